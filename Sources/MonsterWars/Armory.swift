@@ -1,0 +1,79 @@
+import TraitSandbox
+
+/// What a castle can buy and how its units are built: the scenario's unit stats bound to a side.
+public struct Armory: Sendable, Equatable {
+  /// The stats of every unit kind.
+  public var units: UnitCatalog
+  /// Where this side's units walk to: the enemy castle.
+  public var enemyCastle: Vector2
+
+  /// Creates an armory for units that march on `enemyCastle`.
+  public init(units: UnitCatalog, enemyCastle: Vector2) {
+    self.units = units
+    self.enemyCastle = enemyCastle
+  }
+
+  /// Spawns one unit of `kind` for `team` at `position`, marching on the enemy castle.
+  @discardableResult
+  public func spawn(
+    _ kind: UnitKind, team: Team, at position: Vector2, in context: inout TickContext
+  ) -> EntityID {
+    switch kind {
+    case .quirk: context.spawn(QuirkMonster(stats: units.quirk, team: team, at: position, target: enemyCastle))
+    case .zap: context.spawn(ZapMonster(stats: units.zap, team: team, at: position, target: enemyCastle))
+    case .munch: context.spawn(MunchMonster(stats: units.munch, team: team, at: position, target: enemyCastle))
+    }
+  }
+
+  /// Places one unit of `kind` in a world between ticks (for pre-populated scenarios).
+  @discardableResult
+  public func place(_ kind: UnitKind, team: Team, at position: Vector2, in world: inout World)
+    -> EntityID
+  {
+    switch kind {
+    case .quirk: world.spawn(QuirkMonster(stats: units.quirk, team: team, at: position, target: enemyCastle))
+    case .zap: world.spawn(ZapMonster(stats: units.zap, team: team, at: position, target: enemyCastle))
+    case .munch: world.spawn(MunchMonster(stats: units.munch, team: team, at: position, target: enemyCastle))
+    }
+  }
+}
+
+extension Movement {
+  /// A march at `speed` toward `destination`.
+  static func march(speed: Float, to destination: Vector2) -> Movement {
+    Movement(speed: speed, destination: destination)
+  }
+}
+
+extension Gun {
+  /// A gun built from scenario stats.
+  init(_ stats: GunStats) {
+    self.init(
+      damage: stats.damage, range: stats.range, cooldown: stats.cooldown,
+      projectileSpeed: stats.projectileSpeed, projectileLifetime: stats.projectileLifetime,
+      splashRadius: stats.splashRadius)
+  }
+}
+
+extension Melee {
+  /// A melee attack built from scenario stats.
+  init(_ stats: MeleeStats) {
+    self.init(damage: stats.damage, reach: stats.reach, cooldown: stats.cooldown)
+  }
+}
+
+extension Health {
+  /// Health built from a unit's scenario stats.
+  init(_ stats: UnitStats) {
+    self.init(maximum: stats.health, regeneration: stats.regeneration, radius: stats.radius)
+  }
+}
+
+extension Appearance {
+  /// The look of a unit: a sprite twice its body radius, facing the enemy.
+  static func unit(_ sprite: SpriteID, radius: Float, team: Team) -> Appearance {
+    Appearance(
+      sprite: sprite, size: Vector2(radius * 2.4, radius * 2.4), layer: 2,
+      facesLeft: team == .right)
+  }
+}

@@ -1,0 +1,29 @@
+import TraitSandbox
+
+/// A castle's cannonball: slower than a laser, and it bursts on impact.
+public struct Cannonball: GameObject, MovementTrait, ProjectileTrait, RenderTrait {
+  /// The sprite every cannonball is drawn with.
+  public static let sprite = SpriteID("cannonball")
+
+  /// The ball's identity.
+  public var id = EntityID.unassigned
+  /// The ball's centre.
+  public var position: Vector2
+  /// The side that fired it.
+  public let team: Team
+  /// Its flight.
+  public var movement: Movement
+  /// What it does on impact.
+  public var projectile: Projectile
+  /// Its look.
+  public var appearance: Appearance
+
+  /// Creates a cannonball flying at `velocity`.
+  public init(team: Team, at position: Vector2, velocity: Vector2, projectile: Projectile) {
+    self.position = position
+    self.team = team
+    self.movement = Movement(velocity: velocity, speed: velocity.length)
+    self.projectile = projectile
+    self.appearance = Appearance(sprite: Self.sprite, size: Vector2(10, 10), layer: 3)
+  }
+}

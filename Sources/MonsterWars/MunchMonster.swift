@@ -1,0 +1,42 @@
+import TraitSandbox
+
+/// A slow, heavily armoured melee monster that heals itself with every bite.
+public struct MunchMonster: GameObject, MovementTrait, HealthTrait, MeleeTrait, RenderTrait {
+  /// The sprite every Munch is drawn with.
+  public static let sprite = SpriteID("munch")
+  /// The share of the damage a bite deals that Munch regains as hit points.
+  public static let lifeSteal: Float = 0.25
+
+  /// The monster's identity.
+  public var id = EntityID.unassigned
+  /// The monster's centre.
+  public var position: Vector2
+  /// The monster's side.
+  public let team: Team
+  /// Its plod toward the enemy castle.
+  public var movement: Movement
+  /// Its hit points.
+  public var health: Health
+  /// Its bite.
+  public var melee: Melee
+  /// Its look.
+  public var appearance: Appearance
+
+  /// Creates a Munch from scenario stats, marching on `target`.
+  public init(stats: UnitStats, team: Team, at position: Vector2, target: Vector2) {
+    self.position = position
+    self.team = team
+    self.movement = .march(speed: stats.speed, to: target)
+    self.health = Health(stats)
+    self.melee = Melee(stats.melee ?? MeleeStats(damage: 0, reach: 1, cooldown: 1))
+    self.appearance = .unit(Self.sprite, radius: stats.radius, team: team)
+  }
+
+  /// Bites the target and regains a share of the damage as hit points.
+  ///
+  /// Replaces `MeleeTrait`'s default strike: the melee system calls this one for every Munch.
+  public mutating func strike(_ target: TargetRef, in context: inout TickContext) {
+    context.targets.addDamage(melee.damage, to: target)
+    health.current = min(health.maximum, health.current + melee.damage * Self.lifeSteal)
+  }
+}

@@ -1,0 +1,312 @@
+/// A complete, validated match configuration loaded from a scenario JSON file.
+public struct Scenario: Sendable, Equatable {
+  /// The file's base name, e.g. "duel"; set by the loader, not read from JSON.
+  public var name: String
+  /// The playing field's size (JSON "arena").
+  public var arena: ArenaSettings
+  /// Simulation rate and length (JSON "match").
+  public var match: MatchSettings
+  /// Coin income for both sides (JSON "economy").
+  public var economy: EconomySettings
+  /// Stats shared by both castles (JSON "castle").
+  public var castle: CastleStats
+  /// Stats for every unit kind (JSON "units").
+  public var units: UnitCatalog
+  /// Spawning policies for the two computer players (JSON "ai").
+  public var ai: AISettings
+  /// Optional mass-spawn setup for stress runs (JSON "swarm").
+  public var swarm: SwarmSettings?
+
+  /// Creates a scenario from its parts.
+  public init(
+    name: String, arena: ArenaSettings, match: MatchSettings, economy: EconomySettings,
+    castle: CastleStats, units: UnitCatalog, ai: AISettings, swarm: SwarmSettings? = nil
+  ) {
+    self.name = name
+    self.arena = arena
+    self.match = match
+    self.economy = economy
+    self.castle = castle
+    self.units = units
+    self.ai = ai
+    self.swarm = swarm
+  }
+}
+
+/// The size of the playing field in world units.
+public struct ArenaSettings: Sendable, Equatable {
+  /// Width in world units (64...100_000).
+  public var width: Float
+  /// Height in world units (64...100_000).
+  public var height: Float
+
+  /// Creates arena settings.
+  public init(width: Float, height: Float) {
+    self.width = width
+    self.height = height
+  }
+}
+
+/// How fast the simulation steps and when a match is called off.
+public struct MatchSettings: Sendable, Equatable {
+  /// Simulation steps per second of game time (1...1000).
+  public var ticksPerSecond: Int
+  /// Number of ticks after which the match ends undecided (1...100_000_000).
+  public var tickLimit: Int
+
+  /// Creates match settings.
+  public init(ticksPerSecond: Int, tickLimit: Int) {
+    self.ticksPerSecond = ticksPerSecond
+    self.tickLimit = tickLimit
+  }
+}
+
+/// Coin income, identical for both sides.
+public struct EconomySettings: Sendable, Equatable {
+  /// Coins each side has when the match starts (0...1e6).
+  public var startingCoins: Float
+  /// Coins each side earns per second of game time (0...1e6).
+  public var coinsPerSecond: Float
+
+  /// Creates economy settings.
+  public init(startingCoins: Float, coinsPerSecond: Float) {
+    self.startingCoins = startingCoins
+    self.coinsPerSecond = coinsPerSecond
+  }
+}
+
+/// A ranged weapon that fires projectiles, used by castles and some units.
+public struct GunStats: Sendable, Equatable {
+  /// Damage per projectile hit (0...1e6).
+  public var damage: Float
+  /// Maximum targeting distance (greater than 0, at most 1e5).
+  public var range: Float
+  /// Seconds between volleys (0.01...3600).
+  public var cooldown: Float
+  /// Projectile speed in world units per second (greater than 0, at most 1e5).
+  public var projectileSpeed: Float
+  /// Seconds a projectile lives before vanishing (greater than 0, at most 60).
+  public var projectileLifetime: Float
+  /// Radius of area damage on impact; 0 means single-target (0...1e4, default 0).
+  public var splashRadius: Float
+  /// Projectiles per volley (1...32, default 1).
+  public var shotCount: Int
+  /// Total fan angle of a volley in radians (0...3.14159, default 0).
+  public var spreadAngle: Float
+
+  /// Creates gun stats; splash, shot count and spread default to a single plain shot.
+  public init(
+    damage: Float, range: Float, cooldown: Float, projectileSpeed: Float,
+    projectileLifetime: Float, splashRadius: Float = 0, shotCount: Int = 1,
+    spreadAngle: Float = 0
+  ) {
+    self.damage = damage
+    self.range = range
+    self.cooldown = cooldown
+    self.projectileSpeed = projectileSpeed
+    self.projectileLifetime = projectileLifetime
+    self.splashRadius = splashRadius
+    self.shotCount = shotCount
+    self.spreadAngle = spreadAngle
+  }
+}
+
+/// A close-range attack.
+public struct MeleeStats: Sendable, Equatable {
+  /// Damage per hit (0...1e6).
+  public var damage: Float
+  /// Distance between edges at which a hit lands (greater than 0, at most 1e4).
+  public var reach: Float
+  /// Seconds between hits (0.01...3600).
+  public var cooldown: Float
+
+  /// Creates melee stats.
+  public init(damage: Float, reach: Float, cooldown: Float) {
+    self.damage = damage
+    self.reach = reach
+    self.cooldown = cooldown
+  }
+}
+
+/// Stats shared by both castles.
+public struct CastleStats: Sendable, Equatable {
+  /// Starting and maximum health (greater than 0, at most 1e9).
+  public var health: Float
+  /// Collision radius (greater than 0, at most 1e4).
+  public var radius: Float
+  /// Distance of the castle centre from its side's left or right arena edge (0...1e5).
+  public var inset: Float
+  /// The castle's defensive gun.
+  public var gun: GunStats
+
+  /// Creates castle stats.
+  public init(health: Float, radius: Float, inset: Float, gun: GunStats) {
+    self.health = health
+    self.radius = radius
+    self.inset = inset
+    self.gun = gun
+  }
+}
+
+/// The three kinds of monster a side can spawn.
+public enum UnitKind: String, CaseIterable, Sendable, Equatable {
+  /// Cheap, fast melee unit.
+  case quirk
+  /// Ranged unit.
+  case zap
+  /// Slow, tough, regenerating melee unit.
+  case munch
+}
+
+/// Stats for one kind of unit; exactly one of `melee` and `gun` is set.
+public struct UnitStats: Sendable, Equatable {
+  /// Coins needed to spawn one (greater than 0, at most 1e6).
+  public var cost: Float
+  /// Starting and maximum health (greater than 0, at most 1e9).
+  public var health: Float
+  /// Movement speed in world units per second (0...1e5).
+  public var speed: Float
+  /// Collision radius (greater than 0, at most 1e4).
+  public var radius: Float
+  /// Health regained per second (0...1e6, default 0).
+  public var regeneration: Float
+  /// The unit's melee attack, if it fights up close.
+  public var melee: MeleeStats?
+  /// The unit's gun, if it fights at range.
+  public var gun: GunStats?
+
+  /// Creates unit stats.
+  public init(
+    cost: Float, health: Float, speed: Float, radius: Float, regeneration: Float = 0,
+    melee: MeleeStats? = nil, gun: GunStats? = nil
+  ) {
+    self.cost = cost
+    self.health = health
+    self.speed = speed
+    self.radius = radius
+    self.regeneration = regeneration
+    self.melee = melee
+    self.gun = gun
+  }
+}
+
+/// Stats for every unit kind.
+public struct UnitCatalog: Sendable, Equatable {
+  /// Stats for `UnitKind.quirk`.
+  public var quirk: UnitStats
+  /// Stats for `UnitKind.zap`.
+  public var zap: UnitStats
+  /// Stats for `UnitKind.munch`.
+  public var munch: UnitStats
+
+  /// Creates a catalog.
+  public init(quirk: UnitStats, zap: UnitStats, munch: UnitStats) {
+    self.quirk = quirk
+    self.zap = zap
+    self.munch = munch
+  }
+
+  /// The stats for `kind`.
+  public subscript(kind: UnitKind) -> UnitStats {
+    get {
+      switch kind {
+      case .quirk: quirk
+      case .zap: zap
+      case .munch: munch
+      }
+    }
+    set {
+      switch kind {
+      case .quirk: quirk = newValue
+      case .zap: zap = newValue
+      case .munch: munch = newValue
+      }
+    }
+  }
+}
+
+/// Relative weights per unit kind; a fixed struct so iteration order never depends on hashing.
+public struct UnitWeights: Sendable, Equatable {
+  /// Weight of `UnitKind.quirk` (0...1000).
+  public var quirk: Float
+  /// Weight of `UnitKind.zap` (0...1000).
+  public var zap: Float
+  /// Weight of `UnitKind.munch` (0...1000).
+  public var munch: Float
+
+  /// Creates weights.
+  public init(quirk: Float, zap: Float, munch: Float) {
+    self.quirk = quirk
+    self.zap = zap
+    self.munch = munch
+  }
+
+  /// The weight of `kind`.
+  public subscript(kind: UnitKind) -> Float {
+    get {
+      switch kind {
+      case .quirk: quirk
+      case .zap: zap
+      case .munch: munch
+      }
+    }
+    set {
+      switch kind {
+      case .quirk: quirk = newValue
+      case .zap: zap = newValue
+      case .munch: munch = newValue
+      }
+    }
+  }
+
+  /// The sum of all weights, summed in `UnitKind.allCases` order; positive once validated.
+  public var total: Float { quirk + zap + munch }
+}
+
+/// How a computer player decides what to spawn.
+public struct AIPolicy: Sendable, Equatable {
+  /// Relative preference for each unit kind (JSON "weights").
+  public var weights: UnitWeights
+  /// Seconds between spawning decisions (0.01...3600).
+  public var thinkInterval: Float
+  /// Coins kept back and never spent (0...1e6).
+  public var reserve: Float
+
+  /// Creates a policy.
+  public init(weights: UnitWeights, thinkInterval: Float, reserve: Float) {
+    self.weights = weights
+    self.thinkInterval = thinkInterval
+    self.reserve = reserve
+  }
+
+  /// The relative preference for `kind`.
+  public func weight(of kind: UnitKind) -> Float { weights[kind] }
+}
+
+/// Policies for the two computer players.
+public struct AISettings: Sendable, Equatable {
+  /// Policy of the side whose castle is on the left.
+  public var left: AIPolicy
+  /// Policy of the side whose castle is on the right.
+  public var right: AIPolicy
+
+  /// Creates AI settings.
+  public init(left: AIPolicy, right: AIPolicy) {
+    self.left = left
+    self.right = right
+  }
+}
+
+/// A mass spawn used for stress tests and benchmarks.
+public struct SwarmSettings: Sendable, Equatable {
+  /// Number of units to spawn (0...10_000_000).
+  public var count: Int
+  /// Relative share of each unit kind in the swarm.
+  public var mix: UnitWeights
+
+  /// Creates swarm settings.
+  public init(count: Int, mix: UnitWeights) {
+    self.count = count
+    self.mix = mix
+  }
+}

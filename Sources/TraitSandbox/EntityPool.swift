@@ -1,0 +1,124 @@
+/// The contiguous storage of every live entity of one type, with the systems bound to it.
+///
+/// A world keeps one pool per registered entity type. Systems step a pool with specialised
+/// loops over `entities`; spawns and despawns requested during a tick are applied at its end.
+public struct EntityPool<Entity: GameObject> {
+  /// The live entities, in spawn order.
+  @usableFromInline
+  internal var storage: ContiguousArray<Entity> = []
+  /// Where this pool's entities start in the tick's target index (set in the index phase).
+  @usableFromInline
+  internal var targetBase: Int = 0
+  @usableFromInline
+  internal var jobs: [[SystemJob<Entity>]]
+  @usableFromInline
+  internal var spawnedCount = PerTeam(repeating: 0)
+  @usableFromInline
+  internal var killedCount = PerTeam(repeating: 0)
+  /// The names of the systems bound to this type, in the order they run.
+  public let systemNames: [String]
+
+  internal init(jobs: [[SystemJob<Entity>]], systemNames: [String]) {
+    self.jobs = jobs
+    self.systemNames = systemNames
+  }
+
+  /// The live entities, in spawn order.
+  @inlinable
+  public var entities: ContiguousArray<Entity> { storage }
+
+  /// The number of live entities.
+  @inlinable
+  public var count: Int { storage.count }
+
+  /// Reads or changes the entity at `index`; systems use this inside their loops.
+  @inlinable
+  public subscript(index: Int) -> Entity {
+    _read { yield storage[index] }
+    _modify { yield &storage[index] }
+  }
+
+  /// The valid indices of `entities`.
+  @inlinable
+  public var indices: Range<Int> { storage.indices }
+
+  /// Records that an entity of this type on `team` was killed (for match statistics).
+  @inlinable
+  public mutating func recordKill(of team: Team) {
+    killedCount[team] += 1
+  }
+}
+
+/// The world's type-erased view of a pool: one dynamic call per pool and phase.
+internal protocol AnyEntityPool {
+  var typeName: String { get }
+  var entityCount: Int { get }
+  var statistics: EntityStatistics { get }
+  var systemNames: [String] { get }
+  mutating func run(_ phase: Phase, in context: inout TickContext)
+  mutating func removeAll(in despawned: Set<EntityID>)
+  mutating func append(_ entity: any GameObject, countingAsSpawn: Bool)
+  func hashState(into hasher: inout StateHasher)
+}
+
+extension EntityPool: AnyEntityPool {
+  var typeName: String { Entity.typeName }
+
+  var entityCount: Int { storage.count }
+
+  var statistics: EntityStatistics {
+    EntityStatistics(
+      typeName: Entity.typeName, alive: aliveCounts, spawned: spawnedCount,
+      killed: killedCount)
+  }
+
+  private var aliveCounts: PerTeam<Int> {
+    var counts = PerTeam(repeating: 0)
+    for entity in storage { counts[entity.team] += 1 }
+    return counts
+  }
+
+  mutating func run(_ phase: Phase, in context: inout TickContext) {
+    for job in jobs[phase.rawValue] {
+      job.run(&self, &context)
+    }
+  }
+
+  mutating func removeAll(in despawned: Set<EntityID>) {
+    storage.removeAll { despawned.contains($0.id) }
+  }
+
+  mutating func append(_ entity: any GameObject, countingAsSpawn: Bool) {
+    guard let entity = entity as? Entity else {
+      preconditionFailure("\(type(of: entity)) spawned into the pool of \(Entity.typeName)")
+    }
+    storage.append(entity)
+    if countingAsSpawn { spawnedCount[entity.team] += 1 }
+  }
+
+  func hashState(into hasher: inout StateHasher) {
+    hasher.combine(Entity.typeName)
+    hasher.combine(storage.count)
+    for entity in storage {
+      hasher.combine(entity.id.rawValue)
+      hasher.combine(entity.position)
+      hasher.combine(UInt64(entity.team.rawValue))
+      entity.hashAttributes(into: &hasher)
+    }
+    for phaseJobs in jobs {
+      for job in phaseJobs { job.hashState?(self, &hasher) }
+    }
+  }
+}
+
+/// How many entities of one type live, were spawned and were killed, per team.
+public struct EntityStatistics: Sendable, Equatable {
+  /// The entity type's name, e.g. `QuirkMonster`.
+  public var typeName: String
+  /// Entities alive now.
+  public var alive: PerTeam<Int>
+  /// Entities spawned while the world ran (setup placements are not counted).
+  public var spawned: PerTeam<Int>
+  /// Entities that died.
+  public var killed: PerTeam<Int>
+}

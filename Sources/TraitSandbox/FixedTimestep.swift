@@ -1,0 +1,85 @@
+import Dispatch
+
+/// A source of time in seconds, injected so tests can feed synthetic time.
+public protocol SimulationClock {
+  /// Seconds since an arbitrary, fixed origin; never decreases.
+  mutating func now() -> Double
+}
+
+/// The wall clock, read from the system's monotonic timer.
+public struct MonotonicClock: SimulationClock, Sendable {
+  /// Creates a wall clock.
+  public init() {}
+
+  /// Seconds since the system's monotonic origin.
+  public func now() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
+  }
+}
+
+/// A clock that moves only when told to; for tests and replays.
+public struct ManualClock: SimulationClock, Sendable {
+  /// The current time in seconds.
+  public var time: Double
+
+  /// Creates a clock showing `time`.
+  public init(time: Double = 0) {
+    self.time = time
+  }
+
+  /// Moves the clock forward.
+  public mutating func advance(by seconds: Double) {
+    time += seconds
+  }
+
+  /// The current time.
+  public func now() -> Double { time }
+}
+
+/// Turns real elapsed time into a whole number of fixed simulation steps ("Fix Your Timestep!").
+///
+/// Elapsed time goes into an accumulator, whole steps come out, and the fraction left over is
+/// the `alpha` a renderer uses to interpolate between the last two states. Frame time is capped
+/// so that one slow frame cannot demand ever more steps (the spiral of death).
+public struct FixedTimestep: Sendable {
+  /// Simulated seconds per step.
+  public let fixedDeltaTime: Double
+  /// The most elapsed time one frame may contribute, in seconds.
+  public let maximumFrameTime: Double
+  /// How many simulated seconds pass per real second; 0 pauses.
+  public var timeScale: Double = 1
+  /// Simulated time not yet consumed by a step.
+  public private(set) var accumulator: Double = 0
+  private var previousTime: Double?
+
+  /// Creates a timestep of `fixedDeltaTime` seconds with frames capped at `maximumFrameTime`.
+  public init(fixedDeltaTime: Double, maximumFrameTime: Double = 0.25) {
+    precondition(fixedDeltaTime > 0, "fixedDeltaTime must be positive")
+    self.fixedDeltaTime = fixedDeltaTime
+    self.maximumFrameTime = maximumFrameTime
+  }
+
+  /// Reads the clock and returns how many steps to run now, and the interpolation factor in
+  /// `0..<1` for rendering between the last two steps.
+  public mutating func advance<Clock: SimulationClock>(
+    with clock: inout Clock
+  ) -> (steps: Int, alpha: Double) {
+    let now = clock.now()
+    defer { previousTime = now }
+    guard let previousTime else { return (0, accumulator / fixedDeltaTime) }
+    let frameTime = min(max(now - previousTime, 0), maximumFrameTime)
+    accumulator += frameTime * timeScale
+    var steps = 0
+    while accumulator >= fixedDeltaTime {
+      accumulator -= fixedDeltaTime
+      steps += 1
+    }
+    return (steps, accumulator / fixedDeltaTime)
+  }
+
+  /// Forgets the last reading, so a pause or a restart does not count as elapsed time.
+  public mutating func reset() {
+    previousTime = nil
+    accumulator = 0
+  }
+}

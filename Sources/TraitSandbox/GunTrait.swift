@@ -1,0 +1,133 @@
+/// The state of a ranged weapon: what one shot does and when the next one is ready.
+public struct Gun: Sendable, Equatable, StateHashable {
+  /// Damage one projectile deals.
+  public var damage: Float
+  /// How far away a target may be, from the gun to the target's body.
+  public var range: Float
+  /// Seconds between volleys.
+  public var cooldown: Float
+  /// Projectile speed in world units per second.
+  public var projectileSpeed: Float
+  /// Seconds a projectile flies before it fizzles.
+  public var projectileLifetime: Float
+  /// Radius of the blast where a projectile lands; 0 hits one target only.
+  public var splashRadius: Float
+  /// Seconds until the gun can fire again.
+  public var reloadRemaining: Float = 0
+  /// Volleys fired so far.
+  public var volleysFired: Int = 0
+
+  /// Creates a loaded gun.
+  public init(
+    damage: Float, range: Float, cooldown: Float, projectileSpeed: Float,
+    projectileLifetime: Float, splashRadius: Float = 0
+  ) {
+    self.damage = damage
+    self.range = range
+    self.cooldown = cooldown
+    self.projectileSpeed = projectileSpeed
+    self.projectileLifetime = projectileLifetime
+    self.splashRadius = splashRadius
+  }
+
+  /// Mixes every stored value into the hasher.
+  public func hash(into hasher: inout StateHasher) {
+    hasher.combine(damage)
+    hasher.combine(range)
+    hasher.combine(cooldown)
+    hasher.combine(projectileSpeed)
+    hasher.combine(projectileLifetime)
+    hasher.combine(splashRadius)
+    hasher.combine(reloadRemaining)
+    hasher.combine(volleysFired)
+  }
+}
+
+/// Something that shoots projectiles at enemies in range.
+public protocol GunTrait: GameObject {
+  /// The projectile entity this gun fires.
+  associatedtype Ammunition: GameObject
+
+  /// The trait's state.
+  var gun: Gun { get set }
+
+  /// Builds one projectile leaving the muzzle in `direction` (a unit vector).
+  func makeProjectile(direction: Vector2) -> Ammunition
+
+  /// Picks what to shoot at; by default the nearest enemy within range.
+  func acquireTarget(in context: TickContext) -> TargetRef?
+
+  /// Fires one volley at `target`; by default one projectile straight at it.
+  mutating func fire(at target: Vector2, in context: inout TickContext)
+
+  /// Runs the gun for one tick: reloads, aims and fires when ready.
+  mutating func updateGun(in context: inout TickContext)
+
+  /// Steps every entity of this type; the gun system calls this once per tick.
+  static func stepGuns(_ pool: inout EntityPool<Self>, in context: inout TickContext)
+}
+
+extension GunTrait {
+  /// The nearest enemy whose body lies within `gun.range`.
+  @inlinable
+  public func acquireTarget(in context: TickContext) -> TargetRef? {
+    context.targets.nearestEnemy(of: team, near: position, within: gun.range)
+  }
+
+  /// Fires one projectile straight at the target.
+  @inlinable
+  public mutating func fire(at target: Vector2, in context: inout TickContext) {
+    context.spawn(makeProjectile(direction: (target - position).normalized))
+  }
+
+  /// Reloads, aims at the target and fires when the gun is ready.
+  @inlinable
+  public mutating func updateGun(in context: inout TickContext) {
+    _ = operateGun(in: &context)
+  }
+
+  /// Reloads, aims and fires; returns whether a target was in range.
+  @inlinable
+  public mutating func operateGun(in context: inout TickContext) -> Bool {
+    gun.reloadRemaining = max(0, gun.reloadRemaining - context.deltaTime)
+    guard let target = acquireTarget(in: context) else { return false }
+    if gun.reloadRemaining <= 0 {
+      fire(at: context.targets[target].position, in: &context)
+      gun.reloadRemaining = gun.cooldown
+      gun.volleysFired += 1
+    }
+    return true
+  }
+
+  /// Runs `updateGun` for every entity.
+  @inlinable
+  public static func stepGuns(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
+    for index in pool.indices {
+      pool[index].updateGun(in: &context)
+    }
+  }
+}
+
+extension GunTrait where Self: MovementTrait {
+  /// Reloads, aims and fires, and stands still while a target is in range.
+  @inlinable
+  public mutating func updateGun(in context: inout TickContext) {
+    if operateGun(in: &context) { movement.isHolding = true }
+  }
+}
+
+extension TraitSystem {
+  /// Runs every `GunTrait` entity's gun in the `act` phase.
+  public static let gun = TraitSystem(name: "gun", phase: .act) { type in
+    guard let shooter = type as? any GunTrait.Type else { return nil }
+    return gunJob(shooter)
+  }
+
+  private static func gunJob<Entity: GunTrait>(_: Entity.Type) -> any AnySystemJob {
+    SystemJob(
+      run: { Entity.stepGuns(&$0, in: &$1) },
+      hashState: { pool, hasher in
+        for entity in pool.entities { entity.gun.hash(into: &hasher) }
+      })
+  }
+}

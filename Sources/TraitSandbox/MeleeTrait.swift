@@ -1,0 +1,118 @@
+/// The state of a close-combat attack: damage, reach and rhythm.
+public struct Melee: Sendable, Equatable, StateHashable {
+  /// Damage one strike deals.
+  public var damage: Float
+  /// How far beyond both bodies a strike reaches.
+  public var reach: Float
+  /// Seconds between strikes.
+  public var cooldown: Float
+  /// Seconds until the next strike is ready.
+  public var recoveryRemaining: Float = 0
+  /// Strikes landed so far.
+  public var strikes: Int = 0
+
+  /// Creates a ready melee attack.
+  public init(damage: Float, reach: Float, cooldown: Float) {
+    self.damage = damage
+    self.reach = reach
+    self.cooldown = cooldown
+  }
+
+  /// Mixes every stored value into the hasher.
+  public func hash(into hasher: inout StateHasher) {
+    hasher.combine(damage)
+    hasher.combine(reach)
+    hasher.combine(cooldown)
+    hasher.combine(recoveryRemaining)
+    hasher.combine(strikes)
+  }
+}
+
+/// Something that fights enemies within arm's reach.
+public protocol MeleeTrait: GameObject {
+  /// The trait's state.
+  var melee: Melee { get set }
+
+  /// How far from its centre this entity's strike reaches; by default `melee.reach`.
+  var strikeReach: Float { get }
+
+  /// Hits one target; by default deals `melee.damage` to it.
+  mutating func strike(_ target: TargetRef, in context: inout TickContext)
+
+  /// Runs the attack for one tick: recovers, finds an enemy within reach and strikes when ready.
+  mutating func updateMelee(in context: inout TickContext)
+
+  /// Steps every entity of this type; the melee system calls this once per tick.
+  static func stepMelee(_ pool: inout EntityPool<Self>, in context: inout TickContext)
+}
+
+extension MeleeTrait {
+  /// The melee reach alone.
+  @inlinable
+  public var strikeReach: Float { melee.reach }
+
+  /// Deals `melee.damage` to the target.
+  @inlinable
+  public mutating func strike(_ target: TargetRef, in context: inout TickContext) {
+    context.targets.addDamage(melee.damage, to: target)
+  }
+
+  /// Recovers, finds an enemy within reach and strikes when ready.
+  @inlinable
+  public mutating func updateMelee(in context: inout TickContext) {
+    _ = engage(in: &context)
+  }
+
+  /// Recovers and strikes the nearest enemy within reach; returns whether one was there.
+  @inlinable
+  public mutating func engage(in context: inout TickContext) -> Bool {
+    melee.recoveryRemaining = max(0, melee.recoveryRemaining - context.deltaTime)
+    guard
+      let target = context.targets.nearestEnemy(of: team, near: position, within: strikeReach)
+    else { return false }
+    if melee.recoveryRemaining <= 0 {
+      strike(target, in: &context)
+      melee.recoveryRemaining = melee.cooldown
+      melee.strikes += 1
+    }
+    return true
+  }
+
+  /// Runs `updateMelee` for every entity.
+  @inlinable
+  public static func stepMelee(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
+    for index in pool.indices {
+      pool[index].updateMelee(in: &context)
+    }
+  }
+}
+
+extension MeleeTrait where Self: HealthTrait {
+  /// The melee reach measured from the edge of this entity's body.
+  @inlinable
+  public var strikeReach: Float { melee.reach + health.radius }
+}
+
+extension MeleeTrait where Self: MovementTrait {
+  /// Recovers and strikes, and stands its ground while an enemy is within reach.
+  @inlinable
+  public mutating func updateMelee(in context: inout TickContext) {
+    if engage(in: &context) { movement.isHolding = true }
+  }
+}
+
+extension TraitSystem {
+  /// Runs every `MeleeTrait` entity's attack in the `act` phase.
+  public static let melee = TraitSystem(name: "melee", phase: .act) { type in
+    guard let fighter = type as? any MeleeTrait.Type else { return nil }
+    return meleeJob(fighter)
+  }
+
+  private static func meleeJob<Entity: MeleeTrait>(_: Entity.Type) -> any AnySystemJob {
+    SystemJob(
+      run: { Entity.stepMelee(&$0, in: &$1) },
+      hashState: { pool, hasher in
+        for entity in pool.entities { entity.melee.hash(into: &hasher) }
+      })
+  }
+}

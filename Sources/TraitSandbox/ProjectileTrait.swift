@@ -1,0 +1,96 @@
+/// The state of a projectile: what it does on impact and how long it flies.
+public struct Projectile: Sendable, Equatable, StateHashable {
+  /// Damage dealt on impact.
+  public var damage: Float
+  /// How close to an enemy body the projectile must come to hit it.
+  public var hitRadius: Float
+  /// Radius of the blast on impact; 0 hits the struck target only.
+  public var splashRadius: Float
+  /// Seconds of flight left before the projectile fizzles.
+  public var lifetimeRemaining: Float
+
+  /// Creates a projectile state.
+  public init(damage: Float, hitRadius: Float, splashRadius: Float = 0, lifetime: Float) {
+    self.damage = damage
+    self.hitRadius = hitRadius
+    self.splashRadius = splashRadius
+    self.lifetimeRemaining = lifetime
+  }
+
+  /// Mixes every stored value into the hasher.
+  public func hash(into hasher: inout StateHasher) {
+    hasher.combine(damage)
+    hasher.combine(hitRadius)
+    hasher.combine(splashRadius)
+    hasher.combine(lifetimeRemaining)
+  }
+}
+
+/// Something in flight that hurts the first enemy it touches and then disappears.
+public protocol ProjectileTrait: GameObject {
+  /// The trait's state.
+  var projectile: Projectile { get set }
+
+  /// Hits a target; by default deals damage to it, or to every enemy in the splash radius.
+  mutating func impact(_ target: TargetRef, in context: inout TickContext)
+
+  /// Ages the projectile and checks for a hit; by default it leaves the world on impact or
+  /// when its lifetime runs out.
+  mutating func updateProjectile(in context: inout TickContext)
+
+  /// Steps every entity of this type; the projectile system calls this once per tick.
+  static func stepProjectiles(_ pool: inout EntityPool<Self>, in context: inout TickContext)
+}
+
+extension ProjectileTrait {
+  /// Deals damage to the target, or to every enemy in the splash radius.
+  @inlinable
+  public mutating func impact(_ target: TargetRef, in context: inout TickContext) {
+    if projectile.splashRadius > 0 {
+      context.targets.damageEnemies(
+        of: team, around: position, radius: projectile.splashRadius, amount: projectile.damage)
+    } else {
+      context.targets.addDamage(projectile.damage, to: target)
+    }
+  }
+
+  /// Ages the projectile, hits the nearest enemy it touches and leaves the world when spent.
+  @inlinable
+  public mutating func updateProjectile(in context: inout TickContext) {
+    projectile.lifetimeRemaining -= context.deltaTime
+    if let target = context.targets.nearestEnemy(
+      of: team, near: position, within: projectile.hitRadius)
+    {
+      impact(target, in: &context)
+      context.despawn(id)
+    } else if projectile.lifetimeRemaining <= 0 {
+      context.despawn(id)
+    }
+  }
+
+  /// Runs `updateProjectile` for every entity.
+  @inlinable
+  public static func stepProjectiles(_ pool: inout EntityPool<Self>, in context: inout TickContext)
+  {
+    for index in pool.indices {
+      pool[index].updateProjectile(in: &context)
+    }
+  }
+}
+
+extension TraitSystem {
+  /// Ages every `ProjectileTrait` entity and resolves its hits, in the `collide` phase.
+  public static let projectile = TraitSystem(name: "projectile", phase: .collide) { type in
+    guard let missile = type as? any ProjectileTrait.Type else { return nil }
+    return projectileJob(missile)
+  }
+
+  private static func projectileJob<Entity: ProjectileTrait>(_: Entity.Type) -> any AnySystemJob
+  {
+    SystemJob(
+      run: { Entity.stepProjectiles(&$0, in: &$1) },
+      hashState: { pool, hasher in
+        for entity in pool.entities { entity.projectile.hash(into: &hasher) }
+      })
+  }
+}

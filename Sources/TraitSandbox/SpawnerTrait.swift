@@ -1,0 +1,103 @@
+/// The state of something that earns coins and spends them on new entities.
+public struct Spawner: Sendable, Equatable, StateHashable {
+  /// Coins in the purse.
+  public var coins: Float
+  /// Coins earned per second.
+  public var income: Float
+  /// Seconds between spending decisions.
+  public var thinkInterval: Float
+  /// Seconds until the next spending decision.
+  public var thinkRemaining: Float = 0
+  /// Coins spent so far.
+  public var coinsSpent: Float = 0
+
+  /// Creates a spawner with a starting purse.
+  public init(coins: Float, income: Float, thinkInterval: Float) {
+    self.coins = coins
+    self.income = income
+    self.thinkInterval = thinkInterval
+  }
+
+  /// Takes `cost` coins from the purse if it holds that many; returns whether it did.
+  @inlinable
+  public mutating func pay(_ cost: Float) -> Bool {
+    guard coins >= cost else { return false }
+    coins -= cost
+    coinsSpent += cost
+    return true
+  }
+
+  /// Mixes every stored value into the hasher.
+  public func hash(into hasher: inout StateHasher) {
+    hasher.combine(coins)
+    hasher.combine(income)
+    hasher.combine(thinkInterval)
+    hasher.combine(thinkRemaining)
+    hasher.combine(coinsSpent)
+  }
+}
+
+/// Something that earns coins over time and decides how to spend them.
+public protocol SpawnerTrait: GameObject {
+  /// The trait's state.
+  var spawner: Spawner { get set }
+
+  /// Earns coins over one step; by default `income` per second.
+  mutating func earn(in context: TickContext)
+
+  /// Decides what to buy; by default saves everything. Called every `thinkInterval` seconds.
+  mutating func spend(in context: inout TickContext)
+
+  /// Runs the spawner for one tick: earns, and spends when it is time to think.
+  mutating func updateSpawner(in context: inout TickContext)
+
+  /// Steps every entity of this type; the spawner system calls this once per tick.
+  static func stepSpawners(_ pool: inout EntityPool<Self>, in context: inout TickContext)
+}
+
+extension SpawnerTrait {
+  /// Earns `income` coins per second.
+  @inlinable
+  public mutating func earn(in context: TickContext) {
+    spawner.coins += spawner.income * context.deltaTime
+  }
+
+  /// Saves everything.
+  @inlinable
+  public mutating func spend(in context: inout TickContext) {}
+
+  /// Earns, and spends every `thinkInterval` seconds.
+  @inlinable
+  public mutating func updateSpawner(in context: inout TickContext) {
+    earn(in: context)
+    spawner.thinkRemaining -= context.deltaTime
+    if spawner.thinkRemaining <= 0 {
+      spawner.thinkRemaining += spawner.thinkInterval
+      spend(in: &context)
+    }
+  }
+
+  /// Runs `updateSpawner` for every entity.
+  @inlinable
+  public static func stepSpawners(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
+    for index in pool.indices {
+      pool[index].updateSpawner(in: &context)
+    }
+  }
+}
+
+extension TraitSystem {
+  /// Lets every `SpawnerTrait` entity earn and spend, in the `think` phase.
+  public static let spawner = TraitSystem(name: "spawner", phase: .think) { type in
+    guard let spawner = type as? any SpawnerTrait.Type else { return nil }
+    return spawnerJob(spawner)
+  }
+
+  private static func spawnerJob<Entity: SpawnerTrait>(_: Entity.Type) -> any AnySystemJob {
+    SystemJob(
+      run: { Entity.stepSpawners(&$0, in: &$1) },
+      hashState: { pool, hasher in
+        for entity in pool.entities { entity.spawner.hash(into: &hasher) }
+      })
+  }
+}

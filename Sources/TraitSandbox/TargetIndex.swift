@@ -1,0 +1,191 @@
+/// A reference to one entry of the tick's target index: something with health that can be hit.
+public struct TargetRef: Hashable, Sendable {
+  /// The entry's position in the index.
+  public let index: Int
+
+  /// Creates a reference to entry `index`.
+  @inlinable
+  public init(index: Int) {
+    self.index = index
+  }
+}
+
+/// One entity with health as the target index saw it at the start of the tick.
+public struct Target: Sendable, Equatable {
+  /// The entity's identity.
+  public var id: EntityID
+  /// The entity's team.
+  public var team: Team
+  /// The entity's position at the start of the tick.
+  public var position: Vector2
+  /// The radius of the entity's body.
+  public var radius: Float
+
+  /// Creates a target entry.
+  @inlinable
+  public init(id: EntityID, team: Team, position: Vector2, radius: Float) {
+    self.id = id
+    self.team = team
+    self.position = position
+    self.radius = radius
+  }
+}
+
+/// Every entity with health, as it stood at the start of the tick, in a uniform grid so that
+/// "nearest enemy within range" costs a few cells instead of a scan of the world.
+///
+/// Rebuilt in the `index` phase of every tick; damage dealt during the tick accumulates here and
+/// is applied in the `resolve` phase.
+public struct TargetIndex: Sendable {
+  /// The entries, in the order the health system indexed them.
+  @usableFromInline internal var entries: ContiguousArray<Target> = []
+  /// The damage dealt to each entry so far this tick.
+  @usableFromInline internal var damage: ContiguousArray<Float> = []
+
+  @usableFromInline internal var cellSize: Float = 64
+  @usableFromInline internal var columns = 1
+  @usableFromInline internal var rows = 1
+  @usableFromInline internal var cellStart: [Int32] = [0, 0]
+  @usableFromInline internal var cellItems: [Int32] = []
+  @usableFromInline internal var largestRadius: Float = 0
+
+  /// Creates an empty index.
+  public init() {}
+
+  /// The number of entries.
+  @inlinable
+  public var count: Int { entries.count }
+
+  /// The entry `target` refers to.
+  @inlinable
+  public subscript(target: TargetRef) -> Target { entries[target.index] }
+
+  /// The damage dealt to an entry so far this tick.
+  @inlinable
+  public func damage(to target: TargetRef) -> Float { damage[target.index] }
+
+  internal mutating func removeAll() {
+    entries.removeAll(keepingCapacity: true)
+    damage.removeAll(keepingCapacity: true)
+  }
+
+  /// Adds an entry; the health system calls this for every living entity in the index phase.
+  @inlinable
+  public mutating func insert(id: EntityID, team: Team, position: Vector2, radius: Float) {
+    entries.append(Target(id: id, team: team, position: position, radius: radius))
+    damage.append(0)
+  }
+
+  /// Adds damage to an entry; it is applied in the resolve phase.
+  @inlinable
+  public mutating func addDamage(_ amount: Float, to target: TargetRef) {
+    damage[target.index] += amount
+  }
+
+  /// Sorts the entries into grid cells; the world calls this once the index phase is done.
+  ///
+  /// - Complexity: O(n + cells), where the cell count grows with the number of entries.
+  internal mutating func buildGrid(arenaSize: Vector2) {
+    let area = max(arenaSize.x * arenaSize.y, 1)
+    let spacing = (area / Float(max(count, 1))).squareRoot()
+    cellSize = max(48, spacing * 2)
+    // Keep the grid small even for huge, sparse arenas.
+    while (arenaSize.x / cellSize) * (arenaSize.y / cellSize) > 4_000_000 { cellSize *= 2 }
+    columns = max(1, Int((arenaSize.x / cellSize).rounded(.up)))
+    rows = max(1, Int((arenaSize.y / cellSize).rounded(.up)))
+    let cellCount = columns * rows
+    cellStart = [Int32](repeating: 0, count: cellCount + 1)
+    var cellOfItem = [Int32](repeating: 0, count: count)
+    largestRadius = 0
+    for item in 0..<count {
+      let cell = cellIndex(of: entries[item].position)
+      cellOfItem[item] = Int32(cell)
+      cellStart[cell + 1] += 1
+      largestRadius = max(largestRadius, entries[item].radius)
+    }
+    for cell in 0..<cellCount { cellStart[cell + 1] += cellStart[cell] }
+    var cursor = cellStart
+    cellItems = [Int32](repeating: 0, count: count)
+    for item in 0..<count {
+      let cell = Int(cellOfItem[item])
+      cellItems[Int(cursor[cell])] = Int32(item)
+      cursor[cell] += 1
+    }
+  }
+
+  @inlinable
+  internal func column(of x: Float) -> Int {
+    min(max(Int((x / cellSize).rounded(.down)), 0), columns - 1)
+  }
+
+  @inlinable
+  internal func row(of y: Float) -> Int {
+    min(max(Int((y / cellSize).rounded(.down)), 0), rows - 1)
+  }
+
+  @inlinable
+  internal func cellIndex(of point: Vector2) -> Int {
+    guard point.x.isFinite, point.y.isFinite else { return 0 }
+    return row(of: point.y) * columns + column(of: point.x)
+  }
+
+  /// Calls `body` with every entry whose body may lie within `reach` of `point`.
+  @inlinable
+  internal func forEachCandidate(near point: Vector2, reach: Float, _ body: (Int) -> Void) {
+    let search = reach + largestRadius
+    let firstColumn = column(of: point.x - search)
+    let lastColumn = column(of: point.x + search)
+    let firstRow = row(of: point.y - search)
+    let lastRow = row(of: point.y + search)
+    for row in firstRow...lastRow {
+      let rowBase = row * columns
+      let start = Int(cellStart[rowBase + firstColumn])
+      let end = Int(cellStart[rowBase + lastColumn + 1])
+      for slot in start..<end { body(Int(cellItems[slot])) }
+    }
+  }
+
+  /// The nearest enemy of `team` whose body lies within `reach` of `point`, if any.
+  ///
+  /// Ties go to the entry indexed first, so the answer never depends on memory layout.
+  /// - Complexity: O(entries in the cells the reach covers).
+  @inlinable
+  public func nearestEnemy(of team: Team, near point: Vector2, within reach: Float) -> TargetRef? {
+    guard count > 0 else { return nil }
+    var best = -1
+    var bestDistance = Float.infinity
+    forEachCandidate(near: point, reach: reach) { item in
+      let entry = entries[item]
+      guard entry.team != team else { return }
+      let limit = reach + entry.radius
+      let distance = point.distanceSquared(to: entry.position)
+      if distance <= limit * limit
+        && (distance < bestDistance || (distance == bestDistance && item < best))
+      {
+        best = item
+        bestDistance = distance
+      }
+    }
+    return best >= 0 ? TargetRef(index: best) : nil
+  }
+
+  /// Deals `amount` to every enemy of `team` whose body lies within `radius` of `point`.
+  ///
+  /// - Returns: How many entries were hit.
+  @inlinable
+  @discardableResult
+  public mutating func damageEnemies(
+    of team: Team, around point: Vector2, radius: Float, amount: Float
+  ) -> Int {
+    guard count > 0 else { return 0 }
+    var hits: [Int] = []
+    forEachCandidate(near: point, reach: radius) { item in
+      let entry = entries[item]
+      guard entry.team != team else { return }
+      let limit = radius + entry.radius
+      if point.distanceSquared(to: entry.position) <= limit * limit { hits.append(item) }
+    }
+    for item in hits { damage[item] += amount }
+    return hits.count
+  }
+}

@@ -1,0 +1,180 @@
+/// The simulation: every entity, kept in one contiguous pool per entity type, stepped by trait
+/// systems in fixed phases.
+///
+/// `step()` advances exactly one fixed tick and is a pure function of the world's state, so the
+/// same seed and the same sequence of calls always give the same `stateHash()`.
+public struct World {
+  /// Ticks simulated so far.
+  public private(set) var tick: UInt64 = 0
+  /// The fixed time step of one tick, in seconds.
+  public let fixedDeltaTime: Float
+  /// The arena's width and height in world units.
+  public let arenaSize: Vector2
+  /// The systems this world runs, in their order within each phase.
+  public let systems: [TraitSystem]
+  /// The simulation's random number generator, between ticks.
+  public private(set) var random: SeededRandom
+
+  private var pools: [any AnyEntityPool] = []
+  private var poolIndexByType: [ObjectIdentifier: Int] = [:]
+  private var nextID: UInt64 = 1
+  private var targets = TargetIndex()
+  private var isStepping = false
+
+  /// Creates an empty world.
+  ///
+  /// - Parameters:
+  ///   - seed: Seeds the world's random number generator.
+  ///   - fixedDeltaTime: Seconds per tick; must be positive.
+  ///   - arenaSize: The arena's width and height.
+  ///   - systems: The systems to run; the built-in traits' systems by default.
+  public init(
+    seed: UInt64, fixedDeltaTime: Float, arenaSize: Vector2,
+    systems: [TraitSystem] = TraitSystem.standard
+  ) {
+    precondition(fixedDeltaTime > 0 && fixedDeltaTime.isFinite, "fixedDeltaTime must be positive")
+    self.fixedDeltaTime = fixedDeltaTime
+    self.arenaSize = arenaSize
+    self.systems = systems
+    self.random = SeededRandom(seed: seed)
+  }
+
+  // MARK: - Entity types
+
+  /// Registers an entity type, binding every system whose trait it has.
+  ///
+  /// Conformance checks happen here, once per type; registering a type again does nothing.
+  /// Spawning an unregistered type registers it, so calling this only fixes the type's place in
+  /// the stepping order.
+  public mutating func register<Entity: GameObject>(_ type: Entity.Type) {
+    _ = poolIndex(for: type)
+  }
+
+  private mutating func poolIndex<Entity: GameObject>(for type: Entity.Type) -> Int {
+    if let index = poolIndexByType[ObjectIdentifier(type)] { return index }
+    var jobs = [[SystemJob<Entity>]](repeating: [], count: Phase.allCases.count)
+    var names: [String] = []
+    for system in systems {
+      guard let erased = system.bind(type) else { continue }
+      guard let job = erased as? SystemJob<Entity> else {
+        preconditionFailure("system \(system.name) bound \(Entity.typeName) to a foreign job")
+      }
+      jobs[system.phase.rawValue].append(job)
+      names.append(system.name)
+    }
+    pools.append(EntityPool<Entity>(jobs: jobs, systemNames: names))
+    poolIndexByType[ObjectIdentifier(type)] = pools.count - 1
+    return pools.count - 1
+  }
+
+  /// The names of the systems bound to an entity type, or `nil` if it is not registered.
+  public func systemNames<Entity: GameObject>(for type: Entity.Type) -> [String]? {
+    poolIndexByType[ObjectIdentifier(type)].map { pools[$0].systemNames }
+  }
+
+  // MARK: - Entities
+
+  /// Adds an entity now, between ticks (for setting up a scene).
+  ///
+  /// - Returns: The entity's new identity.
+  @discardableResult
+  public mutating func spawn<Entity: GameObject>(_ entity: Entity) -> EntityID {
+    precondition(!isStepping, "spawn during a tick goes through TickContext.spawn")
+    var entity = entity
+    entity.id = EntityID(rawValue: nextID)
+    nextID += 1
+    pools[poolIndex(for: Entity.self)].append(entity, countingAsSpawn: false)
+    return entity.id
+  }
+
+  /// The live entities of one type, in spawn order.
+  ///
+  /// - Complexity: O(1); the array shares storage with the world until either changes.
+  public func entities<Entity: GameObject>(of type: Entity.Type) -> ContiguousArray<Entity> {
+    guard let index = poolIndexByType[ObjectIdentifier(type)],
+      let pool = pools[index] as? EntityPool<Entity>
+    else { return [] }
+    return pool.entities
+  }
+
+  /// Changes every live entity of one type between ticks (for live tuning and player input).
+  public mutating func modifyEntities<Entity: GameObject>(
+    of type: Entity.Type, _ body: (inout Entity) -> Void
+  ) {
+    guard let index = poolIndexByType[ObjectIdentifier(type)],
+      var pool = pools[index] as? EntityPool<Entity>
+    else { return }
+    pools[index] = EntityPool<Entity>(jobs: [], systemNames: [])  // release the shared copy
+    for entityIndex in pool.indices {
+      let id = pool[entityIndex].id
+      body(&pool[entityIndex])
+      pool[entityIndex].id = id
+    }
+    pools[index] = pool
+  }
+
+  /// The number of live entities of every type.
+  public var entityCount: Int {
+    pools.reduce(0) { $0 + $1.entityCount }
+  }
+
+  /// Per-type counts of live, spawned and killed entities, in registration order.
+  public var statistics: [EntityStatistics] {
+    pools.map(\.statistics)
+  }
+
+  // MARK: - Stepping
+
+  /// Advances the simulation by one fixed tick: every phase in order, then the tick's spawns
+  /// and despawns.
+  ///
+  /// - Complexity: O(n) in the number of entities, plus the targets each query visits.
+  public mutating func step() {
+    tick += 1
+    var oldTargets = TargetIndex()
+    swap(&oldTargets, &targets)
+    oldTargets.removeAll()
+    var context = TickContext(
+      tick: tick, deltaTime: fixedDeltaTime, arenaSize: arenaSize, random: random,
+      targets: oldTargets, nextID: nextID)
+    isStepping = true
+    for phase in Phase.allCases {
+      for index in pools.indices {
+        pools[index].run(phase, in: &context)
+      }
+      if phase == .index {
+        context.targets.buildGrid(arenaSize: arenaSize)
+      }
+    }
+    isStepping = false
+    random = context.random
+    nextID = context.nextID
+    if !context.despawned.isEmpty {
+      for index in pools.indices { pools[index].removeAll(in: context.despawned) }
+    }
+    for entity in context.spawnQueue where !context.despawned.contains(entity.id) {
+      insert(entity)
+    }
+    swap(&targets, &context.targets)
+  }
+
+  private mutating func insert<Entity: GameObject>(_ entity: Entity) {
+    pools[poolIndex(for: Entity.self)].append(entity, countingAsSpawn: true)
+  }
+
+  // MARK: - State hash
+
+  /// A 64-bit fingerprint of the whole simulation state: tick, random state, next identity and
+  /// every entity's components, in a fixed order.
+  ///
+  /// - Complexity: O(n) in the number of entities.
+  public func stateHash() -> StateHash {
+    var hasher = StateHasher()
+    hasher.combine(tick)
+    hasher.combine(nextID)
+    random.hash(into: &hasher)
+    hasher.combine(pools.count)
+    for pool in pools { pool.hashState(into: &hasher) }
+    return hasher.finalize()
+  }
+}

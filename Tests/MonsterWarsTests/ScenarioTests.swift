@@ -1,0 +1,292 @@
+import Foundation
+import MonsterWars
+import Testing
+
+private let scenariosDirectory = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent()
+  .deletingLastPathComponent()
+  .deletingLastPathComponent()
+  .appendingPathComponent("Assets/scenarios", isDirectory: true)
+
+private let duelURL = scenariosDirectory.appendingPathComponent("duel.json")
+
+/// duel.json with exactly one occurrence of `original` replaced, so each test breaks one thing.
+private func duelJSON(replacing original: String, with replacement: String) throws -> Data {
+  let text = try String(contentsOf: duelURL, encoding: .utf8)
+  let pieces = text.components(separatedBy: original)
+  try #require(pieces.count == 2, "\(original) must occur exactly once in duel.json")
+  return Data(pieces.joined(separator: replacement).utf8)
+}
+
+private func parseError(_ data: Data) throws -> ScenarioError {
+  try #require(throws: ScenarioError.self) {
+    try Scenario.parse(data, path: "test.json", name: "test")
+  }
+}
+
+private func invalid(_ jsonPath: String, _ message: String) -> ScenarioError {
+  .invalid(path: "test.json", jsonPath: jsonPath, message: message)
+}
+
+/// A one-place edit to duel.json and the exact error it must produce.
+struct BadValue: Sendable, CustomTestStringConvertible {
+  let original: String
+  let replacement: String
+  let jsonPath: String
+  let message: String
+  var testDescription: String { "\(original) -> \(replacement)" }
+}
+
+private let expectedDuel = Scenario(
+  name: "duel",
+  arena: ArenaSettings(width: 1280, height: 720),
+  match: MatchSettings(ticksPerSecond: 60, tickLimit: 36000),
+  economy: EconomySettings(startingCoins: 60, coinsPerSecond: 10),
+  castle: CastleStats(
+    health: 1500, radius: 40, inset: 80,
+    gun: GunStats(
+      damage: 25, range: 260, cooldown: 1.5, projectileSpeed: 420, projectileLifetime: 1.2,
+      splashRadius: 30, shotCount: 3, spreadAngle: 0.3)),
+  units: UnitCatalog(
+    quirk: UnitStats(
+      cost: 20, health: 40, speed: 90, radius: 10,
+      melee: MeleeStats(damage: 6, reach: 12, cooldown: 0.5)),
+    zap: UnitStats(
+      cost: 45, health: 55, speed: 55, radius: 12,
+      gun: GunStats(
+        damage: 12, range: 170, cooldown: 1, projectileSpeed: 480, projectileLifetime: 0.6)),
+    munch: UnitStats(
+      cost: 70, health: 260, speed: 32, radius: 18, regeneration: 2,
+      melee: MeleeStats(damage: 22, reach: 16, cooldown: 1.2))),
+  ai: AISettings(
+    left: AIPolicy(
+      weights: UnitWeights(quirk: 5, zap: 3, munch: 2), thinkInterval: 0.5, reserve: 0),
+    right: AIPolicy(
+      weights: UnitWeights(quirk: 3, zap: 4, munch: 3), thinkInterval: 0.5, reserve: 10)))
+
+@Suite("Scenario loading")
+struct ScenarioTests {
+  @Test("duel.json loads with the documented values")
+  func duel() throws {
+    let scenario = try Scenario.load(contentsOf: duelURL)
+    #expect(scenario == expectedDuel)
+    #expect(scenario.units[.zap].gun?.shotCount == 1)
+    #expect(scenario.ai.left.weight(of: .zap) == 3)
+    #expect(scenario.ai.right.weights.total == 10)
+  }
+
+  @Test("swarm.json is the duel on a huge arena plus a swarm")
+  func swarm() throws {
+    let scenario = try Scenario.load(
+      contentsOf: scenariosDirectory.appendingPathComponent("swarm.json"))
+    var expected = expectedDuel
+    expected.name = "swarm"
+    expected.arena = ArenaSettings(width: 16000, height: 9000)
+    expected.match.tickLimit = 100_000
+    expected.swarm = SwarmSettings(count: 2000, mix: UnitWeights(quirk: 5, zap: 3, munch: 2))
+    #expect(scenario == expected)
+  }
+
+  @Test("a missing file exits with 66")
+  func missingFile() throws {
+    let url = scenariosDirectory.appendingPathComponent("no-such-scenario.json")
+    let error = try #require(throws: ScenarioError.self) { try Scenario.load(contentsOf: url) }
+    #expect(error == .fileNotFound(path: url.relativePath))
+    #expect(error.exitCode == 66)
+    #expect(error.description == "\(url.relativePath): file not found")
+  }
+
+  @Test("a directory is unreadable and exits with 66")
+  func directory() throws {
+    let error = try #require(throws: ScenarioError.self) {
+      try Scenario.load(contentsOf: scenariosDirectory)
+    }
+    #expect(error == .unreadable(path: scenariosDirectory.relativePath, reason: "is a directory"))
+    #expect(error.exitCode == 66)
+  }
+
+  @Test("a syntax error reports line and column and exits with 65")
+  func syntaxError() throws {
+    let data = try duelJSON(replacing: #""width": 1280,"#, with: #""width": 1280"#)
+    let error = try parseError(data)
+    #expect(
+      error == .syntax(path: "test.json", line: 2, column: 27, message: "expected ',' or '}'"))
+    #expect(error.exitCode == 65)
+    #expect(error.description == "test.json:2:27: expected ',' or '}'")
+  }
+
+  @Test("a loaded file's messages use the path as given")
+  func relativePathInMessages() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("scenario-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("broken.json")
+    try Data(#"{"arena": 5}"#.utf8).write(to: url)
+    let error = try #require(throws: ScenarioError.self) { try Scenario.load(contentsOf: url) }
+    #expect(error.description == "\(url.path): $.arena: expected an object, found number")
+    #expect(error.exitCode == 65)
+  }
+
+  @Test("the top level must be an object")
+  func topLevel() throws {
+    #expect(try parseError(Data("[]".utf8)) == invalid("$", "expected an object, found array"))
+  }
+
+  @Test("a wrong type names the field and both types")
+  func wrongType() throws {
+    let data = try duelJSON(replacing: #""width": 1280"#, with: #""width": "wide""#)
+    let error = try parseError(data)
+    #expect(error == invalid("$.arena.width", "expected a number, found string"))
+    #expect(error.exitCode == 65)
+    #expect(error.description == "test.json: $.arena.width: expected a number, found string")
+  }
+
+  @Test("a missing field is named at its parent")
+  func missingField() throws {
+    let data = try duelJSON(replacing: #""speed": 90, "#, with: "")
+    #expect(try parseError(data) == invalid("$.units.quirk", "missing required field 'speed'"))
+  }
+
+  @Test("a missing section is named at the top level")
+  func missingSection() throws {
+    let data = try duelJSON(
+      replacing: #""economy": {"startingCoins": 60, "coinsPerSecond": 10},"#, with: "")
+    #expect(try parseError(data) == invalid("$", "missing required field 'economy'"))
+  }
+
+  @Test("an unknown key lists the allowed keys")
+  func unknownKey() throws {
+    let data = try duelJSON(replacing: #""speed": 90"#, with: #""sped": 90"#)
+    let expected = invalid(
+      "$.units.quirk",
+      "unknown key 'sped' (expected one of: cost, health, speed, radius, regeneration, melee, gun)")
+    #expect(try parseError(data) == expected)
+  }
+
+  @Test("unknown keys are rejected at the top level too")
+  func unknownTopLevelKey() throws {
+    let data = try duelJSON(replacing: #""arena": {"#, with: #""extra": 1, "arena": {"#)
+    let error = try parseError(data)
+    #expect(error.description.contains("test.json: $: unknown key 'extra'"))
+  }
+
+  @Test("an overflowing number is reported as non-finite")
+  func nonFinite() throws {
+    let data = try duelJSON(replacing: #""coinsPerSecond": 10"#, with: #""coinsPerSecond": 1e999"#)
+    #expect(try parseError(data) == invalid("$.economy.coinsPerSecond", "expected a finite number"))
+    let integer = try duelJSON(replacing: #""tickLimit": 36000"#, with: #""tickLimit": -1e999"#)
+    #expect(try parseError(integer) == invalid("$.match.tickLimit", "expected a finite number"))
+  }
+
+  @Test("a negative unit speed is rejected at $.units.quirk.speed")
+  func negativeSpeed() throws {
+    let data = try duelJSON(replacing: #""speed": 90"#, with: #""speed": -5"#)
+    let error = try parseError(data)
+    #expect(error.description.contains("$.units.quirk.speed"))
+    let message = "test.json: $.units.quirk.speed: expected a number from 0 to 100000, found -5"
+    #expect(error.description == message)
+  }
+
+  @Test(
+    "out-of-range values name the field, the range and the value",
+    arguments: [
+      BadValue(
+        original: #""width": 1280"#, replacement: #""width": 63.5"#, jsonPath: "$.arena.width",
+        message: "expected a number from 64 to 100000, found 63.5"),
+      BadValue(
+        original: #""ticksPerSecond": 60"#, replacement: #""ticksPerSecond": 0"#,
+        jsonPath: "$.match.ticksPerSecond", message: "expected an integer from 1 to 1000, found 0"),
+      BadValue(
+        original: #""range": 260"#, replacement: #""range": 0"#, jsonPath: "$.castle.gun.range",
+        message: "expected a number greater than 0 and at most 100000, found 0"),
+      BadValue(
+        original: #""shotCount": 3"#, replacement: #""shotCount": 33"#,
+        jsonPath: "$.castle.gun.shotCount", message: "expected an integer from 1 to 32, found 33"),
+      BadValue(
+        original: #""spreadAngle": 0.3"#, replacement: #""spreadAngle": 3.2"#,
+        jsonPath: "$.castle.gun.spreadAngle",
+        message: "expected a number from 0 to 3.14159, found 3.2"),
+      BadValue(
+        original: #""cooldown": 0.5"#, replacement: #""cooldown": 0.001"#,
+        jsonPath: "$.units.quirk.melee.cooldown",
+        message: "expected a number from 0.01 to 3600, found 0.001"),
+      BadValue(
+        original: #""regeneration": 2"#, replacement: #""regeneration": -1"#,
+        jsonPath: "$.units.munch.regeneration",
+        message: "expected a number from 0 to 1000000, found -1"),
+      BadValue(
+        original: #""zap": 4"#, replacement: #""zap": 1001"#, jsonPath: "$.ai.right.weights.zap",
+        message: "expected a number from 0 to 1000, found 1001"),
+      BadValue(
+        original: #""reserve": 10"#, replacement: #""reserve": 1e7"#,
+        jsonPath: "$.ai.right.reserve",
+        message: "expected a number from 0 to 1000000, found 10000000"),
+      BadValue(
+        original: #""health": 1500"#, replacement: #""health": 0"#, jsonPath: "$.castle.health",
+        message: "expected a number greater than 0 and at most 1000000000, found 0"),
+      BadValue(
+        original: #""quirk": 3, "zap": 4, "munch": 3"#,
+        replacement: #""quirk": 0, "zap": 0, "munch": 0"#, jsonPath: "$.ai.right.weights",
+        message: "expected at least one weight above 0, found all 0"),
+      BadValue(
+        original: #""quirk": 3, "zap": 4, "munch": 3"#, replacement: #""quirk": 3, "zap": 4"#,
+        jsonPath: "$.ai.right.weights", message: "missing required field 'munch'"),
+    ])
+  func outOfRange(_ bad: BadValue) throws {
+    let data = try duelJSON(replacing: bad.original, with: bad.replacement)
+    #expect(try parseError(data) == invalid(bad.jsonPath, bad.message))
+  }
+
+  @Test("a unit needs exactly one of melee and gun")
+  func meleeOrGun() throws {
+    let quirkMelee = #""melee": {"damage": 6, "reach": 12, "cooldown": 0.5}"#
+    let gun =
+      #""gun": {"damage": 1, "range": 1, "cooldown": 1, "projectileSpeed": 1, "#
+      + #""projectileLifetime": 1}"#
+    let both = try duelJSON(replacing: quirkMelee, with: quirkMelee + ", " + gun)
+    let bothError = invalid("$.units.quirk", "expected exactly one of 'melee' or 'gun', found both")
+    #expect(try parseError(both) == bothError)
+
+    let neither = try duelJSON(
+      replacing: #""radius": 10,"# + "\n      " + quirkMelee, with: #""radius": 10"#)
+    let neitherError = invalid(
+      "$.units.quirk", "expected exactly one of 'melee' or 'gun', found neither")
+    #expect(try parseError(neither) == neitherError)
+
+    let null = try duelJSON(replacing: #""radius": 12,"#, with: #""radius": 12, "melee": null,"#)
+    #expect(try parseError(null) == invalid("$.units.zap.melee", "expected an object, found null"))
+  }
+
+  @Test("integers accept 60.0 but not 2.5 or a string")
+  func integers() throws {
+    let whole = try duelJSON(replacing: #""ticksPerSecond": 60"#, with: #""ticksPerSecond": 60.0"#)
+    #expect(try Scenario.parse(whole, path: "test.json", name: "duel") == expectedDuel)
+    let fraction = try duelJSON(
+      replacing: #""ticksPerSecond": 60"#, with: #""ticksPerSecond": 2.5"#)
+    let message = "expected an integer from 1 to 1000, found 2.5"
+    #expect(try parseError(fraction) == invalid("$.match.ticksPerSecond", message))
+    let text = try duelJSON(replacing: #""tickLimit": 36000"#, with: #""tickLimit": "long""#)
+    #expect(
+      try parseError(text) == invalid("$.match.tickLimit", "expected an integer, found string"))
+  }
+
+  @Test("resolve maps names into the scenarios directory and keeps paths")
+  func resolve() {
+    let directory = URL(fileURLWithPath: "/games/scenarios", isDirectory: true)
+    #expect(
+      Scenario.resolve("duel", scenariosDirectory: directory).path == "/games/scenarios/duel.json")
+    #expect(Scenario.resolve("maps/big", scenariosDirectory: directory).relativePath == "maps/big")
+    #expect(Scenario.resolve("/tmp/x.json", scenariosDirectory: directory).path == "/tmp/x.json")
+    #expect(
+      Scenario.resolve("local.json", scenariosDirectory: directory).relativePath == "local.json")
+  }
+
+  @Test("load names the scenario after the resolved file")
+  func loadByName() throws {
+    let scenario = try Scenario.load(
+      contentsOf: Scenario.resolve("swarm", scenariosDirectory: scenariosDirectory))
+    #expect(scenario.name == "swarm")
+    #expect(scenario.swarm?.count == 2000)
+  }
+}
