@@ -46,7 +46,10 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal var columns = 1
   @usableFromInline internal var rows = 1
   @usableFromInline internal var cellStart: [Int32] = [0, 0]
+  /// Entry indices in cell order.
   @usableFromInline internal var cellItems: [Int32] = []
+  /// The entries in cell order, so a cell's scan reads contiguous memory.
+  @usableFromInline internal var cellEntries: ContiguousArray<Target> = []
   @usableFromInline internal var largestRadius: Float = 0
 
   /// Creates an empty index.
@@ -111,16 +114,19 @@ public struct TargetIndex: Sendable {
       cellItems[Int(cursor[cell])] = Int32(item)
       cursor[cell] += 1
     }
+    cellEntries.removeAll(keepingCapacity: true)
+    cellEntries.reserveCapacity(count)
+    for item in cellItems { cellEntries.append(entries[Int(item)]) }
   }
 
   @inlinable
   internal func column(of x: Float) -> Int {
-    min(max(Int((x / cellSize).rounded(.down)), 0), columns - 1)
+    Int(min(max(x / cellSize, 0), Float(columns - 1)))
   }
 
   @inlinable
   internal func row(of y: Float) -> Int {
-    min(max(Int((y / cellSize).rounded(.down)), 0), rows - 1)
+    Int(min(max(y / cellSize, 0), Float(rows - 1)))
   }
 
   @inlinable
@@ -147,24 +153,70 @@ public struct TargetIndex: Sendable {
 
   /// The nearest enemy of `team` whose body lies within `reach` of `point`, if any.
   ///
-  /// Ties go to the entry indexed first, so the answer never depends on memory layout.
-  /// - Complexity: O(entries in the cells the reach covers).
+  /// Searches rings of cells outward from the point's cell and stops as soon as no unvisited
+  /// cell can hold anything nearer. Ties go to the entry indexed first, so the answer never
+  /// depends on the order cells are visited.
+  /// - Complexity: O(entries in the cells between the point and its nearest enemy), at most
+  ///   O(entries in the cells the reach covers).
   @inlinable
   public func nearestEnemy(of team: Team, near point: Vector2, within reach: Float) -> TargetRef? {
     guard count > 0 else { return nil }
+    let search = reach + largestRadius
+    let centreColumn = column(of: point.x)
+    let centreRow = row(of: point.y)
+    let firstColumn = column(of: point.x - search)
+    let lastColumn = column(of: point.x + search)
+    let firstRow = row(of: point.y - search)
+    let lastRow = row(of: point.y + search)
+    let rings = max(
+      centreColumn - firstColumn, lastColumn - centreColumn, centreRow - firstRow,
+      lastRow - centreRow)
     var best = -1
     var bestDistance = Float.infinity
-    forEachCandidate(near: point, reach: reach) { item in
-      let entry = entries[item]
-      guard entry.team != team else { return }
-      let limit = reach + entry.radius
-      let distance = point.distanceSquared(to: entry.position)
-      if distance <= limit * limit
-        && (distance < bestDistance || (distance == bestDistance && item < best))
-      {
-        best = item
-        bestDistance = distance
+
+    func visit(row: Int, columns columnRange: ClosedRange<Int>) {
+      let rowBase = row * columns
+      let start = Int(cellStart[rowBase + columnRange.lowerBound])
+      let end = Int(cellStart[rowBase + columnRange.upperBound + 1])
+      for slot in start..<end {
+        let entry = cellEntries[slot]
+        guard entry.team != team else { continue }
+        let item = Int(cellItems[slot])
+        let limit = reach + entry.radius
+        let distance = point.distanceSquared(to: entry.position)
+        if distance <= limit * limit
+          && (distance < bestDistance || (distance == bestDistance && item < best))
+        {
+          best = item
+          bestDistance = distance
+        }
       }
+    }
+
+    for ring in 0...rings {
+      let top = centreRow - ring
+      let bottom = centreRow + ring
+      let left = max(centreColumn - ring, firstColumn)
+      let right = min(centreColumn + ring, lastColumn)
+      if top >= firstRow { visit(row: top, columns: left...right) }
+      if ring > 0 && bottom <= lastRow { visit(row: bottom, columns: left...right) }
+      if ring > 0 {
+        let innerTop = max(top + 1, firstRow)
+        let innerBottom = min(bottom - 1, lastRow)
+        if innerTop <= innerBottom {
+          for row in innerTop...innerBottom {
+            if centreColumn - ring >= firstColumn {
+              visit(row: row, columns: (centreColumn - ring)...(centreColumn - ring))
+            }
+            if centreColumn + ring <= lastColumn {
+              visit(row: row, columns: (centreColumn + ring)...(centreColumn + ring))
+            }
+          }
+        }
+      }
+      // Every cell of the next ring lies at least `ring` whole cells from the point.
+      let nextRingDistance = Float(ring) * cellSize
+      if best >= 0 && bestDistance < nextRingDistance * nextRingDistance { break }
     }
     return best >= 0 ? TargetRef(index: best) : nil
   }

@@ -1,1 +1,4 @@
-print("x")
+import Foundation
+import SandboxCLI
+
+exit(Sandbox.main(.current, console: .standard))

@@ -41,11 +41,11 @@ private let expectedDuel = Scenario(
   name: "duel",
   arena: ArenaSettings(width: 1280, height: 720),
   match: MatchSettings(ticksPerSecond: 60, tickLimit: 36000),
-  economy: EconomySettings(startingCoins: 60, coinsPerSecond: 10),
+  economy: EconomySettings(startingCoins: 60, coinsPerSecond: 16),
   castle: CastleStats(
     health: 1500, radius: 40, inset: 80,
     gun: GunStats(
-      damage: 25, range: 260, cooldown: 1.5, projectileSpeed: 420, projectileLifetime: 1.2,
+      damage: 15, range: 260, cooldown: 2.0, projectileSpeed: 420, projectileLifetime: 1.2,
       splashRadius: 30, shotCount: 3, spreadAngle: 0.3)),
   units: UnitCatalog(
     quirk: UnitStats(
@@ -60,9 +60,9 @@ private let expectedDuel = Scenario(
       melee: MeleeStats(damage: 22, reach: 16, cooldown: 1.2))),
   ai: AISettings(
     left: AIPolicy(
-      weights: UnitWeights(quirk: 5, zap: 3, munch: 2), thinkInterval: 0.5, reserve: 0),
+      weights: UnitWeights(quirk: 3, zap: 4, munch: 3), thinkInterval: 0.5, reserve: 0),
     right: AIPolicy(
-      weights: UnitWeights(quirk: 3, zap: 4, munch: 3), thinkInterval: 0.5, reserve: 10)))
+      weights: UnitWeights(quirk: 5, zap: 3, munch: 2), thinkInterval: 0.5, reserve: 10)))
 
 @Suite("Scenario loading")
 struct ScenarioTests {
@@ -71,7 +71,7 @@ struct ScenarioTests {
     let scenario = try Scenario.load(contentsOf: duelURL)
     #expect(scenario == expectedDuel)
     #expect(scenario.units[.zap].gun?.shotCount == 1)
-    #expect(scenario.ai.left.weight(of: .zap) == 3)
+    #expect(scenario.ai.left.weight(of: .zap) == 4)
     #expect(scenario.ai.right.weights.total == 10)
   }
 
@@ -151,7 +151,7 @@ struct ScenarioTests {
   @Test("a missing section is named at the top level")
   func missingSection() throws {
     let data = try duelJSON(
-      replacing: #""economy": {"startingCoins": 60, "coinsPerSecond": 10},"#, with: "")
+      replacing: #""economy": {"startingCoins": 60, "coinsPerSecond": 16},"#, with: "")
     #expect(try parseError(data) == invalid("$", "missing required field 'economy'"))
   }
 
@@ -173,7 +173,7 @@ struct ScenarioTests {
 
   @Test("an overflowing number is reported as non-finite")
   func nonFinite() throws {
-    let data = try duelJSON(replacing: #""coinsPerSecond": 10"#, with: #""coinsPerSecond": 1e999"#)
+    let data = try duelJSON(replacing: #""coinsPerSecond": 16"#, with: #""coinsPerSecond": 1e999"#)
     #expect(try parseError(data) == invalid("$.economy.coinsPerSecond", "expected a finite number"))
     let integer = try duelJSON(replacing: #""tickLimit": 36000"#, with: #""tickLimit": -1e999"#)
     #expect(try parseError(integer) == invalid("$.match.tickLimit", "expected a finite number"))
@@ -226,11 +226,13 @@ struct ScenarioTests {
         original: #""health": 1500"#, replacement: #""health": 0"#, jsonPath: "$.castle.health",
         message: "expected a number greater than 0 and at most 1000000000, found 0"),
       BadValue(
-        original: #""quirk": 3, "zap": 4, "munch": 3"#,
-        replacement: #""quirk": 0, "zap": 0, "munch": 0"#, jsonPath: "$.ai.right.weights",
+        original: #""quirk": 5, "zap": 3, "munch": 2}, "thinkInterval": 0.5, "reserve": 10"#,
+        replacement: #""quirk": 0, "zap": 0, "munch": 0}, "thinkInterval": 0.5, "reserve": 10"#,
+        jsonPath: "$.ai.right.weights",
         message: "expected at least one weight above 0, found all 0"),
       BadValue(
-        original: #""quirk": 3, "zap": 4, "munch": 3"#, replacement: #""quirk": 3, "zap": 4"#,
+        original: #""quirk": 5, "zap": 3, "munch": 2}, "thinkInterval": 0.5, "reserve": 10"#,
+        replacement: #""quirk": 5, "zap": 3}, "thinkInterval": 0.5, "reserve": 10"#,
         jsonPath: "$.ai.right.weights", message: "missing required field 'munch'"),
     ])
   func outOfRange(_ bad: BadValue) throws {

@@ -1,0 +1,30 @@
+/// The process exit codes `sandbox` uses, from BSD's `sysexits.h` where one fits.
+public enum ExitCode {
+  /// Success.
+  public static let success: Int32 = 0
+  /// A run that could not finish for a reason other than its input.
+  public static let failure: Int32 = 1
+  /// A wrong flag, a missing value or an out-of-range number on the command line.
+  public static let usage: Int32 = 64
+  /// An input file that exists but is malformed or invalid.
+  public static let dataError: Int32 = 65
+  /// An input file or folder that does not exist or cannot be read.
+  public static let noInput: Int32 = 66
+  /// A file that could not be written.
+  public static let cannotCreate: Int32 = 73
+}
+
+/// A failure that ends a command with a message and an exit code.
+struct CommandFailure: Error, Equatable {
+  /// The message, printed as `Error: <message>`.
+  var message: String
+  /// The process exit code.
+  var exitCode: Int32
+  /// Whether the command's usage line follows the message.
+  var showsUsage = false
+
+  /// A command-line mistake: printed with the usage, exit 64.
+  static func usage(_ message: String) -> CommandFailure {
+    CommandFailure(message: message, exitCode: ExitCode.usage, showsUsage: true)
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import MonsterWars
+import TraitSandbox
+
+/// What `sandbox run` prints: the outcome, per-type statistics, the state hash and the speed.
+struct RunReport {
+  let scenario: String
+  let seed: UInt64
+  let ticks: Int
+  let simulatedSeconds: Double
+  let outcome: MatchOutcome?
+  let stateHash: StateHash
+  let entityCount: Int
+  let statistics: [EntityStatistics]
+  let wallSeconds: Double
+  let entityUpdates: Int
+
+  init(match: Match, ticks: Int, entityUpdates: Int, wallSeconds: Double) {
+    scenario = match.scenario.name
+    seed = match.seed
+    self.ticks = ticks
+    simulatedSeconds = Double(match.world.tick) * Double(match.world.fixedDeltaTime)
+    outcome = match.outcome
+    stateHash = match.world.stateHash()
+    entityCount = match.world.entityCount
+    statistics = match.world.statistics
+    self.wallSeconds = wallSeconds
+    self.entityUpdates = entityUpdates
+  }
+
+  var ticksPerSecond: Double { wallSeconds > 0 ? Double(ticks) / wallSeconds : 0 }
+  var entityUpdatesPerSecond: Double {
+    wallSeconds > 0 ? Double(entityUpdates) / wallSeconds : 0
+  }
+
+  var resultName: String {
+    switch outcome {
+    case .victory: "victory"
+    case .draw: "draw"
+    case nil: "unfinished"
+    }
+  }
+
+  // MARK: - Text
+
+  func text() -> String {
+    let result =
+      switch outcome {
+      case .victory(let team): "\(team.name) castle wins"
+      case .draw: "draw"
+      case nil: "no result yet (stopped by --ticks)"
+      }
+    var lines = [
+      "Scenario:   \(scenario) (seed \(seed))",
+      "Result:     \(result) after \(grouped(ticks)) ticks"
+        + " (\(String(format: "%.1f", simulatedSeconds)) s simulated)",
+      "",
+      pad("Entity type", 14) + pad("spawned L", 11, right: true) + pad("R", 8, right: true)
+        + pad("killed L", 11, right: true) + pad("R", 8, right: true)
+        + pad("alive L", 10, right: true) + pad("R", 8, right: true),
+    ]
+    for row in statistics {
+      lines.append(
+        pad(row.typeName, 14) + pad(grouped(row.spawned.left), 11, right: true)
+          + pad(grouped(row.spawned.right), 8, right: true)
+          + pad(grouped(row.killed.left), 11, right: true)
+          + pad(grouped(row.killed.right), 8, right: true)
+          + pad(grouped(row.alive.left), 10, right: true)
+          + pad(grouped(row.alive.right), 8, right: true))
+    }
+    lines += [
+      "",
+      "stateHash:  \(stateHash)",
+      "Entities:   \(grouped(entityCount)) alive at the end",
+      "Wall time:  \(String(format: "%.3f", wallSeconds)) s, "
+        + "\(grouped(Int(ticksPerSecond.rounded()))) ticks/s, "
+        + "\(grouped(Int(entityUpdatesPerSecond.rounded()))) entity-updates/s",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return right ? padding + text : text + padding
+  }
+
+  private func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var result = ""
+    for (offset, character) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+      result.append(character)
+    }
+    return (value < 0 ? "-" : "") + result
+  }
+
+  // MARK: - JSON
+
+  func json() -> String {
+    func perType(_ keyPath: KeyPath<EntityStatistics, PerTeam<Int>>) -> JSONText {
+      .object(
+        statistics.map { row in
+          (
+            row.typeName,
+            .object([
+              ("left", .integer(row[keyPath: keyPath].left)),
+              ("right", .integer(row[keyPath: keyPath].right)),
+            ])
+          )
+        })
+    }
+    let object = JSONText.object([
+      ("scenario", .string(scenario)),
+      ("seed", .unsigned(seed)),
+      ("ticks", .integer(ticks)),
+      ("simulatedSeconds", .number(simulatedSeconds)),
+      ("result", .string(resultName)),
+      ("winner", outcome?.winner.map { .string($0.name) } ?? .null),
+      ("stateHash", .string(stateHash.description)),
+      ("entityCount", .integer(entityCount)),
+      ("spawned", perType(\.spawned)),
+      ("killed", perType(\.killed)),
+      ("alive", perType(\.alive)),
+      ("wallSeconds", .number(wallSeconds)),
+      ("ticksPerSecond", .number(ticksPerSecond)),
+      ("entityUpdatesPerSecond", .number(entityUpdatesPerSecond)),
+    ])
+    return object.rendered + "\n"
+  }
+}
+
+/// A JSON value being written, with object keys in the order given.
+enum JSONText {
+  case null
+  case string(String)
+  case integer(Int)
+  case unsigned(UInt64)
+  case number(Double)
+  case object([(String, JSONText)])
+
+  /// The value as compact JSON text.
+  var rendered: String {
+    switch self {
+    case .null: "null"
+    case .string(let text): Self.quoted(text)
+    case .integer(let value): String(value)
+    case .unsigned(let value): String(value)
+    case .number(let value): value.isFinite ? String(format: "%.6g", value) : "null"
+    case .object(let members):
+      "{" + members.map { Self.quoted($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
+    }
+  }
+
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}

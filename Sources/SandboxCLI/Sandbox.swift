@@ -1,0 +1,108 @@
+import Foundation
+
+/// The `sandbox` command: parses the command line, runs a subcommand and returns its exit code.
+public enum Sandbox {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  /// What the process was started with.
+  public struct Invocation: Sendable {
+    /// The arguments after the executable's name.
+    public var arguments: [String]
+    /// The environment variables.
+    public var environment: [String: String]
+    /// The executable's path, for finding the assets folder.
+    public var executablePath: String
+    /// The working directory.
+    public var workingDirectory: String
+
+    /// Describes an invocation.
+    public init(
+      arguments: [String], environment: [String: String], executablePath: String,
+      workingDirectory: String
+    ) {
+      self.arguments = arguments
+      self.environment = environment
+      self.executablePath = executablePath
+      self.workingDirectory = workingDirectory
+    }
+
+    /// The invocation of the current process.
+    public static var current: Invocation {
+      Invocation(
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        environment: ProcessInfo.processInfo.environment,
+        executablePath: CommandLine.arguments.first ?? "sandbox",
+        workingDirectory: FileManager.default.currentDirectoryPath)
+    }
+  }
+
+  static let subcommands: [CommandSpec] = [RunCommand.spec]
+
+  static var overview: String {
+    var lines = [
+      "OVERVIEW: TraitSandbox: MonsterWars built from protocol-oriented traits.", "",
+      "USAGE: sandbox <subcommand>", "", "OPTIONS:",
+    ]
+    lines += HelpLayout.columns([
+      ("--version", "Show the version."), ("-h, --help", "Show help information."),
+    ])
+    lines += ["", "SUBCOMMANDS:"]
+    lines += HelpLayout.columns(
+      subcommands.map { ($0.name, $0.abstract) } + [
+        ("help", "Show subcommand help information.")
+      ])
+    lines += ["", "  See 'sandbox help <subcommand>' for detailed help."]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Runs the command line and returns the process exit code.
+  public static func main(_ invocation: Invocation, console: Console) -> Int32 {
+    var arguments = invocation.arguments[...]
+    let first = arguments.popFirst()
+    do throws(CommandFailure) {
+      switch first {
+      case nil, "-h", "--help":
+        console.writeOutput(overview)
+        return ExitCode.success
+      case "--version":
+        console.print(version)
+        return ExitCode.success
+      case "help":
+        guard let name = arguments.first else {
+          console.writeOutput(overview)
+          return ExitCode.success
+        }
+        guard let command = subcommands.first(where: { $0.name == name }) else {
+          throw CommandFailure.usage("Unknown subcommand '\(name)'")
+        }
+        console.writeOutput(command.help)
+        return ExitCode.success
+      case "run":
+        let options = try ParsedOptions(Array(arguments), spec: RunCommand.spec)
+        if options.wantsHelp {
+          console.writeOutput(RunCommand.spec.help)
+          return ExitCode.success
+        }
+        return try RunCommand(options: options, invocation: invocation).run(console: console)
+      case let word?:
+        throw CommandFailure.usage("Unknown subcommand '\(word)'")
+      }
+    } catch {
+      report(error, spec: subcommands.first { $0.name == first }, console: console)
+      return error.exitCode
+    }
+  }
+
+  private static func report(_ failure: CommandFailure, spec: CommandSpec?, console: Console) {
+    console.printError("Error: \(failure.message)")
+    guard failure.showsUsage else { return }
+    if let spec {
+      console.printError("Usage: \(spec.usage)")
+      console.printError("  See 'sandbox help \(spec.name)' for more information.")
+    } else {
+      console.printError("Usage: sandbox <subcommand>")
+      console.printError("  See 'sandbox --help' for more information.")
+    }
+  }
+}

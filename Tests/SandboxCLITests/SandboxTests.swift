@@ -1,0 +1,243 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import SandboxCLI
+
+/// Captures what a command writes.
+final class CapturedConsole: Sendable {
+  private let output = Mutex("")
+  private let error = Mutex("")
+
+  var console: Console {
+    Console(
+      writeOutput: { text in self.output.withLock { $0 += text } },
+      writeError: { text in self.error.withLock { $0 += text } },
+      errorIsTerminal: false)
+  }
+
+  var standardOutput: String { output.withLock { $0 } }
+  var standardError: String { error.withLock { $0 } }
+}
+
+/// The package root, three folders up from this file.
+let packageRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs `sandbox` in-process from the package root and returns exit code, stdout and stderr.
+func sandbox(
+  _ arguments: String..., environment: [String: String] = [:],
+  workingDirectory: String = packageRoot.path
+) -> (status: Int32, output: String, error: String) {
+  let captured = CapturedConsole()
+  let invocation = Sandbox.Invocation(
+    arguments: arguments, environment: environment,
+    executablePath: "/nonexistent/bin/sandbox", workingDirectory: workingDirectory)
+  let status = Sandbox.main(invocation, console: captured.console)
+  return (status, captured.standardOutput, captured.standardError)
+}
+
+/// Writes a scenario file made from duel.json with one textual replacement.
+func writeScenario(replacing original: String, with replacement: String) throws -> URL {
+  let duel = packageRoot.appendingPathComponent("Assets/scenarios/duel.json")
+  let text = try String(contentsOf: duel, encoding: .utf8)
+  #expect(text.contains(original), "duel.json no longer contains \(original)")
+  let url = FileManager.default.temporaryDirectory
+    .appendingPathComponent("sandbox-test-\(UUID().uuidString).json")
+  try text.replacingOccurrences(of: original, with: replacement)
+    .write(to: url, atomically: true, encoding: .utf8)
+  return url
+}
+
+@Suite("Command line: help, version and usage errors")
+struct CommandLineTests {
+  @Test("--help prints the overview, usage, options and subcommands")
+  func help() {
+    let result = sandbox("--help")
+    #expect(result.status == 0)
+    for heading in ["OVERVIEW:", "USAGE: sandbox <subcommand>", "OPTIONS:", "SUBCOMMANDS:"] {
+      #expect(result.output.contains(heading))
+    }
+    #expect(result.output.contains("  run "))
+    #expect(result.error.isEmpty)
+  }
+
+  @Test("help run and run --help print the same subcommand help")
+  func subcommandHelp() {
+    let viaHelp = sandbox("help", "run")
+    let viaFlag = sandbox("run", "--help")
+    #expect(viaHelp.status == 0 && viaFlag.status == 0)
+    #expect(viaHelp.output == viaFlag.output)
+    #expect(viaHelp.output.hasPrefix("OVERVIEW: Run a match headless"))
+    for option in ["--scenario <name-or-path>", "--seed <n>", "--ticks <n>", "--entities <n>",
+      "--json", "--assets <dir>", "-h, --help"]
+    {
+      #expect(viaHelp.output.contains(option), "missing \(option)")
+    }
+  }
+
+  @Test("--version prints the version")
+  func version() {
+    let result = sandbox("--version")
+    #expect(result.status == 0)
+    #expect(result.output == Sandbox.version + "\n")
+  }
+
+  @Test(
+    "usage errors print Error: and the usage, and exit 64",
+    arguments: [
+      (["launch"], "Unknown subcommand 'launch'"),
+      (["help", "launch"], "Unknown subcommand 'launch'"),
+      (["run", "--speed", "3"], "Unknown option '--speed'"),
+      (["run", "--seed"], "Missing value for '--seed <n>'"),
+      (["run", "--seed", "--json"], "Missing value for '--seed <n>'"),
+      (["run", "--seed", "abc"], "The value 'abc' is invalid for '--seed <n>'"),
+      (["run", "--seed", "-1"], "The value '-1' is invalid for '--seed <n>'"),
+      (["run", "--ticks", "0"], "expected 1 to 1000000000"),
+      (["run", "--ticks", "99999999999"], "expected 1 to 1000000000"),
+      (["run", "--entities", "-5"], "The value '-5' is invalid for '--entities <n>'"),
+      (["run", "--seed", "1", "--seed", "2"], "Option '--seed' given more than once"),
+      (["run", "--json=yes"], "Flag '--json' takes no value"),
+      (["run", "extra"], "Unexpected argument 'extra'"),
+      (["run", "--entities", "10"], "--entities needs a scenario with a \"swarm\" section"),
+    ])
+  func usageErrors(arguments: [String], message: String) {
+    let captured = CapturedConsole()
+    let status = Sandbox.main(
+      Sandbox.Invocation(
+        arguments: arguments, environment: [:], executablePath: "/nonexistent/sandbox",
+        workingDirectory: packageRoot.path),
+      console: captured.console)
+    #expect(status == 64)
+    #expect(captured.standardOutput.isEmpty)
+    #expect(captured.standardError.hasPrefix("Error: "))
+    #expect(captured.standardError.contains(message))
+    #expect(captured.standardError.contains("Usage: sandbox"))
+  }
+}
+
+@Suite("Command line: sandbox run")
+struct RunCommandTests {
+  @Test("--json prints one JSON object with the documented keys")
+  func json() throws {
+    let result = sandbox("run", "--seed", "3", "--ticks", "600", "--json")
+    #expect(result.status == 0)
+    #expect(result.error.isEmpty)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    for key in ["scenario", "seed", "ticks", "winner", "stateHash", "entityCount", "spawned",
+      "killed", "wallSeconds", "ticksPerSecond"]
+    {
+      #expect(object[key] != nil, "missing key \(key)")
+    }
+    #expect(object["scenario"] as? String == "duel")
+    #expect(object["seed"] as? Int == 3)
+    #expect(object["ticks"] as? Int == 600)
+    #expect(object["winner"] is NSNull)
+    let hash = try #require(object["stateHash"] as? String)
+    #expect(hash.count == 16 && hash.allSatisfy(\.isHexDigit))
+    let spawned = try #require(object["spawned"] as? [String: [String: Int]])
+    #expect(Set(spawned.keys) == [
+      "Castle", "QuirkMonster", "ZapMonster", "MunchMonster", "LaserBolt", "Cannonball",
+    ])
+  }
+
+  @Test("the same seed prints the same stateHash; another seed a different one")
+  func determinism() throws {
+    func hash(_ seed: String) throws -> String {
+      let result = sandbox("run", "--seed", seed, "--ticks", "1500", "--json")
+      let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+      return try #require((object as? [String: Any])?["stateHash"] as? String)
+    }
+    let first = try hash("7")
+    #expect(try hash("7") == first)
+    #expect(try hash("8") != first)
+  }
+
+  @Test("the text report names the result, the hash and the speed")
+  func text() {
+    let result = sandbox("run", "--ticks", "120")
+    #expect(result.status == 0)
+    #expect(result.output.contains("Scenario:   duel (seed 1)"))
+    #expect(result.output.contains("no result yet (stopped by --ticks) after 120 ticks"))
+    #expect(result.output.contains("stateHash:  "))
+    #expect(result.output.contains("entity-updates/s"))
+    #expect(result.error.isEmpty)
+  }
+
+  @Test("a full duel runs to a winner")
+  func fullDuel() throws {
+    let result = sandbox("run", "--seed", "7", "--json")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    #expect(object["result"] as? String == "victory")
+    let winner = try #require(object["winner"] as? String)
+    #expect(winner == "left" || winner == "right")
+    #expect(try #require(object["ticks"] as? Int) < 36000)
+  }
+
+  @Test("the swarm scenario places --entities monsters")
+  func swarm() throws {
+    let result = sandbox("run", "--scenario", "swarm", "--entities", "300", "--ticks", "1", "--json")
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let alive = try #require(object["alive"] as? [String: [String: Int]])
+    let killed = try #require(object["killed"] as? [String: [String: Int]])
+    let monsters = ["QuirkMonster", "ZapMonster", "MunchMonster"]
+    let placed = monsters.reduce(0) { total, name in
+      total + alive[name]!["left"]! + alive[name]!["right"]! + killed[name]!["left"]!
+        + killed[name]!["right"]!
+    }
+    let spawned = try #require(object["spawned"] as? [String: [String: Int]])
+    let bought = monsters.reduce(0) { $0 + spawned[$1]!["left"]! + spawned[$1]!["right"]! }
+    #expect(placed - bought == 300)
+  }
+
+  @Test("a missing scenario exits 66 and lists the available ones")
+  func missingScenario() {
+    let result = sandbox("run", "--scenario", "nowhere")
+    #expect(result.status == 66)
+    #expect(result.error.contains("No scenario named 'nowhere'"))
+    #expect(result.error.contains("available: duel, swarm"))
+    let byPath = sandbox("run", "--scenario", "missing/file.json")
+    #expect(byPath.status == 66)
+    #expect(byPath.error.contains("missing/file.json"))
+  }
+
+  @Test("a scenario with a negative unit speed exits 65 naming the field")
+  func negativeSpeed() throws {
+    let url = try writeScenario(replacing: #""speed": 90"#, with: #""speed": -90"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = sandbox("run", "--scenario", url.path)
+    #expect(result.status == 65)
+    #expect(result.error.hasPrefix("Error: "))
+    #expect(result.error.contains(url.lastPathComponent))
+    #expect(result.error.contains("$.units.quirk.speed"))
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("a syntax error exits 65 with line and column")
+  func syntaxError() throws {
+    let url = try writeScenario(replacing: #""width": 1280,"#, with: #""width": 1280,,"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = sandbox("run", "--scenario", url.path)
+    #expect(result.status == 65)
+    #expect(result.error.contains(":2:"))
+  }
+
+  @Test("assets are found from the working directory, --assets or SANDBOX_ASSETS")
+  func assets() {
+    let assets = packageRoot.appendingPathComponent("Assets").path
+    #expect(sandbox("run", "--ticks", "1", workingDirectory: "/").status == 66)
+    #expect(sandbox("run", "--ticks", "1", "--assets", assets, workingDirectory: "/").status == 0)
+    #expect(
+      sandbox("run", "--ticks", "1", environment: ["SANDBOX_ASSETS": assets], workingDirectory: "/")
+        .status == 0)
+    let wrong = sandbox("run", "--ticks", "1", "--assets", "/tmp/no-such-assets")
+    #expect(wrong.status == 66)
+    #expect(wrong.error.contains("--assets: '/tmp/no-such-assets' is not an assets folder"))
+    let lost = sandbox("run", "--ticks", "1", workingDirectory: "/")
+    #expect(lost.error.contains("pass --assets DIR or set SANDBOX_ASSETS"))
+  }
+}
