@@ -19,9 +19,12 @@ public struct Armory: Sendable, Equatable {
     _ kind: UnitKind, team: Team, at position: Vector2, in context: inout TickContext
   ) -> EntityID {
     switch kind {
-    case .quirk: context.spawn(QuirkMonster(stats: units.quirk, team: team, at: position, target: enemyCastle))
-    case .zap: context.spawn(ZapMonster(stats: units.zap, team: team, at: position, target: enemyCastle))
-    case .munch: context.spawn(MunchMonster(stats: units.munch, team: team, at: position, target: enemyCastle))
+    case .quirk:
+      context.spawn(QuirkMonster(stats: units.quirk, team: team, at: position, target: enemyCastle))
+    case .zap:
+      context.spawn(ZapMonster(stats: units.zap, team: team, at: position, target: enemyCastle))
+    case .munch:
+      context.spawn(MunchMonster(stats: units.munch, team: team, at: position, target: enemyCastle))
     }
   }
 
@@ -31,9 +34,12 @@ public struct Armory: Sendable, Equatable {
     -> EntityID
   {
     switch kind {
-    case .quirk: world.spawn(QuirkMonster(stats: units.quirk, team: team, at: position, target: enemyCastle))
-    case .zap: world.spawn(ZapMonster(stats: units.zap, team: team, at: position, target: enemyCastle))
-    case .munch: world.spawn(MunchMonster(stats: units.munch, team: team, at: position, target: enemyCastle))
+    case .quirk:
+      world.spawn(QuirkMonster(stats: units.quirk, team: team, at: position, target: enemyCastle))
+    case .zap:
+      world.spawn(ZapMonster(stats: units.zap, team: team, at: position, target: enemyCastle))
+    case .munch:
+      world.spawn(MunchMonster(stats: units.munch, team: team, at: position, target: enemyCastle))
     }
   }
 }

@@ -37,9 +37,10 @@ struct CommandSpec: Sendable {
     var lines = ["OVERVIEW: \(abstract)", ""]
     if let discussion { lines += [discussion, ""] }
     lines += ["USAGE: \(usage)", "", "OPTIONS:"]
-    let rows = options.map { option in
-      (option.synopsis, option.help + (option.defaultValue.map { " (default: \($0))" } ?? ""))
-    } + [("-h, --help", "Show help information.")]
+    let rows =
+      options.map { option in
+        (option.synopsis, option.help + (option.defaultValue.map { " (default: \($0))" } ?? ""))
+      } + [("-h, --help", "Show help information.")]
     lines += HelpLayout.columns(rows)
     return lines.joined(separator: "\n") + "\n"
   }

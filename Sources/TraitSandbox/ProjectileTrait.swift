@@ -85,8 +85,7 @@ extension TraitSystem {
     return projectileJob(missile)
   }
 
-  private static func projectileJob<Entity: ProjectileTrait>(_: Entity.Type) -> any AnySystemJob
-  {
+  private static func projectileJob<Entity: ProjectileTrait>(_: Entity.Type) -> any AnySystemJob {
     SystemJob(
       run: { Entity.stepProjectiles(&$0, in: &$1) },
       hashState: { pool, hasher in

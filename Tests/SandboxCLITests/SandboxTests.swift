@@ -69,9 +69,10 @@ struct CommandLineTests {
     #expect(viaHelp.status == 0 && viaFlag.status == 0)
     #expect(viaHelp.output == viaFlag.output)
     #expect(viaHelp.output.hasPrefix("OVERVIEW: Run a match headless"))
-    for option in ["--scenario <name-or-path>", "--seed <n>", "--ticks <n>", "--entities <n>",
-      "--json", "--assets <dir>", "-h, --help"]
-    {
+    for option in [
+      "--scenario <name-or-path>", "--seed <n>", "--ticks <n>", "--entities <n>",
+      "--json", "--assets <dir>", "-h, --help",
+    ] {
       #expect(viaHelp.output.contains(option), "missing \(option)")
     }
   }
@@ -125,9 +126,10 @@ struct RunCommandTests {
     #expect(result.error.isEmpty)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-    for key in ["scenario", "seed", "ticks", "winner", "stateHash", "entityCount", "spawned",
-      "killed", "wallSeconds", "ticksPerSecond"]
-    {
+    for key in [
+      "scenario", "seed", "ticks", "winner", "stateHash", "entityCount", "spawned",
+      "killed", "wallSeconds", "ticksPerSecond",
+    ] {
       #expect(object[key] != nil, "missing key \(key)")
     }
     #expect(object["scenario"] as? String == "duel")
@@ -137,9 +139,10 @@ struct RunCommandTests {
     let hash = try #require(object["stateHash"] as? String)
     #expect(hash.count == 16 && hash.allSatisfy(\.isHexDigit))
     let spawned = try #require(object["spawned"] as? [String: [String: Int]])
-    #expect(Set(spawned.keys) == [
-      "Castle", "QuirkMonster", "ZapMonster", "MunchMonster", "LaserBolt", "Cannonball",
-    ])
+    #expect(
+      Set(spawned.keys) == [
+        "Castle", "QuirkMonster", "ZapMonster", "MunchMonster", "LaserBolt", "Cannonball",
+      ])
   }
 
   @Test("the same seed prints the same stateHash; another seed a different one")
@@ -178,7 +181,8 @@ struct RunCommandTests {
 
   @Test("the swarm scenario places --entities monsters")
   func swarm() throws {
-    let result = sandbox("run", "--scenario", "swarm", "--entities", "300", "--ticks", "1", "--json")
+    let result = sandbox(
+      "run", "--scenario", "swarm", "--entities", "300", "--ticks", "1", "--json")
     #expect(result.status == 0)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
