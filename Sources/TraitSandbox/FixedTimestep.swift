@@ -40,7 +40,8 @@ public struct ManualClock: SimulationClock, Sendable {
 ///
 /// Elapsed time goes into an accumulator, whole steps come out, and the fraction left over is
 /// the `alpha` a renderer uses to interpolate between the last two states. Frame time is capped
-/// so that one slow frame cannot demand ever more steps (the spiral of death).
+/// so that one slow frame cannot demand ever more steps (the spiral of death); the cap applies to
+/// real time, before `timeScale`.
 public struct FixedTimestep: Sendable {
   /// Simulated seconds per step.
   public let fixedDeltaTime: Double
@@ -70,12 +71,17 @@ public struct FixedTimestep: Sendable {
     let frameTime = min(max(now - previousTime, 0), maximumFrameTime)
     accumulator += frameTime * timeScale
     var steps = 0
-    while accumulator >= fixedDeltaTime {
-      accumulator -= fixedDeltaTime
+    // The tolerance keeps a display running at exactly the step rate from dropping a step to
+    // rounding in `now - previousTime`.
+    while accumulator >= fixedDeltaTime - Self.tolerance {
+      accumulator = max(accumulator - fixedDeltaTime, 0)
       steps += 1
     }
     return (steps, accumulator / fixedDeltaTime)
   }
+
+  /// Seconds of rounding error forgiven when deciding whether a whole step has elapsed.
+  static let tolerance = 1e-9
 
   /// Forgets the last reading, so a pause or a restart does not count as elapsed time.
   public mutating func reset() {

@@ -52,8 +52,8 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal var cellEntries: ContiguousArray<Target> = []
   @usableFromInline internal var largestRadius: Float = 0
 
-  /// Creates an empty index.
-  public init() {}
+  /// Creates an empty index; only the world builds one, so every index has its grid.
+  internal init() {}
 
   /// The number of entries.
   @inlinable
@@ -74,7 +74,7 @@ public struct TargetIndex: Sendable {
 
   /// Adds an entry; the health system calls this for every living entity in the index phase.
   @inlinable
-  public mutating func insert(id: EntityID, team: Team, position: Vector2, radius: Float) {
+  internal mutating func insert(id: EntityID, team: Team, position: Vector2, radius: Float) {
     entries.append(Target(id: id, team: team, position: position, radius: radius))
     damage.append(0)
   }
@@ -119,20 +119,28 @@ public struct TargetIndex: Sendable {
     for item in cellItems { cellEntries.append(entries[Int(item)]) }
   }
 
+  /// The grid column of `x`; out-of-arena and non-finite values clamp to an edge column.
   @inlinable
   internal func column(of x: Float) -> Int {
-    Int(min(max(x / cellSize, 0), Float(columns - 1)))
+    Self.clampedCell(x / cellSize, count: columns)
+  }
+
+  /// The grid row of `y`; out-of-arena and non-finite values clamp to an edge row.
+  @inlinable
+  internal func row(of y: Float) -> Int {
+    Self.clampedCell(y / cellSize, count: rows)
   }
 
   @inlinable
-  internal func row(of y: Float) -> Int {
-    Int(min(max(y / cellSize, 0), Float(rows - 1)))
+  internal static func clampedCell(_ value: Float, count: Int) -> Int {
+    // Written so that NaN takes the first branch: converting it to Int would trap.
+    guard value >= 0 else { return 0 }
+    return value < Float(count) ? Int(value) : count - 1
   }
 
   @inlinable
   internal func cellIndex(of point: Vector2) -> Int {
-    guard point.x.isFinite, point.y.isFinite else { return 0 }
-    return row(of: point.y) * columns + column(of: point.x)
+    row(of: point.y) * columns + column(of: point.x)
   }
 
   /// Calls `body` with every entry whose body may lie within `reach` of `point`.

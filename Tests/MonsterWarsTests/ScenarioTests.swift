@@ -216,7 +216,7 @@ struct ScenarioTests {
         jsonPath: "$.units.munch.regeneration",
         message: "expected a number from 0 to 1000000, found -1"),
       BadValue(
-        original: #""zap": 4"#, replacement: #""zap": 1001"#, jsonPath: "$.ai.right.weights.zap",
+        original: #""zap": 4"#, replacement: #""zap": 1001"#, jsonPath: "$.ai.left.weights.zap",
         message: "expected a number from 0 to 1000, found 1001"),
       BadValue(
         original: #""reserve": 10"#, replacement: #""reserve": 1e7"#,

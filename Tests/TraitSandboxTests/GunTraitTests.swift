@@ -1,0 +1,123 @@
+import Testing
+import TraitSandbox
+
+@Suite("GunTrait")
+struct GunTraitTests {
+  /// 3 damage, range 60, one volley per second, bolts at 100 units per second.
+  private let gun = Gun(
+    damage: 3, range: 60, cooldown: 1, projectileSpeed: 100, projectileLifetime: 0.5)
+
+  private func target(at position: Vector2, team: Team = .right) -> Dummy {
+    Dummy(team: team, at: position, health: Health(maximum: 1000, radius: 2))
+  }
+
+  private func boltsSpawned(in world: World) -> Int {
+    world.statistics.first { $0.typeName == "Bolt" }?.spawned.left ?? 0
+  }
+
+  @Test("a gun fires its projectile at an enemy in range")
+  func firesInRange() throws {
+    var world = makeWorld()
+    world.spawn(Turret(position: Vector2(100, 100), team: .left, gun: gun))
+    world.spawn(target(at: Vector2(130, 140)))
+    world.step()
+    let turret = try #require(world.entities(of: Turret.self).first)
+    #expect(turret.gun.volleysFired == 1)
+    #expect(turret.gun.reloadRemaining == 1)
+    let bolts = world.entities(of: Bolt.self)
+    try #require(bolts.count == 1)
+    #expect(bolts[0].team == .left)
+    #expect(bolts[0].position == Vector2(100, 100))
+    #expect(abs(bolts[0].movement.velocity.x - 60) < 1e-4)
+    #expect(abs(bolts[0].movement.velocity.y - 80) < 1e-4)
+    #expect(bolts[0].projectile.damage == 3)
+    #expect(bolts[0].projectile.lifetimeRemaining == 0.5)
+  }
+
+  @Test("range is measured to the edge of the target's body")
+  func rangeIncludesBody() {
+    var world = makeWorld()
+    world.spawn(Turret(position: Vector2(100, 100), team: .left, gun: gun))
+    world.spawn(target(at: Vector2(162, 100)))
+    world.step()
+    #expect(world.entities(of: Turret.self).first?.gun.volleysFired == 1)
+
+    var farWorld = makeWorld()
+    farWorld.spawn(Turret(position: Vector2(100, 100), team: .left, gun: gun))
+    farWorld.spawn(target(at: Vector2(163, 100)))
+    farWorld.step()
+    #expect(farWorld.entities(of: Turret.self).first?.gun.volleysFired == 0)
+    #expect(farWorld.entities(of: Bolt.self).isEmpty)
+  }
+
+  @Test("a gun never fires at allies")
+  func ignoresAllies() {
+    var world = makeWorld()
+    world.spawn(Turret(position: Vector2(100, 100), team: .left, gun: gun))
+    world.spawn(target(at: Vector2(110, 100), team: .left))
+    world.step()
+    #expect(world.entities(of: Turret.self).first?.gun.volleysFired == 0)
+    #expect(world.entities(of: Bolt.self).isEmpty)
+  }
+
+  @Test("a gun waits for its cooldown between volleys")
+  func cooldown() {
+    var world = makeWorld()
+    world.spawn(Turret(position: Vector2(100, 100), team: .left, gun: gun))
+    world.spawn(target(at: Vector2(100, 150)))
+    // One second between volleys, four ticks per second: volleys on ticks 1, 5 and 9.
+    var volleys: [Int] = []
+    var spawned: [Int] = []
+    for _ in 0..<9 {
+      world.step()
+      volleys.append(world.entities(of: Turret.self).first?.gun.volleysFired ?? -1)
+      spawned.append(boltsSpawned(in: world))
+    }
+    #expect(volleys == [1, 1, 1, 1, 2, 2, 2, 2, 3])
+    #expect(spawned == volleys)
+  }
+
+  @Test("a gun that moves holds position while a target is in range")
+  func gunnerHolds() throws {
+    var world = makeWorld()
+    world.spawn(
+      Gunner(
+        position: Vector2(100, 100), team: .left,
+        movement: Movement(speed: 40, destination: Vector2(300, 100)), gun: gun))
+    world.spawn(target(at: Vector2(150, 100)))
+    world.step()
+    let gunner = try #require(world.entities(of: Gunner.self).first)
+    #expect(gunner.position == Vector2(100, 100))
+    #expect(gunner.movement.velocity == .zero)
+    #expect(!gunner.movement.isHolding)
+    #expect(gunner.gun.volleysFired == 1)
+    // Still in range while reloading: it keeps holding.
+    world.step()
+    #expect(world.entities(of: Gunner.self).first?.position == Vector2(100, 100))
+  }
+
+  @Test("a gun that moves walks on while nothing is in range")
+  func gunnerWalks() {
+    var world = makeWorld()
+    world.spawn(
+      Gunner(
+        position: Vector2(100, 100), team: .left,
+        movement: Movement(speed: 40, destination: Vector2(300, 100)), gun: gun))
+    world.spawn(target(at: Vector2(300, 300)))
+    world.step()
+    #expect(world.entities(of: Gunner.self).first?.position == Vector2(110, 100))
+  }
+
+  @Test("an entity's own fire is the one the world calls")
+  func ownFireIsCalled() throws {
+    var world = makeWorld()
+    world.spawn(TwinTurret(position: Vector2(100, 100), team: .left, gun: gun))
+    world.spawn(target(at: Vector2(100, 140)))
+    world.step()
+    let turret = try #require(world.entities(of: TwinTurret.self).first)
+    #expect(turret.volleyTargets == [Vector2(100, 140)])
+    #expect(turret.gun.volleysFired == 1)
+    let bolts = world.entities(of: Bolt.self)
+    #expect(bolts.map(\.movement.velocity) == [Vector2(0, 100), Vector2(0, -100)])
+  }
+}

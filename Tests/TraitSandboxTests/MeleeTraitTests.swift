@@ -1,0 +1,113 @@
+import Testing
+import TraitSandbox
+
+@Suite("MeleeTrait")
+struct MeleeTraitTests {
+  private func target(at position: Vector2, team: Team = .right) -> Dummy {
+    Dummy(team: team, at: position, health: Health(maximum: 100, radius: 2))
+  }
+
+  @Test("a strike lands on an enemy within reach of the striker plus the target's body")
+  func strikesWithinReach() throws {
+    var world = makeWorld()
+    world.spawn(
+      Brawler(
+        position: Vector2(100, 100), team: .left, melee: Melee(damage: 7, reach: 10, cooldown: 1))
+    )
+    // 12 away: reach 10 + body 2 covers it exactly. 13 away: out of reach.
+    world.spawn(target(at: Vector2(112, 100)))
+    world.spawn(target(at: Vector2(100, 87)))
+    world.step()
+    #expect(world.entities(of: Dummy.self).map(\.health.current) == [93, 100])
+    #expect(world.entities(of: Brawler.self).first?.melee.strikes == 1)
+  }
+
+  @Test("nothing within reach: no strike")
+  func noStrikeOutOfReach() {
+    var world = makeWorld()
+    world.spawn(
+      Brawler(
+        position: Vector2(100, 100), team: .left, melee: Melee(damage: 7, reach: 10, cooldown: 1))
+    )
+    world.spawn(target(at: Vector2(113, 100)))
+    world.step()
+    #expect(world.entities(of: Dummy.self).first?.health.current == 100)
+    #expect(world.entities(of: Brawler.self).first?.melee.strikes == 0)
+  }
+
+  @Test("strikes wait for the cooldown")
+  func cooldown() {
+    var world = makeWorld()
+    world.spawn(
+      Brawler(
+        position: Vector2(100, 100), team: .left, melee: Melee(damage: 1, reach: 10, cooldown: 1))
+    )
+    world.spawn(target(at: Vector2(105, 100)))
+    // One second between strikes, four ticks per second: strikes on ticks 1, 5 and 9.
+    var strikes: [Int] = []
+    for _ in 0..<9 {
+      world.step()
+      strikes.append(world.entities(of: Brawler.self).first?.melee.strikes ?? -1)
+    }
+    #expect(strikes == [1, 1, 1, 1, 2, 2, 2, 2, 3])
+    #expect(world.entities(of: Dummy.self).first?.health.current == 97)
+  }
+
+  @Test("an entity with a body reaches from the edge of its body")
+  func reachFromBodyEdge() throws {
+    var world = makeWorld()
+    // Reach 5 + own radius 10 + target radius 2 = 17.
+    world.spawn(
+      Knight(
+        position: Vector2(100, 100), team: .left, melee: Melee(damage: 4, reach: 5, cooldown: 1),
+        health: Health(maximum: 10, radius: 10)))
+    world.spawn(target(at: Vector2(117, 100)))
+    world.spawn(target(at: Vector2(100, 82)))
+    world.step()
+    #expect(world.entities(of: Dummy.self).map(\.health.current) == [96, 100])
+  }
+
+  @Test("a walking fighter stands its ground while an enemy is within reach")
+  func holdsWhileEngaged() throws {
+    var world = makeWorld()
+    world.spawn(
+      Charger(
+        position: Vector2(100, 100), team: .left,
+        movement: Movement(speed: 40, destination: Vector2(300, 100)),
+        melee: Melee(damage: 1, reach: 10, cooldown: 1)))
+    world.spawn(target(at: Vector2(110, 100)))
+    world.step()
+    let charger = try #require(world.entities(of: Charger.self).first)
+    #expect(charger.position == Vector2(100, 100))
+    #expect(charger.movement.velocity == .zero)
+    #expect(charger.melee.strikes == 1)
+  }
+
+  @Test("a walking fighter with no enemy near keeps walking")
+  func walksWhenFree() throws {
+    var world = makeWorld()
+    world.spawn(
+      Charger(
+        position: Vector2(100, 100), team: .left,
+        movement: Movement(speed: 40, destination: Vector2(300, 100)),
+        melee: Melee(damage: 1, reach: 10, cooldown: 1)))
+    world.spawn(target(at: Vector2(110, 100), team: .left))
+    world.step()
+    #expect(world.entities(of: Charger.self).first?.position == Vector2(110, 100))
+  }
+
+  @Test("an entity's own strike is the one the world calls")
+  func ownStrikeIsCalled() throws {
+    var world = makeWorld()
+    world.spawn(
+      Cleaver(
+        position: Vector2(100, 100), team: .left, melee: Melee(damage: 6, reach: 10, cooldown: 1)))
+    world.spawn(target(at: Vector2(50, 50)))
+    let victim = world.spawn(target(at: Vector2(105, 100)))
+    world.step()
+    let cleaver = try #require(world.entities(of: Cleaver.self).first)
+    #expect(cleaver.victims == [victim])
+    #expect(cleaver.melee.strikes == 1)
+    #expect(world.entities(of: Dummy.self).map(\.health.current) == [100, 88])
+  }
+}

@@ -1,0 +1,86 @@
+import Testing
+import TraitSandbox
+
+// The README's "Adding a trait and an entity" example, kept compiling and working here.
+
+/// The state of something that burns.
+struct Burning: Sendable, Equatable {
+  var damagePerSecond: Float
+}
+
+protocol BurningTrait: HealthTrait {
+  var burning: Burning { get set }
+  mutating func burn(in context: TickContext)
+  static func stepBurning(_ pool: inout EntityPool<Self>, in context: inout TickContext)
+}
+
+extension BurningTrait {
+  mutating func burn(in context: TickContext) {
+    health.current -= burning.damagePerSecond * context.deltaTime
+  }
+
+  static func stepBurning(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
+    for index in pool.indices { pool[index].burn(in: context) }
+  }
+}
+
+extension TraitSystem {
+  static let burning = TraitSystem(name: "burning", phase: .act) { type in
+    guard let burner = type as? any BurningTrait.Type else { return nil }
+    return burningJob(burner)
+  }
+
+  private static func burningJob<Entity: BurningTrait>(_: Entity.Type) -> any AnySystemJob {
+    SystemJob<Entity>(run: { Entity.stepBurning(&$0, in: &$1) })
+  }
+}
+
+struct FireImp: GameObject, MovementTrait, HealthTrait, BurningTrait, RenderTrait {
+  static let sprite = SpriteID("imp")
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var movement: Movement
+  var health: Health
+  var burning: Burning
+  var appearance: Appearance
+
+  // Imps burn twice as fast while they stand still: this replaces the default `burn`.
+  mutating func burn(in context: TickContext) {
+    let rate = movement.velocity == .zero ? 2 * burning.damagePerSecond : burning.damagePerSecond
+    health.current -= rate * context.deltaTime
+  }
+}
+
+struct Ember: GameObject, HealthTrait, BurningTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var health: Health
+  var burning: Burning
+}
+
+@Suite("README example")
+struct ReadmeExampleTests {
+  @Test("a new trait's system runs, and the new entity's own burn replaces the default")
+  func newTraitAndEntity() throws {
+    var world = World(
+      seed: 1, fixedDeltaTime: 0.25, arenaSize: Vector2(1280, 720),
+      systems: TraitSystem.standard + [.burning])
+    world.spawn(
+      FireImp(
+        position: Vector2(100, 100), team: .left, movement: Movement(speed: 0),
+        health: Health(maximum: 100, radius: 5), burning: Burning(damagePerSecond: 4),
+        appearance: Appearance(sprite: FireImp.sprite, size: Vector2(10, 10), layer: 1)))
+    world.spawn(
+      Ember(
+        position: Vector2(900, 100), team: .right, health: Health(maximum: 100, radius: 5),
+        burning: Burning(damagePerSecond: 4)))
+    #expect(world.systemNames(for: FireImp.self)?.contains("burning") == true)
+    world.step()
+    // The imp stands still, so its own burn doubles the rate: 2 * 4 * 0.25 = 2.
+    #expect(try #require(world.entities(of: FireImp.self).first).health.current == 98)
+    // The ember uses the default: 4 * 0.25 = 1.
+    #expect(try #require(world.entities(of: Ember.self).first).health.current == 99)
+  }
+}

@@ -1,0 +1,359 @@
+import TraitSandbox
+
+// Small entity types that exist only for the tests. Each one mixes in the traits under test and,
+// where a test needs it, implements a trait requirement itself so the test can tell whether the
+// world called the entity's own implementation or the trait's default.
+
+// MARK: - Worlds
+
+/// A quarter-second tick: every time and distance in these tests stays exactly representable.
+let quarterSecond: Float = 0.25
+
+/// A world with the standard systems (plus `extra`) and a quarter-second tick.
+func makeWorld(
+  seed: UInt64 = 1, arena: Vector2 = Vector2(1000, 1000), extra: [TraitSystem] = []
+) -> World {
+  World(
+    seed: seed, fixedDeltaTime: quarterSecond, arenaSize: arena,
+    systems: TraitSystem.standard + extra)
+}
+
+/// Something whose `census` a test system can write.
+protocol Counted: GameObject {
+  var census: Int { get set }
+}
+
+extension TraitSystem {
+  /// Writes the pool's size into every `Counted` entity in the `present` phase, so a test can
+  /// see how many entities the systems saw during the tick.
+  static let census = TraitSystem(name: "census", phase: .present) { type in
+    guard let counted = type as? any Counted.Type else { return nil }
+    return censusJob(counted)
+  }
+
+  private static func censusJob<Entity: Counted>(_: Entity.Type) -> any AnySystemJob {
+    SystemJob<Entity>(run: { pool, _ in
+      let count = pool.count
+      for index in pool.indices { pool[index].census = count }
+    })
+  }
+
+  /// Lets every `Probe` query the tick's target index in the `act` phase.
+  static let probe = TraitSystem(name: "probe", phase: .act) { type in
+    guard type is Probe.Type else { return nil }
+    return SystemJob<Probe>(run: { pool, context in
+      for index in pool.indices { pool[index].query(&context) }
+    })
+  }
+}
+
+// MARK: - Entities without traits
+
+/// An entity with no traits at all.
+struct Bare: GameObject {
+  var id = EntityID.unassigned
+  var position = Vector2.zero
+  let team = Team.left
+}
+
+/// Asks the target index for the nearest enemy, and optionally splashes damage, every tick.
+struct Probe: GameObject {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var reach: Float
+  var splashRadius: Float = 0
+  var splashDamage: Float = 0
+  /// The identity of the nearest enemy found on the last tick.
+  var found: EntityID?
+  /// How many entries the last splash hit.
+  var splashHits = 0
+
+  mutating func query(_ context: inout TickContext) {
+    found = context.targets.nearestEnemy(of: team, near: position, within: reach).map {
+      context.targets[$0].id
+    }
+    if splashRadius > 0 {
+      splashHits = context.targets.damageEnemies(
+        of: team, around: position, radius: splashRadius, amount: splashDamage)
+    }
+  }
+}
+
+// MARK: - Movement
+
+/// Walks with the default steering.
+struct Walker: MovementTrait, Counted {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var movement: Movement
+  var census = 0
+
+  init(team: Team = .left, at position: Vector2, movement: Movement) {
+    self.team = team
+    self.position = position
+    self.movement = movement
+  }
+}
+
+/// Steers itself: always drifts by `drift` per second, whatever its destination.
+struct Drifter: MovementTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team = Team.left
+  var movement: Movement
+  var drift: Vector2
+  var steerCalls = 0
+
+  mutating func steer(in context: TickContext) {
+    steerCalls += 1
+    movement.velocity = drift
+  }
+}
+
+// MARK: - Render
+
+/// Drawn, but never moves.
+struct Banner: RenderTrait {
+  static let sprite = SpriteID("banner")
+  var id = EntityID.unassigned
+  var position = Vector2(10, 10)
+  let team = Team.left
+  var appearance = Appearance(sprite: sprite, size: Vector2(8, 8), layer: 1)
+}
+
+/// Drawn and moving: gets the facing-aware animation.
+struct FacingWalker: MovementTrait, RenderTrait {
+  static let sprite = SpriteID("walker")
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team = Team.left
+  var movement: Movement
+  var appearance = Appearance(sprite: sprite, size: Vector2(8, 8), layer: 2)
+}
+
+/// Animates itself: counts frames instead of advancing the clock.
+struct Blinker: RenderTrait {
+  static let sprite = SpriteID("blinker")
+  var id = EntityID.unassigned
+  var position = Vector2(10, 10)
+  let team = Team.left
+  var appearance = Appearance(sprite: sprite, size: Vector2(8, 8), layer: 1)
+  var frames = 0
+
+  mutating func animate(in context: TickContext) {
+    frames += 1
+  }
+}
+
+// MARK: - Health
+
+/// Has health and the default behaviour.
+struct Dummy: HealthTrait, Counted {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var health: Health
+  var census = 0
+
+  init(team: Team, at position: Vector2, health: Health) {
+    self.team = team
+    self.position = position
+    self.health = health
+  }
+}
+
+/// Takes half damage.
+struct Armored: HealthTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var health: Health
+  var hitsTaken = 0
+
+  mutating func takeDamage(_ amount: Float, in context: inout TickContext) {
+    hitsTaken += 1
+    health.current -= amount / 2
+  }
+}
+
+/// Refuses to die: comes back at full health instead.
+struct Phoenix: HealthTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var health: Health
+  var rebirths = 0
+
+  mutating func die(in context: inout TickContext) {
+    rebirths += 1
+    health.current = health.maximum
+  }
+}
+
+// MARK: - Melee
+
+/// Fights with the default melee, and has no body: its reach is `melee.reach` alone.
+struct Brawler: MeleeTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var melee: Melee
+}
+
+/// Fights with a body: its reach is measured from the edge of its body.
+struct Knight: MeleeTrait, HealthTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var melee: Melee
+  var health: Health
+}
+
+/// Fights and walks: stands its ground while an enemy is within reach.
+struct Charger: MovementTrait, MeleeTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var movement: Movement
+  var melee: Melee
+}
+
+/// Strikes itself: deals double damage and remembers whom it hit.
+struct Cleaver: MeleeTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var melee: Melee
+  var victims: [EntityID] = []
+
+  mutating func strike(_ target: TargetRef, in context: inout TickContext) {
+    victims.append(context.targets[target].id)
+    context.targets.addDamage(melee.damage * 2, to: target)
+  }
+}
+
+// MARK: - Projectiles
+
+/// Flies straight and hits with the default impact.
+struct Bolt: MovementTrait, ProjectileTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var movement: Movement
+  var projectile: Projectile
+
+  init(team: Team, at position: Vector2, velocity: Vector2 = .zero, projectile: Projectile) {
+    self.team = team
+    self.position = position
+    self.movement = Movement(velocity: velocity, speed: velocity.length)
+    self.projectile = projectile
+  }
+}
+
+/// Impacts itself: triple damage to the struck target.
+struct Shell: ProjectileTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var projectile: Projectile
+
+  mutating func impact(_ target: TargetRef, in context: inout TickContext) {
+    context.targets.addDamage(projectile.damage * 3, to: target)
+  }
+}
+
+// MARK: - Guns
+
+/// The bolt every test gun fires from `position` in `direction`.
+func bolt(from position: Vector2, team: Team, direction: Vector2, gun: Gun) -> Bolt {
+  Bolt(
+    team: team, at: position, velocity: direction * gun.projectileSpeed,
+    projectile: Projectile(
+      damage: gun.damage, hitRadius: 1, splashRadius: gun.splashRadius,
+      lifetime: gun.projectileLifetime))
+}
+
+/// Shoots with the default gun and never moves.
+struct Turret: GunTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var gun: Gun
+
+  func makeProjectile(direction: Vector2) -> Bolt {
+    bolt(from: position, team: team, direction: direction, gun: gun)
+  }
+}
+
+/// Fires itself: every volley is two bolts, one forward and one backward.
+struct TwinTurret: GunTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var gun: Gun
+  var volleyTargets: [Vector2] = []
+
+  func makeProjectile(direction: Vector2) -> Bolt {
+    bolt(from: position, team: team, direction: direction, gun: gun)
+  }
+
+  mutating func fire(at target: Vector2, in context: inout TickContext) {
+    volleyTargets.append(target)
+    let direction = (target - position).normalized
+    context.spawn(makeProjectile(direction: direction))
+    context.spawn(makeProjectile(direction: direction * -1))
+  }
+}
+
+/// Shoots and walks: holds position while a target is in range.
+struct Gunner: MovementTrait, GunTrait {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team: Team
+  var movement: Movement
+  var gun: Gun
+
+  func makeProjectile(direction: Vector2) -> Bolt {
+    bolt(from: position, team: team, direction: direction, gun: gun)
+  }
+}
+
+// MARK: - Spawners
+
+/// Earns and saves with the default spawner.
+struct Bank: SpawnerTrait {
+  var id = EntityID.unassigned
+  var position = Vector2.zero
+  let team = Team.left
+  var spawner: Spawner
+}
+
+/// Spends itself: records every decision and, when `hatches`, spawns a walker each time.
+struct Hatchery: SpawnerTrait {
+  var id = EntityID.unassigned
+  var position = Vector2(500, 500)
+  let team = Team.left
+  var spawner: Spawner
+  var hatches = false
+  /// Whether each hatched walker is despawned again in the tick that spawned it.
+  var cancels = false
+  /// Walkers are hatched at a random height when set, else at `position`.
+  var randomHeight = false
+  var spendTicks: [UInt64] = []
+  var pendingBefore: [Int] = []
+  var hatched: [EntityID] = []
+
+  mutating func spend(in context: inout TickContext) {
+    spendTicks.append(context.tick)
+    pendingBefore.append(context.pendingSpawnCount)
+    guard hatches else { return }
+    var spot = position
+    if randomHeight { spot.y = context.random.nextFloat(in: 0...1000) }
+    let walker = context.spawn(
+      Walker(at: spot, movement: Movement(speed: 40, destination: Vector2(900, spot.y))))
+    hatched.append(walker)
+    if cancels { context.despawn(walker) }
+  }
+}

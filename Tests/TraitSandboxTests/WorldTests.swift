@@ -1,0 +1,221 @@
+import Testing
+import TraitSandbox
+
+@Suite("World")
+struct WorldTests {
+  private func dummy(at position: Vector2, team: Team = .right, health: Float = 100) -> Dummy {
+    Dummy(team: team, at: position, health: Health(maximum: health, radius: 2))
+  }
+
+  // MARK: - Systems
+
+  @Test("systemNames lists exactly the systems of the type's traits, in running order")
+  func systemNames() {
+    var world = makeWorld(extra: [.census])
+    world.register(Dummy.self)
+    world.register(Walker.self)
+    world.register(Gunner.self)
+    world.register(Knight.self)
+    world.register(Bolt.self)
+    world.register(FacingWalker.self)
+    world.register(Hatchery.self)
+    world.register(Bare.self)
+    #expect(world.systemNames(for: Dummy.self) == ["targets", "health", "census"])
+    #expect(world.systemNames(for: Walker.self) == ["movement", "census"])
+    #expect(world.systemNames(for: Gunner.self) == ["gun", "movement"])
+    #expect(world.systemNames(for: Knight.self) == ["targets", "melee", "health"])
+    #expect(world.systemNames(for: Bolt.self) == ["movement", "projectile"])
+    #expect(world.systemNames(for: FacingWalker.self) == ["movement", "render"])
+    #expect(world.systemNames(for: Hatchery.self) == ["spawner"])
+    #expect(world.systemNames(for: Bare.self) == [])
+    #expect(world.systemNames(for: Banner.self) == nil)
+  }
+
+  @Test("a world runs only the systems it was given")
+  func customSystems() {
+    var world = World(
+      seed: 1, fixedDeltaTime: quarterSecond, arenaSize: Vector2(100, 100), systems: [.render])
+    world.spawn(FacingWalker(position: Vector2(10, 10), movement: Movement(speed: 0)))
+    world.spawn(Walker(at: Vector2(10, 10), movement: Movement(velocity: Vector2(4, 0), speed: 0)))
+    world.step()
+    #expect(world.systemNames(for: Walker.self) == [])
+    #expect(world.entities(of: Walker.self).first?.position == Vector2(10, 10))
+    #expect(world.entities(of: FacingWalker.self).first?.appearance.animationTime == 0.25)
+  }
+
+  // MARK: - Entities
+
+  @Test("entity ids are unique, increasing and never reused after a despawn")
+  func ids() {
+    var world = makeWorld()
+    let first = world.spawn(dummy(at: Vector2(10, 10)))
+    let second = world.spawn(Walker(at: Vector2(20, 20), movement: Movement(speed: 0)))
+    let third = world.spawn(dummy(at: Vector2(30, 30), health: 0))
+    #expect([first, second, third].map(\.rawValue) == [1, 2, 3])
+    world.step()
+    #expect(world.entities(of: Dummy.self).map(\.id) == [first])
+    let fourth = world.spawn(dummy(at: Vector2(40, 40)))
+    #expect(fourth == EntityID(rawValue: 4))
+    #expect(third < fourth)
+    #expect(fourth.description == "#4")
+  }
+
+  @Test("entities spawned during a tick take the next ids")
+  func idsDuringTick() throws {
+    var world = makeWorld()
+    world.spawn(Hatchery(spawner: Spawner(coins: 0, income: 0, thinkInterval: 0.25), hatches: true))
+    for _ in 0..<3 { world.step() }
+    let late = world.spawn(dummy(at: Vector2(10, 10)))
+    let hatchery = try #require(world.entities(of: Hatchery.self).first)
+    #expect(hatchery.hatched.map(\.rawValue) == [2, 3, 4])
+    #expect(world.entities(of: Walker.self).map(\.id) == hatchery.hatched)
+    #expect(late.rawValue == 5)
+  }
+
+  @Test("an entity despawned in the tick that spawned it never joins, but its id is used up")
+  func spawnedAndDespawned() throws {
+    var world = makeWorld()
+    world.spawn(
+      Hatchery(
+        spawner: Spawner(coins: 0, income: 0, thinkInterval: 100), hatches: true, cancels: true))
+    world.step()
+    #expect(world.entities(of: Walker.self).isEmpty)
+    #expect(world.entityCount == 1)
+    #expect(world.entities(of: Hatchery.self).first?.hatched == [EntityID(rawValue: 2)])
+    #expect(world.spawn(Bare()) == EntityID(rawValue: 3))
+  }
+
+  @Test("setup placements are not counted as spawns; spawns during ticks are")
+  func spawnStatistics() throws {
+    var world = makeWorld()
+    world.spawn(Hatchery(spawner: Spawner(coins: 0, income: 0, thinkInterval: 0.25), hatches: true))
+    world.spawn(Walker(at: Vector2(10, 10), movement: Movement(speed: 0)))
+    world.step()
+    world.step()
+    let walkers = try #require(world.statistics.first { $0.typeName == "Walker" })
+    #expect(walkers.alive == PerTeam(left: 3, right: 0))
+    #expect(walkers.spawned == PerTeam(left: 2, right: 0))
+    #expect(walkers.killed == PerTeam(left: 0, right: 0))
+    #expect(world.statistics.map(\.typeName) == ["Hatchery", "Walker"])
+  }
+
+  @Test("modifyEntities changes entities between ticks but never their ids")
+  func modifyEntities() {
+    var world = makeWorld()
+    let id = world.spawn(Walker(at: Vector2(10, 10), movement: Movement(speed: 0)))
+    world.modifyEntities(of: Walker.self) { walker in
+      walker.position = Vector2(20, 30)
+      walker.id = EntityID(rawValue: 99)
+    }
+    #expect(world.entities(of: Walker.self).map(\.id) == [id])
+    #expect(world.entities(of: Walker.self).first?.position == Vector2(20, 30))
+    world.modifyEntities(of: Banner.self) { $0.position = .zero }
+    #expect(world.entities(of: Banner.self).isEmpty)
+  }
+
+  @Test("a step advances the tick and changes the entity count only when it ends")
+  func countAfterStep() {
+    var world = makeWorld()
+    world.spawn(Hatchery(spawner: Spawner(coins: 0, income: 0, thinkInterval: 100), hatches: true))
+    world.spawn(dummy(at: Vector2(10, 10), health: 0))
+    #expect(world.tick == 0)
+    #expect(world.entityCount == 2)
+    world.step()
+    // One walker hatched, one dummy died.
+    #expect(world.tick == 1)
+    #expect(world.entityCount == 2)
+    #expect(world.entities(of: Walker.self).count == 1)
+    #expect(world.entities(of: Dummy.self).isEmpty)
+  }
+
+  // MARK: - Determinism
+
+  /// A small battle that uses every trait and the world's random numbers.
+  private func battle(seed: UInt64) -> World {
+    var world = makeWorld(seed: seed)
+    world.spawn(
+      Hatchery(
+        spawner: Spawner(coins: 0, income: 1, thinkInterval: 0.5), hatches: true,
+        randomHeight: true))
+    world.spawn(
+      Gunner(
+        position: Vector2(600, 500), team: .right,
+        movement: Movement(speed: 30, destination: Vector2(100, 500)),
+        gun: Gun(damage: 2, range: 150, cooldown: 0.5, projectileSpeed: 200, projectileLifetime: 1)
+      ))
+    world.spawn(
+      Knight(
+        position: Vector2(560, 490), team: .right, melee: Melee(damage: 3, reach: 5, cooldown: 1),
+        health: Health(maximum: 50, regeneration: 1, radius: 8)))
+    for index in 0..<5 {
+      world.spawn(dummy(at: Vector2(550 + Float(index) * 20, 480), team: .left, health: 20))
+    }
+    world.spawn(FacingWalker(position: Vector2(10, 10), movement: Movement(speed: 5)))
+    return world
+  }
+
+  @Test("two worlds built the same way hash the same after the same steps")
+  func sameHash() {
+    var one = battle(seed: 7)
+    var two = battle(seed: 7)
+    #expect(one.stateHash() == two.stateHash())
+    for _ in 0..<40 {
+      one.step()
+      two.step()
+    }
+    #expect(one.stateHash() == two.stateHash())
+    #expect(one.random == two.random)
+    // The battle really happened: shots were fired and the knight killed a dummy.
+    #expect(one.statistics.first { $0.typeName == "Bolt" }?.spawned.right ?? 0 > 0)
+    #expect(one.entities(of: Dummy.self).count < 5)
+  }
+
+  @Test("every step changes the hash")
+  func hashChangesWithTicks() {
+    var world = battle(seed: 7)
+    var seen = [world.stateHash()]
+    for _ in 0..<10 {
+      world.step()
+      seen.append(world.stateHash())
+    }
+    #expect(Set(seen).count == seen.count)
+  }
+
+  @Test("different seeds give different hashes")
+  func seedsDiffer() {
+    var one = battle(seed: 7)
+    var two = battle(seed: 8)
+    #expect(one.stateHash() != two.stateHash())
+    for _ in 0..<10 {
+      one.step()
+      two.step()
+    }
+    #expect(one.stateHash() != two.stateHash())
+    #expect(
+      one.entities(of: Walker.self).map(\.position) != two.entities(of: Walker.self).map(\.position)
+    )
+  }
+
+  @Test("changing any one component changes the hash")
+  func componentsAreHashed() {
+    var reference = battle(seed: 7)
+    for _ in 0..<5 { reference.step() }
+    let hash = reference.stateHash()
+
+    func changed(_ change: (inout World) -> Void) -> Bool {
+      var copy = reference
+      change(&copy)
+      return copy.stateHash() != hash
+    }
+    #expect(changed { $0.modifyEntities(of: Dummy.self) { $0.health.current -= 1 } })
+    #expect(changed { $0.modifyEntities(of: Knight.self) { $0.health.regeneration = 2 } })
+    #expect(changed { $0.modifyEntities(of: Knight.self) { $0.melee.reach = 6 } })
+    #expect(changed { $0.modifyEntities(of: Gunner.self) { $0.gun.range = 151 } })
+    #expect(changed { $0.modifyEntities(of: Gunner.self) { $0.movement.speed = 31 } })
+    #expect(changed { $0.modifyEntities(of: Hatchery.self) { $0.spawner.coins += 1 } })
+    #expect(changed { $0.modifyEntities(of: FacingWalker.self) { $0.appearance.layer = 3 } })
+    #expect(changed { $0.modifyEntities(of: Bolt.self) { $0.projectile.damage = 9 } })
+    #expect(changed { $0.modifyEntities(of: Walker.self) { $0.position.x += 1 } })
+    #expect(!changed { $0.modifyEntities(of: Walker.self) { $0.census += 1 } })
+  }
+}
