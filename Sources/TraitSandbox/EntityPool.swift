@@ -56,7 +56,7 @@ internal protocol AnyEntityPool {
   var statistics: EntityStatistics { get }
   var systemNames: [String] { get }
   mutating func run(_ phase: Phase, in context: inout TickContext)
-  mutating func removeAll(in despawned: Set<EntityID>)
+  mutating func removeAll(sortedIDs: [EntityID])
   mutating func append(_ entity: any GameObject, countingAsSpawn: Bool)
   func hashState(into hasher: inout StateHasher)
 }
@@ -84,8 +84,26 @@ extension EntityPool: AnyEntityPool {
     }
   }
 
-  mutating func removeAll(in despawned: Set<EntityID>) {
-    storage.removeAll { despawned.contains($0.id) }
+  /// Removes the entities whose identities appear in `sortedIDs` (ascending, repeats allowed).
+  ///
+  /// A pool's entities are always in ascending identity order (spawns append newer, larger
+  /// identities; removal keeps order), so one merge-like pass suffices, with no hashing.
+  /// - Complexity: O(n + m).
+  mutating func removeAll(sortedIDs: [EntityID]) {
+    guard let first = storage.first?.id, let last = storage.last?.id,
+      let smallest = sortedIDs.first, let largest = sortedIDs.last,
+      smallest <= last, largest >= first
+    else { return }
+    var cursor = 0
+    var write = 0
+    for read in storage.indices {
+      let id = storage[read].id
+      while cursor < sortedIDs.count && sortedIDs[cursor] < id { cursor += 1 }
+      if cursor < sortedIDs.count && sortedIDs[cursor] == id { continue }
+      if write != read { storage[write] = storage[read] }
+      write += 1
+    }
+    storage.removeLast(storage.count - write)
   }
 
   mutating func append(_ entity: any GameObject, countingAsSpawn: Bool) {

@@ -91,8 +91,10 @@ extension HealthTrait {
       if pool[index].health.isAlive {
         pool[index].regenerate(in: context)
       } else {
+        let requestsBefore = context.despawnRequestCount
         pool[index].die(in: &context)
-        if context.isDespawning(pool[index].id) { pool.recordKill(of: pool[index].team) }
+        // A death counts as a kill when `die` removed the entity (an override may not).
+        if context.despawnRequestCount > requestsBefore { pool.recordKill(of: pool[index].team) }
       }
     }
   }

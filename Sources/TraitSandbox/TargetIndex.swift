@@ -45,7 +45,10 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal var cellSize: Float = 64
   @usableFromInline internal var columns = 1
   @usableFromInline internal var rows = 1
-  @usableFromInline internal var cellStart: [Int32] = [0, 0]
+  @usableFromInline internal var cellCount = 1
+  /// Where each (team, cell) bucket starts in `cellItems`: the left team's cells first, then
+  /// the right team's, so a query for enemies reads only enemy buckets.
+  @usableFromInline internal var cellStart: [Int32] = [0, 0, 0]
   /// Entry indices in cell order.
   @usableFromInline internal var cellItems: [Int32] = []
   /// The entries in cell order, so a cell's scan reads contiguous memory.
@@ -85,7 +88,8 @@ public struct TargetIndex: Sendable {
     damage[target.index] += amount
   }
 
-  /// Sorts the entries into grid cells; the world calls this once the index phase is done.
+  /// Sorts the entries into per-team grid cells; the world calls this once the index phase is
+  /// done.
   ///
   /// - Complexity: O(n + cells), where the cell count grows with the number of entries.
   internal mutating func buildGrid(arenaSize: Vector2) {
@@ -96,17 +100,19 @@ public struct TargetIndex: Sendable {
     while (arenaSize.x / cellSize) * (arenaSize.y / cellSize) > 4_000_000 { cellSize *= 2 }
     columns = max(1, Int((arenaSize.x / cellSize).rounded(.up)))
     rows = max(1, Int((arenaSize.y / cellSize).rounded(.up)))
-    let cellCount = columns * rows
-    cellStart = [Int32](repeating: 0, count: cellCount + 1)
+    cellCount = columns * rows
+    let bucketCount = Team.allCases.count * cellCount
+    cellStart = [Int32](repeating: 0, count: bucketCount + 1)
     var cellOfItem = [Int32](repeating: 0, count: count)
     largestRadius = 0
     for item in 0..<count {
-      let cell = cellIndex(of: entries[item].position)
+      let entry = entries[item]
+      let cell = entry.team.index * cellCount + cellIndex(of: entry.position)
       cellOfItem[item] = Int32(cell)
       cellStart[cell + 1] += 1
       largestRadius = max(largestRadius, entries[item].radius)
     }
-    for cell in 0..<cellCount { cellStart[cell + 1] += cellStart[cell] }
+    for bucket in 0..<bucketCount { cellStart[bucket + 1] += cellStart[bucket] }
     var cursor = cellStart
     cellItems = [Int32](repeating: 0, count: count)
     for item in 0..<count {
@@ -143,16 +149,19 @@ public struct TargetIndex: Sendable {
     row(of: point.y) * columns + column(of: point.x)
   }
 
-  /// Calls `body` with every entry whose body may lie within `reach` of `point`.
+  /// Calls `body` with every entry of `team` whose body may lie within `reach` of `point`.
   @inlinable
-  internal func forEachCandidate(near point: Vector2, reach: Float, _ body: (Int) -> Void) {
+  internal func forEachCandidate(
+    of team: Team, near point: Vector2, reach: Float, _ body: (Int) -> Void
+  ) {
     let search = reach + largestRadius
     let firstColumn = column(of: point.x - search)
     let lastColumn = column(of: point.x + search)
     let firstRow = row(of: point.y - search)
     let lastRow = row(of: point.y + search)
+    let teamBase = team.index * cellCount
     for row in firstRow...lastRow {
-      let rowBase = row * columns
+      let rowBase = teamBase + row * columns
       let start = Int(cellStart[rowBase + firstColumn])
       let end = Int(cellStart[rowBase + lastColumn + 1])
       for slot in start..<end { body(Int(cellItems[slot])) }
@@ -181,14 +190,14 @@ public struct TargetIndex: Sendable {
       lastRow - centreRow)
     var best = -1
     var bestDistance = Float.infinity
+    let enemyBase = team.opponent.index * cellCount
 
     func visit(row: Int, columns columnRange: ClosedRange<Int>) {
-      let rowBase = row * columns
+      let rowBase = enemyBase + row * columns
       let start = Int(cellStart[rowBase + columnRange.lowerBound])
       let end = Int(cellStart[rowBase + columnRange.upperBound + 1])
       for slot in start..<end {
         let entry = cellEntries[slot]
-        guard entry.team != team else { continue }
         let item = Int(cellItems[slot])
         let limit = reach + entry.radius
         let distance = point.distanceSquared(to: entry.position)
@@ -239,9 +248,8 @@ public struct TargetIndex: Sendable {
   ) -> Int {
     guard count > 0 else { return 0 }
     var hits: [Int] = []
-    forEachCandidate(near: point, reach: radius) { item in
+    forEachCandidate(of: team.opponent, near: point, reach: radius) { item in
       let entry = entries[item]
-      guard entry.team != team else { return }
       let limit = radius + entry.radius
       if point.distanceSquared(to: entry.position) <= limit * limit { hits.append(item) }
     }

@@ -15,7 +15,8 @@ public struct TickContext {
   public var targets: TargetIndex
   @usableFromInline internal var nextID: UInt64
   @usableFromInline internal var spawnQueue: [any GameObject] = []
-  @usableFromInline internal var despawned: Set<EntityID> = []
+  /// Despawn requests in the order made; sorted when the tick ends.
+  @usableFromInline internal var despawned: [EntityID] = []
 
   internal init(
     tick: UInt64, deltaTime: Float, arenaSize: Vector2, random: SeededRandom,
@@ -45,14 +46,12 @@ public struct TickContext {
   /// Requests that an entity leave the world when the tick ends.
   @inlinable
   public mutating func despawn(_ id: EntityID) {
-    despawned.insert(id)
+    despawned.append(id)
   }
 
-  /// Whether a despawn of `id` was requested during this tick.
+  /// The number of despawn requests made during this tick so far.
   @inlinable
-  public func isDespawning(_ id: EntityID) -> Bool {
-    despawned.contains(id)
-  }
+  public var despawnRequestCount: Int { despawned.count }
 
   /// The number of spawns requested during this tick so far.
   public var pendingSpawnCount: Int { spawnQueue.count }

@@ -149,13 +149,26 @@ public struct World {
     isStepping = false
     random = context.random
     nextID = context.nextID
-    if !context.despawned.isEmpty {
-      for index in pools.indices { pools[index].removeAll(in: context.despawned) }
+    var despawned = context.despawned
+    despawned.sort()
+    if !despawned.isEmpty {
+      for index in pools.indices { pools[index].removeAll(sortedIDs: despawned) }
     }
-    for entity in context.spawnQueue where !context.despawned.contains(entity.id) {
+    for entity in context.spawnQueue where !Self.contains(despawned, entity.id) {
       insert(entity)
     }
     swap(&targets, &context.targets)
+  }
+
+  /// Binary search in sorted identities.
+  private static func contains(_ sorted: [EntityID], _ id: EntityID) -> Bool {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < id { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == id
   }
 
   private mutating func insert<Entity: GameObject>(_ entity: Entity) {
