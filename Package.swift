@@ -11,19 +11,32 @@ let package = Package(
   ],
   targets: [
     // MARK: - Public API
+    /// Immutable frame snapshots: draw lists, sprite ids, HUD view models, the backend protocol.
+    .target(name: "Frames"),
     /// Traits, components, the world and its fixed-timestep simulation.
-    .target(name: "TraitSandbox"),
+    .target(name: "TraitSandbox", dependencies: ["Frames"]),
     /// The MonsterWars game: entities, rules, AI and scenarios.
     .target(name: "MonsterWars", dependencies: ["TraitSandbox"]),
 
+    /// RGBA8 images and their file formats: PNG and BMP, read and written in pure Swift.
+    .target(name: "Imaging"),
+    /// The pure-Swift software rasterizer that turns frames into images.
+    .target(name: "HeadlessRenderer", dependencies: ["Frames", "Imaging"]),
+
     // MARK: - Implementation details
     /// Command-line parsing, wiring and reporting for the `sandbox` executable.
-    .target(name: "SandboxCLI", dependencies: ["TraitSandbox", "MonsterWars"]),
+    .target(
+      name: "SandboxCLI",
+      dependencies: ["TraitSandbox", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer"]),
     .executableTarget(name: "sandbox", dependencies: ["SandboxCLI"]),
 
     // MARK: - Tests
-    .testTarget(name: "TraitSandboxTests", dependencies: ["TraitSandbox"]),
-    .testTarget(name: "MonsterWarsTests", dependencies: ["MonsterWars", "TraitSandbox"]),
+    .testTarget(name: "FramesTests", dependencies: ["Frames"]),
+    .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+    .testTarget(
+      name: "HeadlessRendererTests", dependencies: ["HeadlessRenderer", "Imaging", "Frames"]),
+    .testTarget(name: "TraitSandboxTests", dependencies: ["TraitSandbox", "Frames"]),
+    .testTarget(name: "MonsterWarsTests", dependencies: ["MonsterWars", "TraitSandbox", "Frames"]),
     .testTarget(name: "SandboxCLITests", dependencies: ["SandboxCLI", "MonsterWars"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import Frames
 import TraitSandbox
 
 /// What a castle can buy and how its units are built: the scenario's unit stats bound to a side.
@@ -76,10 +77,21 @@ extension Health {
 }
 
 extension Appearance {
-  /// The look of a unit: a sprite twice its body radius, facing the enemy.
+  /// The look of a unit: a sprite a little over twice its body radius, facing the enemy, in
+  /// team colours.
   static func unit(_ sprite: SpriteID, radius: Float, team: Team) -> Appearance {
     Appearance(
       sprite: sprite, size: Vector2(radius * 2.4, radius * 2.4), layer: 2,
-      facesLeft: team == .right)
+      facesLeft: team == .right, tint: team.color)
+  }
+}
+
+extension Team {
+  /// The team's colour, used to tint its sprites.
+  public var color: Color {
+    switch self {
+    case .left: Color(red: 120, green: 175, blue: 255)
+    case .right: Color(red: 255, green: 125, blue: 105)
+    }
   }
 }

@@ -1,3 +1,4 @@
+import Frames
 import TraitSandbox
 
 /// A castle's cannonball: slower than a laser, and it bursts on impact.
@@ -24,6 +25,7 @@ public struct Cannonball: GameObject, MovementTrait, ProjectileTrait, RenderTrai
     self.team = team
     self.movement = Movement(velocity: velocity, speed: velocity.length)
     self.projectile = projectile
-    self.appearance = Appearance(sprite: Self.sprite, size: Vector2(10, 10), layer: 3)
+    self.appearance = Appearance(
+      sprite: Self.sprite, size: Vector2(12, 12), layer: 3, tint: team.color)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import TraitSandbox
 
 /// Who decides what a castle buys.
@@ -55,7 +56,7 @@ public struct Castle: GameObject, HealthTrait, GunTrait, SpawnerTrait, RenderTra
       thinkInterval: controller.thinkInterval)
     self.appearance = Appearance(
       sprite: Self.sprite, size: Vector2(stats.radius * 2.6, stats.radius * 2.6), layer: 1,
-      facesLeft: team == .right)
+      facesLeft: team == .right, tint: team.color)
     self.shotCount = stats.gun.shotCount
     self.spreadAngle = stats.gun.spreadAngle
     self.armory = armory
@@ -125,6 +126,20 @@ public struct Castle: GameObject, HealthTrait, GunTrait, SpawnerTrait, RenderTra
         savingFor = pick
       }
     }
+  }
+
+  /// Draws the castle with a wide health bar that is always shown.
+  ///
+  /// Replaces `RenderTrait`'s default, which shows bars only on wounded entities.
+  public func draw(into builder: inout FrameBuilder) {
+    builder.draw(.sprite(spriteDraw), layer: appearance.layer)
+    builder.draw(
+      .healthBar(
+        HealthBarDraw(
+          x: position.x, y: position.y - appearance.size.y * 0.55 - 6,
+          width: appearance.size.x, height: 6, fraction: health.current / health.maximum,
+          entity: id.rawValue)),
+      layer: 90)
   }
 
   /// Mixes the castle's purchase plans and volley shape into the state hash.

@@ -1,3 +1,5 @@
+import Foundation
+import Frames
 import TraitSandbox
 
 /// A fast, straight laser bolt fired by a Zap.
@@ -25,6 +27,7 @@ public struct LaserBolt: GameObject, MovementTrait, ProjectileTrait, RenderTrait
     self.movement = Movement(velocity: velocity, speed: velocity.length)
     self.projectile = projectile
     self.appearance = Appearance(
-      sprite: Self.sprite, size: Vector2(14, 4), layer: 3, facesLeft: velocity.x < 0)
+      sprite: Self.sprite, size: Vector2(22, 6), layer: 3,
+      rotation: atan2(velocity.y, velocity.x), tint: team.color)
   }
 }

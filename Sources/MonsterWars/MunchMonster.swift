@@ -1,3 +1,4 @@
+import Frames
 import TraitSandbox
 
 /// A slow, heavily armoured melee monster that heals itself with every bite.

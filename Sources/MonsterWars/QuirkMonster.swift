@@ -1,3 +1,4 @@
+import Frames
 import TraitSandbox
 
 /// A fast, fragile melee monster that swarms the enemy cheaply.

@@ -1,3 +1,4 @@
+import Frames
 import TraitSandbox
 
 /// A ranged monster that stops at a distance and fires laser bolts.

@@ -13,13 +13,8 @@ struct RunCommand {
       count always print the same stateHash.
       """,
     options: [
-      OptionSpec(
-        name: "scenario", valueName: "name-or-path",
-        help: "A scenario in Assets/scenarios by name, or a JSON file by path.",
-        defaultValue: "duel"),
-      OptionSpec(
-        name: "seed", valueName: "n", help: "Seeds all randomness (0 to 2^64-1).",
-        defaultValue: "1"),
+      SharedOptions.scenario,
+      SharedOptions.seed,
       OptionSpec(
         name: "ticks", valueName: "n",
         help: "Stop after this many ticks (1 to 1000000000).",
@@ -29,8 +24,13 @@ struct RunCommand {
         help: "How many monsters a swarm scenario places (0 to 10000000)."),
       OptionSpec(name: "json", valueName: nil, help: "Print one JSON object instead of text."),
       OptionSpec(
-        name: "assets", valueName: "dir",
-        help: "The assets folder (default: found from the repository, or SANDBOX_ASSETS)."),
+        name: "frames", valueName: "dir",
+        help: "Also write frames as PNG files (frame_<tick>.png) into this folder."),
+      OptionSpec(
+        name: "every", valueName: "k", help: "With --frames, write every k-th tick (1 to 1000000).",
+        defaultValue: "1"),
+      SharedOptions.size,
+      SharedOptions.assets,
     ])
 
   let scenarioName: String
@@ -38,28 +38,45 @@ struct RunCommand {
   let ticks: Int?
   let entities: Int?
   let json: Bool
+  let framesFolder: String?
+  let every: Int
+  let size: OutputSize
   let assetsOption: String?
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
-    scenarioName = options.string("scenario") ?? "duel"
+    scenarioName = try options.scenarioName()
     seed = try options.integer("seed", in: UInt64.min...UInt64.max) ?? 1
     ticks = try options.integer("ticks", in: 1...1_000_000_000)
     entities = try options.integer("entities", in: 0...10_000_000)
     json = options.flag("json")
+    framesFolder = options.string("frames")
+    let every = try options.integer("every", in: 1...1_000_000)
+    self.every = every ?? 1
+    size = try options.outputSize()
     assetsOption = options.string("assets")
     self.invocation = invocation
-    guard !scenarioName.isEmpty else { throw .usage("Missing value for '--scenario'") }
+    if framesFolder == nil && (every != nil || options.string("size") != nil) {
+      throw .usage("--every and --size go with --frames")
+    }
+    if framesFolder?.isEmpty == true { throw .usage("Missing value for '--frames <dir>'") }
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
-    let scenario = try ScenarioLoading.load(
-      scenarioName, assetsOption: assetsOption, invocation: invocation)
+    let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
+    // Every sprite is checked at start, so a broken asset folder fails now, not mid-run.
+    let sprites = try assets.loadSprites()
+    let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
     if entities != nil && scenario.swarm == nil {
       throw .usage(
         "--entities needs a scenario with a \"swarm\" section; '\(scenario.name)' has none")
     }
     var match = Match(scenario: scenario, seed: seed, swarmCount: entities)
+    var recorder = try framesFolder.map { folder throws(CommandFailure) in
+      try FrameRecorder(
+        folder: folder, every: every, size: size, sprites: sprites, invocation: invocation)
+    }
+    try recorder?.record(match)
     let tickBudget = ticks ?? scenario.match.tickLimit
     var progress = ProgressBar(total: tickBudget, console: console)
     let clock = MonotonicClock()
@@ -70,6 +87,7 @@ struct RunCommand {
       entityUpdates += match.world.entityCount
       match.step()
       ticksRun += 1
+      try recorder?.record(match)
       progress.update(ticksRun, now: clock.now() - start)
     }
     let wallSeconds = clock.now() - start
@@ -78,46 +96,5 @@ struct RunCommand {
       match: match, ticks: ticksRun, entityUpdates: entityUpdates, wallSeconds: wallSeconds)
     console.writeOutput(json ? report.json() : report.text())
     return ExitCode.success
-  }
-}
-
-/// Finds and loads the scenario a command names, mapping failures to exit codes.
-enum ScenarioLoading {
-  static func load(
-    _ nameOrPath: String, assetsOption: String?, invocation: Sandbox.Invocation
-  ) throws(CommandFailure) -> Scenario {
-    let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
-    let scenarios: URL
-    if looksLikePath {
-      scenarios = URL(fileURLWithPath: invocation.workingDirectory)
-    } else {
-      scenarios = try AssetLocator.locate(
-        option: assetsOption, environment: invocation.environment,
-        executablePath: invocation.executablePath, workingDirectory: invocation.workingDirectory
-      ).appendingPathComponent("scenarios")
-    }
-    let url: URL
-    if looksLikePath && !nameOrPath.hasPrefix("/") {
-      url = URL(fileURLWithPath: nameOrPath, relativeTo: scenarios)
-    } else {
-      url = Scenario.resolve(nameOrPath, scenariosDirectory: scenarios)
-    }
-    do {
-      return try Scenario.load(contentsOf: url)
-    } catch {
-      if case .fileNotFound = error, !looksLikePath {
-        let known = availableScenarios(in: scenarios)
-        throw CommandFailure(
-          message: "No scenario named '\(nameOrPath)' (\(url.path) does not exist); "
-            + "available: \(known.isEmpty ? "none" : known.joined(separator: ", "))",
-          exitCode: error.exitCode)
-      }
-      throw CommandFailure(message: error.description, exitCode: error.exitCode)
-    }
-  }
-
-  static func availableScenarios(in folder: URL) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
   }
 }

@@ -37,7 +37,22 @@ public enum Sandbox {
     }
   }
 
-  static let subcommands: [CommandSpec] = [RunCommand.spec]
+  /// A subcommand: its spec, and how to run it once its options have parsed.
+  struct Subcommand: Sendable {
+    let spec: CommandSpec
+    let run: @Sendable (ParsedOptions, Invocation, Console) throws(CommandFailure) -> Int32
+  }
+
+  static let commands: [Subcommand] = [
+    Subcommand(spec: RunCommand.spec) { options, invocation, console throws(CommandFailure) in
+      try RunCommand(options: options, invocation: invocation).run(console: console)
+    },
+    Subcommand(spec: RenderCommand.spec) { options, invocation, console throws(CommandFailure) in
+      try RenderCommand(options: options, invocation: invocation).run(console: console)
+    },
+  ]
+
+  static var subcommands: [CommandSpec] { commands.map(\.spec) }
 
   static var overview: String {
     var lines = [
@@ -78,15 +93,16 @@ public enum Sandbox {
         }
         console.writeOutput(command.help)
         return ExitCode.success
-      case "run":
-        let options = try ParsedOptions(Array(arguments), spec: RunCommand.spec)
+      case let word?:
+        guard let command = commands.first(where: { $0.spec.name == word }) else {
+          throw CommandFailure.usage("Unknown subcommand '\(word)'")
+        }
+        let options = try ParsedOptions(Array(arguments), spec: command.spec)
         if options.wantsHelp {
-          console.writeOutput(RunCommand.spec.help)
+          console.writeOutput(command.spec.help)
           return ExitCode.success
         }
-        return try RunCommand(options: options, invocation: invocation).run(console: console)
-      case let word?:
-        throw CommandFailure.usage("Unknown subcommand '\(word)'")
+        return try command.run(options, invocation, console)
       }
     } catch {
       report(error, spec: subcommands.first { $0.name == first }, console: console)

@@ -1,3 +1,5 @@
+import Frames
+
 /// The contiguous storage of every live entity of one type, with the systems bound to it.
 ///
 /// A world keeps one pool per registered entity type. Systems step a pool with specialised
@@ -59,6 +61,7 @@ internal protocol AnyEntityPool {
   mutating func removeAll(sortedIDs: [EntityID])
   mutating func append(_ entity: any GameObject, countingAsSpawn: Bool)
   func hashState(into hasher: inout StateHasher)
+  func draw(into builder: inout FrameBuilder)
 }
 
 extension EntityPool: AnyEntityPool {
@@ -112,6 +115,12 @@ extension EntityPool: AnyEntityPool {
     }
     storage.append(entity)
     if countingAsSpawn { spawnedCount[entity.team] += 1 }
+  }
+
+  func draw(into builder: inout FrameBuilder) {
+    for phaseJobs in jobs {
+      for job in phaseJobs { job.draw?(self, &builder) }
+    }
   }
 
   func hashState(into hasher: inout StateHasher) {

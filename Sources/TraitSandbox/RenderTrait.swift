@@ -1,21 +1,6 @@
-/// A sprite's name in the asset folder, e.g. `zap` for `Assets/sprites/zap.bmp`.
-///
-/// Each `RenderTrait` type names its sprite once, as a static constant, so sprite names are not
-/// scattered through the code as strings.
-public struct SpriteID: Hashable, Sendable, CustomStringConvertible {
-  /// The sprite's file name without extension.
-  public let name: String
+import Frames
 
-  /// Creates a sprite identifier from a file name without extension.
-  public init(_ name: String) {
-    self.name = name
-  }
-
-  /// The sprite's name.
-  public var description: String { name }
-}
-
-/// The state of something drawn: which sprite, how large, and how it faces.
+/// The state of something drawn: which sprite, how large, how it faces and its colour.
 public struct Appearance: Sendable, Equatable, StateHashable {
   /// The sprite to draw.
   public var sprite: SpriteID
@@ -25,15 +10,24 @@ public struct Appearance: Sendable, Equatable, StateHashable {
   public var layer: Int
   /// Whether the sprite is mirrored to face left.
   public var facesLeft: Bool
+  /// Clockwise rotation in radians.
+  public var rotation: Float
+  /// Multiplies the sprite's colours (team colours); white leaves them unchanged.
+  public var tint: Color
   /// Seconds of animation time, for frame selection and bobbing.
   public var animationTime: Float = 0
 
   /// Creates an appearance.
-  public init(sprite: SpriteID, size: Vector2, layer: Int, facesLeft: Bool = false) {
+  public init(
+    sprite: SpriteID, size: Vector2, layer: Int, facesLeft: Bool = false, rotation: Float = 0,
+    tint: Color = .white
+  ) {
     self.sprite = sprite
     self.size = size
     self.layer = layer
     self.facesLeft = facesLeft
+    self.rotation = rotation
+    self.tint = tint
   }
 
   /// Mixes every stored value into the hasher.
@@ -42,6 +36,9 @@ public struct Appearance: Sendable, Equatable, StateHashable {
     hasher.combine(size)
     hasher.combine(layer)
     hasher.combine(facesLeft)
+    hasher.combine(rotation)
+    hasher.combine(UInt64(tint.red) << 24 | UInt64(tint.green) << 16 | UInt64(tint.blue) << 8)
+    hasher.combine(UInt64(tint.alpha))
     hasher.combine(animationTime)
   }
 }
@@ -57,11 +54,30 @@ public protocol RenderTrait: GameObject {
   /// Updates cosmetic state after a tick; by default advances the animation clock.
   mutating func animate(in context: TickContext)
 
+  /// Adds this entity's picture to a frame; by default its sprite, and a health bar for
+  /// wounded entities with health.
+  func draw(into builder: inout FrameBuilder)
+
   /// Steps every entity of this type; the render system calls this once per tick.
   static func stepAnimation(_ pool: inout EntityPool<Self>, in context: inout TickContext)
 }
 
 extension RenderTrait {
+  /// The entity's sprite as a draw command.
+  @inlinable
+  public var spriteDraw: SpriteDraw {
+    SpriteDraw(
+      sprite: appearance.sprite, x: position.x, y: position.y, width: appearance.size.x,
+      height: appearance.size.y, rotation: appearance.rotation, isMirrored: appearance.facesLeft,
+      tint: appearance.tint, entity: id.rawValue)
+  }
+
+  /// Draws the sprite.
+  @inlinable
+  public func draw(into builder: inout FrameBuilder) {
+    builder.draw(.sprite(spriteDraw), layer: appearance.layer)
+  }
+
   /// Advances the animation clock.
   @inlinable
   public mutating func animate(in context: TickContext) {
@@ -90,6 +106,22 @@ extension RenderTrait where Self: MovementTrait {
   }
 }
 
+extension RenderTrait where Self: HealthTrait {
+  /// Draws the sprite, and above it a health bar once the entity is wounded.
+  @inlinable
+  public func draw(into builder: inout FrameBuilder) {
+    builder.draw(.sprite(spriteDraw), layer: appearance.layer)
+    guard health.current < health.maximum else { return }
+    builder.draw(
+      .healthBar(
+        HealthBarDraw(
+          x: position.x, y: position.y - appearance.size.y * 0.6 - 3,
+          width: max(appearance.size.x, 12), height: 3,
+          fraction: health.current / health.maximum, entity: id.rawValue)),
+      layer: 90)
+  }
+}
+
 extension TraitSystem {
   /// Advances every `RenderTrait` entity's cosmetic state, in the `present` phase.
   public static let render = TraitSystem(name: "render", phase: .present) { type in
@@ -102,6 +134,9 @@ extension TraitSystem {
       run: { Entity.stepAnimation(&$0, in: &$1) },
       hashState: { pool, hasher in
         for entity in pool.entities { entity.appearance.hash(into: &hasher) }
+      },
+      draw: { pool, builder in
+        for entity in pool.entities { entity.draw(into: &builder) }
       })
   }
 }

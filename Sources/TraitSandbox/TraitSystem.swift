@@ -1,3 +1,5 @@
+import Frames
+
 /// One system: the code that steps one trait over every entity type that has it, in one phase.
 ///
 /// A system is bound to an entity type once, when the type is registered with a world: the
@@ -36,14 +38,19 @@ public struct SystemJob<Entity: GameObject>: AnySystemJob {
   internal let run: (inout EntityPool<Entity>, inout TickContext) -> Void
   @usableFromInline
   internal let hashState: ((EntityPool<Entity>, inout StateHasher) -> Void)?
+  @usableFromInline
+  internal let draw: ((EntityPool<Entity>, inout FrameBuilder) -> Void)?
 
-  /// Creates a job from the loop that steps a pool and, optionally, the trait's hashing.
+  /// Creates a job from the loop that steps a pool and, optionally, the trait's hashing and
+  /// drawing.
   public init(
     run: @escaping (inout EntityPool<Entity>, inout TickContext) -> Void,
-    hashState: ((EntityPool<Entity>, inout StateHasher) -> Void)? = nil
+    hashState: ((EntityPool<Entity>, inout StateHasher) -> Void)? = nil,
+    draw: ((EntityPool<Entity>, inout FrameBuilder) -> Void)? = nil
   ) {
     self.run = run
     self.hashState = hashState
+    self.draw = draw
   }
 }
 

@@ -1,3 +1,5 @@
+import Frames
+
 /// The simulation: every entity, kept in one contiguous pool per entity type, stepped by trait
 /// systems in fixed phases.
 ///
@@ -173,6 +175,24 @@ public struct World {
 
   private mutating func insert<Entity: GameObject>(_ entity: Entity) {
     pools[poolIndex(for: Entity.self)].append(entity, countingAsSpawn: true)
+  }
+
+  // MARK: - Frames
+
+  /// Adds every drawable entity's picture to `builder`, type by type in registration order.
+  ///
+  /// Drawing only reads the world: it never changes the simulation or its `stateHash()`.
+  /// - Complexity: O(n) in the number of entities.
+  public func draw(into builder: inout FrameBuilder) {
+    for pool in pools { pool.draw(into: &builder) }
+  }
+
+  /// A frame of the whole world: every drawable entity, over an optional background.
+  public func makeFrame(background: SpriteID? = nil) -> Frame {
+    var builder = FrameBuilder()
+    draw(into: &builder)
+    return builder.frame(
+      tick: tick, worldWidth: arenaSize.x, worldHeight: arenaSize.y, background: background)
   }
 
   // MARK: - State hash

@@ -3,16 +3,6 @@ import MonsterWars
 import Testing
 import TraitSandbox
 
-private let scenariosDirectory = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent()
-  .deletingLastPathComponent()
-  .deletingLastPathComponent()
-  .appendingPathComponent("Assets/scenarios", isDirectory: true)
-
-private func scenario(_ name: String) throws -> Scenario {
-  try Scenario.load(contentsOf: scenariosDirectory.appendingPathComponent("\(name).json"))
-}
-
 private func monsterCount(in world: World) -> Int {
   world.entities(of: QuirkMonster.self).count + world.entities(of: ZapMonster.self).count
     + world.entities(of: MunchMonster.self).count

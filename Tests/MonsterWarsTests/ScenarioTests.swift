@@ -41,7 +41,7 @@ private let expectedDuel = Scenario(
   name: "duel",
   arena: ArenaSettings(width: 1280, height: 720),
   match: MatchSettings(ticksPerSecond: 60, tickLimit: 36000),
-  economy: EconomySettings(startingCoins: 60, coinsPerSecond: 16),
+  economy: EconomySettings(startingCoins: 120, coinsPerSecond: 16),
   castle: CastleStats(
     health: 1500, radius: 40, inset: 80,
     gun: GunStats(
@@ -49,14 +49,14 @@ private let expectedDuel = Scenario(
       splashRadius: 30, shotCount: 3, spreadAngle: 0.3)),
   units: UnitCatalog(
     quirk: UnitStats(
-      cost: 20, health: 40, speed: 90, radius: 10,
+      cost: 20, health: 40, speed: 110, radius: 10,
       melee: MeleeStats(damage: 6, reach: 12, cooldown: 0.5)),
     zap: UnitStats(
-      cost: 45, health: 55, speed: 55, radius: 12,
+      cost: 45, health: 55, speed: 70, radius: 12,
       gun: GunStats(
         damage: 12, range: 170, cooldown: 1, projectileSpeed: 480, projectileLifetime: 0.6)),
     munch: UnitStats(
-      cost: 70, health: 260, speed: 32, radius: 18, regeneration: 2,
+      cost: 70, health: 260, speed: 40, radius: 18, regeneration: 2,
       melee: MeleeStats(damage: 22, reach: 16, cooldown: 1.2))),
   ai: AISettings(
     left: AIPolicy(
@@ -144,20 +144,20 @@ struct ScenarioTests {
 
   @Test("a missing field is named at its parent")
   func missingField() throws {
-    let data = try duelJSON(replacing: #""speed": 90, "#, with: "")
+    let data = try duelJSON(replacing: #""speed": 110, "#, with: "")
     #expect(try parseError(data) == invalid("$.units.quirk", "missing required field 'speed'"))
   }
 
   @Test("a missing section is named at the top level")
   func missingSection() throws {
     let data = try duelJSON(
-      replacing: #""economy": {"startingCoins": 60, "coinsPerSecond": 16},"#, with: "")
+      replacing: #""economy": {"startingCoins": 120, "coinsPerSecond": 16},"#, with: "")
     #expect(try parseError(data) == invalid("$", "missing required field 'economy'"))
   }
 
   @Test("an unknown key lists the allowed keys")
   func unknownKey() throws {
-    let data = try duelJSON(replacing: #""speed": 90"#, with: #""sped": 90"#)
+    let data = try duelJSON(replacing: #""speed": 110"#, with: #""sped": 110"#)
     let expected = invalid(
       "$.units.quirk",
       "unknown key 'sped' (expected one of: cost, health, speed, radius, regeneration, melee, gun)")
@@ -181,7 +181,7 @@ struct ScenarioTests {
 
   @Test("a negative unit speed is rejected at $.units.quirk.speed")
   func negativeSpeed() throws {
-    let data = try duelJSON(replacing: #""speed": 90"#, with: #""speed": -5"#)
+    let data = try duelJSON(replacing: #""speed": 110"#, with: #""speed": -5"#)
     let error = try parseError(data)
     #expect(error.description.contains("$.units.quirk.speed"))
     let message = "test.json: $.units.quirk.speed: expected a number from 0 to 100000, found -5"

@@ -41,7 +41,7 @@ func sandbox(
 func writeScenario(replacing original: String, with replacement: String) throws -> URL {
   let duel = packageRoot.appendingPathComponent("Assets/scenarios/duel.json")
   let text = try String(contentsOf: duel, encoding: .utf8)
-  #expect(text.contains(original), "duel.json no longer contains \(original)")
+  try #require(text.contains(original), "duel.json no longer contains \(original)")
   let url = FileManager.default.temporaryDirectory
     .appendingPathComponent("sandbox-test-\(UUID().uuidString).json")
   try text.replacingOccurrences(of: original, with: replacement)
@@ -211,7 +211,7 @@ struct RunCommandTests {
 
   @Test("a scenario with a negative unit speed exits 65 naming the field")
   func negativeSpeed() throws {
-    let url = try writeScenario(replacing: #""speed": 90"#, with: #""speed": -90"#)
+    let url = try writeScenario(replacing: #""speed": 110"#, with: #""speed": -110"#)
     defer { try? FileManager.default.removeItem(at: url) }
     let result = sandbox("run", "--scenario", url.path)
     #expect(result.status == 65)

@@ -1,3 +1,4 @@
+import Frames
 import Testing
 import TraitSandbox
 

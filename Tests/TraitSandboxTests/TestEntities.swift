@@ -1,3 +1,4 @@
+import Frames
 import TraitSandbox
 
 // Small entity types that exist only for the tests. Each one mixes in the traits under test and,

@@ -1,0 +1,170 @@
+/// An immutable picture of one simulation moment: what to draw, not how.
+///
+/// The world draws itself into a frame after a tick; backends turn frames into pixels. `world`
+/// commands are in world units and are scaled to fit the output (keeping the aspect ratio);
+/// `overlay` commands (the HUD) are in a fixed `overlayWidth` x `overlayHeight` canvas, scaled
+/// the same way. Both lists are sorted by layer.
+public struct Frame: Sendable, Equatable {
+  /// The width of the canvas overlay commands are placed on.
+  public static let overlayWidth: Float = 1280
+  /// The height of the canvas overlay commands are placed on.
+  public static let overlayHeight: Float = 720
+
+  /// The simulation tick this frame shows.
+  public var tick: UInt64
+  /// The world's width in world units.
+  public var worldWidth: Float
+  /// The world's height in world units.
+  public var worldHeight: Float
+  /// The picture stretched under the world, if any.
+  public var background: SpriteID?
+  /// World-space commands, sorted by layer.
+  public var world: [DrawCommand]
+  /// Overlay (HUD) commands, sorted by layer.
+  public var overlay: [DrawCommand]
+
+  /// Creates a frame; commands are sorted by layer, keeping list order within a layer.
+  public init(
+    tick: UInt64, worldWidth: Float, worldHeight: Float, background: SpriteID? = nil,
+    world: [DrawCommand] = [], overlay: [DrawCommand] = []
+  ) {
+    self.tick = tick
+    self.worldWidth = worldWidth
+    self.worldHeight = worldHeight
+    self.background = background
+    self.world = Self.sortedByLayer(world)
+    self.overlay = Self.sortedByLayer(overlay)
+  }
+
+  private static func sortedByLayer(_ commands: [DrawCommand]) -> [DrawCommand] {
+    guard zip(commands, commands.dropFirst()).contains(where: { $0.layer > $1.layer }) else {
+      return commands
+    }
+    return commands.enumerated()
+      .sorted { ($0.element.layer, $0.offset) < ($1.element.layer, $1.offset) }
+      .map(\.element)
+  }
+
+  /// The sprites this frame uses, each once, sorted by name.
+  public var spriteIDs: [SpriteID] {
+    var ids = Set<SpriteID>()
+    if let background { ids.insert(background) }
+    for command in world + overlay {
+      switch command.shape {
+      case .sprite(let sprite): ids.insert(sprite.sprite)
+      case .text: ids.insert(.font)
+      case .rect, .line, .healthBar: break
+      }
+    }
+    return ids.sorted()
+  }
+
+  /// The frame `alpha` of the way from this one to `next`, for rendering between fixed steps.
+  ///
+  /// Sprites and health bars of entities present in both frames move and turn smoothly;
+  /// everything else is taken from `next` (at alpha 1 the result equals `next`).
+  /// - Complexity: O(n) in the number of commands.
+  public func interpolated(toward next: Frame, alpha: Float) -> Frame {
+    let t = min(max(alpha, 0), 1)
+    if t >= 1 { return next }
+    var sprites: [UInt64: SpriteDraw] = [:]
+    var bars: [UInt64: HealthBarDraw] = [:]
+    for command in world {
+      switch command.shape {
+      case .sprite(let sprite) where sprite.entity != 0: sprites[sprite.entity] = sprite
+      case .healthBar(let bar) where bar.entity != 0: bars[bar.entity] = bar
+      default: break
+      }
+    }
+    var result = next
+    result.world = next.world.map { command in
+      var command = command
+      switch command.shape {
+      case .sprite(var sprite):
+        if let old = sprites[sprite.entity], sprite.entity != 0 {
+          sprite.x = old.x + (sprite.x - old.x) * t
+          sprite.y = old.y + (sprite.y - old.y) * t
+          sprite.rotation = old.rotation + Self.angleDifference(old.rotation, sprite.rotation) * t
+          command.shape = .sprite(sprite)
+        }
+      case .healthBar(var bar):
+        if let old = bars[bar.entity], bar.entity != 0 {
+          bar.x = old.x + (bar.x - old.x) * t
+          bar.y = old.y + (bar.y - old.y) * t
+          command.shape = .healthBar(bar)
+        }
+      case .rect, .line, .text: break
+      }
+      return command
+    }
+    return result
+  }
+
+  /// The signed shortest turn from angle `a` to angle `b`, in -pi...pi.
+  private static func angleDifference(_ a: Float, _ b: Float) -> Float {
+    var difference = (b - a).truncatingRemainder(dividingBy: 2 * .pi)
+    if difference > .pi { difference -= 2 * .pi }
+    if difference < -.pi { difference += 2 * .pi }
+    return difference
+  }
+}
+
+/// Collects draw commands for a frame: the world draws entities into it, the game its HUD.
+public struct FrameBuilder: Sendable {
+  /// World-space commands so far.
+  public private(set) var world: [DrawCommand] = []
+  /// Overlay commands so far.
+  public private(set) var overlay: [DrawCommand] = []
+
+  /// Creates an empty builder.
+  public init() {}
+
+  /// Adds a world-space command.
+  public mutating func draw(_ shape: DrawCommand.Shape, layer: Int) {
+    world.append(DrawCommand(shape, layer: layer))
+  }
+
+  /// Adds an overlay (HUD) command.
+  public mutating func drawOverlay(_ shape: DrawCommand.Shape, layer: Int = 0) {
+    overlay.append(DrawCommand(shape, layer: layer))
+  }
+
+  /// The finished frame.
+  public func frame(
+    tick: UInt64, worldWidth: Float, worldHeight: Float, background: SpriteID? = nil
+  ) -> Frame {
+    Frame(
+      tick: tick, worldWidth: worldWidth, worldHeight: worldHeight, background: background,
+      world: world, overlay: overlay)
+  }
+}
+
+/// Something that turns frames into pixels: a window, or an image in memory.
+public protocol RenderBackend {
+  /// The output's width in pixels.
+  var width: Int { get }
+  /// The output's height in pixels.
+  var height: Int { get }
+  /// Draws one frame, replacing whatever was drawn before.
+  mutating func render(_ frame: Frame) throws
+}
+
+/// How world or overlay coordinates map onto an output of a given pixel size: uniform scale,
+/// centred, with bars on the sides that do not fit (letterboxing).
+public struct Viewport: Sendable, Equatable {
+  /// Output pixels per unit.
+  public var scale: Float
+  /// The output x of unit x = 0.
+  public var offsetX: Float
+  /// The output y of unit y = 0.
+  public var offsetY: Float
+
+  /// The viewport fitting `contentWidth` x `contentHeight` units into `width` x `height` pixels.
+  public init(contentWidth: Float, contentHeight: Float, width: Int, height: Int) {
+    let scale = min(
+      Float(width) / max(contentWidth, 1), Float(height) / max(contentHeight, 1))
+    self.scale = scale
+    self.offsetX = (Float(width) - contentWidth * scale) / 2
+    self.offsetY = (Float(height) - contentHeight * scale) / 2
+  }
+}

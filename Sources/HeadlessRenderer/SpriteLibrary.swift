@@ -1,0 +1,98 @@
+import Foundation
+import Frames
+import Imaging
+
+/// The sprites a game draws with, decoded and checked once, when assets load.
+public struct SpriteLibrary: Sendable {
+  /// The size of one glyph cell in the font sheet.
+  public static let glyphSize = 8
+  /// The font sheet's size: 16 x 6 cells of `glyphSize`.
+  public static let fontSheetSize = (width: 128, height: 48)
+
+  private let images: [SpriteID: SpriteImage]
+
+  /// The sprites held, sorted by name.
+  public var ids: [SpriteID] { images.keys.sorted() }
+
+  /// Creates a library from decoded images; checks the font sheet's size if there is one.
+  public init(images: [SpriteID: Image]) throws(SpriteLoadError) {
+    var problems: [String] = []
+    var decoded: [SpriteID: SpriteImage] = [:]
+    for (id, image) in images {
+      if let problem = Self.problem(with: image, id: id) {
+        problems.append("\(id): \(problem)")
+      } else {
+        decoded[id] = SpriteImage(width: image.width, height: image.height, pixels: image.pixels)
+      }
+    }
+    guard problems.isEmpty else {
+      throw SpriteLoadError(directory: nil, problems: problems.sorted())
+    }
+    self.images = decoded
+  }
+
+  /// Loads `<id>.bmp` for every required sprite from `directory`, and reports every missing
+  /// or unreadable file at once.
+  public static func load(from directory: URL, required: [SpriteID]) throws(SpriteLoadError)
+    -> SpriteLibrary
+  {
+    var problems: [String] = []
+    var images: [SpriteID: Image] = [:]
+    for id in Set(required).sorted() {
+      let file = directory.appendingPathComponent("\(id.name).bmp")
+      guard FileManager.default.fileExists(atPath: file.path) else {
+        problems.append("\(file.lastPathComponent): missing")
+        continue
+      }
+      do {
+        let image = try BMP.decode(try Data(contentsOf: file))
+        if let problem = problem(with: image, id: id) {
+          problems.append("\(file.lastPathComponent): \(problem)")
+        } else {
+          images[id] = image
+        }
+      } catch let error as ImageFormatError {
+        problems.append("\(file.lastPathComponent): \(error)")
+      } catch {
+        problems.append("\(file.lastPathComponent): cannot read (\(error.localizedDescription))")
+      }
+    }
+    guard problems.isEmpty else {
+      throw SpriteLoadError(directory: directory.path, problems: problems)
+    }
+    do {
+      return try SpriteLibrary(images: images)
+    } catch {
+      throw SpriteLoadError(directory: directory.path, problems: error.problems)
+    }
+  }
+
+  private static func problem(with image: Image, id: SpriteID) -> String? {
+    if id == .font
+      && (image.width != fontSheetSize.width || image.height != fontSheetSize.height)
+    {
+      return "expected a \(fontSheetSize.width)x\(fontSheetSize.height) glyph sheet, "
+        + "found \(image.width)x\(image.height)"
+    }
+    return nil
+  }
+
+  /// The decoded sprite, if the library has it.
+  func image(for id: SpriteID) -> SpriteImage? {
+    images[id]
+  }
+}
+
+/// Why sprites failed to load: every problem found, one per file.
+public struct SpriteLoadError: Error, Equatable, CustomStringConvertible {
+  /// The folder the sprites came from, if they came from files.
+  public var directory: String?
+  /// One line per problem, each naming its file.
+  public var problems: [String]
+
+  /// "Sprites in DIR could not be loaded: a.bmp: missing; b.bmp: truncated ...".
+  public var description: String {
+    let place = directory.map { " in \($0)" } ?? ""
+    return "Sprites\(place) could not be loaded: " + problems.joined(separator: "; ")
+  }
+}

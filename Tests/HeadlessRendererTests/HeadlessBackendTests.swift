@@ -1,0 +1,224 @@
+import Frames
+import HeadlessRenderer
+import Imaging
+import Testing
+
+/// A 4x4 sprite whose columns are red, green, blue, white; the last row is half transparent.
+func stripes() -> Image {
+  var image = Image(width: 4, height: 4)
+  let colours = [
+    RGBA(r: 255, g: 0, b: 0), RGBA(r: 0, g: 255, b: 0), RGBA(r: 0, g: 0, b: 255),
+    RGBA(r: 255, g: 255, b: 255),
+  ]
+  for y in 0..<4 {
+    for x in 0..<4 {
+      var colour = colours[x]
+      if y == 3 { colour.a = 128 }
+      image[x: x, y: y] = colour
+    }
+  }
+  return image
+}
+
+/// A font sheet whose every glyph is a solid 8x8 block, except space which is empty.
+func blockFont() -> Image {
+  var image = Image(width: 128, height: 48)
+  for glyph in 1..<96 {
+    for y in 0..<8 {
+      for x in 0..<8 {
+        image[x: glyph % 16 * 8 + x, y: glyph / 16 * 8 + y] = .white
+      }
+    }
+  }
+  return image
+}
+
+func library() throws -> SpriteLibrary {
+  try SpriteLibrary(images: [SpriteID("stripes"): stripes(), .font: blockFont()])
+}
+
+/// Renders world commands on a black 1:1 world of the output's size.
+func render(
+  _ shapes: [DrawCommand.Shape], width: Int = 16, height: Int = 16,
+  overlay: [DrawCommand.Shape] = []
+) throws -> Image {
+  var backend = HeadlessBackend(width: width, height: height, sprites: try library())
+  backend.render(
+    Frame(
+      tick: 0, worldWidth: Float(width), worldHeight: Float(height),
+      world: [
+        DrawCommand(
+          .rect(
+            RectDraw(
+              x: 0, y: 0, width: Float(width), height: Float(height), color: .black)), layer: -1)
+      ]
+        + shapes.map { DrawCommand($0, layer: 0) },
+      overlay: overlay.map { DrawCommand($0, layer: 0) }))
+  return backend.image
+}
+
+func stripesAt(x: Float, y: Float, size: Float = 4, mirrored: Bool = false, tint: Color = .white)
+  -> DrawCommand.Shape
+{
+  .sprite(
+    SpriteDraw(
+      sprite: SpriteID("stripes"), x: x, y: y, width: size, height: size, isMirrored: mirrored,
+      tint: tint))
+}
+
+let red = RGBA(r: 255, g: 0, b: 0)
+let green = RGBA(r: 0, g: 255, b: 0)
+let blue = RGBA(r: 0, g: 0, b: 255)
+let white = RGBA.white
+let black = RGBA.black
+
+@Suite("Headless rasterizer")
+struct HeadlessBackendTests {
+  @Test("a sprite at 1:1 lands pixel for pixel, its half-transparent row blended")
+  func exactBlit() throws {
+    let image = try render([stripesAt(x: 6, y: 6)])
+    #expect(image[x: 4, y: 4] == red)
+    #expect(image[x: 5, y: 4] == green)
+    #expect(image[x: 6, y: 6] == blue)
+    #expect(image[x: 7, y: 6] == white)
+    // Alpha 128 over black: (255 * 128 + 0 * 127 + 127) / 255 = 128.
+    #expect(image[x: 4, y: 7] == RGBA(r: 128, g: 0, b: 0))
+    #expect(image[x: 7, y: 7] == RGBA(r: 128, g: 128, b: 128))
+    #expect(image[x: 3, y: 4] == black)
+    #expect(image[x: 8, y: 4] == black)
+    #expect(image[x: 4, y: 8] == black)
+  }
+
+  @Test("alpha blending over a coloured pixel rounds per channel")
+  func blendArithmetic() throws {
+    let background = DrawCommand.Shape.rect(
+      RectDraw(x: 0, y: 0, width: 16, height: 16, color: Color(red: 100, green: 200, blue: 40)))
+    let veil = DrawCommand.Shape.rect(
+      RectDraw(
+        x: 0, y: 0, width: 16, height: 16,
+        color: Color(red: 200, green: 10, blue: 255, alpha: 64)))
+    let image = try render([background, veil])
+    // (200*64 + 100*191 + 127) / 255 = 125; (10*64 + 200*191 + 127)/255 = 152;
+    // (255*64 + 40*191 + 127) / 255 = 94.
+    #expect(image[x: 3, y: 3] == RGBA(r: 125, g: 152, b: 94))
+  }
+
+  @Test("a tint multiplies colours and alpha")
+  func tint() throws {
+    let image = try render([
+      stripesAt(x: 6, y: 6, tint: Color(red: 255, green: 128, blue: 0, alpha: 255))
+    ])
+    #expect(image[x: 7, y: 4] == RGBA(r: 255, g: 128, b: 0))
+    let faded = try render([stripesAt(x: 6, y: 6, tint: Color.white.withAlpha(51))])
+    // White at alpha 51 over black: (255 * 51 + 127) / 255 = 51.
+    #expect(faded[x: 7, y: 4] == RGBA(r: 51, g: 51, b: 51))
+  }
+
+  @Test("scaling up repeats texels (nearest neighbour); mirroring reverses columns")
+  func scaling() throws {
+    let image = try render([stripesAt(x: 8, y: 8, size: 8)])
+    #expect(image[x: 4, y: 4] == red)
+    #expect(image[x: 5, y: 5] == red)
+    #expect(image[x: 6, y: 4] == green)
+    #expect(image[x: 11, y: 4] == white)
+    let mirrored = try render([stripesAt(x: 8, y: 8, size: 8, mirrored: true)])
+    #expect(mirrored[x: 4, y: 4] == white)
+    #expect(mirrored[x: 11, y: 4] == red)
+    let shrunk = try render([stripesAt(x: 8, y: 8, size: 2)])
+    // Pixel centres 7.5 and 8.5 sample texels 1 (green) and 3 (white).
+    #expect(shrunk[x: 7, y: 7] == green)
+    #expect(shrunk[x: 8, y: 7] == white)
+  }
+
+  @Test(
+    "sprites clip at every edge",
+    arguments: [
+      (Float(0), Float(8), [(0, 6, blue), (1, 6, white)]),  // left: red and green cut off
+      (Float(16), Float(8), [(14, 6, red), (15, 6, green)]),  // right
+      (Float(8), Float(0), [(6, 0, red), (6, 1, RGBA(r: 128, g: 0, b: 0))]),  // top: last rows
+      (Float(8), Float(16), [(6, 14, red), (6, 15, red)]),  // bottom
+    ] as [(Float, Float, [(Int, Int, RGBA)])])
+  func clipping(x: Float, y: Float, expected: [(Int, Int, RGBA)]) throws {
+    let image = try render([stripesAt(x: x, y: y)])
+    for (px, py, colour) in expected {
+      #expect(image[x: px, y: py] == colour, "pixel \(px),\(py)")
+    }
+  }
+
+  @Test("sprites, rects, lines and text fully off screen draw nothing and do not crash")
+  func offScreen() throws {
+    let empty = try render([])
+    let shapes: [DrawCommand.Shape] = [
+      stripesAt(x: -100, y: 8), stripesAt(x: 8, y: 1e9), stripesAt(x: .nan, y: 8),
+      stripesAt(x: 8, y: 8, size: .infinity),
+      .rect(RectDraw(x: 20, y: 20, width: 5, height: 5, color: .white)),
+      .rect(RectDraw(x: -1e30, y: -1e30, width: 5, height: 5, color: .white, isFilled: false)),
+      .line(LineDraw(x0: -50, y0: -50, x1: -10, y1: 100, color: .white)),
+      .line(LineDraw(x0: .nan, y0: 0, x1: 3, y1: 3, color: .white)),
+      .text(TextDraw("off", x: 100, y: 100, size: 8)),
+      .healthBar(HealthBarDraw(x: -100, y: -100, width: 10, height: 2, fraction: 0.5)),
+    ]
+    #expect(try render(shapes) == empty)
+  }
+
+  @Test("a line is drawn pixel for pixel and clipped")
+  func lines() throws {
+    let image = try render([.line(LineDraw(x0: -4.5, y0: 2.5, x1: 20.5, y1: 2.5, color: .white))])
+    for x in 0..<16 { #expect(image[x: x, y: 2] == white) }
+    #expect(image[x: 3, y: 3] == black)
+    let diagonal = try render([.line(LineDraw(x0: 0.5, y0: 0.5, x1: 5.5, y1: 5.5, color: .white))])
+    for step in 0...5 { #expect(diagonal[x: step, y: step] == white) }
+    #expect(diagonal[x: 6, y: 6] == black)
+    #expect(diagonal[x: 1, y: 0] == black)
+  }
+
+  @Test("outlined rects draw their border only")
+  func outline() throws {
+    let image = try render([
+      .rect(RectDraw(x: 2, y: 2, width: 5, height: 4, color: .white, isFilled: false))
+    ])
+    #expect(image[x: 2, y: 2] == white)
+    #expect(image[x: 6, y: 5] == white)
+    #expect(image[x: 4, y: 2] == white)
+    #expect(image[x: 2, y: 4] == white)
+    #expect(image[x: 4, y: 4] == black)
+    #expect(image[x: 7, y: 2] == black)
+  }
+
+  @Test("text draws one glyph cell per character, scaled, skipping spaces")
+  func text() throws {
+    let image = try render(
+      [], width: 64, height: 36,
+      overlay: [.text(TextDraw("A B", x: 0, y: 0, size: 40, color: .white))])
+    // The overlay canvas is 1280x720; at 64x36 the scale is 1/20, so each glyph is 2x2 px.
+    #expect(image[x: 0, y: 0] == white)
+    #expect(image[x: 1, y: 1] == white)
+    #expect(image[x: 2, y: 0] == black)
+    #expect(image[x: 3, y: 1] == black)
+    #expect(image[x: 4, y: 0] == white)
+    #expect(image[x: 0, y: 2] == black)
+  }
+
+  @Test("a quarter turn rotates the sprite clockwise")
+  func rotation() throws {
+    let image = try render([
+      .sprite(
+        SpriteDraw(
+          sprite: SpriteID("stripes"), x: 8, y: 8, width: 4, height: 4, rotation: .pi / 2))
+    ])
+    // Turned clockwise, the leftmost (red) column becomes the top row, and the sprite's
+    // half-transparent bottom row becomes the left column.
+    for x in 7..<10 { #expect(image[x: x, y: 6] == red, "pixel \(x),6") }
+    for x in 7..<10 { #expect(image[x: x, y: 9] == white, "pixel \(x),9") }
+    #expect(image[x: 6, y: 6] == RGBA(r: 128, g: 0, b: 0))
+    #expect(image[x: 6, y: 9] == RGBA(r: 128, g: 128, b: 128))
+  }
+
+  @Test("an unknown sprite draws as a magenta box instead of failing")
+  func unknownSprite() throws {
+    let image = try render([
+      .sprite(SpriteDraw(sprite: SpriteID("ghost"), x: 8, y: 8, width: 2, height: 2))
+    ])
+    #expect(image[x: 7, y: 7] == RGBA(r: 255, g: 0, b: 255))
+  }
+}

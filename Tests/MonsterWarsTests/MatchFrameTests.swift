@@ -1,0 +1,82 @@
+import Frames
+import MonsterWars
+import Testing
+import TraitSandbox
+
+@Suite("Match frames and HUD")
+struct MatchFrameTests {
+  @Test("making a frame every tick leaves the state hash unchanged")
+  func framesDoNotPerturbTheSimulation() throws {
+    let duel = try scenario("duel")
+    var watched = Match(scenario: duel, seed: 11)
+    var unwatched = Match(scenario: duel, seed: 11)
+    var frames = 0
+    for _ in 0..<900 {
+      watched.step()
+      unwatched.step()
+      frames += watched.makeFrame().world.count > 0 ? 1 : 0
+    }
+    #expect(frames == 900)
+    #expect(watched.world.stateHash() == unwatched.world.stateHash())
+  }
+
+  @Test("a frame shows both castles with health bars, every unit and the HUD")
+  func frameContents() throws {
+    var match = Match(scenario: try scenario("duel"), seed: 3)
+    for _ in 0..<600 { match.step() }
+    let frame = match.makeFrame()
+    #expect(frame.tick == 600)
+    #expect(frame.background == .background)
+    #expect(frame.worldWidth == 1280 && frame.worldHeight == 720)
+    var spritesByName: [String: Int] = [:]
+    var bars = 0
+    for command in frame.world {
+      switch command.shape {
+      case .sprite(let sprite): spritesByName[sprite.sprite.name, default: 0] += 1
+      case .healthBar: bars += 1
+      default: break
+      }
+    }
+    #expect(spritesByName["castle"] == 2)
+    #expect(spritesByName["quirk", default: 0] == match.world.entities(of: QuirkMonster.self).count)
+    #expect(spritesByName["zap", default: 0] == match.world.entities(of: ZapMonster.self).count)
+    #expect(spritesByName["munch", default: 0] == match.world.entities(of: MunchMonster.self).count)
+    #expect(spritesByName["laser", default: 0] == match.world.entities(of: LaserBolt.self).count)
+    #expect(bars >= 2)
+    let texts = frame.overlay.compactMap { command -> String? in
+      if case .text(let text) = command.shape { text.text } else { nil }
+    }
+    #expect(texts.contains { $0.hasPrefix("Left ") })
+    #expect(texts.contains { $0.hasPrefix("Right ") })
+    #expect(texts.contains("tick 600  10.0s"))
+    #expect(texts.contains("x1.0"))
+  }
+
+  @Test("the castle label turns red when the walls are nearly down, else shows the team colour")
+  func castleLabelStyle() {
+    let healthy = CastleStatusLabel(team: .left, health: 900, maximumHealth: 1000, coins: 12.7)
+    #expect(healthy.text == "Left 900/1000  $12")
+    #expect(healthy.textColor == Team.left.color)
+    #expect(healthy.fontSize == 16)
+    let failing = CastleStatusLabel(team: .right, health: 100, maximumHealth: 1000, coins: 0)
+    #expect(failing.textColor == Color(red: 255, green: 70, blue: 60))
+  }
+
+  @Test("the speed label is smaller and amber while paused; the banner names the winner")
+  func otherLabels() {
+    #expect(SpeedLabel(speed: 2, isPaused: false).text == "x2.0")
+    #expect(SpeedLabel(speed: 2, isPaused: true).text == "paused")
+    #expect(SpeedLabel(speed: 1, isPaused: false).fontSize == 12)
+    #expect(OutcomeLabel(outcome: .victory(.right)).text == "RIGHT CASTLE WINS")
+    #expect(OutcomeLabel(outcome: .draw).textColor == .white)
+    #expect(TickLabel(tick: 90, seconds: 1.5).text == "tick 90  1.5s")
+  }
+
+  @Test("every sprite a match can draw is listed for checking at load time")
+  func spriteList() {
+    #expect(
+      Match.spriteIDs.map(\.name) == [
+        "background", "cannonball", "castle", "font", "laser", "munch", "quirk", "zap",
+      ])
+  }
+}
