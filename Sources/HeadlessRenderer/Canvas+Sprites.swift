@@ -59,28 +59,38 @@ extension Canvas {
     var sourceColumns = [Int](repeating: 0, count: columns.count)
     for (index, column) in columns.enumerated() {
       let u = min(Int((Float(column) + 0.5 - left) * horizontalStep), source.width - 1)
-      sourceColumns[index] = source.x + (placement.isMirrored ? source.width - 1 - u : u)
+      sourceColumns[index] = (source.x + (placement.isMirrored ? source.width - 1 - u : u)) * 4
     }
     let tint = placement.tint
+    let isUntinted = tint == .white
     let canvasWidth = width
     let spriteWidth = sprite.width
     sprite.pixels.withUnsafeBufferPointer { texels in
       pixels.withUnsafeMutableBufferPointer { buffer in
-        for row in rows {
-          let v = min(Int((Float(row) + 0.5 - top) * verticalStep), source.height - 1)
-          let sourceRow = (source.y + v) * spriteWidth
-          var offset = (row * canvasWidth + columns.lowerBound) * 4
-          for sourceColumn in sourceColumns {
-            let texel = (sourceRow + sourceColumn) * 4
-            let alpha = texels[texel + 3]
-            if alpha != 0 {
-              Self.blend(
-                buffer, at: offset, red: Self.modulate(texels[texel], tint.red),
-                green: Self.modulate(texels[texel + 1], tint.green),
-                blue: Self.modulate(texels[texel + 2], tint.blue),
-                alpha: Self.modulate(alpha, tint.alpha))
+        sourceColumns.withUnsafeBufferPointer { sourceColumns in
+          for row in rows {
+            let v = min(Int((Float(row) + 0.5 - top) * verticalStep), source.height - 1)
+            let sourceRow = (source.y + v) * spriteWidth * 4
+            var offset = (row * canvasWidth + columns.lowerBound) * 4
+            for sourceColumn in sourceColumns {
+              let texel = sourceRow &+ sourceColumn
+              let alpha = texels[texel &+ 3]
+              if alpha != 0 {
+                if isUntinted {
+                  Self.blend(
+                    buffer, at: offset, red: UInt32(texels[texel]),
+                    green: UInt32(texels[texel &+ 1]), blue: UInt32(texels[texel &+ 2]),
+                    alpha: UInt32(alpha))
+                } else {
+                  Self.blend(
+                    buffer, at: offset, red: Self.modulate(texels[texel], tint.red),
+                    green: Self.modulate(texels[texel &+ 1], tint.green),
+                    blue: Self.modulate(texels[texel &+ 2], tint.blue),
+                    alpha: Self.modulate(alpha, tint.alpha))
+                }
+              }
+              offset &+= 4
             }
-            offset += 4
           }
         }
       }
@@ -112,7 +122,7 @@ extension Canvas {
           let dy = Float(row) + 0.5 - placement.centreY
           var offset = (row * canvasWidth + columns.lowerBound) * 4
           for column in columns {
-            defer { offset += 4 }
+            defer { offset &+= 4 }
             let dx = Float(column) + 0.5 - placement.centreX
             // Undo the clockwise rotation to find the point in the sprite's own frame.
             let localX = dx * cosine + dy * sine + halfWidth
@@ -123,12 +133,12 @@ extension Canvas {
             let v = min(Int(localY * verticalStep), source.height - 1)
             let sourceColumn = source.x + (placement.isMirrored ? source.width - 1 - u : u)
             let texel = ((source.y + v) * spriteWidth + sourceColumn) * 4
-            let alpha = texels[texel + 3]
+            let alpha = texels[texel &+ 3]
             if alpha != 0 {
               Self.blend(
                 buffer, at: offset, red: Self.modulate(texels[texel], tint.red),
-                green: Self.modulate(texels[texel + 1], tint.green),
-                blue: Self.modulate(texels[texel + 2], tint.blue),
+                green: Self.modulate(texels[texel &+ 1], tint.green),
+                blue: Self.modulate(texels[texel &+ 2], tint.blue),
                 alpha: Self.modulate(alpha, tint.alpha))
             }
           }

@@ -44,18 +44,19 @@ struct Canvas {
     if alpha == 0 { return }
     if alpha == 255 {
       buffer[offset] = UInt8(truncatingIfNeeded: red)
-      buffer[offset + 1] = UInt8(truncatingIfNeeded: green)
-      buffer[offset + 2] = UInt8(truncatingIfNeeded: blue)
-      buffer[offset + 3] = 255
+      buffer[offset &+ 1] = UInt8(truncatingIfNeeded: green)
+      buffer[offset &+ 2] = UInt8(truncatingIfNeeded: blue)
+      buffer[offset &+ 3] = 255
       return
     }
-    let inverse = 255 - alpha
-    let destinationAlpha = UInt32(buffer[offset + 3])
+    let inverse = 255 &- alpha
+    let destinationAlpha = UInt32(buffer[offset &+ 3])
     if destinationAlpha == 255 {
-      buffer[offset] = UInt8((red * alpha + UInt32(buffer[offset]) * inverse + 127) / 255)
-      buffer[offset + 1] = UInt8(
-        (green * alpha + UInt32(buffer[offset + 1]) * inverse + 127) / 255)
-      buffer[offset + 2] = UInt8((blue * alpha + UInt32(buffer[offset + 2]) * inverse + 127) / 255)
+      buffer[offset] = UInt8(divideBy255(red &* alpha &+ UInt32(buffer[offset]) &* inverse))
+      buffer[offset &+ 1] = UInt8(
+        divideBy255(green &* alpha &+ UInt32(buffer[offset &+ 1]) &* inverse))
+      buffer[offset &+ 2] = UInt8(
+        divideBy255(blue &* alpha &+ UInt32(buffer[offset &+ 2]) &* inverse))
       return
     }
     // Both colours weighted by their coverage, divided by the combined coverage (all x255).
@@ -66,15 +67,25 @@ struct Canvas {
       UInt8((source * sourceWeight + UInt32(destination) * destinationWeight + total / 2) / total)
     }
     buffer[offset] = mix(red, buffer[offset])
-    buffer[offset + 1] = mix(green, buffer[offset + 1])
-    buffer[offset + 2] = mix(blue, buffer[offset + 2])
-    buffer[offset + 3] = UInt8((total + 127) / 255)
+    buffer[offset &+ 1] = mix(green, buffer[offset &+ 1])
+    buffer[offset &+ 2] = mix(blue, buffer[offset &+ 2])
+    buffer[offset &+ 3] = UInt8((total + 127) / 255)
+  }
+
+  /// `value / 255` rounded to nearest, for `value` in 0...65025, without a division.
+  ///
+  /// Exact on that range (the classic `(t + (t >> 8)) >> 8` with `t = value + 128`), and equal
+  /// to `(value + 127) / 255` since 255 is odd and no quotient ends in exactly one half.
+  @inline(__always)
+  static func divideBy255(_ value: UInt32) -> UInt32 {
+    let t = value &+ 128
+    return (t &+ (t >> 8)) >> 8
   }
 
   /// Multiplies two 8-bit channels, rounded: 255 is the identity.
   @inline(__always)
   static func modulate(_ a: UInt8, _ b: UInt8) -> UInt32 {
-    (UInt32(a) * UInt32(b) + 127) / 255
+    divideBy255(UInt32(a) &* UInt32(b))
   }
 
   // MARK: - Rectangles and lines
@@ -101,7 +112,7 @@ struct Canvas {
           Self.blend(
             buffer, at: offset, red: UInt32(color.red), green: UInt32(color.green),
             blue: UInt32(color.blue), alpha: UInt32(color.alpha))
-          offset += 4
+          offset &+= 4
         }
       }
     }

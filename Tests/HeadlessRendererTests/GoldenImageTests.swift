@@ -10,7 +10,8 @@ func goldenScene() -> Frame {
   let right = Color(red: 255, green: 125, blue: 105)
   var builder = FrameBuilder()
   builder.draw(
-    .sprite(SpriteDraw(sprite: SpriteID("castle"), x: 40, y: 90, width: 64, height: 64, tint: left)),
+    .sprite(
+      SpriteDraw(sprite: SpriteID("castle"), x: 40, y: 90, width: 64, height: 64, tint: left)),
     layer: 1)
   builder.draw(
     .sprite(
@@ -19,7 +20,8 @@ func goldenScene() -> Frame {
         tint: right)),
     layer: 1)
   builder.draw(
-    .sprite(SpriteDraw(sprite: SpriteID("quirk"), x: 110, y: 80, width: 24, height: 24, tint: left)),
+    .sprite(
+      SpriteDraw(sprite: SpriteID("quirk"), x: 110, y: 80, width: 24, height: 24, tint: left)),
     layer: 2)
   builder.draw(
     .sprite(SpriteDraw(sprite: SpriteID("zap"), x: 130, y: 110, width: 29, height: 29, tint: left)),
@@ -39,8 +41,10 @@ func goldenScene() -> Frame {
   builder.draw(
     .sprite(SpriteDraw(sprite: SpriteID("cannonball"), x: 250, y: 70, width: 12, height: 12)),
     layer: 3)
-  builder.draw(.healthBar(HealthBarDraw(x: 200, y: 68, width: 43, height: 3, fraction: 0.4)), layer: 9)
-  builder.draw(.line(LineDraw(x0: 10, y0: 150, x1: 310, y1: 170, color: .white.withAlpha(160))), layer: 9)
+  builder.draw(
+    .healthBar(HealthBarDraw(x: 200, y: 68, width: 43, height: 3, fraction: 0.4)), layer: 9)
+  builder.draw(
+    .line(LineDraw(x0: 10, y0: 150, x1: 310, y1: 170, color: .white.withAlpha(160))), layer: 9)
   builder.draw(
     .rect(RectDraw(x: 100, y: 60, width: 60, height: 70, color: .white, isFilled: false)), layer: 9)
   builder.drawOverlay(

@@ -1,0 +1,80 @@
+// Measures the headless rasterizer on a 1280x720 frame full of sprites.
+//
+//   swift run -c release RasterBenchmark [sprite-count] [samples]
+
+import Dispatch
+import Foundation
+import Frames
+import HeadlessRenderer
+import TraitSandbox
+
+/// Whether this is an optimised build; timings from a debug build mean nothing.
+func isOptimizedBuild() -> Bool {
+  #if DEBUG
+    return false
+  #else
+    return true
+  #endif
+}
+
+if !isOptimizedBuild() {
+  FileHandle.standardError.write(
+    Data(
+      "Error: timings from a debug build mean nothing; run: swift run -c release RasterBenchmark\n"
+        .utf8))
+  exit(64)
+}
+
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let spriteCount = arguments.first ?? 10_000
+let sampleCount = max(arguments.dropFirst().first ?? 15, 3)
+let width = 1280
+let height = 720
+
+let sprites = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("Assets/sprites")
+let names = ["quirk", "zap", "munch", "laser", "cannonball", "castle"]
+let library = try SpriteLibrary.load(
+  from: sprites, required: names.map(SpriteID.init) + [.background, .font])
+
+// A battle-like mix: mostly 24-43 px monsters, some small projectiles, a few rotated.
+var random = SeededRandom(seed: 42)
+var builder = FrameBuilder()
+for index in 0..<spriteCount {
+  let name = names[index % 5]
+  let size: Float = name == "laser" ? 22 : name == "cannonball" ? 12 : 24 + Float(index % 3) * 9.5
+  builder.draw(
+    .sprite(
+      SpriteDraw(
+        sprite: SpriteID(name), x: random.nextFloat(in: 0...Float(width)),
+        y: random.nextFloat(in: 0...Float(height)), width: size,
+        height: name == "laser" ? 6 : size,
+        rotation: name == "laser" ? random.nextFloat(in: -3...3) : 0,
+        isMirrored: index % 2 == 0,
+        tint: index % 2 == 0
+          ? Color(red: 120, green: 175, blue: 255) : Color(red: 255, green: 125, blue: 105),
+        entity: UInt64(index + 1))),
+    layer: 2)
+}
+let frame = builder.frame(
+  tick: 0, worldWidth: Float(width), worldHeight: Float(height), background: .background)
+
+var backend = HeadlessBackend(width: width, height: height, sprites: library)
+for _ in 0..<3 { backend.render(frame) }
+var samples: [Double] = []
+for _ in 0..<sampleCount {
+  let start = DispatchTime.now().uptimeNanoseconds
+  backend.render(frame)
+  samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+}
+// Reading the pixels keeps the optimiser from discarding the work.
+let checksum = backend.image.pixels.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) }
+samples.sort()
+let median = samples[samples.count / 2]
+print("frame \(width)x\(height), \(spriteCount) sprites, \(sampleCount) samples")
+print(
+  String(
+    format: "median %.2f ms (min %.2f, max %.2f) = %.0f fps, %.1f M sprites/s", median,
+    samples.first!, samples.last!, 1000 / median, Double(spriteCount) / median / 1000))
+print("checksum \(String(checksum, radix: 16))")

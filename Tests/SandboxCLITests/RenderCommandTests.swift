@@ -1,0 +1,134 @@
+import Foundation
+import Imaging
+import Testing
+
+@testable import SandboxCLI
+
+/// A fresh scratch folder.
+func scratchFolder() throws -> URL {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("sandbox-cli-\(UUID().uuidString)", isDirectory: true)
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+@Suite("Command line: pictures")
+struct RenderCommandTests {
+  @Test("render writes one PNG of the requested size at the requested tick")
+  func renderPNG() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("x.png")
+    let result = sandbox(
+      "render", "--seed", "3", "--tick", "120", "--out", out.path, "--size", "320x180")
+    #expect(result.status == 0)
+    #expect(result.output == "Wrote \(out.path): 320x180, tick 120\n")
+    let image = try PNG.decode(try Data(contentsOf: out))
+    #expect(image.width == 320 && image.height == 180)
+    #expect(Set(stride(from: 0, to: image.pixels.count, by: 4).map { image.pixels[$0] }).count > 20)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(leftovers == ["x.png"])
+  }
+
+  @Test("the same render twice gives identical files; BMP output works too")
+  func renderIsDeterministic() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = folder.appendingPathComponent("a.png")
+    let second = folder.appendingPathComponent("b.png")
+    let bitmap = folder.appendingPathComponent("c.bmp")
+    for file in [first, second, bitmap] {
+      #expect(sandbox("render", "--tick", "90", "--out", file.path, "--size", "160x90").status == 0)
+    }
+    #expect(try Data(contentsOf: first) == Data(contentsOf: second))
+    let png = try PNG.decode(try Data(contentsOf: first))
+    let bmp = try BMP.decode(try Data(contentsOf: bitmap))
+    #expect(png == bmp)
+  }
+
+  @Test(
+    "render usage errors exit 64",
+    arguments: [
+      (["render", "--out", "x.png"], "Missing '--tick <t>'"),
+      (["render", "--tick", "5"], "Missing '--out <file>'"),
+      (["render", "--tick", "5", "--out", "x.gif"], "expected a .png or .bmp file"),
+      (["render", "--tick", "5", "--out", "x.png", "--size", "12x12"], "each side must be 16"),
+      (["render", "--tick", "5", "--out", "x.png", "--size", "wide"], "expected e.g. 1280x720"),
+      (["render", "--tick", "-1", "--out", "x.png"], "The value '-1' is invalid for '--tick <t>'"),
+      (["run", "--every", "5"], "--every and --size go with --frames"),
+    ])
+  func usage(arguments: [String], message: String) {
+    let captured = CapturedConsole()
+    let status = Sandbox.main(
+      Sandbox.Invocation(
+        arguments: arguments, environment: [:], executablePath: "/nonexistent/sandbox",
+        workingDirectory: packageRoot.path),
+      console: captured.console)
+    #expect(status == 64)
+    #expect(captured.standardError.contains(message), "\(captured.standardError)")
+  }
+
+  @Test("an unwritable output is a clear error, exit 73")
+  func unwritable() {
+    let result = sandbox("render", "--tick", "1", "--out", "/nonexistent-folder/x.png")
+    #expect(result.status == 73)
+    #expect(result.error.contains("/nonexistent-folder/x.png"))
+  }
+
+  @Test("run --frames writes a valid PNG every k ticks, named by tick")
+  func frames() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let frames = folder.appendingPathComponent("out")
+    let result = sandbox(
+      "run", "--ticks", "240", "--frames", frames.path, "--every", "60", "--size", "64x36", "--json"
+    )
+    #expect(result.status == 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
+    #expect(
+      names == [
+        "frame_000000.png", "frame_000060.png", "frame_000120.png", "frame_000180.png",
+        "frame_000240.png",
+      ])
+    for name in names {
+      let image = try PNG.decode(try Data(contentsOf: frames.appendingPathComponent(name)))
+      #expect(image.width == 64 && image.height == 36)
+    }
+  }
+
+  @Test("writing frames does not change the stateHash")
+  func framesDoNotPerturb() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func hash(_ extra: [String]) throws -> String {
+      let captured = CapturedConsole()
+      _ = Sandbox.main(
+        Sandbox.Invocation(
+          arguments: ["run", "--seed", "5", "--ticks", "300", "--json"] + extra, environment: [:],
+          executablePath: "/nonexistent/sandbox", workingDirectory: packageRoot.path),
+        console: captured.console)
+      let object = try JSONSerialization.jsonObject(with: Data(captured.standardOutput.utf8))
+      return try #require((object as? [String: Any])?["stateHash"] as? String)
+    }
+    let plain = try hash([])
+    let filmed = try hash(["--frames", folder.path, "--every", "50", "--size", "32x18"])
+    #expect(plain == filmed)
+  }
+
+  @Test("a deleted sprite makes run fail at start, naming the file")
+  func missingSprite() throws {
+    let assets = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: assets) }
+    let shipped = packageRoot.appendingPathComponent("Assets")
+    for folder in ["scenarios", "sprites"] {
+      try FileManager.default.copyItem(
+        at: shipped.appendingPathComponent(folder), to: assets.appendingPathComponent(folder))
+    }
+    try FileManager.default.removeItem(at: assets.appendingPathComponent("sprites/munch.bmp"))
+    let result = sandbox("run", "--assets", assets.path)
+    #expect(result.status == 66)
+    #expect(result.error.hasPrefix("Error: Sprites in "))
+    #expect(result.error.contains("munch.bmp: missing"))
+    #expect(result.output.isEmpty)
+  }
+}
