@@ -22,12 +22,23 @@ let package = Package(
     .target(name: "Imaging"),
     /// The pure-Swift software rasterizer that turns frames into images.
     .target(name: "HeadlessRenderer", dependencies: ["Frames", "Imaging"]),
+    /// Draws frames in an SDL2 window: one texture atlas, batched geometry, typed SDL errors.
+    .target(name: "SDLBackend", dependencies: ["CSDL2", "Frames", "Imaging"]),
+
+    /// The desktop demo: the playable MonsterWars window, its input, inspector and overlays.
+    .target(
+      name: "DesktopDemo",
+      dependencies: ["SDLBackend", "MonsterWars", "TraitSandbox", "Frames", "Imaging"]),
 
     // MARK: - Implementation details
+    /// The SDL2 C library, with a shim header for the macros Swift cannot import.
+    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
     /// Command-line parsing, wiring and reporting for the `sandbox` executable.
     .target(
       name: "SandboxCLI",
-      dependencies: ["TraitSandbox", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer"]),
+      dependencies: [
+        "TraitSandbox", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer", "DesktopDemo",
+      ]),
     .executableTarget(name: "sandbox", dependencies: ["SandboxCLI"]),
 
     // MARK: - Benchmarks
@@ -40,10 +51,15 @@ let package = Package(
     .testTarget(name: "FramesTests", dependencies: ["Frames"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
     .testTarget(
+      name: "SDLBackendTests",
+      dependencies: ["SDLBackend", "Frames", "Imaging", "HeadlessRenderer"]),
+    .testTarget(
       name: "HeadlessRendererTests", dependencies: ["HeadlessRenderer", "Imaging", "Frames"],
       exclude: ["Golden"]),
     .testTarget(name: "TraitSandboxTests", dependencies: ["TraitSandbox", "Frames"]),
     .testTarget(name: "MonsterWarsTests", dependencies: ["MonsterWars", "TraitSandbox", "Frames"]),
+    .testTarget(
+      name: "DesktopDemoTests", dependencies: ["DesktopDemo", "MonsterWars", "TraitSandbox", "Frames"]),
     .testTarget(name: "SandboxCLITests", dependencies: ["SandboxCLI", "MonsterWars"]),
   ],
   swiftLanguageModes: [.v6]

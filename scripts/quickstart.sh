@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what TraitSandbox needs that is missing, builds it in release mode and plays a match.
-# Usage: scripts/quickstart.sh [sandbox arguments...]   (default: run)
+# Installs what TraitSandbox needs that is missing (SDL2), builds it in release mode and opens
+# the demo window.
+# Usage: scripts/quickstart.sh [sandbox arguments...]   (default: demo; e.g. "run" for headless)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +17,7 @@ if [ "${version:-0}" -lt 6 ]; then
 fi
 
 # Debian packages the build needs; installed only when missing.
-packages=()
+packages=(libsdl2-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed"; then
@@ -32,5 +33,4 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 swift build -c release --product sandbox
-if [ "$#" -eq 0 ]; then set -- run; fi
 exec .build/release/sandbox "$@"

@@ -20,7 +20,7 @@ public struct Match {
   /// The seed the world's randomness came from.
   public let seed: UInt64
   /// The simulation.
-  public private(set) var world: World
+  public internal(set) var world: World
   /// How the match ended, once it has.
   public private(set) var outcome: MatchOutcome?
 
@@ -85,6 +85,12 @@ public struct Match {
         random.nextFloat(in: 0...arena.x), random.nextFloat(in: 0...arena.y))
       armories[team].place(kind, team: team, at: position, in: &world)
     }
+  }
+
+  /// Whether stepping measures each system's time (see `World.lastSystemTimes`).
+  public var measuresSystemTimes: Bool {
+    get { world.measuresSystemTimes }
+    set { world.measuresSystemTimes = newValue }
   }
 
   /// Whether the match has ended.

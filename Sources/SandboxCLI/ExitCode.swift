@@ -10,6 +10,8 @@ public enum ExitCode {
   public static let dataError: Int32 = 65
   /// An input file or folder that does not exist or cannot be read.
   public static let noInput: Int32 = 66
+  /// A service the command needs (a display) is not available.
+  public static let unavailable: Int32 = 69
   /// A file that could not be written.
   public static let cannotCreate: Int32 = 73
 }

@@ -50,6 +50,9 @@ public enum Sandbox {
     Subcommand(spec: RenderCommand.spec) { options, invocation, console throws(CommandFailure) in
       try RenderCommand(options: options, invocation: invocation).run(console: console)
     },
+    Subcommand(spec: DemoCommand.spec) { options, invocation, console throws(CommandFailure) in
+      try DemoCommand(options: options, invocation: invocation).run(console: console)
+    },
   ]
 
   static var subcommands: [CommandSpec] { commands.map(\.spec) }
@@ -57,7 +60,7 @@ public enum Sandbox {
   static var overview: String {
     var lines = [
       "OVERVIEW: TraitSandbox: MonsterWars built from protocol-oriented traits.", "",
-      "USAGE: sandbox <subcommand>", "", "OPTIONS:",
+      "USAGE: sandbox [<subcommand>]", "", "OPTIONS:",
     ]
     lines += HelpLayout.columns([
       ("--version", "Show the version."), ("-h, --help", "Show help information."),
@@ -77,9 +80,13 @@ public enum Sandbox {
     let first = arguments.popFirst()
     do throws(CommandFailure) {
       switch first {
-      case nil, "-h", "--help":
+      case "-h", "--help":
         console.writeOutput(overview)
         return ExitCode.success
+      case nil:
+        // `sandbox` alone opens the demo.
+        let options = try ParsedOptions([], spec: DemoCommand.spec)
+        return try DemoCommand(options: options, invocation: invocation).run(console: console)
       case "--version":
         console.print(version)
         return ExitCode.success

@@ -86,6 +86,13 @@ struct AssetFolder {
   func loadScenario(_ nameOrPath: String, invocation: Sandbox.Invocation) throws(CommandFailure)
     -> Scenario
   {
+    try locateScenario(nameOrPath, invocation: invocation).scenario
+  }
+
+  /// The scenario a command names, and the file it came from.
+  func locateScenario(_ nameOrPath: String, invocation: Sandbox.Invocation)
+    throws(CommandFailure) -> (scenario: Scenario, file: URL)
+  {
     let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
     let url: URL
     if looksLikePath {
@@ -96,7 +103,7 @@ struct AssetFolder {
       url = Scenario.resolve(nameOrPath, scenariosDirectory: scenarios)
     }
     do {
-      return try Scenario.load(contentsOf: url)
+      return (try Scenario.load(contentsOf: url), url)
     } catch {
       if case .fileNotFound = error, !looksLikePath {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []

@@ -1,3 +1,4 @@
+import Dispatch
 import Frames
 
 /// The contiguous storage of every live entity of one type, with the systems bound to it.
@@ -19,10 +20,13 @@ public struct EntityPool<Entity: GameObject> {
   internal var killedCount = PerTeam(repeating: 0)
   /// The names of the systems bound to this type, in the order they run.
   public let systemNames: [String]
+  /// The traits this type has that the world's systems step, each once, in system order.
+  public let traitNames: [String]
 
-  internal init(jobs: [[SystemJob<Entity>]], systemNames: [String]) {
+  internal init(jobs: [[SystemJob<Entity>]], systemNames: [String], traitNames: [String]) {
     self.jobs = jobs
     self.systemNames = systemNames
+    self.traitNames = traitNames
   }
 
   /// The live entities, in spawn order.
@@ -57,7 +61,8 @@ internal protocol AnyEntityPool {
   var entityCount: Int { get }
   var statistics: EntityStatistics { get }
   var systemNames: [String] { get }
-  mutating func run(_ phase: Phase, in context: inout TickContext)
+  mutating func run(_ phase: Phase, in context: inout TickContext, timings: inout [Double]?)
+  func inspect(_ id: EntityID) -> EntityInspection?
   mutating func removeAll(sortedIDs: [EntityID])
   mutating func append(_ entity: any GameObject, countingAsSpawn: Bool)
   func hashState(into hasher: inout StateHasher)
@@ -81,10 +86,29 @@ extension EntityPool: AnyEntityPool {
     return counts
   }
 
-  mutating func run(_ phase: Phase, in context: inout TickContext) {
-    for job in jobs[phase.rawValue] {
-      job.run(&self, &context)
+  mutating func run(_ phase: Phase, in context: inout TickContext, timings: inout [Double]?) {
+    guard timings != nil else {
+      for job in jobs[phase.rawValue] { job.run(&self, &context) }
+      return
     }
+    for job in jobs[phase.rawValue] {
+      let start = DispatchTime.now().uptimeNanoseconds
+      job.run(&self, &context)
+      let elapsed = DispatchTime.now().uptimeNanoseconds - start
+      timings?[job.systemIndex] += Double(elapsed) / 1e9
+    }
+  }
+
+  func inspect(_ id: EntityID) -> EntityInspection? {
+    // Identities ascend through the pool (see `removeAll(sortedIDs:)`): binary search.
+    var low = 0
+    var high = storage.count
+    while low < high {
+      let middle = (low + high) / 2
+      if storage[middle].id < id { low = middle + 1 } else { high = middle }
+    }
+    guard low < storage.count, storage[low].id == id else { return nil }
+    return EntityInspection(storage[low], traits: traitNames)
   }
 
   /// Removes the entities whose identities appear in `sortedIDs` (ascending, repeats allowed).

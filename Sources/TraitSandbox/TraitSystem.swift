@@ -10,6 +10,8 @@ import Frames
 public struct TraitSystem: Sendable {
   /// The system's name, as the debug overlay and reports show it.
   public let name: String
+  /// The trait the system steps, e.g. `MovementTrait`, as the inspector shows it.
+  public let trait: String
   /// The phase the system runs in.
   public let phase: Phase
   @usableFromInline
@@ -20,10 +22,11 @@ public struct TraitSystem: Sendable {
   /// The binder receives each registered entity type once and returns `SystemJob<E>` for the
   /// types that have the trait, or `nil`.
   public init(
-    name: String, phase: Phase,
+    name: String, trait: String? = nil, phase: Phase,
     bind: @escaping @Sendable (any GameObject.Type) -> (any AnySystemJob)?
   ) {
     self.name = name
+    self.trait = trait ?? name
     self.phase = phase
     self.bind = bind
   }
@@ -40,6 +43,9 @@ public struct SystemJob<Entity: GameObject>: AnySystemJob {
   internal let hashState: ((EntityPool<Entity>, inout StateHasher) -> Void)?
   @usableFromInline
   internal let draw: ((EntityPool<Entity>, inout FrameBuilder) -> Void)?
+  /// The bound system's position in the world's `systems`, for per-system timing.
+  @usableFromInline
+  internal var systemIndex = 0
 
   /// Creates a job from the loop that steps a pool and, optionally, the trait's hashing and
   /// drawing.

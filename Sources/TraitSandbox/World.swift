@@ -17,6 +17,12 @@ public struct World {
   /// The simulation's random number generator, between ticks.
   public private(set) var random: SeededRandom
 
+  /// Whether `step()` measures how long each system takes (for a debug overlay).
+  public var measuresSystemTimes = false
+  /// Seconds each system took during the last step, in `systems` order; empty unless
+  /// `measuresSystemTimes` was on.
+  public private(set) var lastSystemTimes: [Double] = []
+
   private var pools: [any AnyEntityPool] = []
   private var poolIndexByType: [ObjectIdentifier: Int] = [:]
   private var nextID: UInt64 = 1
@@ -56,15 +62,18 @@ public struct World {
     if let index = poolIndexByType[ObjectIdentifier(type)] { return index }
     var jobs = [[SystemJob<Entity>]](repeating: [], count: Phase.allCases.count)
     var names: [String] = []
-    for system in systems {
+    var traits: [String] = []
+    for (systemIndex, system) in systems.enumerated() {
       guard let erased = system.bind(type) else { continue }
-      guard let job = erased as? SystemJob<Entity> else {
+      guard var job = erased as? SystemJob<Entity> else {
         preconditionFailure("system \(system.name) bound \(Entity.typeName) to a foreign job")
       }
+      job.systemIndex = systemIndex
       jobs[system.phase.rawValue].append(job)
       names.append(system.name)
+      if !traits.contains(system.trait) { traits.append(system.trait) }
     }
-    pools.append(EntityPool<Entity>(jobs: jobs, systemNames: names))
+    pools.append(EntityPool<Entity>(jobs: jobs, systemNames: names, traitNames: traits))
     poolIndexByType[ObjectIdentifier(type)] = pools.count - 1
     return pools.count - 1
   }
@@ -106,13 +115,24 @@ public struct World {
     guard let index = poolIndexByType[ObjectIdentifier(type)],
       var pool = pools[index] as? EntityPool<Entity>
     else { return }
-    pools[index] = EntityPool<Entity>(jobs: [], systemNames: [])  // release the shared copy
+    pools[index] = EntityPool<Entity>(jobs: [], systemNames: [], traitNames: [])  // unshare
     for entityIndex in pool.indices {
       let id = pool[entityIndex].id
       body(&pool[entityIndex])
       pool[entityIndex].id = id
     }
     pools[index] = pool
+  }
+
+  /// The traits, components and values of one live entity, for an inspector; `nil` if no
+  /// entity has that identity.
+  ///
+  /// - Complexity: O(types x log n).
+  public func inspect(_ id: EntityID) -> EntityInspection? {
+    for pool in pools {
+      if let inspection = pool.inspect(id) { return inspection }
+    }
+    return nil
   }
 
   /// The number of live entities of every type.
@@ -140,15 +160,18 @@ public struct World {
       tick: tick, deltaTime: fixedDeltaTime, arenaSize: arenaSize, random: random,
       targets: oldTargets, nextID: nextID)
     isStepping = true
+    var timings: [Double]? =
+      measuresSystemTimes ? [Double](repeating: 0, count: systems.count) : nil
     for phase in Phase.allCases {
       for index in pools.indices {
-        pools[index].run(phase, in: &context)
+        pools[index].run(phase, in: &context, timings: &timings)
       }
       if phase == .index {
         context.targets.buildGrid(arenaSize: arenaSize)
       }
     }
     isStepping = false
+    lastSystemTimes = timings ?? []
     random = context.random
     nextID = context.nextID
     var despawned = context.despawned

@@ -55,7 +55,7 @@ struct CommandLineTests {
   func help() {
     let result = sandbox("--help")
     #expect(result.status == 0)
-    for heading in ["OVERVIEW:", "USAGE: sandbox <subcommand>", "OPTIONS:", "SUBCOMMANDS:"] {
+    for heading in ["OVERVIEW:", "USAGE: sandbox [<subcommand>]", "OPTIONS:", "SUBCOMMANDS:"] {
       #expect(result.output.contains(heading))
     }
     #expect(result.output.contains("  run "))

@@ -1,0 +1,50 @@
+import Frames
+import TraitSandbox
+
+/// Frame timing figures the demo loop measures, for the debug overlay.
+public struct FrameStatistics: Equatable, Sendable {
+  /// Frames per second, smoothed.
+  public var framesPerSecond: Double = 0
+  /// Milliseconds the last frame took, from start to start.
+  public var frameMilliseconds: Double = 0
+  /// Milliseconds one simulation tick took, smoothed.
+  public var tickMilliseconds: Double = 0
+
+  /// Creates empty statistics.
+  public init() {}
+}
+
+/// F1's overlay: frame and tick timings, entity count and time per system.
+struct DebugOverlay {
+  var statistics: FrameStatistics
+  var world: World
+
+  func draw(into builder: inout FrameBuilder) {
+    func figure(_ value: Double, _ decimals: Int = 2) -> String {
+      let scale = decimals == 1 ? 10.0 : 100.0
+      let scaled = Int((value * scale).rounded())
+      let whole = scaled / Int(scale)
+      let fraction = abs(scaled % Int(scale))
+      let digits = String(fraction)
+      return "\(whole)." + String(repeating: "0", count: decimals - digits.count) + digits
+    }
+    var lines = [
+      "fps \(figure(statistics.framesPerSecond, 1))  frame \(figure(statistics.frameMilliseconds)) ms",
+      "tick \(figure(statistics.tickMilliseconds, 2)) ms  entities \(world.entityCount)",
+    ]
+    for (system, seconds) in zip(world.systems, world.lastSystemTimes) {
+      lines.append("  \(system.name) \(figure(seconds * 1000, 2)) ms")
+    }
+    let top: Float = 56
+    builder.drawOverlay(
+      .rect(
+        RectDraw(
+          x: 4, y: top - 6, width: 360, height: Float(lines.count) * 16 + 10,
+          color: Color(red: 0, green: 0, blue: 0, alpha: 170))),
+      layer: 98)
+    for (index, line) in lines.enumerated() {
+      DemoMessage(text: line, color: Color(red: 160, green: 255, blue: 160), size: 13)
+        .draw(into: &builder, x: 12, y: top + Float(index) * 16)
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import MonsterWars
+
+/// Something the player asks the demo to do; the window's input maps onto these.
+public enum DemoAction: Equatable, Sendable {
+  /// Buy a unit for the player's (left) castle.
+  case buy(UnitKind)
+  /// Pause or resume the simulation.
+  case togglePause
+  /// Advance exactly one tick while paused.
+  case stepOnce
+  /// Run the simulation faster.
+  case faster
+  /// Run the simulation slower.
+  case slower
+  /// Start the match again from its first tick.
+  case restart
+  /// Show or hide the debug overlay.
+  case toggleDebugOverlay
+  /// Select the entity drawn at a world position, or close the inspector if none is there.
+  case select(worldX: Float, worldY: Float)
+  /// Leave the demo.
+  case quit
+}

@@ -1,0 +1,220 @@
+import Frames
+import MonsterWars
+import TraitSandbox
+
+/// Everything the demo shows and the player changes, apart from the window: the match, its
+/// speed, pause, selection, overlays. Pure value logic, so it is tested without a display.
+public struct DemoState {
+  /// Simulation speeds `+` and `-` step through.
+  public static let speeds: [Double] = [0.25, 0.5, 1, 2, 4, 8]
+
+  /// The match being played.
+  public private(set) var match: Match
+  /// The scenario the match restarts with (the last one that loaded cleanly).
+  public private(set) var scenario: Scenario
+  /// The seed the match restarts with.
+  public let seed: UInt64
+  /// Whether the AI plays the left castle too (attract mode).
+  public let isAutoplay: Bool
+  /// Index into `speeds`.
+  public private(set) var speedIndex = 2
+  /// Whether the simulation is paused.
+  public private(set) var isPaused = false
+  /// Ticks requested with `.stepOnce` and not yet run.
+  public private(set) var pendingSteps = 0
+  /// The entity open in the inspector.
+  public private(set) var selection: EntityID?
+  /// Whether the debug overlay is shown.
+  public private(set) var showsDebugOverlay = false
+  /// Whether the player asked to quit.
+  public private(set) var wantsToQuit = false
+  /// The last scenario reload's error, shown until a reload succeeds.
+  public private(set) var reloadError: String?
+  /// A short message and the demo time until which it shows.
+  public private(set) var notice: (text: String, until: Double)?
+
+  /// Starts a match of `scenario`, with the player on the left unless `autoplay`.
+  public init(scenario: Scenario, seed: UInt64, autoplay: Bool) {
+    self.scenario = scenario
+    self.seed = seed
+    isAutoplay = autoplay
+    match = Self.newMatch(scenario, seed: seed, autoplay: autoplay)
+  }
+
+  private static func newMatch(_ scenario: Scenario, seed: UInt64, autoplay: Bool) -> Match {
+    var match = Match(
+      scenario: scenario, seed: seed, leftController: autoplay ? nil : .player)
+    match.measuresSystemTimes = true
+    return match
+  }
+
+  /// Simulated seconds per real second.
+  public var speed: Double { Self.speeds[speedIndex] }
+
+  // MARK: - Actions
+
+  /// Applies a player action at demo time `now` (seconds).
+  public mutating func handle(_ action: DemoAction, at now: Double = 0, frame: Frame? = nil) {
+    switch action {
+    case .buy(let kind):
+      guard !isAutoplay, !match.isOver else { return }
+      match.order(kind, for: .left)
+      notice = ("ordered \(kind.rawValue)", now + 1.5)
+    case .togglePause:
+      isPaused.toggle()
+    case .stepOnce:
+      if isPaused { pendingSteps += 1 }
+    case .faster:
+      speedIndex = min(speedIndex + 1, Self.speeds.count - 1)
+    case .slower:
+      speedIndex = max(speedIndex - 1, 0)
+    case .restart:
+      match = Self.newMatch(scenario, seed: seed, autoplay: isAutoplay)
+      selection = nil
+      pendingSteps = 0
+      notice = ("restarted", now + 1.5)
+    case .toggleDebugOverlay:
+      showsDebugOverlay.toggle()
+    case .select(let x, let y):
+      selection = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }.map(EntityID.init)
+    case .quit:
+      wantsToQuit = true
+    }
+  }
+
+  /// Runs the steps the clock granted (none while paused, except requested single steps).
+  ///
+  /// - Returns: How many ticks ran.
+  @discardableResult
+  public mutating func advance(steps: Int) -> Int {
+    let count = isPaused ? pendingSteps : steps
+    pendingSteps = 0
+    var ran = 0
+    while ran < count && !match.isOver {
+      match.step()
+      ran += 1
+    }
+    return ran
+  }
+
+  /// Takes a reloaded scenario: its stats apply to the running match and to restarts.
+  public mutating func scenarioReloaded(_ result: Result<Scenario, ScenarioError>, at now: Double) {
+    switch result {
+    case .success(let reloaded):
+      scenario.units = reloaded.units
+      scenario.castle = reloaded.castle
+      match.applyStats(from: reloaded)
+      reloadError = nil
+      notice = ("reloaded \(reloaded.name).json", now + 2)
+    case .failure(let error):
+      reloadError = error.description
+    }
+  }
+
+  // MARK: - Picture
+
+  /// The topmost entity whose sprite covers a world position in `frame`.
+  static func entity(in frame: Frame, atX x: Float, y: Float) -> UInt64? {
+    for command in frame.world.reversed() {
+      guard case .sprite(let sprite) = command.shape, sprite.entity != 0 else { continue }
+      if abs(x - sprite.x) <= sprite.width / 2 && abs(y - sprite.y) <= sprite.height / 2 {
+        return sprite.entity
+      }
+    }
+    return nil
+  }
+
+  /// The match's frame with the demo's overlays: inspector, debug figures, notices.
+  public func decorate(_ frame: Frame, now: Double, statistics: FrameStatistics) -> Frame {
+    var builder = FrameBuilder()
+    if let selection, let inspection = match.world.inspect(selection) {
+      InspectorPanel.draw(InspectorPanel.rows(for: inspection), into: &builder)
+      if let marker = frame.world.lazy.compactMap({ command -> SpriteDraw? in
+        if case .sprite(let sprite) = command.shape, sprite.entity == selection.rawValue {
+          sprite
+        } else {
+          nil
+        }
+      }).first {
+        builder.draw(
+          .rect(
+            RectDraw(
+              x: marker.x - marker.width / 2 - 2, y: marker.y - marker.height / 2 - 2,
+              width: marker.width + 4, height: marker.height + 4,
+              color: Color(red: 255, green: 215, blue: 90), isFilled: false)),
+          layer: 95)
+      }
+    }
+    if showsDebugOverlay {
+      DebugOverlay(statistics: statistics, world: match.world).draw(into: &builder)
+    }
+    if match.isOver {
+      let hint = DemoMessage(text: "Press R to restart, Esc to quit", color: .white)
+      hint.draw(into: &builder, x: (Frame.overlayWidth - hint.width) / 2, y: 400)
+    }
+    if !isAutoplay && !match.isOver {
+      let help = DemoMessage(
+        text: "1 Quirk $\(Int(scenario.units.quirk.cost))  2 Zap $\(Int(scenario.units.zap.cost))"
+          + "  3 Munch $\(Int(scenario.units.munch.cost))  P pause  +/- speed  R restart",
+        color: Color(red: 230, green: 230, blue: 230), size: 12)
+      help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
+    }
+    if let notice, notice.until > now {
+      let message = DemoMessage(text: notice.text, color: Color(red: 255, green: 215, blue: 90))
+      message.draw(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 64)
+    }
+    if let reloadError {
+      ReloadErrorPanel(message: reloadError).draw(into: &builder)
+    }
+    var decorated = frame
+    decorated.world =
+      Frame(
+        tick: 0, worldWidth: 1, worldHeight: 1, world: frame.world + builder.world
+      ).world
+    decorated.overlay =
+      Frame(
+        tick: 0, worldWidth: 1, worldHeight: 1, overlay: frame.overlay + builder.overlay
+      ).overlay
+    return decorated
+  }
+}
+
+/// A one-line HUD message with an explicit colour and size.
+struct DemoMessage: HUDLabel {
+  var text: String
+  var color: Color
+  var size: Float = 16
+  var textColor: Color { color }
+  var fontSize: Float { size }
+}
+
+/// The scenario file's validation error, shown while the last good stats stay in force.
+struct ReloadErrorPanel {
+  var message: String
+
+  func draw(into builder: inout FrameBuilder) {
+    let lines = ["Scenario reload failed; keeping the last good stats:"] + wrapped(message, 80)
+    let top = Frame.overlayHeight - 40 - Float(lines.count) * 16
+    builder.drawOverlay(
+      .rect(
+        RectDraw(
+          x: 0, y: top - 8, width: Frame.overlayWidth, height: Float(lines.count) * 16 + 16,
+          color: Color(red: 60, green: 0, blue: 0, alpha: 210))),
+      layer: 98)
+    for (index, line) in lines.enumerated() {
+      DemoMessage(text: line, color: Color(red: 255, green: 120, blue: 110), size: 14)
+        .draw(into: &builder, x: 12, y: top + Float(index) * 16)
+    }
+  }
+
+  private func wrapped(_ text: String, _ width: Int) -> [String] {
+    var lines: [String] = []
+    var rest = Substring(text)
+    while rest.count > width {
+      lines.append(String(rest.prefix(width)))
+      rest = rest.dropFirst(width)
+    }
+    lines.append(String(rest))
+    return lines
+  }
+}

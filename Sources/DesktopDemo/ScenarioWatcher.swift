@@ -1,0 +1,35 @@
+import Foundation
+import MonsterWars
+
+/// Notices when the scenario file changes on disk and reloads it.
+///
+/// Compares the file's bytes rather than its modification time: scenario files are a few
+/// kilobytes, and two saves within the file system's timestamp resolution still count.
+struct ScenarioWatcher {
+  let file: URL
+  private var lastContents: Data?
+
+  init(file: URL) {
+    self.file = file
+    lastContents = try? Data(contentsOf: file)
+  }
+
+  /// The reloaded scenario, or why it failed, if the file changed since the last poll.
+  mutating func poll() -> Result<Scenario, ScenarioError>? {
+    let contents = try? Data(contentsOf: file)
+    guard contents != lastContents else { return nil }
+    lastContents = contents
+    guard let contents else {
+      return .failure(.fileNotFound(path: file.path))
+    }
+    do {
+      return .success(try Scenario.parse(contents, path: file.path, name: scenarioName))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private var scenarioName: String {
+    file.deletingPathExtension().lastPathComponent
+  }
+}

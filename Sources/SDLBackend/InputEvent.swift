@@ -1,0 +1,30 @@
+/// Something the user did, in terms that need no knowledge of SDL or of any game.
+public enum InputEvent: Equatable, Sendable {
+  /// The window was closed or the application asked to quit.
+  case quit
+  /// A key was pressed (repeats included).
+  case keyDown(Key)
+  /// The left mouse button was pressed at this point, in window pixels from the top left.
+  case mouseDown(x: Int, y: Int)
+  /// The window's size changed; the renderer's output follows it.
+  case resized(width: Int, height: Int)
+}
+
+/// A pressed key, reduced to what a game's key bindings need.
+public enum Key: Equatable, Sendable {
+  /// A printable key: digits, lowercase letters, punctuation such as `.`, `+`, `-` and `=`.
+  ///
+  /// Keypad digits, `+`, `-` and `.` read as their main-keyboard characters, and shift with
+  /// `=` reads as `+`, as printed on most keyboards.
+  case character(Character)
+  /// The space bar.
+  case space
+  /// The escape key.
+  case escape
+  /// The F1 function key.
+  case f1
+  /// Return or the keypad's enter key.
+  case enter
+  /// Any other key.
+  case other
+}

@@ -1,0 +1,142 @@
+import CSDL2
+import Foundation
+import Frames
+import Imaging
+
+/// Draws frames with an SDL renderer, matching `HeadlessBackend`'s geometry.
+///
+/// All sprites, the font and a block of white live in one texture atlas, so every run of draw
+/// commands becomes a single `SDL_RenderGeometry` call of tinted, textured quads. Rectangles
+/// and health bars are quads over the white block; lines are rasterized into one-pixel runs
+/// the same way. Edges are snapped to the pixels whose centres the shape covers, which is the
+/// headless backend's rule, so most shapes land on exactly the same pixels.
+public final class SDLBackend: RenderBackend {
+  /// The colour of the bars around a world that does not fill the output; the headless
+  /// backend's.
+  public static let letterboxColor = Color(red: 18, green: 20, blue: 26)
+  /// Unknown sprites show as a box of this colour rather than stopping the run.
+  static let missingSpriteColor = Color(red: 255, green: 0, blue: 255)
+  /// Quads reaching further than this many pixels past the output are clipped first, because
+  /// SDL's software renderer scales a partly visible sprite into a scratch surface of its
+  /// full size.
+  static let clipMargin: Float = 256
+  /// The side of one glyph cell in the font sheet.
+  static let glyphSize = 8
+
+  /// The renderer drawn with.
+  public let renderer: Renderer
+  private let atlas: Texture
+  let regions: [SpriteID: SpriteRegions]
+  let solid: AtlasRegion
+  let font: AtlasRegion?
+  var batch: QuadBatch
+  var outputWidth: Float = 0
+  var outputHeight: Float = 0
+  // A frame mostly repeats a few sprites, so remembering the last lookup skips most hashing.
+  var lastSprite: (id: SpriteID, regions: SpriteRegions?)?
+
+  /// How many `SDL_RenderGeometry` calls the last `render` made.
+  private(set) var lastFrameGeometryCalls = 0
+
+  /// Loads `<name>.bmp` for every sprite in `sprites` from `spritesDirectory` and uploads them
+  /// as one atlas texture.
+  ///
+  /// - Throws: `SDLError` naming every file that could not be loaded, or from creating the
+  ///   texture.
+  /// - Complexity: O(sprite texels + atlas texels).
+  public init(renderer: Renderer, spritesDirectory: URL, sprites: [SpriteID]) throws(SDLError) {
+    let packed = try SpriteAtlas.load(from: spritesDirectory, sprites: sprites)
+    self.renderer = renderer
+    atlas = try Texture(renderer: renderer, image: packed.image)
+    regions = packed.regions
+    solid = packed.solid
+    font = packed.regions[.font]?.normal
+    batch = QuadBatch(
+      textureWidth: packed.image.width, textureHeight: packed.image.height,
+      isForSoftwareRenderer: renderer.isSoftware)
+  }
+
+  /// The output's width in pixels; follows window resizes.
+  public var width: Int { renderer.outputSize.width }
+  /// The output's height in pixels; follows window resizes.
+  public var height: Int { renderer.outputSize.height }
+
+  /// Draws one frame: letterbox, background, world commands, then the overlay.
+  ///
+  /// Call `present()` to show it, or `screenshot()` first to read it back.
+  /// - Throws: `SDLError` if SDL rejects a call, e.g. `SDL_RenderGeometry`.
+  /// - Complexity: O(commands) here, plus SDL's work per covered pixel.
+  public func render(_ frame: Frame) throws(SDLError) {
+    let size = renderer.outputSize
+    outputWidth = Float(size.width)
+    outputHeight = Float(size.height)
+    lastFrameGeometryCalls = 0
+    let color = Self.letterboxColor
+    guard SDL_SetRenderDrawColor(renderer.pointer, color.red, color.green, color.blue, 255) == 0,
+      SDL_RenderClear(renderer.pointer) == 0
+    else {
+      throw SDLError(failedCall: "SDL_RenderClear")
+    }
+    batch.removeAll()
+    let world = Viewport(
+      contentWidth: frame.worldWidth, contentHeight: frame.worldHeight, width: size.width,
+      height: size.height)
+    if let background = frame.background {
+      appendSprite(
+        SpriteDraw(
+          sprite: background, x: frame.worldWidth / 2, y: frame.worldHeight / 2,
+          width: frame.worldWidth, height: frame.worldHeight),
+        in: world)
+    }
+    for command in frame.world { append(command, in: world) }
+    let overlay = Viewport(
+      contentWidth: Frame.overlayWidth, contentHeight: Frame.overlayHeight, width: size.width,
+      height: size.height)
+    for command in frame.overlay { append(command, in: overlay) }
+    try flush()
+  }
+
+  /// Shows the last rendered frame in the window.
+  public func present() {
+    SDL_RenderPresent(renderer.pointer)
+  }
+
+  /// The pixels drawn so far this frame; call before `present()`, which may discard them.
+  ///
+  /// - Throws: `SDLError` from `SDL_RenderReadPixels`.
+  /// - Complexity: O(output pixels).
+  public func screenshot() throws(SDLError) -> Image {
+    let size = renderer.outputSize
+    guard size.width > 0, size.height > 0 else {
+      throw SDLError(function: "SDL_GetRendererOutputSize", message: "the output is empty")
+    }
+    var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
+    let status = pixels.withUnsafeMutableBytes { bytes in
+      SDL_RenderReadPixels(
+        renderer.pointer, nil, SDL_PIXELFORMAT_RGBA32.rawValue, bytes.baseAddress,
+        Int32(size.width * 4))
+    }
+    guard status == 0 else { throw SDLError(failedCall: "SDL_RenderReadPixels") }
+    // Window surfaces have no alpha channel; SDL leaves 255 there, the headless canvas too.
+    do {
+      return try Image(width: size.width, height: size.height, pixels: pixels)
+    } catch {
+      throw SDLError(function: "SDL_RenderReadPixels", message: error.description)
+    }
+  }
+
+  /// Sends the collected quads to SDL in one call.
+  private func flush() throws(SDLError) {
+    guard !batch.isEmpty else { return }
+    let status = batch.vertices.withUnsafeBufferPointer { vertices in
+      batch.indices.withUnsafeBufferPointer { indices in
+        SDL_RenderGeometry(
+          renderer.pointer, atlas.pointer, vertices.baseAddress, Int32(vertices.count),
+          indices.baseAddress, Int32(indices.count))
+      }
+    }
+    lastFrameGeometryCalls += 1
+    batch.removeAll()
+    guard status == 0 else { throw SDLError(failedCall: "SDL_RenderGeometry") }
+  }
+}

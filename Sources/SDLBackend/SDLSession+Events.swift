@@ -1,0 +1,68 @@
+import CSDL2
+
+extension SDLSession {
+  /// Takes every event SDL has queued and returns the ones a game cares about, in order.
+  ///
+  /// Closing the last window produces both SDL's window-close and quit events; they are
+  /// reported as one `.quit`.
+  /// - Complexity: O(queued events).
+  public func pollEvents() -> [InputEvent] {
+    var events: [InputEvent] = []
+    var event = SDL_Event()
+    while SDL_PollEvent(&event) != 0 {
+      guard let input = Self.inputEvent(from: event) else { continue }
+      if input == .quit && events.contains(.quit) { continue }
+      events.append(input)
+    }
+    return events
+  }
+
+  static func inputEvent(from event: SDL_Event) -> InputEvent? {
+    switch event.type {
+    case SDL_QUIT.rawValue:
+      return .quit
+    case SDL_KEYDOWN.rawValue:
+      return .keyDown(key(code: event.key.keysym.sym, modifiers: event.key.keysym.mod))
+    case SDL_MOUSEBUTTONDOWN.rawValue:
+      guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+      return .mouseDown(x: Int(event.button.x), y: Int(event.button.y))
+    case SDL_WINDOWEVENT.rawValue:
+      switch UInt32(event.window.event) {
+      case SDL_WINDOWEVENT_CLOSE.rawValue:
+        return .quit
+      case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
+        return .resized(width: Int(event.window.data1), height: Int(event.window.data2))
+      default:
+        return nil
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// Maps SDL's key code, which names the key's unshifted character on the user's layout, and
+  /// the modifier keys held.
+  static func key(code: Int32, modifiers: UInt16) -> Key {
+    let code = Int64(code)
+    func matches(_ keyCode: SDL_KeyCode) -> Bool { code == Int64(keyCode.rawValue) }
+    if matches(SDLK_SPACE) { return .space }
+    if matches(SDLK_ESCAPE) { return .escape }
+    if matches(SDLK_F1) { return .f1 }
+    if matches(SDLK_RETURN) || matches(SDLK_RETURN2) || matches(SDLK_KP_ENTER) { return .enter }
+    if matches(SDLK_KP_PLUS) { return .character("+") }
+    if matches(SDLK_KP_MINUS) { return .character("-") }
+    if matches(SDLK_KP_PERIOD) { return .character(".") }
+    if matches(SDLK_KP_0) { return .character("0") }
+    // SDLK_KP_1 ... SDLK_KP_9 are consecutive.
+    let keypadOne = Int64(SDLK_KP_1.rawValue)
+    if (keypadOne...keypadOne + 8).contains(code) {
+      return .character(Character(Unicode.Scalar(UInt8(code - keypadOne) + UInt8(ascii: "1"))))
+    }
+    if matches(SDLK_EQUALS) && UInt32(modifiers) & KMOD_SHIFT.rawValue != 0 {
+      return .character("+")
+    }
+    // Letter keys already report lowercase; anything else printable is taken as it is.
+    guard (33...126).contains(code) else { return .other }
+    return .character(Character(Unicode.Scalar(UInt8(code))))
+  }
+}

@@ -1,0 +1,49 @@
+import CSDL2
+import Imaging
+
+/// An SDL texture holding an RGBA image, destroyed when this object goes away.
+///
+/// Keeps its renderer alive: SDL frees a renderer's textures with it, so a texture outliving
+/// its renderer would dangle.
+public final class Texture {
+  /// The renderer the texture belongs to.
+  public let renderer: Renderer
+  let pointer: OpaquePointer
+  /// The width in texels.
+  public let width: Int
+  /// The height in texels.
+  public let height: Int
+
+  /// Uploads `image` as a static texture sampled nearest-neighbour and alpha-blended.
+  ///
+  /// - Throws: `SDLError` from `SDL_CreateTexture` (e.g. larger than the renderer allows),
+  ///   `SDL_UpdateTexture` or the mode setters.
+  /// - Complexity: O(pixels).
+  public init(renderer: Renderer, image: Image) throws(SDLError) {
+    guard
+      let pointer = SDL_CreateTexture(
+        renderer.pointer, SDL_PIXELFORMAT_RGBA32.rawValue,
+        Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(image.width), Int32(image.height))
+    else {
+      throw SDLError(failedCall: "SDL_CreateTexture")
+    }
+    self.renderer = renderer
+    self.pointer = pointer
+    width = image.width
+    height = image.height
+    let uploaded = image.pixels.withUnsafeBytes { bytes in
+      SDL_UpdateTexture(pointer, nil, bytes.baseAddress, Int32(image.width * 4))
+    }
+    guard uploaded == 0 else { throw SDLError(failedCall: "SDL_UpdateTexture") }
+    guard SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_BLEND) == 0 else {
+      throw SDLError(failedCall: "SDL_SetTextureBlendMode")
+    }
+    guard SDL_SetTextureScaleMode(pointer, SDL_ScaleModeNearest) == 0 else {
+      throw SDLError(failedCall: "SDL_SetTextureScaleMode")
+    }
+  }
+
+  deinit {
+    SDL_DestroyTexture(pointer)
+  }
+}

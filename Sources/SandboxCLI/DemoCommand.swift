@@ -1,0 +1,82 @@
+import DesktopDemo
+import Foundation
+import MonsterWars
+
+/// `sandbox demo`: the playable desktop window.
+struct DemoCommand {
+  static let spec = CommandSpec(
+    name: "demo",
+    abstract: "Play MonsterWars in a window (the default when no subcommand is given).",
+    discussion: """
+      You play the left castle; the AI plays the right. Keys: 1/2/3 buy Quirk/Zap/Munch, \
+      P or Space pause, . step one tick while paused, +/- speed, R restart, F1 debug overlay, \
+      click an entity to inspect it, Esc quits. Editing the scenario file while the demo runs \
+      reloads its unit and castle stats. Needs a display: without one, use 'sandbox run', or \
+      'xvfb-run -a sandbox demo'.
+      """,
+    options: [
+      SharedOptions.scenario,
+      SharedOptions.seed,
+      SharedOptions.size,
+      OptionSpec(
+        name: "frames", valueName: "n", help: "Quit after drawing n frames (1 to 10000000)."),
+      OptionSpec(
+        name: "screenshot", valueName: "file",
+        help: "Save the last frame drawn to this .png or .bmp file."),
+      OptionSpec(
+        name: "autoplay", valueName: nil, help: "Let the AI play the left castle too."),
+      SharedOptions.assets,
+    ])
+
+  let scenarioName: String
+  let seed: UInt64
+  let size: OutputSize
+  let frameLimit: Int?
+  let screenshot: String?
+  let isAutoplay: Bool
+  let assetsOption: String?
+  let invocation: Sandbox.Invocation
+
+  init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
+    scenarioName = try options.scenarioName()
+    seed = try options.integer("seed", in: UInt64.min...UInt64.max) ?? 1
+    size = try options.outputSize()
+    frameLimit = try options.integer("frames", in: 1...10_000_000)
+    screenshot = options.string("screenshot")
+    if let screenshot { try PictureFile.checkExtension(screenshot, option: "--screenshot <file>") }
+    isAutoplay = options.flag("autoplay")
+    assetsOption = options.string("assets")
+    self.invocation = invocation
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    do {
+      try DesktopDemo.checkDisplay(environment: invocation.environment)
+    } catch {
+      throw CommandFailure(message: error.message, exitCode: ExitCode.unavailable)
+    }
+    let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
+    _ = try assets.loadSprites()
+    let (scenario, file) = try assets.locateScenario(scenarioName, invocation: invocation)
+    let workingDirectory = URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true)
+    let configuration = DemoConfiguration(
+      scenario: scenario, scenarioFile: file, seed: seed, width: size.width, height: size.height,
+      frameLimit: frameLimit,
+      screenshot: screenshot.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
+      isAutoplay: isAutoplay, spritesDirectory: assets.sprites,
+      videoDriver: invocation.environment["SANDBOX_VIDEO_DRIVER"])
+    let summary: DemoSummary
+    do {
+      summary = try DesktopDemo.run(configuration)
+    } catch {
+      throw CommandFailure(
+        message: error.message,
+        exitCode: error.isMissingDisplay ? ExitCode.unavailable : ExitCode.failure)
+    }
+    var line = "Drew \(summary.frames) frames, last at tick \(summary.tick)"
+    line += String(format: " (%.1f fps)", summary.framesPerSecond)
+    if let screenshot { line += "; wrote \(screenshot)" }
+    console.print(line)
+    return ExitCode.success
+  }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Compare two PNG pictures of the same frame, e.g. the SDL window and the headless render.
+
+  compare_images.py A.png B.png [--max-mean 2.0] [--max-share 0.05] [--tolerance 8]
+
+Prints the mean absolute difference per channel (RGB, 0-255) and the share of pixels whose
+largest channel difference exceeds the tolerance; exits with status 1 when either is over its
+bound or the sizes differ. Standard library only (decoding comes from check_png.py).
+"""
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_png import decode  # noqa: E402
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("first")
+    parser.add_argument("second")
+    parser.add_argument("--max-mean", type=float, default=2.0)
+    parser.add_argument("--max-share", type=float, default=0.05)
+    parser.add_argument("--tolerance", type=int, default=8)
+    arguments = parser.parse_args()
+    images = []
+    for path in (arguments.first, arguments.second):
+        with open(path, "rb") as handle:
+            images.append(decode(handle.read()))
+    (w1, h1, a), (w2, h2, b) = images
+    if (w1, h1) != (w2, h2):
+        print(f"error: sizes differ: {w1}x{h1} and {w2}x{h2}", file=sys.stderr)
+        return 1
+    total = 0
+    differing = 0
+    for index in range(0, len(a), 4):
+        largest = 0
+        for channel in range(3):
+            difference = abs(a[index + channel] - b[index + channel])
+            total += difference
+            largest = max(largest, difference)
+        if largest > arguments.tolerance:
+            differing += 1
+    pixels = w1 * h1
+    mean = total / (pixels * 3)
+    share = differing / pixels
+    print(f"{w1}x{h1}: mean absolute difference {mean:.3f} per channel, "
+          f"{share * 100:.2f}% of pixels differ by more than {arguments.tolerance}")
+    if mean > arguments.max_mean or share > arguments.max_share:
+        print(f"error: over the bounds (mean {arguments.max_mean}, share "
+              f"{arguments.max_share * 100:.2f}%)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
