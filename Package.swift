@@ -59,8 +59,10 @@ let package = Package(
     .testTarget(name: "TraitSandboxTests", dependencies: ["TraitSandbox", "Frames"]),
     .testTarget(name: "MonsterWarsTests", dependencies: ["MonsterWars", "TraitSandbox", "Frames"]),
     .testTarget(
-      name: "DesktopDemoTests", dependencies: ["DesktopDemo", "MonsterWars", "TraitSandbox", "Frames"]),
-    .testTarget(name: "SandboxCLITests", dependencies: ["SandboxCLI", "MonsterWars"]),
+      name: "DesktopDemoTests",
+      dependencies: ["DesktopDemo", "MonsterWars", "TraitSandbox", "Frames"]),
+    .testTarget(
+      name: "SandboxCLITests", dependencies: ["SandboxCLI", "MonsterWars", "Imaging", "sandbox"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,9 +2,11 @@
 public enum InputEvent: Equatable, Sendable {
   /// The window was closed or the application asked to quit.
   case quit
-  /// A key was pressed (repeats included).
+  /// A key was pressed; holding it down does not repeat the event.
   case keyDown(Key)
-  /// The left mouse button was pressed at this point, in window pixels from the top left.
+  /// The left mouse button was pressed at this point, from the window's top left corner.
+  ///
+  /// Windows are not created high-DPI, so these are also the renderer's output pixels.
   case mouseDown(x: Int, y: Int)
   /// The window's size changed; the renderer's output follows it.
   case resized(width: Int, height: Int)

@@ -29,14 +29,25 @@ struct QuadBatch {
   }
 
   /// Adds an axis-aligned quad covering pixel columns `left..<right` and rows `top..<bottom`,
-  /// showing `region`.
+  /// showing `region` stretched over `placement` (by default, over the quad itself).
   ///
   /// The four corners are shared by the two triangles: SDL's software renderer recognises
   /// that shape and draws it as a fast scaled blit.
   mutating func appendRect(
-    left: Float, top: Float, right: Float, bottom: Float, region: AtlasRegion, color: Color
+    left: Float, top: Float, right: Float, bottom: Float, region: AtlasRegion,
+    placement: (x: Float, y: Float, width: Float, height: Float)? = nil, color: Color
   ) {
-    let (u0, v0, u1, v1) = textureCoordinates(region)
+    var (u0, v0, u1, v1) = textureCoordinates(region)
+    if let placement, !isForSoftwareRenderer {
+      // A GPU interpolates texture coordinates and samples at pixel centres, so coordinates
+      // carried from the exact placement out to the snapped edges pick the texels the headless
+      // backend picks. SDL's software renderer truncates coordinates to whole texels instead,
+      // so it keeps the region's own edges.
+      let uPerPixel = (u1 - u0) / placement.width
+      let vPerPixel = (v1 - v0) / placement.height
+      (u0, u1) = (u0 + (left - placement.x) * uPerPixel, u0 + (right - placement.x) * uPerPixel)
+      (v0, v1) = (v0 + (top - placement.y) * vPerPixel, v0 + (bottom - placement.y) * vPerPixel)
+    }
     let first = Int32(vertices.count)
     let sdlColor = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
     vertices.append(vertex(left, top, sdlColor, u0, v0))
@@ -52,8 +63,8 @@ struct QuadBatch {
     indices.append(first + 3)
   }
 
-  /// Adds a quad of `width` x `height` centred on (`centreX`, `centreY`), turned clockwise by
-  /// `rotation` radians (y down) with the sine and cosine given.
+  /// Adds a quad spanning `left...right` and `top...bottom` around (`centreX`, `centreY`),
+  /// turned about that centre clockwise by the angle whose cosine and sine are given (y down).
   ///
   /// Each triangle gets its own vertices. SDL's software renderer turns two triangles sharing
   /// an edge into a blit whenever their corners happen to form an axis-aligned rectangle, using
@@ -63,29 +74,27 @@ struct QuadBatch {
   /// That path (SDL 2.26 `SDL_triangle.c`) also truncates corners to whole pixels, and maps the
   /// largest texture coordinate of a triangle to the texel before it, squeezing the sprite by
   /// one texel. For it, corners are rounded instead, and the far texture edges are given one
-  /// texel further out (into the atlas padding, never sampled), so that after SDL's squeeze
-  /// each pixel centre samples the texel the headless backend would.
+  /// texel further out (into the atlas padding, or the next piece, and never sampled), so that
+  /// after SDL's squeeze each pixel centre samples the texel the headless backend would.
   mutating func appendRotated(
-    centreX: Float, centreY: Float, width: Float, height: Float, cosine: Float, sine: Float,
-    region: AtlasRegion, color: Color
+    centreX: Float, centreY: Float, left: Float, top: Float, right: Float, bottom: Float,
+    cosine: Float, sine: Float, region: AtlasRegion, color: Color
   ) {
     var (u0, v0, u1, v1) = textureCoordinates(region)
     if isForSoftwareRenderer {
       u1 += inverseTextureWidth
       v1 += inverseTextureHeight
     }
-    let halfWidth = width / 2
-    let halfHeight = height / 2
     func corner(_ x: Float, _ y: Float) -> (Float, Float) {
       let turnedX = centreX + x * cosine - y * sine
       let turnedY = centreY + x * sine + y * cosine
       return isForSoftwareRenderer
         ? (turnedX.rounded(), turnedY.rounded()) : (turnedX, turnedY)
     }
-    let topLeft = corner(-halfWidth, -halfHeight)
-    let topRight = corner(halfWidth, -halfHeight)
-    let bottomRight = corner(halfWidth, halfHeight)
-    let bottomLeft = corner(-halfWidth, halfHeight)
+    let topLeft = corner(left, top)
+    let topRight = corner(right, top)
+    let bottomRight = corner(right, bottom)
+    let bottomLeft = corner(left, bottom)
     let sdlColor = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
     let first = Int32(vertices.count)
     vertices.append(vertex(topLeft.0, topLeft.1, sdlColor, u0, v0))

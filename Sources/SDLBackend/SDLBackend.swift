@@ -5,20 +5,22 @@ import Imaging
 
 /// Draws frames with an SDL renderer, matching `HeadlessBackend`'s geometry.
 ///
-/// All sprites, the font and a block of white live in one texture atlas, so every run of draw
-/// commands becomes a single `SDL_RenderGeometry` call of tinted, textured quads. Rectangles
-/// and health bars are quads over the white block; lines are rasterized into one-pixel runs
-/// the same way. Edges are snapped to the pixels whose centres the shape covers, which is the
-/// headless backend's rule, so most shapes land on exactly the same pixels.
+/// All sprites, their mirror images, the font and a block of white live in one texture atlas,
+/// so every command becomes tinted, textured quads and a whole frame goes to SDL in a single
+/// `SDL_RenderGeometry` call. Rectangles and health bars are quads over the white block; lines
+/// are cut into one-pixel runs of the same pixels the headless backend's Bresenham picks.
+/// Axis-aligned edges are snapped to the pixels whose centres the shape covers, which is the
+/// headless backend's rule, so those shapes land on exactly the same pixels.
+///
+/// Not `Sendable`: like every SDL object it must stay on the thread that made it.
 public final class SDLBackend: RenderBackend {
   /// The colour of the bars around a world that does not fill the output; the headless
   /// backend's.
   public static let letterboxColor = Color(red: 18, green: 20, blue: 26)
   /// Unknown sprites show as a box of this colour rather than stopping the run.
   static let missingSpriteColor = Color(red: 255, green: 0, blue: 255)
-  /// Quads reaching further than this many pixels past the output are clipped first, because
-  /// SDL's software renderer scales a partly visible sprite into a scratch surface of its
-  /// full size.
+  /// Sprites reaching further than this many pixels past the output are cut down first (see
+  /// `appendClippedImage`).
   static let clipMargin: Float = 256
   /// The side of one glyph cell in the font sheet.
   static let glyphSize = 8
@@ -26,10 +28,12 @@ public final class SDLBackend: RenderBackend {
   /// The renderer drawn with.
   public let renderer: Renderer
   private let atlas: Texture
-  let regions: [SpriteID: SpriteRegions]
+  let atlasRegions: [SpriteID: SpriteRegions]
+  /// Inside the white block: solid colours are this, tinted.
   let solid: AtlasRegion
   let font: AtlasRegion?
   var batch: QuadBatch
+  /// The output size for the frame being drawn, read once per frame.
   var outputWidth: Float = 0
   var outputHeight: Float = 0
   // A frame mostly repeats a few sprites, so remembering the last lookup skips most hashing.
@@ -48,7 +52,7 @@ public final class SDLBackend: RenderBackend {
     let packed = try SpriteAtlas.load(from: spritesDirectory, sprites: sprites)
     self.renderer = renderer
     atlas = try Texture(renderer: renderer, image: packed.image)
-    regions = packed.regions
+    atlasRegions = packed.regions
     solid = packed.solid
     font = packed.regions[.font]?.normal
     batch = QuadBatch(
@@ -72,9 +76,11 @@ public final class SDLBackend: RenderBackend {
     outputHeight = Float(size.height)
     lastFrameGeometryCalls = 0
     let color = Self.letterboxColor
-    guard SDL_SetRenderDrawColor(renderer.pointer, color.red, color.green, color.blue, 255) == 0,
-      SDL_RenderClear(renderer.pointer) == 0
+    guard SDL_SetRenderDrawColor(renderer.pointer, color.red, color.green, color.blue, 255) == 0
     else {
+      throw SDLError(failedCall: "SDL_SetRenderDrawColor")
+    }
+    guard SDL_RenderClear(renderer.pointer) == 0 else {
       throw SDLError(failedCall: "SDL_RenderClear")
     }
     batch.removeAll()
@@ -117,7 +123,9 @@ public final class SDLBackend: RenderBackend {
         Int32(size.width * 4))
     }
     guard status == 0 else { throw SDLError(failedCall: "SDL_RenderReadPixels") }
-    // Window surfaces have no alpha channel; SDL leaves 255 there, the headless canvas too.
+    // What is on screen is opaque, as the headless canvas is, but a renderer's alpha channel
+    // may hold anything (a window surface has none; a GPU framebuffer keeps blend results).
+    for alpha in stride(from: 3, to: pixels.count, by: 4) { pixels[alpha] = 255 }
     do {
       return try Image(width: size.width, height: size.height, pixels: pixels)
     } catch {

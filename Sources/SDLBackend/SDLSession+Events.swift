@@ -17,11 +17,14 @@ extension SDLSession {
     return events
   }
 
+  /// The input event an SDL event stands for, if it is one a game cares about.
   static func inputEvent(from event: SDL_Event) -> InputEvent? {
     switch event.type {
     case SDL_QUIT.rawValue:
       return .quit
     case SDL_KEYDOWN.rawValue:
+      // Auto-repeat would flip toggles such as pause back and forth while a key is held.
+      guard event.key.`repeat` == 0 else { return nil }
       return .keyDown(key(code: event.key.keysym.sym, modifiers: event.key.keysym.mod))
     case SDL_MOUSEBUTTONDOWN.rawValue:
       guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }

@@ -64,7 +64,7 @@ struct DemoCommand {
       frameLimit: frameLimit,
       screenshot: screenshot.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
       isAutoplay: isAutoplay, spritesDirectory: assets.sprites,
-      videoDriver: invocation.environment["SANDBOX_VIDEO_DRIVER"])
+      videoDriver: invocation.environment["SDL_VIDEODRIVER"])
     let summary: DemoSummary
     do {
       summary = try DesktopDemo.run(configuration)

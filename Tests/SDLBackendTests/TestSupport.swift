@@ -170,7 +170,8 @@ func exactFrame(width: Int, height: Int) -> Frame {
       layer: 1)
   }
   builder.draw(
-    .rect(RectDraw(x: 10, y: 300, width: 200, height: 40, color: Color(red: 30, green: 60, blue: 90))),
+    .rect(
+      RectDraw(x: 10, y: 300, width: 200, height: 40, color: Color(red: 30, green: 60, blue: 90))),
     layer: 0)
   builder.draw(
     .rect(
@@ -189,7 +190,9 @@ func exactFrame(width: Int, height: Int) -> Frame {
     layer: 3)
   let overlayPixel = Frame.overlayWidth / Float(width)
   builder.drawOverlay(
-    .text(TextDraw("Exact: 0123 ABC xyz", x: 8 * overlayPixel, y: 8 * overlayPixel, size: 8 * overlayPixel)))
+    .text(
+      TextDraw(
+        "Exact: 0123 ABC xyz", x: 8 * overlayPixel, y: 8 * overlayPixel, size: 8 * overlayPixel)))
   builder.drawOverlay(
     .text(
       TextDraw(

@@ -1,0 +1,79 @@
+import Foundation
+import Imaging
+import Testing
+
+/// The `sandbox` executable built next to the test bundle.
+let sandboxExecutable = URL(fileURLWithPath: CommandLine.arguments[0])
+  .deletingLastPathComponent().appendingPathComponent("sandbox")
+
+/// Runs the real `sandbox` executable in its own process (SDL's global state must never be
+/// shared with other tests running in parallel in this process).
+func runSandboxProcess(_ arguments: [String], environment: [String: String]) throws -> (
+  status: Int32, output: String, error: String, seconds: Double
+) {
+  let process = Process()
+  process.executableURL = sandboxExecutable
+  process.arguments = arguments
+  process.environment = environment
+  process.currentDirectoryURL = packageRoot
+  let output = Pipe()
+  let error = Pipe()
+  process.standardOutput = output
+  process.standardError = error
+  let start = Date()
+  try process.run()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = error.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (
+    process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+    String(decoding: errorData, as: UTF8.self), Date().timeIntervalSince(start)
+  )
+}
+
+@Suite("Command line: sandbox demo")
+struct DemoCommandTests {
+  @Test("the executable is built next to the tests")
+  func executableExists() {
+    #expect(FileManager.default.isExecutableFile(atPath: sandboxExecutable.path))
+  }
+
+  @Test("with no display, demo (and sandbox alone) exit 69 at once pointing at run and xvfb-run")
+  func noDisplay() throws {
+    let environment = ["PATH": "/usr/bin:/bin"]
+    for arguments in [["demo"], []] {
+      let result = try runSandboxProcess(arguments, environment: environment)
+      #expect(result.status == 69)
+      #expect(result.error.hasPrefix("Error: no display available"))
+      #expect(result.error.contains("sandbox run"))
+      #expect(result.error.contains("xvfb-run"))
+      #expect(result.output.isEmpty)
+      #expect(result.seconds < 3)
+    }
+  }
+
+  @Test("with SDL's dummy video driver the demo draws its frames and saves a screenshot")
+  func dummyDriver() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let screenshot = folder.appendingPathComponent("w.png")
+    let result = try runSandboxProcess(
+      [
+        "demo", "--autoplay", "--frames", "12", "--size", "320x180", "--screenshot",
+        screenshot.path,
+      ],
+      environment: ["PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.hasPrefix("Drew 12 frames, last at tick "))
+    let image = try PNG.decode(try Data(contentsOf: screenshot))
+    #expect(image.width == 320 && image.height == 180)
+  }
+
+  @Test("demo usage errors exit 64 before any window opens")
+  func usage() throws {
+    let result = try runSandboxProcess(
+      ["demo", "--frames", "0"], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(result.status == 64)
+    #expect(result.error.contains("The value '0' is invalid for '--frames <n>'"))
+  }
+}
