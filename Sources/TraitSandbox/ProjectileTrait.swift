@@ -80,7 +80,9 @@ extension ProjectileTrait {
 
 extension TraitSystem {
   /// Ages every `ProjectileTrait` entity and resolves its hits, in the `collide` phase.
-  public static let projectile = TraitSystem(name: "projectile", trait: "ProjectileTrait", phase: .collide) { type in
+  public static let projectile = TraitSystem(
+    name: "projectile", trait: "ProjectileTrait", phase: .collide
+  ) { type in
     guard let missile = type as? any ProjectileTrait.Type else { return nil }
     return projectileJob(missile)
   }
