@@ -118,7 +118,9 @@ extension GunTrait where Self: MovementTrait {
 
 extension TraitSystem {
   /// Runs every `GunTrait` entity's gun in the `act` phase.
-  public static let gun = TraitSystem(name: "gun", trait: "GunTrait", phase: .act) { type in
+  public static let gun = TraitSystem(
+    name: "gun", trait: "GunTrait", phase: .act
+  ) { type in
     guard let shooter = type as? any GunTrait.Type else { return nil }
     return gunJob(shooter)
   }

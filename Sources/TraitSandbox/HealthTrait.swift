@@ -102,15 +102,17 @@ extension HealthTrait {
 
 extension TraitSystem {
   /// Puts every `HealthTrait` entity in the tick's target index, in the `index` phase.
-  public static let healthIndex = TraitSystem(name: "targets", trait: "HealthTrait", phase: .index)
-  { type in
+  public static let healthIndex = TraitSystem(
+    name: "targets", trait: "HealthTrait", phase: .index
+  ) { type in
     guard let mortal = type as? any HealthTrait.Type else { return nil }
     return indexJob(mortal)
   }
 
   /// Applies damage, death and regeneration to every `HealthTrait` entity, in `resolve`.
-  public static let health = TraitSystem(name: "health", trait: "HealthTrait", phase: .resolve) {
-    type in
+  public static let health = TraitSystem(
+    name: "health", trait: "HealthTrait", phase: .resolve
+  ) { type in
     guard let mortal = type as? any HealthTrait.Type else { return nil }
     return healthJob(mortal)
   }

@@ -103,7 +103,9 @@ extension MeleeTrait where Self: MovementTrait {
 
 extension TraitSystem {
   /// Runs every `MeleeTrait` entity's attack in the `act` phase.
-  public static let melee = TraitSystem(name: "melee", trait: "MeleeTrait", phase: .act) { type in
+  public static let melee = TraitSystem(
+    name: "melee", trait: "MeleeTrait", phase: .act
+  ) { type in
     guard let fighter = type as? any MeleeTrait.Type else { return nil }
     return meleeJob(fighter)
   }

@@ -84,8 +84,9 @@ extension MovementTrait {
 
 extension TraitSystem {
   /// Steers and moves every `MovementTrait` entity in the `move` phase.
-  public static let movement = TraitSystem(name: "movement", trait: "MovementTrait", phase: .move) {
-    type in
+  public static let movement = TraitSystem(
+    name: "movement", trait: "MovementTrait", phase: .move
+  ) { type in
     guard let mover = type as? any MovementTrait.Type else { return nil }
     return movementJob(mover)
   }

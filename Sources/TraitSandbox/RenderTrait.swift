@@ -124,8 +124,9 @@ extension RenderTrait where Self: HealthTrait {
 
 extension TraitSystem {
   /// Advances every `RenderTrait` entity's cosmetic state, in the `present` phase.
-  public static let render = TraitSystem(name: "render", trait: "RenderTrait", phase: .present) {
-    type in
+  public static let render = TraitSystem(
+    name: "render", trait: "RenderTrait", phase: .present
+  ) { type in
     guard let drawable = type as? any RenderTrait.Type else { return nil }
     return renderJob(drawable)
   }

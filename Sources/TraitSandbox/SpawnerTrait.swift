@@ -88,8 +88,9 @@ extension SpawnerTrait {
 
 extension TraitSystem {
   /// Lets every `SpawnerTrait` entity earn and spend, in the `think` phase.
-  public static let spawner = TraitSystem(name: "spawner", trait: "SpawnerTrait", phase: .think) {
-    type in
+  public static let spawner = TraitSystem(
+    name: "spawner", trait: "SpawnerTrait", phase: .think
+  ) { type in
     guard let spawner = type as? any SpawnerTrait.Type else { return nil }
     return spawnerJob(spawner)
   }
