@@ -12,6 +12,9 @@ public struct EntityPool<Entity: GameObject> {
   /// Where this pool's entities start in the tick's target index (set in the index phase).
   @usableFromInline
   internal var targetBase: Int = 0
+  /// The tick whose target index holds this pool's entities (0: none yet).
+  @usableFromInline
+  internal var indexedTick: UInt64 = 0
   @usableFromInline
   internal var jobs: [[SystemJob<Entity>]]
   @usableFromInline

@@ -75,6 +75,7 @@ extension HealthTrait {
   @inlinable
   public static func indexTargets(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     pool.targetBase = context.targets.count
+    pool.indexedTick = context.tick
     for entity in pool.entities {
       context.targets.insert(
         id: entity.id, team: entity.team, position: entity.position, radius: entity.health.radius)
@@ -82,11 +83,15 @@ extension HealthTrait {
   }
 
   /// Applies damage, lets the dead die and the living regenerate.
+  ///
+  /// Damage comes from the tick's target index; a world without the `targets` system has no
+  /// index, and its entities only regenerate.
   @inlinable
   public static func resolveHealth(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     let base = pool.targetBase
+    let isIndexed = pool.indexedTick == context.tick
     for index in pool.indices {
-      let damage = context.targets.damage[base + index]
+      let damage = isIndexed ? context.targets.damage[base + index] : 0
       if damage > 0 { pool[index].takeDamage(damage, in: &context) }
       if pool[index].health.isAlive {
         pool[index].regenerate(in: context)
