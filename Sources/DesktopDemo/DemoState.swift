@@ -16,6 +16,8 @@ public struct DemoState {
   public let seed: UInt64
   /// Whether the AI plays the left castle too (attract mode).
   public let isAutoplay: Bool
+  /// How many monsters a swarm scenario places, if overridden.
+  public let swarmCount: Int?
   /// Index into `speeds`.
   public private(set) var speedIndex = 2
   /// Whether the simulation is paused.
@@ -34,16 +36,20 @@ public struct DemoState {
   public private(set) var notice: (text: String, until: Double)?
 
   /// Starts a match of `scenario`, with the player on the left unless `autoplay`.
-  public init(scenario: Scenario, seed: UInt64, autoplay: Bool) {
+  public init(scenario: Scenario, seed: UInt64, autoplay: Bool, swarmCount: Int? = nil) {
     self.scenario = scenario
     self.seed = seed
     isAutoplay = autoplay
-    match = Self.newMatch(scenario, seed: seed, autoplay: autoplay)
+    self.swarmCount = swarmCount
+    match = Self.newMatch(scenario, seed: seed, autoplay: autoplay, swarmCount: swarmCount)
   }
 
-  private static func newMatch(_ scenario: Scenario, seed: UInt64, autoplay: Bool) -> Match {
+  private static func newMatch(
+    _ scenario: Scenario, seed: UInt64, autoplay: Bool, swarmCount: Int?
+  ) -> Match {
     var match = Match(
-      scenario: scenario, seed: seed, leftController: autoplay ? nil : .player)
+      scenario: scenario, seed: seed, swarmCount: swarmCount,
+      leftController: autoplay ? nil : .player)
     match.measuresSystemTimes = true
     return match
   }
@@ -69,7 +75,7 @@ public struct DemoState {
     case .slower:
       speedIndex = max(speedIndex - 1, 0)
     case .restart:
-      match = Self.newMatch(scenario, seed: seed, autoplay: isAutoplay)
+      match = Self.newMatch(scenario, seed: seed, autoplay: isAutoplay, swarmCount: swarmCount)
       selection = nil
       pendingSteps = 0
       notice = ("restarted", now + 1.5)

@@ -23,6 +23,8 @@ public struct DemoConfiguration: Sendable {
   public var screenshot: URL?
   /// Let the AI play the left castle too.
   public var isAutoplay: Bool
+  /// How many monsters a swarm scenario places, if overridden.
+  public var swarmCount: Int?
   /// The folder holding the sprites.
   public var spritesDirectory: URL
   /// A video driver to force (tests use "dummy"); `nil` uses the display.
@@ -31,9 +33,10 @@ public struct DemoConfiguration: Sendable {
   /// Creates a configuration.
   public init(
     scenario: Scenario, scenarioFile: URL, seed: UInt64, width: Int, height: Int,
-    frameLimit: Int?, screenshot: URL?, isAutoplay: Bool, spritesDirectory: URL,
-    videoDriver: String? = nil
+    frameLimit: Int?, screenshot: URL?, isAutoplay: Bool, swarmCount: Int? = nil,
+    spritesDirectory: URL, videoDriver: String? = nil
   ) {
+    self.swarmCount = swarmCount
     self.scenario = scenario
     self.scenarioFile = scenarioFile
     self.seed = seed
@@ -105,83 +108,9 @@ public enum DesktopDemo {
     let backend = try SDLBackend(
       renderer: renderer, spritesDirectory: configuration.spritesDirectory,
       sprites: Match.spriteIDs)
-
-    var state = DemoState(
-      scenario: configuration.scenario, seed: configuration.seed,
-      autoplay: configuration.isAutoplay)
-    var watcher = ScenarioWatcher(file: configuration.scenarioFile)
-    var timestep = FixedTimestep(
-      fixedDeltaTime: 1 / Double(configuration.scenario.match.ticksPerSecond))
-    var clock = MonotonicClock()
-    let start = clock.now()
-    var lastPoll = start
-    var statistics = FrameStatistics()
-    var previous = state.match.makeFrame()
-    var current = previous
-    var frames = 0
-
-    while true {
-      let frameStart = clock.now()
-      for event in session.pollEvents() {
-        if let action = action(for: event, backend: backend, frame: current) {
-          state.handle(action, at: frameStart - start, frame: current)
-        }
-      }
-      if state.wantsToQuit { break }
-      if frameStart - lastPoll >= 0.5 {
-        lastPoll = frameStart
-        if let result = watcher.poll() { state.scenarioReloaded(result, at: frameStart - start) }
-      }
-
-      timestep.timeScale = state.isPaused ? 0 : state.speed
-      let (steps, alpha) = timestep.advance(with: &clock)
-      let tickStart = clock.now()
-      let granted = state.isPaused ? state.pendingSteps : steps
-      if granted > 0 {
-        // Interpolation needs the frame just before the last tick, not the one before a
-        // catch-up burst.
-        let ran = state.advance(steps: granted - 1)
-        previous = granted > 1 ? state.match.makeFrame(speed: state.speed) : current
-        let last = state.advance(steps: 1)
-        current = state.match.makeFrame(speed: state.speed, isPaused: state.isPaused)
-        let ticks = ran + last
-        if ticks > 0 {
-          let perTick = (clock.now() - tickStart) * 1000 / Double(ticks)
-          statistics.tickMilliseconds += (perTick - statistics.tickMilliseconds) * 0.1
-        }
-      } else if state.isPaused {
-        current = state.match.makeFrame(speed: state.speed, isPaused: true)
-        previous = current
-      }
-
-      frames += 1
-      let isLastFrame = configuration.frameLimit.map { frames >= $0 } ?? false
-      // The last frame is drawn exactly at its tick, so a screenshot matches a headless
-      // render of that tick.
-      let shown =
-        isLastFrame || state.isPaused
-        ? current : previous.interpolated(toward: current, alpha: Float(alpha))
-      try backend.render(state.decorate(shown, now: frameStart - start, statistics: statistics))
-      if isLastFrame, let screenshot = configuration.screenshot {
-        let image = try backend.screenshot()
-        let bytes =
-          screenshot.pathExtension.lowercased() == "bmp" ? BMP.encode(image) : PNG.encode(image)
-        try AtomicFile.write(bytes, to: screenshot)
-      }
-      backend.present()
-
-      let frameEnd = clock.now()
-      statistics.frameMilliseconds = (frameEnd - frameStart) * 1000
-      let instantaneous = 1 / max(frameEnd - frameStart, 1e-6)
-      statistics.framesPerSecond +=
-        (min(instantaneous, targetFramesPerSecond) - statistics.framesPerSecond) * 0.1
-      if isLastFrame { break }
-      let spare = 1 / targetFramesPerSecond - (clock.now() - frameStart)
-      if spare > 0 { Thread.sleep(forTimeInterval: spare) }
-    }
-    let elapsed = max(clock.now() - start, 1e-9)
-    return DemoSummary(
-      frames: frames, tick: current.tick, framesPerSecond: Double(frames) / elapsed)
+    let loop = DemoLoop(configuration: configuration, session: session, backend: backend)
+    while try loop.runFrame() {}
+    return loop.summary
   }
 
   /// The demo action an input event asks for, if any.

@@ -36,13 +36,28 @@ public struct Frame: Sendable, Equatable {
     self.overlay = Self.sortedByLayer(overlay)
   }
 
+  /// A stable sort by layer. Frames use a handful of layers, so one pass per distinct layer
+  /// beats a comparison sort of tens of thousands of commands.
+  /// - Complexity: O(n x distinct layers), or O(n log n) when there are many layers.
   private static func sortedByLayer(_ commands: [DrawCommand]) -> [DrawCommand] {
     guard zip(commands, commands.dropFirst()).contains(where: { $0.layer > $1.layer }) else {
       return commands
     }
-    return commands.enumerated()
-      .sorted { ($0.element.layer, $0.offset) < ($1.element.layer, $1.offset) }
-      .map(\.element)
+    var layers: [Int] = []
+    for command in commands where !layers.contains(command.layer) {
+      layers.append(command.layer)
+      if layers.count > 16 {
+        return commands.enumerated()
+          .sorted { ($0.element.layer, $0.offset) < ($1.element.layer, $1.offset) }
+          .map(\.element)
+      }
+    }
+    var sorted: [DrawCommand] = []
+    sorted.reserveCapacity(commands.count)
+    for layer in layers.sorted() {
+      for command in commands where command.layer == layer { sorted.append(command) }
+    }
+    return sorted
   }
 
   /// The sprites this frame uses, each once, sorted by name.
@@ -67,13 +82,18 @@ public struct Frame: Sendable, Equatable {
   public func interpolated(toward next: Frame, alpha: Float) -> Frame {
     let t = min(max(alpha, 0), 1)
     if t >= 1 { return next }
-    var sprites: [UInt64: SpriteDraw] = [:]
-    var bars: [UInt64: HealthBarDraw] = [:]
-    for command in world {
-      switch command.shape {
-      case .sprite(let sprite) where sprite.entity != 0: sprites[sprite.entity] = sprite
-      case .healthBar(let bar) where bar.entity != 0: bars[bar.entity] = bar
-      default: break
+    let sprites = EntityTable(world) { command in
+      if case .sprite(let sprite) = command.shape, sprite.entity != 0 {
+        (sprite.entity, sprite)
+      } else {
+        nil
+      }
+    }
+    let bars = EntityTable(world) { command in
+      if case .healthBar(let bar) = command.shape, bar.entity != 0 {
+        (bar.entity, bar)
+      } else {
+        nil
       }
     }
     var result = next
@@ -106,6 +126,38 @@ public struct Frame: Sendable, Equatable {
     if difference > .pi { difference -= 2 * .pi }
     if difference < -.pi { difference += 2 * .pi }
     return difference
+  }
+}
+
+/// Values keyed by entity identity, for matching commands across two frames.
+///
+/// Identities of one frame are usually a dense range, so a table indexed by identity replaces
+/// hashing; a dictionary takes over when they are sparse.
+private struct EntityTable<Value> {
+  private var lowest: UInt64 = 0
+  private var dense: [Value?] = []
+  private var sparse: [UInt64: Value] = [:]
+
+  init(_ commands: [DrawCommand], _ entry: (DrawCommand) -> (UInt64, Value)?) {
+    let entries = commands.compactMap(entry)
+    guard let low = entries.lazy.map(\.0).min(), let high = entries.lazy.map(\.0).max() else {
+      return
+    }
+    if high - low < UInt64(entries.count) * 4 + 1024 {
+      lowest = low
+      dense = [Value?](repeating: nil, count: Int(high - low) + 1)
+      for (id, value) in entries { dense[Int(id - low)] = value }
+    } else {
+      for (id, value) in entries { sparse[id] = value }
+    }
+  }
+
+  subscript(id: UInt64) -> Value? {
+    if !dense.isEmpty {
+      guard id >= lowest, id - lowest < UInt64(dense.count) else { return nil }
+      return dense[Int(id - lowest)]
+    }
+    return sparse[id]
   }
 }
 

@@ -25,6 +25,9 @@ struct DemoCommand {
         help: "Save the last frame drawn to this .png or .bmp file."),
       OptionSpec(
         name: "autoplay", valueName: nil, help: "Let the AI play the left castle too."),
+      OptionSpec(
+        name: "entities", valueName: "n",
+        help: "How many monsters a swarm scenario places (0 to 10000000)."),
       SharedOptions.assets,
     ])
 
@@ -34,6 +37,7 @@ struct DemoCommand {
   let frameLimit: Int?
   let screenshot: String?
   let isAutoplay: Bool
+  let entities: Int?
   let assetsOption: String?
   let invocation: Sandbox.Invocation
 
@@ -45,6 +49,7 @@ struct DemoCommand {
     screenshot = options.string("screenshot")
     if let screenshot { try PictureFile.checkExtension(screenshot, option: "--screenshot <file>") }
     isAutoplay = options.flag("autoplay")
+    entities = try options.integer("entities", in: 0...10_000_000)
     assetsOption = options.string("assets")
     self.invocation = invocation
   }
@@ -58,12 +63,16 @@ struct DemoCommand {
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
     _ = try assets.loadSprites()
     let (scenario, file) = try assets.locateScenario(scenarioName, invocation: invocation)
+    if entities != nil && scenario.swarm == nil {
+      throw .usage(
+        "--entities needs a scenario with a \"swarm\" section; '\(scenario.name)' has none")
+    }
     let workingDirectory = URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true)
     let configuration = DemoConfiguration(
       scenario: scenario, scenarioFile: file, seed: seed, width: size.width, height: size.height,
       frameLimit: frameLimit,
       screenshot: screenshot.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
-      isAutoplay: isAutoplay, spritesDirectory: assets.sprites,
+      isAutoplay: isAutoplay, swarmCount: entities, spritesDirectory: assets.sprites,
       videoDriver: invocation.environment["SDL_VIDEODRIVER"])
     let summary: DemoSummary
     do {
