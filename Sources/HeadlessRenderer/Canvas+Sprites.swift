@@ -51,8 +51,8 @@ extension Canvas {
   ) {
     let left = placement.centreX - placement.width / 2
     let top = placement.centreY - placement.height / 2
-    let columns = Self.pixelSpan(left, left + placement.width, limit: width)
-    let rows = Self.pixelSpan(top, top + placement.height, limit: height)
+    let columns = PixelRules.coveredPixels(left, left + placement.width, limit: width)
+    let rows = PixelRules.coveredPixels(top, top + placement.height, limit: height)
     guard !columns.isEmpty, !rows.isEmpty else { return }
     let horizontalStep = Float(source.width) / placement.width
     let verticalStep = Float(source.height) / placement.height
@@ -106,9 +106,9 @@ extension Canvas {
     let halfHeight = placement.height / 2
     let extentX = abs(cosine) * halfWidth + abs(sine) * halfHeight
     let extentY = abs(sine) * halfWidth + abs(cosine) * halfHeight
-    let columns = Self.pixelSpan(
+    let columns = PixelRules.coveredPixels(
       placement.centreX - extentX, placement.centreX + extentX, limit: width)
-    let rows = Self.pixelSpan(
+    let rows = PixelRules.coveredPixels(
       placement.centreY - extentY, placement.centreY + extentY, limit: height)
     guard !columns.isEmpty, !rows.isEmpty else { return }
     let horizontalStep = Float(source.width) / placement.width

@@ -90,19 +90,10 @@ struct Canvas {
 
   // MARK: - Rectangles and lines
 
-  /// The pixel range whose centres lie in `[start, end)`, clipped to `0..<limit`.
-  @inline(__always)
-  static func pixelSpan(_ start: Float, _ end: Float, limit: Int) -> Range<Int> {
-    guard start.isFinite, end.isFinite, end > start else { return 0..<0 }
-    let first = max(0, min(Float(limit), (start - 0.5).rounded(.up)))
-    let last = max(0, min(Float(limit), (end - 0.5).rounded(.up)))
-    return Int(first)..<max(Int(first), Int(last))
-  }
-
   /// Fills the pixels whose centres lie inside the rectangle.
   mutating func fillRect(x: Float, y: Float, width: Float, height: Float, color: Color) {
-    let columns = Self.pixelSpan(x, x + width, limit: self.width)
-    let rows = Self.pixelSpan(y, y + height, limit: self.height)
+    let columns = PixelRules.coveredPixels(x, x + width, limit: self.width)
+    let rows = PixelRules.coveredPixels(y, y + height, limit: self.height)
     guard !columns.isEmpty, !rows.isEmpty, color.alpha > 0 else { return }
     let canvasWidth = self.width
     pixels.withUnsafeMutableBufferPointer { buffer in
@@ -120,86 +111,27 @@ struct Canvas {
 
   /// Draws the one-pixel border just inside the rectangle.
   mutating func outlineRect(x: Float, y: Float, width: Float, height: Float, color: Color) {
-    let columns = Self.pixelSpan(x, x + width, limit: Int.max)
-    let rows = Self.pixelSpan(y, y + height, limit: Int.max)
-    guard !columns.isEmpty, !rows.isEmpty else { return }
-    let left = Float(columns.lowerBound)
-    let right = Float(columns.upperBound)
-    let top = Float(rows.lowerBound)
-    let bottom = Float(rows.upperBound)
-    fillRect(x: left, y: top, width: right - left, height: 1, color: color)
-    if bottom - top > 1 {
-      fillRect(x: left, y: bottom - 1, width: right - left, height: 1, color: color)
-    }
-    if bottom - top > 2 {
-      fillRect(x: left, y: top + 1, width: 1, height: bottom - top - 2, color: color)
-      if right - left > 1 {
-        fillRect(x: right - 1, y: top + 1, width: 1, height: bottom - top - 2, color: color)
-      }
+    let bands = PixelRules.outlineBands(
+      columns: PixelRules.coveredEdges(x, x + width), rows: PixelRules.coveredEdges(y, y + height))
+    for band in bands {
+      fillRect(
+        x: band.columns.lower, y: band.rows.lower, width: band.columns.upper - band.columns.lower,
+        height: band.rows.upper - band.rows.lower, color: color)
     }
   }
 
-  /// Draws a one-pixel line (Bresenham) between the pixels containing the two points.
+  /// Draws a one-pixel line: the pixels `PixelRules.forEachLinePixel` picks.
   mutating func line(x0: Float, y0: Float, x1: Float, y1: Float, color: Color) {
-    // Clip to the canvas (Liang-Barsky) first, so a line far off screen costs nothing.
-    guard
-      let (a, b) = Self.clip(
-        (x0, y0), (x1, y1), width: Float(width), height: Float(height))
-    else { return }
-    var x = Int(a.0.rounded(.down))
-    var y = Int(a.1.rounded(.down))
-    let endX = Int(b.0.rounded(.down))
-    let endY = Int(b.1.rounded(.down))
-    let dx = abs(endX - x)
-    let dy = -abs(endY - y)
-    let stepX = x < endX ? 1 : -1
-    let stepY = y < endY ? 1 : -1
-    var error = dx + dy
     let canvasWidth = width
-    let canvasHeight = height
-    pixels.withUnsafeMutableBufferPointer { buffer in
-      while true {
-        if x >= 0 && x < canvasWidth && y >= 0 && y < canvasHeight {
-          Self.blend(
-            buffer, at: (y * canvasWidth + x) * 4, red: UInt32(color.red),
-            green: UInt32(color.green), blue: UInt32(color.blue), alpha: UInt32(color.alpha))
-        }
-        if x == endX && y == endY { break }
-        let doubled = 2 * error
-        if doubled >= dy {
-          error += dy
-          x += stepX
-        }
-        if doubled <= dx {
-          error += dx
-          y += stepY
-        }
-      }
-    }
-  }
-
-  /// The part of a segment inside `[0, width) x [0, height)`, or `nil` if none is.
-  static func clip(
-    _ start: (Float, Float), _ end: (Float, Float), width: Float, height: Float
-  ) -> ((Float, Float), (Float, Float))? {
-    guard start.0.isFinite, start.1.isFinite, end.0.isFinite, end.1.isFinite else { return nil }
-    let dx = end.0 - start.0
-    let dy = end.1 - start.1
-    var low: Float = 0
-    var high: Float = 1
-    let limitX = width - 0.001
-    let limitY = height - 0.001
-    for (p, q) in [(-dx, start.0), (dx, limitX - start.0), (-dy, start.1), (dy, limitY - start.1)] {
-      if p == 0 {
-        if q < 0 { return nil }
-      } else {
-        let r = q / p
-        if p < 0 { low = max(low, r) } else { high = min(high, r) }
-        if low > high { return nil }
-      }
-    }
-    return (
-      (start.0 + dx * low, start.1 + dy * low), (start.0 + dx * high, start.1 + dy * high)
+    let (red, green, blue, alpha) = (
+      UInt32(color.red), UInt32(color.green), UInt32(color.blue), UInt32(color.alpha)
     )
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      PixelRules.forEachLinePixel(from: (x0, y0), to: (x1, y1), width: width, height: height) {
+        x, y in
+        Self.blend(
+          buffer, at: (y * canvasWidth + x) * 4, red: red, green: green, blue: blue, alpha: alpha)
+      }
+    }
   }
 }

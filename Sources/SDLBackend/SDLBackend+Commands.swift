@@ -91,8 +91,8 @@ extension SDLBackend {
     if abs(turns) < 1e-4 {
       let left = centreX - width / 2
       let top = centreY - height / 2
-      let columns = Self.pixelSpan(left, left + width)
-      let rows = Self.pixelSpan(top, top + height)
+      let columns = PixelRules.coveredEdges(left, left + width)
+      let rows = PixelRules.coveredEdges(top, top + height)
       let margin = Self.clipMargin
       if columns.lower >= -margin && columns.upper <= outputWidth + margin
         && rows.lower >= -margin && rows.upper <= outputHeight + margin

@@ -54,18 +54,18 @@ extension SDLBackend {
         x: region.x + firstColumn, y: region.y + firstRow, width: endColumn - firstColumn,
         height: endRow - firstRow)
       appendPixelRect(
-        columns: Self.pixelSpan(
+        columns: PixelRules.coveredEdges(
           left + Float(firstColumn) * texelWidth, left + Float(endColumn) * texelWidth),
-        rows: Self.pixelSpan(
+        rows: PixelRules.coveredEdges(
           top + Float(firstRow) * texelHeight, top + Float(endRow) * texelHeight),
         region: part, color: tint)
       return
     }
     for row in firstRow..<endRow {
-      let rows = Self.pixelSpan(
+      let rows = PixelRules.coveredEdges(
         top + Float(row) * texelHeight, top + Float(row + 1) * texelHeight)
       for column in firstColumn..<endColumn {
-        let columns = Self.pixelSpan(
+        let columns = PixelRules.coveredEdges(
           left + Float(column) * texelWidth, left + Float(column + 1) * texelWidth)
         // One texel stretched: cutting it to the output changes nothing drawn.
         appendPixelRect(

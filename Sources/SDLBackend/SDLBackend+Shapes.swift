@@ -7,71 +7,43 @@ extension SDLBackend {
   func fillRect(x: Float, y: Float, width: Float, height: Float, _ color: Color) {
     guard color.alpha > 0 else { return }
     appendPixelRect(
-      columns: Self.pixelSpan(x, x + width), rows: Self.pixelSpan(y, y + height), color: color)
+      columns: PixelRules.coveredEdges(x, x + width), rows: PixelRules.coveredEdges(y, y + height),
+      color: color)
   }
 
-  /// Draws the one-pixel border just inside the rectangle, as four quads.
+  /// Draws the one-pixel border just inside the rectangle, as up to four quads.
   func outlineRect(x: Float, y: Float, width: Float, height: Float, _ color: Color) {
-    let columns = Self.pixelSpan(x, x + width)
-    let rows = Self.pixelSpan(y, y + height)
-    guard columns.lower < columns.upper, rows.lower < rows.upper, color.alpha > 0 else { return }
-    let (left, right, top, bottom) = (columns.lower, columns.upper, rows.lower, rows.upper)
-    appendPixelRect(columns: (left, right), rows: (top, top + 1), color: color)
-    if bottom - top > 1 {
-      appendPixelRect(columns: (left, right), rows: (bottom - 1, bottom), color: color)
-    }
-    if bottom - top > 2 {
-      appendPixelRect(columns: (left, left + 1), rows: (top + 1, bottom - 1), color: color)
-      if right - left > 1 {
-        appendPixelRect(columns: (right - 1, right), rows: (top + 1, bottom - 1), color: color)
-      }
-    }
+    guard color.alpha > 0 else { return }
+    let bands = PixelRules.outlineBands(
+      columns: PixelRules.coveredEdges(x, x + width), rows: PixelRules.coveredEdges(y, y + height))
+    for band in bands { appendPixelRect(columns: band.columns, rows: band.rows, color: color) }
   }
 
-  /// Adds a one-pixel line as horizontal or vertical runs of the pixels Bresenham's algorithm
-  /// picks between the pixels containing the (clipped) end points: the headless backend's
-  /// pixels, drawn within the batch instead of breaking it for `SDL_RenderDrawLine`.
+  /// Adds a one-pixel line as horizontal or vertical runs of the pixels
+  /// `PixelRules.forEachLinePixel` picks (the headless backend's pixels), drawn within the
+  /// batch instead of breaking it for `SDL_RenderDrawLine`.
   func appendLine(x0: Float, y0: Float, x1: Float, y1: Float, color: Color) {
-    guard color.alpha > 0,
-      let (start, end) = Self.clip(
-        (x0, y0), (x1, y1), width: outputWidth, height: outputHeight)
-    else { return }
-    var x = Int(start.0.rounded(.down))
-    var y = Int(start.1.rounded(.down))
-    let endX = Int(end.0.rounded(.down))
-    let endY = Int(end.1.rounded(.down))
-    let dx = abs(endX - x)
-    let dy = -abs(endY - y)
-    let stepX = x < endX ? 1 : -1
-    let stepY = y < endY ? 1 : -1
-    var error = dx + dy
-    let isMostlyHorizontal = dx >= -dy
-    // The run so far: pixels from (runX, runY) up to the current one along the main axis.
-    var runX = x
-    var runY = y
-    while true {
-      if x == endX && y == endY { break }
-      let doubled = 2 * error
-      var nextX = x
-      var nextY = y
-      if doubled >= dy {
-        error += dy
-        nextX += stepX
+    guard color.alpha > 0 else { return }
+    var run: (startX: Int, startY: Int, endX: Int, endY: Int)?
+    PixelRules.forEachLinePixel(
+      from: (x0, y0), to: (x1, y1), width: Int(outputWidth), height: Int(outputHeight)
+    ) { x, y in
+      if let current = run {
+        let extendsRow = y == current.startY && y == current.endY
+        let extendsColumn = x == current.startX && x == current.endX
+        if extendsRow || extendsColumn {
+          run = (current.startX, current.startY, x, y)
+          return
+        }
+        appendRun(
+          fromX: current.startX, fromY: current.startY, toX: current.endX, toY: current.endY,
+          color: color)
       }
-      if doubled <= dx {
-        error += dx
-        nextY += stepY
-      }
-      let leavesRun = isMostlyHorizontal ? nextY != y : nextX != x
-      if leavesRun {
-        appendRun(fromX: runX, fromY: runY, toX: x, toY: y, color: color)
-        runX = nextX
-        runY = nextY
-      }
-      x = nextX
-      y = nextY
+      run = (x, y, x, y)
     }
-    appendRun(fromX: runX, fromY: runY, toX: x, toY: y, color: color)
+    if let run {
+      appendRun(fromX: run.startX, fromY: run.startY, toX: run.endX, toY: run.endY, color: color)
+    }
   }
 
   func appendRun(fromX: Int, fromY: Int, toX: Int, toY: Int, color: Color) {
@@ -104,42 +76,5 @@ extension SDLBackend {
     batch.appendRect(
       left: left, top: top, right: right, bottom: bottom, region: region ?? solid,
       placement: placement, color: color)
-  }
-
-  // MARK: - Geometry shared with the headless backend
-
-  /// The pixel edges whose centres lie in `[start, end)`: the headless backend's coverage
-  /// rule, unclipped.
-  static func pixelSpan(_ start: Float, _ end: Float) -> (lower: Float, upper: Float) {
-    guard start.isFinite, end.isFinite, end > start else { return (0, 0) }
-    let first = (start - 0.5).rounded(.up)
-    let last = (end - 0.5).rounded(.up)
-    return (first, max(first, last))
-  }
-
-  /// The part of a segment inside `[0, width) x [0, height)`, or `nil` if none is
-  /// (Liang-Barsky, as the headless backend clips).
-  static func clip(
-    _ start: (Float, Float), _ end: (Float, Float), width: Float, height: Float
-  ) -> ((Float, Float), (Float, Float))? {
-    guard start.0.isFinite, start.1.isFinite, end.0.isFinite, end.1.isFinite else { return nil }
-    let dx = end.0 - start.0
-    let dy = end.1 - start.1
-    var low: Float = 0
-    var high: Float = 1
-    let limitX = width - 0.001
-    let limitY = height - 0.001
-    for (p, q) in [(-dx, start.0), (dx, limitX - start.0), (-dy, start.1), (dy, limitY - start.1)] {
-      if p == 0 {
-        if q < 0 { return nil }
-      } else {
-        let r = q / p
-        if p < 0 { low = max(low, r) } else { high = min(high, r) }
-        if low > high { return nil }
-      }
-    }
-    return (
-      (start.0 + dx * low, start.1 + dy * low), (start.0 + dx * high, start.1 + dy * high)
-    )
   }
 }
