@@ -14,34 +14,31 @@ public struct Armory: Sendable, Equatable {
     self.enemyCastle = enemyCastle
   }
 
-  /// Spawns one unit of `kind` for `team` at `position`, marching on the enemy castle.
+  /// One unit of `kind` for `team` at `position`, marching on the enemy castle.
+  public func makeUnit(_ kind: UnitKind, team: Team, at position: Vector2) -> any GameObject {
+    switch kind {
+    case .quirk:
+      QuirkMonster(stats: units.quirk, team: team, at: position, target: enemyCastle)
+    case .zap: ZapMonster(stats: units.zap, team: team, at: position, target: enemyCastle)
+    case .munch:
+      MunchMonster(stats: units.munch, team: team, at: position, target: enemyCastle)
+    }
+  }
+
+  /// Spawns one unit during a tick; it joins the world when the tick ends.
   @discardableResult
   public func spawn(
     _ kind: UnitKind, team: Team, at position: Vector2, in context: inout TickContext
   ) -> EntityID {
-    switch kind {
-    case .quirk:
-      context.spawn(QuirkMonster(stats: units.quirk, team: team, at: position, target: enemyCastle))
-    case .zap:
-      context.spawn(ZapMonster(stats: units.zap, team: team, at: position, target: enemyCastle))
-    case .munch:
-      context.spawn(MunchMonster(stats: units.munch, team: team, at: position, target: enemyCastle))
-    }
+    context.spawn(makeUnit(kind, team: team, at: position))
   }
 
-  /// Places one unit of `kind` in a world between ticks (for pre-populated scenarios).
+  /// Places one unit in a world between ticks (for pre-populated scenarios).
   @discardableResult
   public func place(_ kind: UnitKind, team: Team, at position: Vector2, in world: inout World)
     -> EntityID
   {
-    switch kind {
-    case .quirk:
-      world.spawn(QuirkMonster(stats: units.quirk, team: team, at: position, target: enemyCastle))
-    case .zap:
-      world.spawn(ZapMonster(stats: units.zap, team: team, at: position, target: enemyCastle))
-    case .munch:
-      world.spawn(MunchMonster(stats: units.munch, team: team, at: position, target: enemyCastle))
-    }
+    world.spawn(makeUnit(kind, team: team, at: position))
   }
 }
 
