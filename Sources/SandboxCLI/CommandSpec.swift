@@ -35,7 +35,7 @@ struct CommandSpec: Sendable {
   /// The full help text, in swift-argument-parser's familiar layout.
   var help: String {
     var lines = ["OVERVIEW: \(abstract)", ""]
-    if let discussion { lines += [discussion, ""] }
+    if let discussion { lines += HelpLayout.wrap(discussion, width: HelpLayout.lineWidth) + [""] }
     lines += ["USAGE: \(usage)", "", "OPTIONS:"]
     let rows =
       options.map { option in
