@@ -1,6 +1,40 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// MARK: - Benchmark build options
+
+/// Compiler flags for the dispatch benchmark and the trait core it measures, read from the
+/// environment at build time (documented in README.md, "Benchmarks"); none are set by default.
+///
+/// - `SANDBOX_TARGET_CPU=<cpu>` (e.g. `native`, `x86-64-v3`): `-target-cpu <cpu>`.
+/// - `SANDBOX_UNCHECKED=1`: `-Ounchecked` (no overflow or bounds checks).
+/// - `SANDBOX_EXCLUSIVITY=unchecked`: `-enforce-exclusivity=unchecked`.
+///
+/// Each also defines a compilation condition so `sandbox bench` can print how it was built.
+let benchmarkFlags: (unsafe: [String], conditions: [String]) = {
+  let environment = Context.environment
+  var unsafe: [String] = []
+  var conditions: [String] = []
+  if let cpu = environment["SANDBOX_TARGET_CPU"], !cpu.isEmpty {
+    unsafe += ["-target-cpu", cpu]
+    let name = String(cpu.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    conditions += ["SANDBOX_TARGET_CPU", "SANDBOX_TARGET_CPU_\(name)"]
+  }
+  if environment["SANDBOX_UNCHECKED"] == "1" {
+    unsafe += ["-Ounchecked"]
+    conditions += ["SANDBOX_UNCHECKED"]
+  }
+  if environment["SANDBOX_EXCLUSIVITY"] == "unchecked" {
+    unsafe += ["-enforce-exclusivity=unchecked"]
+    conditions += ["SANDBOX_EXCLUSIVITY_UNCHECKED"]
+  }
+  return (unsafe, conditions)
+}()
+
+/// The benchmark flags as settings for the targets whose code the benchmark times.
+let benchmarkSettings: [SwiftSetting] =
+  benchmarkFlags.unsafe.isEmpty ? [] : [.unsafeFlags(benchmarkFlags.unsafe)]
+
 let package = Package(
   name: "TraitSandbox",
   products: [
@@ -14,7 +48,7 @@ let package = Package(
     /// Immutable frame snapshots: draw lists, sprite ids, HUD view models, the backend protocol.
     .target(name: "Frames"),
     /// Traits, components, the world and its fixed-timestep simulation.
-    .target(name: "TraitSandbox", dependencies: ["Frames"]),
+    .target(name: "TraitSandbox", dependencies: ["Frames"], swiftSettings: benchmarkSettings),
     /// The MonsterWars game: entities, rules, AI and scenarios.
     .target(name: "MonsterWars", dependencies: ["TraitSandbox"]),
 
@@ -38,8 +72,13 @@ let package = Package(
       name: "SandboxCLI",
       dependencies: [
         "TraitSandbox", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer", "DesktopDemo",
+        "DispatchBenchmark",
       ]),
     .executableTarget(name: "sandbox", dependencies: ["SandboxCLI"]),
+    /// The trait-dispatch benchmark behind `sandbox bench`: strategies, harness, report formats.
+    .target(
+      name: "DispatchBenchmark", dependencies: ["TraitSandbox"],
+      swiftSettings: benchmarkSettings + benchmarkFlags.conditions.map { .define($0) }),
 
     // MARK: - Benchmarks
     /// Times the headless rasterizer on a 1280x720 frame of sprites (release builds only).
@@ -63,6 +102,9 @@ let package = Package(
       dependencies: ["DesktopDemo", "MonsterWars", "TraitSandbox", "Frames"]),
     .testTarget(
       name: "SandboxCLITests", dependencies: ["SandboxCLI", "MonsterWars", "Imaging", "sandbox"]),
+    .testTarget(
+      name: "DispatchBenchmarkTests",
+      dependencies: ["DispatchBenchmark", "SandboxCLI", "TraitSandbox"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -90,18 +90,25 @@ extension HealthTrait {
   public static func resolveHealth(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     let base = pool.targetBase
     let isIndexed = pool.indexedTick == context.tick
-    for index in pool.indices {
-      let damage = isIndexed ? context.targets.damage[base + index] : 0
-      if damage > 0 { pool[index].takeDamage(damage, in: &context) }
-      if pool[index].health.isAlive {
-        pool[index].regenerate(in: context)
-      } else {
-        let requestsBefore = context.despawnRequestCount
-        pool[index].die(in: &context)
-        // A death counts as a kill when `die` removed the entity (an override may not).
-        if context.despawnRequestCount > requestsBefore { pool.recordKill(of: pool[index].team) }
+    var kills = PerTeam(repeating: 0)
+    // One uniqueness check for the whole loop, not one per element access: the optimiser does
+    // not hoist it here by itself, and it cost about a third of the loop.
+    pool.storage.withUnsafeMutableBufferPointer { entities in
+      for index in entities.indices {
+        let damage = isIndexed ? context.targets.damage[base + index] : 0
+        if damage > 0 { entities[index].takeDamage(damage, in: &context) }
+        if entities[index].health.isAlive {
+          entities[index].regenerate(in: context)
+        } else {
+          let requestsBefore = context.despawnRequestCount
+          entities[index].die(in: &context)
+          // A death counts as a kill when `die` removed the entity (an override may not).
+          if context.despawnRequestCount > requestsBefore { kills[entities[index].team] += 1 }
+        }
       }
     }
+    pool.killedCount.left += kills.left
+    pool.killedCount.right += kills.right
   }
 }
 

@@ -24,6 +24,8 @@ public struct World {
   public private(set) var lastSystemTimes: [Double] = []
 
   private var pools: [any AnyEntityPool] = []
+  /// For each phase, the pools with a job in it, so a tick skips calls that would do nothing.
+  private var poolsByPhase = [[Int]](repeating: [], count: Phase.allCases.count)
   private var poolIndexByType: [ObjectIdentifier: Int] = [:]
   private var nextID: UInt64 = 1
   private var targets = TargetIndex()
@@ -74,8 +76,12 @@ public struct World {
       if !traits.contains(system.trait) { traits.append(system.trait) }
     }
     pools.append(EntityPool<Entity>(jobs: jobs, systemNames: names, traitNames: traits))
-    poolIndexByType[ObjectIdentifier(type)] = pools.count - 1
-    return pools.count - 1
+    let index = pools.count - 1
+    poolIndexByType[ObjectIdentifier(type)] = index
+    for phase in Phase.allCases where !jobs[phase.rawValue].isEmpty {
+      poolsByPhase[phase.rawValue].append(index)
+    }
+    return index
   }
 
   /// The names of the systems bound to an entity type, or `nil` if it is not registered.
@@ -163,7 +169,7 @@ public struct World {
     var timings: [Double]? =
       measuresSystemTimes ? [Double](repeating: 0, count: systems.count) : nil
     for phase in Phase.allCases {
-      for index in pools.indices {
+      for index in poolsByPhase[phase.rawValue] {
         pools[index].run(phase, in: &context, timings: &timings)
       }
       if phase == .index {

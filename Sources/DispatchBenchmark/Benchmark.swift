@@ -1,0 +1,116 @@
+import Dispatch
+
+/// Runs the strategies over the workload at each size, checks their checksums and times them.
+public enum Benchmark {
+  /// Measures every strategy of `configuration` at every size.
+  ///
+  /// For each size it builds the workload once and computes the reference checksum; then, for
+  /// each strategy, it builds the strategy's entities, runs the verification ticks and compares
+  /// checksums, and, if timing, chooses ticks per sample so a sample takes at least
+  /// `minimumSampleNanoseconds`, warms up and takes the samples.
+  ///
+  /// - Parameter progress: Told the size and strategy about to be measured.
+  /// - Throws: `ChecksumMismatch` as soon as a strategy's checksum differs from the reference.
+  public static func run(
+    _ configuration: BenchmarkConfiguration,
+    progress: (_ entityCount: Int, _ strategy: DispatchStrategy) -> Void = { _, _ in }
+  ) throws(ChecksumMismatch) -> BenchmarkReport {
+    var measurements: [Measurement] = []
+    for size in configuration.sizes {
+      let workload = Workload(entityCount: size, seed: configuration.seed)
+      let reference = workload.referenceChecksum(ticks: configuration.verificationTicks)
+      var atSize: [Measurement] = []
+      for strategy in configuration.strategies {
+        progress(size, strategy)
+        atSize.append(
+          try measure(strategy, workload, reference: reference, configuration: configuration))
+      }
+      let fastest = atSize.compactMap(\.median).min()
+      for index in atSize.indices {
+        if let median = atSize[index].median, let fastest, fastest > 0 {
+          atSize[index].ratioToFastest = median / fastest
+        }
+      }
+      measurements += atSize
+    }
+    return BenchmarkReport(
+      build: .current, machine: .current, sizes: configuration.sizes,
+      sampleCount: configuration.measuresTime ? configuration.sampleCount : 0,
+      verificationTicks: configuration.verificationTicks, seed: configuration.seed,
+      isTimed: configuration.measuresTime, measurements: measurements,
+      verdict: Verdict(measurements))
+  }
+
+  private static func measure(
+    _ strategy: DispatchStrategy, _ workload: Workload, reference: WorkloadChecksum,
+    configuration: BenchmarkConfiguration
+  ) throws(ChecksumMismatch) -> Measurement {
+    var simulation = strategy.makeSimulation(workload)
+    simulation.run(ticks: configuration.verificationTicks)
+    let checksum = simulation.checksum()
+    guard checksum == reference else {
+      throw ChecksumMismatch(
+        strategy: strategy.name, entityCount: workload.entityCount,
+        ticks: configuration.verificationTicks, expected: reference, actual: checksum)
+    }
+    blackHole(checksum.rawValue)
+    guard configuration.measuresTime else {
+      return Measurement(strategy: strategy, entityCount: workload.entityCount, checksum: checksum)
+    }
+    let ticks = calibrate(&simulation, minimum: configuration.minimumSampleNanoseconds)
+    _ = time(&simulation, ticks: ticks)  // warm-up at the sample length
+    var samples: [Double] = []
+    for _ in 0..<configuration.sampleCount {
+      let nanoseconds = time(&simulation, ticks: ticks)
+      samples.append(Double(nanoseconds) / Double(ticks) / Double(workload.entityCount))
+    }
+    blackHole(simulation.checksum().rawValue)
+    return Measurement(
+      strategy: strategy, entityCount: workload.entityCount, checksum: checksum,
+      ticksPerSample: ticks, samples: samples)
+  }
+
+  /// The ticks per sample: grows from 1 until a run lasts at least `minimum` (these runs are
+  /// also the first warm-up).
+  private static func calibrate(_ simulation: inout any Simulation, minimum: UInt64) -> Int {
+    var ticks = 1
+    while true {
+      let nanoseconds = time(&simulation, ticks: ticks)
+      if nanoseconds >= minimum { return ticks }
+      // Aim 20 % past the minimum, growing at most tenfold per round.
+      let estimate = Double(ticks) * Double(minimum) * 1.2 / Double(max(nanoseconds, 1))
+      ticks = max(ticks + 1, min(ticks * 10, Int(estimate.rounded(.up))))
+    }
+  }
+
+  /// Runs `ticks` ticks and returns the wall time in nanoseconds; the probe goes to the black
+  /// hole so the work cannot be deleted.
+  private static func time(_ simulation: inout any Simulation, ticks: Int) -> UInt64 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    simulation.run(ticks: ticks)
+    let end = DispatchTime.now().uptimeNanoseconds
+    blackHole(simulation.probe)
+    return end - start
+  }
+}
+
+/// A strategy whose final state differs from the reference simulation's: a bug, which stops
+/// the run.
+public struct ChecksumMismatch: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The strategy's name.
+  public var strategy: String
+  /// The number of entities.
+  public var entityCount: Int
+  /// The ticks run before comparing.
+  public var ticks: Int
+  /// The reference checksum.
+  public var expected: WorkloadChecksum
+  /// The strategy's checksum.
+  public var actual: WorkloadChecksum
+
+  /// A sentence naming the strategy and both checksums.
+  public var description: String {
+    "checksum mismatch: strategy '\(strategy)' at \(entityCount) entities after \(ticks) ticks"
+      + " gave \(actual), the reference simulation \(expected)"
+  }
+}

@@ -1,0 +1,259 @@
+import Foundation
+
+extension BenchmarkReport {
+  /// The report as a log-log SVG chart: median ns per entity per tick against the entity count,
+  /// one line per strategy with min-max bars, labelled axes with decade ticks, and a legend.
+  ///
+  /// Strategies share a colour with their number's variants and differ by dash pattern; the
+  /// world's line is drawn thicker. Returns `nil` when nothing was timed.
+  public func svg() -> String? {
+    let series = strategyNames.compactMap { name -> ChartSeries? in
+      let points = measurements.filter { $0.strategy == name }.compactMap {
+        measurement -> ChartPoint? in
+        guard let median = measurement.median, let minimum = measurement.minimum,
+          let maximum = measurement.maximum, median > 0, minimum > 0
+        else { return nil }
+        return ChartPoint(
+          entityCount: Double(measurement.entityCount), median: median, minimum: minimum,
+          maximum: maximum)
+      }
+      guard let number = measurements.first(where: { $0.strategy == name })?.strategyNumber,
+        !points.isEmpty
+      else { return nil }
+      return ChartSeries(name: name, number: number, points: points)
+    }
+    guard !series.isEmpty else { return nil }
+    return LogLogChart(
+      title: "Trait dispatch: ns per entity per tick (median, min-max bars)",
+      subtitle: "\(build.summary) - \(machine.summary) - \(sampleCount) samples",
+      series: series
+    ).svg()
+  }
+}
+
+/// One strategy's line.
+struct ChartSeries {
+  var name: String
+  var number: Int
+  var points: [ChartPoint]
+}
+
+/// One measured size.
+struct ChartPoint {
+  var entityCount: Double
+  var median: Double
+  var minimum: Double
+  var maximum: Double
+}
+
+/// A hand-written SVG log-log line chart.
+struct LogLogChart {
+  var title: String
+  var subtitle: String
+  var series: [ChartSeries]
+
+  private let width = 980.0
+  private let height = 600.0
+  private let plotLeft = 90.0
+  private let plotTop = 70.0
+  private let plotRight = 680.0
+  private let plotBottom = 520.0
+
+  /// Colours by strategy number, so a strategy's variants share one.
+  private static let colors = [
+    1: "#d62728", 2: "#ff7f0e", 3: "#8c564b", 4: "#e377c2", 5: "#a5a51e", 6: "#17a2b8",
+    7: "#9467bd", 8: "#2ca02c", 9: "#1f3a93",
+  ]
+  /// Dash patterns for a number's first, second and third variant.
+  private static let dashes = ["", "7 4", "2 3"]
+
+  func svg() -> String {
+    let xs = series.flatMap { $0.points.map(\.entityCount) }
+    let ys = series.flatMap { $0.points.flatMap { [$0.minimum, $0.maximum] } }
+    let xDomain = Self.decades(xs)
+    let yDomain = Self.decades(ys)
+    func x(_ value: Double) -> Double {
+      let padded = (xDomain.lowerBound - 0.1)...(xDomain.upperBound + 0.1)
+      return plotLeft + (log10(value) - padded.lowerBound) / (padded.upperBound - padded.lowerBound)
+        * (plotRight - plotLeft)
+    }
+    func y(_ value: Double) -> Double {
+      plotBottom - (log10(value) - yDomain.lowerBound) / (yDomain.upperBound - yDomain.lowerBound)
+        * (plotBottom - plotTop)
+    }
+
+    var out: [String] = [
+      #"<?xml version="1.0" encoding="UTF-8"?>"#,
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(f(width))" height="\#(f(height))" "#
+        + #"viewBox="0 0 \#(f(width)) \#(f(height))" font-family="sans-serif" font-size="12">"#,
+      #"<rect width="100%" height="100%" fill="\#(Palette.background)"/>"#,
+      #"<text x="\#(f(plotLeft))" y="28" font-size="17" font-weight="bold">\#(escape(title))</text>"#,
+      #"<text x="\#(f(plotLeft))" y="48" fill="\#(Palette.subtleText)">\#(escape(subtitle))</text>"#,
+    ]
+
+    // Grid: every decade labelled, 2-9 times each decade as faint lines.
+    out.append(#"<g id="grid" stroke="\#(Palette.minorGrid)" stroke-width="1">"#)
+    for value in Self.minorTicks(xDomain) {
+      out.append(line(x(value), plotTop, x(value), plotBottom))
+    }
+    for value in Self.minorTicks(yDomain) {
+      out.append(line(plotLeft, y(value), plotRight, y(value)))
+    }
+    out.append("</g>")
+    out.append(#"<g id="x-axis" stroke="\#(Palette.axis)">"#)
+    out.append(line(plotLeft, plotBottom, plotRight, plotBottom))
+    for exponent in Self.majorExponents(xDomain) {
+      let value = pow(10, exponent)
+      out.append(line(x(value), plotBottom, x(value), plotBottom + 6))
+      out.append(
+        #"<text x="\#(f(x(value)))" y="\#(f(plotBottom + 22))" text-anchor="middle" "#
+          + #"stroke="none">\#(NumberFormatting.shortCount(value))</text>"#)
+    }
+    out.append(
+      #"<text x="\#(f((plotLeft + plotRight) / 2))" y="\#(f(plotBottom + 50))" "#
+        + #"text-anchor="middle" stroke="none" font-size="13">entities (N), log scale</text>"#)
+    out.append("</g>")
+    out.append(#"<g id="y-axis" stroke="\#(Palette.axis)">"#)
+    out.append(line(plotLeft, plotTop, plotLeft, plotBottom))
+    for exponent in Self.majorExponents(yDomain) {
+      let value = pow(10, exponent)
+      out.append(line(plotLeft - 6, y(value), plotLeft, y(value)))
+      out.append(line(plotLeft, y(value), plotRight, y(value), stroke: Palette.majorGrid))
+      out.append(
+        #"<text x="\#(f(plotLeft - 10))" y="\#(f(y(value) + 4))" text-anchor="end" "#
+          + #"stroke="none">\#(NumberFormatting.trimmed(value))</text>"#)
+    }
+    let middle = (plotTop + plotBottom) / 2
+    out.append(
+      #"<text x="24" y="\#(f(middle))" text-anchor="middle" stroke="none" font-size="13" "#
+        + #"transform="rotate(-90 24 \#(f(middle)))">ns per entity per tick, log scale</text>"#)
+    out.append("</g>")
+
+    // Lines, with min-max bars and markers.
+    out.append(#"<g id="series" fill="none">"#)
+    for (index, entry) in series.enumerated() {
+      let style = self.style(index)
+      let points = entry.points.sorted { $0.entityCount < $1.entityCount }
+      let coordinates = points.map { "\(f(x($0.entityCount))),\(f(y($0.median)))" }
+      out.append(
+        #"<g class="strategy" data-strategy="\#(escape(entry.name))" stroke="\#(style.color)">"#)
+      out.append(
+        #"<polyline class="series" points="\#(coordinates.joined(separator: " "))" "#
+          + #"stroke-width="\#(style.width)"\#(style.dashAttribute)/>"#)
+      for point in points {
+        let px = x(point.entityCount)
+        out.append(line(px, y(point.minimum), px, y(point.maximum), stroke: nil, width: 1))
+        out.append(
+          #"<circle cx="\#(f(px))" cy="\#(f(y(point.median)))" r="3" fill="\#(style.color)">"#
+            + "<title>\(escape(entry.name)): \(NumberFormatting.nanoseconds(point.median)) ns "
+            + "at N = \(NumberFormatting.count(Int(point.entityCount)))</title></circle>")
+      }
+      out.append("</g>")
+    }
+    out.append("</g>")
+
+    // Legend.
+    let legendLeft = plotRight + 30
+    out.append(#"<g id="legend">"#)
+    out.append(
+      #"<text x="\#(f(legendLeft))" y="\#(f(plotTop))" font-weight="bold">strategy</text>"#)
+    for (index, entry) in series.enumerated() {
+      let style = self.style(index)
+      let rowY = plotTop + 22 + Double(index) * 22
+      out.append(
+        line(
+          legendLeft, rowY - 4, legendLeft + 34, rowY - 4, stroke: style.color, width: style.width,
+          dash: style.dash))
+      out.append(
+        #"<text class="legend-label" x="\#(f(legendLeft + 42))" y="\#(f(rowY))">"#
+          + "\(entry.number)  \(escape(entry.name))</text>")
+    }
+    out.append("</g>")
+    out.append("</svg>")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  private struct Style {
+    var color: String
+    var width: String
+    var dash: String
+
+    var dashAttribute: String { dash.isEmpty ? "" : #" stroke-dasharray="\#(dash)""# }
+  }
+
+  private func style(_ index: Int) -> Style {
+    let entry = series[index]
+    let variant = series[..<index].filter { $0.number == entry.number }.count
+    return Style(
+      color: Self.colors[entry.number] ?? Palette.axis, width: entry.number == 9 ? "3.5" : "2",
+      dash: Self.dashes[variant % Self.dashes.count])
+  }
+
+  private func line(
+    _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String? = nil,
+    width: String? = nil, dash: String = ""
+  ) -> String {
+    var attributes = #"x1="\#(f(x1))" y1="\#(f(y1))" x2="\#(f(x2))" y2="\#(f(y2))""#
+    if let stroke { attributes += #" stroke="\#(stroke)""# }
+    if let width { attributes += #" stroke-width="\#(width)""# }
+    if !dash.isEmpty { attributes += #" stroke-dasharray="\#(dash)""# }
+    return "<line \(attributes)/>"
+  }
+
+  private func line(
+    _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String?, width: Int
+  ) -> String {
+    line(x1, y1, x2, y2, stroke: stroke, width: String(width))
+  }
+
+  /// The whole decades around the values, in log10 units, at least one decade wide.
+  static func decades(_ values: [Double]) -> ClosedRange<Double> {
+    let logs = values.filter { $0 > 0 }.map(log10)
+    guard let low = logs.min(), let high = logs.max() else { return 0...1 }
+    let lower = floor(low + 1e-9)
+    let upper = max(ceil(high - 1e-9), lower + 1)
+    return lower...upper
+  }
+
+  /// The exponents of the decade ticks inside a domain.
+  static func majorExponents(_ domain: ClosedRange<Double>) -> [Double] {
+    Array(stride(from: domain.lowerBound, through: domain.upperBound, by: 1))
+  }
+
+  /// 2 to 9 times every decade inside a domain.
+  static func minorTicks(_ domain: ClosedRange<Double>) -> [Double] {
+    majorExponents(domain).dropLast().flatMap { exponent in
+      (2...9).map { Double($0) * pow(10, exponent) }
+    }
+  }
+}
+
+/// The chart's fixed colours.
+private enum Palette {
+  static let background = "#ffffff"
+  static let subtleText = "#555555"
+  static let axis = "#333333"
+  static let minorGrid = "#eeeeee"
+  static let majorGrid = "#cccccc"
+}
+
+/// A coordinate with at most one decimal.
+private func f(_ value: Double) -> String {
+  let rounded = (value * 10).rounded() / 10
+  return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+}
+
+/// Text safe inside an XML element or attribute.
+private func escape(_ text: String) -> String {
+  var escaped = ""
+  for character in text {
+    switch character {
+    case "&": escaped += "&amp;"
+    case "<": escaped += "&lt;"
+    case ">": escaped += "&gt;"
+    case "\"": escaped += "&quot;"
+    default: escaped.append(character)
+    }
+  }
+  return escaped
+}

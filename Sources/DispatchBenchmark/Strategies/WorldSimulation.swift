@@ -1,0 +1,172 @@
+import TraitSandbox
+
+/// Strategy 9: TraitSandbox's own `World`, stepping the real `MovementTrait` and `HealthTrait`
+/// systems over four entity types, one pool per type.
+///
+/// Each tick the world makes one dynamic call per type and system into the trait's static loop
+/// requirement (`stepMovement`, `resolveHealth`), whose witness is compiled in this module,
+/// specialised for the concrete type, from TraitSandbox's `@inlinable` defaults. Inside, the
+/// loops also do the trait's bookkeeping: steering (a no-op here: no destination, not held),
+/// releasing holds, the damage lookup and the death check.
+struct WorldSimulation: Simulation {
+  private var world: World
+  private let workload: Workload
+
+  init(_ workload: Workload) {
+    let context = workload.context
+    world = World(
+      seed: 1, fixedDeltaTime: context.deltaTime,
+      arenaSize: Vector2(context.width, context.height), systems: [.movement, .health])
+    world.register(WorldScout.self)
+    world.register(WorldRunner.self)
+    world.register(WorldBrute.self)
+    world.register(WorldHauler.self)
+    for state in workload.entities {
+      switch state.kind {
+      case .scout: world.spawn(WorldScout(state))
+      case .runner: world.spawn(WorldRunner(state))
+      case .brute: world.spawn(WorldBrute(state))
+      case .hauler: world.spawn(WorldHauler(state))
+      }
+    }
+    self.workload = workload
+  }
+
+  mutating func run(ticks: Int) {
+    for _ in 0..<ticks {
+      world.step()
+    }
+  }
+
+  func states() -> [EntityState] {
+    func states<Entity: WorldEntity>(_: Entity.Type, _ kind: EntityKind) -> [EntityState] {
+      world.entities(of: Entity.self).map { $0.state(kind) }
+    }
+    return statesInCreationOrder(
+      workload,
+      kinds: [
+        states(WorldScout.self, .scout), states(WorldRunner.self, .runner),
+        states(WorldBrute.self, .brute), states(WorldHauler.self, .hauler),
+      ])
+  }
+
+  var probe: UInt64 { world.tick }
+}
+
+/// An entity type of the benchmark's world: TraitSandbox's real traits and components.
+protocol WorldEntity: GameObject, MovementTrait, HealthTrait {
+  /// Creates the entity from its components.
+  init(position: Vector2, movement: Movement, health: Health)
+}
+
+extension WorldEntity {
+  /// Creates the entity from the workload's state for it.
+  init(_ state: EntityState) {
+    var health = Health(
+      maximum: state.maximumHealth, regeneration: state.regeneration, radius: 8)
+    health.current = state.health
+    self.init(
+      position: state.position,
+      movement: Movement(velocity: state.velocity, speed: state.velocity.length),
+      health: health)
+  }
+
+  /// The entity's state, for the checksum.
+  func state(_ kind: EntityKind) -> EntityState {
+    EntityState(
+      kind: kind, position: position, velocity: movement.velocity, health: health.current,
+      maximumHealth: health.maximum, regeneration: health.regeneration)
+  }
+}
+
+// Each type replaces `MovementTrait.move(in:)`, which clamps at the walls, with the workload's
+// bounce; regeneration is HealthTrait's default.
+
+struct WorldScout: WorldEntity {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team = Team.left
+  var movement: Movement
+  var health: Health
+
+  init(position: Vector2, movement: Movement, health: Health) {
+    self.position = position
+    self.movement = movement
+    self.health = health
+  }
+
+  mutating func move(in context: TickContext) {
+    StepContext.advance(
+      &position.x, &movement.velocity.x, by: context.deltaTime, limit: context.arenaSize.x)
+    StepContext.advance(
+      &position.y, &movement.velocity.y, by: context.deltaTime, limit: context.arenaSize.y)
+  }
+}
+
+struct WorldRunner: WorldEntity {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team = Team.left
+  var movement: Movement
+  var health: Health
+
+  init(position: Vector2, movement: Movement, health: Health) {
+    self.position = position
+    self.movement = movement
+    self.health = health
+  }
+
+  mutating func move(in context: TickContext) {
+    StepContext.advance(
+      &position.x, &movement.velocity.x, by: context.deltaTime, limit: context.arenaSize.x)
+    StepContext.advance(
+      &position.y, &movement.velocity.y, by: context.deltaTime, limit: context.arenaSize.y)
+  }
+}
+
+struct WorldBrute: WorldEntity {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team = Team.right
+  var movement: Movement
+  var health: Health
+  /// Payload the workload carries but never reads, as `Brute` does.
+  var armor = Vector2(1, 1)
+
+  init(position: Vector2, movement: Movement, health: Health) {
+    self.position = position
+    self.movement = movement
+    self.health = health
+  }
+
+  mutating func move(in context: TickContext) {
+    StepContext.advance(
+      &position.x, &movement.velocity.x, by: context.deltaTime, limit: context.arenaSize.x)
+    StepContext.advance(
+      &position.y, &movement.velocity.y, by: context.deltaTime, limit: context.arenaSize.y)
+  }
+}
+
+struct WorldHauler: WorldEntity {
+  var id = EntityID.unassigned
+  var position: Vector2
+  let team = Team.right
+  var movement: Movement
+  var health: Health
+  /// Payload the workload carries but never reads, as `Hauler` does.
+  var cargo = Vector2(1, 1)
+  var fuel: Float = 1
+
+  init(position: Vector2, movement: Movement, health: Health) {
+    self.position = position
+    self.movement = movement
+    self.health = health
+  }
+
+  mutating func move(in context: TickContext) {
+    StepContext.advance(
+      &position.x, &movement.velocity.x, by: context.deltaTime, limit: context.arenaSize.x)
+    StepContext.advance(
+      &position.y, &movement.velocity.y, by: context.deltaTime, limit: context.arenaSize.y)
+  }
+}

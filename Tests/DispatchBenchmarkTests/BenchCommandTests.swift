@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import SandboxCLI
+
+/// Captures what a command writes.
+private final class CapturedConsole: Sendable {
+  private let output = Mutex("")
+  private let error = Mutex("")
+
+  var console: Console {
+    Console(
+      writeOutput: { text in self.output.withLock { $0 += text } },
+      writeError: { text in self.error.withLock { $0 += text } },
+      errorIsTerminal: false)
+  }
+
+  var standardOutput: String { output.withLock { $0 } }
+  var standardError: String { error.withLock { $0 } }
+}
+
+/// Runs `sandbox bench ...` in-process and returns exit code, stdout and stderr.
+private func bench(_ arguments: String...) -> (status: Int32, output: String, error: String) {
+  let captured = CapturedConsole()
+  let invocation = Sandbox.Invocation(
+    arguments: ["bench"] + arguments, environment: [:],
+    executablePath: "/nonexistent/bin/sandbox",
+    workingDirectory: FileManager.default.temporaryDirectory.path)
+  let status = Sandbox.main(invocation, console: captured.console)
+  return (status, captured.standardOutput, captured.standardError)
+}
+
+@Suite("sandbox bench: options, listing and the debug-build refusal")
+struct BenchCommandTests {
+  #if DEBUG
+    @Test("A debug build refuses to time and says how to build release")
+    func refusesDebugTimings() {
+      let result = bench("--sizes", "100")
+      #expect(result.status == 64)
+      #expect(result.output.isEmpty)
+      #expect(result.error.contains("Error: sandbox bench reports timings only from an optimised"))
+      #expect(result.error.contains("swift run -c release sandbox bench"))
+    }
+
+    @Test("A debug build refuses to write timing files, even with --quick")
+    func refusesDebugFiles() {
+      let result = bench("--quick", "--json", "b.json")
+      #expect(result.status == 64)
+      #expect(result.error.contains("swift run -c release sandbox bench"))
+    }
+
+    @Test("--quick in a debug build checks every strategy's checksum and reports no verdict")
+    func quickChecksums() {
+      let result = bench("--quick")
+      #expect(result.status == 0)
+      #expect(result.output.contains("Timing:  none (checksums only)"))
+      #expect(result.output.contains("100 entities - checksum"))
+      #expect(result.output.contains("1,000 entities - checksum"))
+      #expect(!result.output.contains("DIFFERENT"))
+      #expect(!result.output.contains("Goals at"))
+    }
+  #endif
+
+  @Test("--list names every strategy with its number and description")
+  func list() {
+    let result = bench("--list")
+    #expect(result.status == 0)
+    for name in ["class-hierarchy-sorted", "dynamic-cast", "soa-simd8", "traitsandbox-world"] {
+      #expect(result.output.contains(name))
+    }
+    #expect(result.output.split(separator: "\n").count >= 14)
+  }
+
+  @Test(
+    "Bad values are usage errors: message, usage, exit 64",
+    arguments: [
+      ["--sizes", "0"], ["--sizes", "1000,abc"], ["--sizes", ""], ["--samples", "2"],
+      ["--strategy", "virtual"], ["--json", ""], ["--bogus"], ["--quick", "--quick"],
+    ])
+  func usageErrors(arguments: [String]) {
+    let captured = CapturedConsole()
+    let status = Sandbox.main(
+      Sandbox.Invocation(
+        arguments: ["bench"] + arguments, environment: [:], executablePath: "sandbox",
+        workingDirectory: "/"),
+      console: captured.console)
+    #expect(status == 64)
+    #expect(captured.standardError.hasPrefix("Error: "))
+    #expect(captured.standardError.contains("Usage: sandbox bench"))
+  }
+
+  @Test("--strategy takes a comma-separated subset and keeps the benchmark's order")
+  func strategySubset() throws {
+    let strategies = try BenchCommand.strategies("traitsandbox-world,soa")
+    #expect(strategies.map(\.name) == ["soa", "traitsandbox-world"])
+    #expect(try BenchCommand.sizes("1000, 100000,1000") == [1_000, 100_000])
+  }
+
+  @Test("help bench shows the options")
+  func help() {
+    let captured = CapturedConsole()
+    let status = Sandbox.main(
+      Sandbox.Invocation(
+        arguments: ["help", "bench"], environment: [:], executablePath: "sandbox",
+        workingDirectory: "/"),
+      console: captured.console)
+    #expect(status == 0)
+    for option in ["--sizes", "--samples", "--strategy", "--quick", "--json", "--csv", "--svg"] {
+      #expect(captured.standardOutput.contains(option))
+    }
+  }
+}
