@@ -121,7 +121,9 @@ public struct World {
     guard let index = poolIndexByType[ObjectIdentifier(type)],
       var pool = pools[index] as? EntityPool<Entity>
     else { return }
-    pools[index] = EntityPool<Entity>(jobs: [], systemNames: [], traitNames: [])  // unshare
+    // Drop the world's copy, so the entities' storage is uniquely referenced and changes in
+    // place instead of being copied.
+    pools[index] = EntityPool<Entity>(jobs: [], systemNames: [], traitNames: [])
     for entityIndex in pool.indices {
       let id = pool[entityIndex].id
       body(&pool[entityIndex])
