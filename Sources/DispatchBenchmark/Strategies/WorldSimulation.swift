@@ -71,6 +71,21 @@ extension WorldEntity {
       health: health)
   }
 
+  /// Moves with the workload's bounce at the walls.
+  ///
+  /// Replaces `MovementTrait.move(in:)`, which clamps: a default from this refining protocol's
+  /// extension is more specific, so it is the witness every `WorldEntity` type gets.
+  mutating func move(in context: TickContext) {
+    // Through protocol requirements `position` and `movement` are both accesses to `self`,
+    // so they are copied out and back rather than passed `inout` side by side.
+    var position = self.position
+    var velocity = movement.velocity
+    StepContext.advance(&position.x, &velocity.x, by: context.deltaTime, limit: context.arenaSize.x)
+    StepContext.advance(&position.y, &velocity.y, by: context.deltaTime, limit: context.arenaSize.y)
+    self.position = position
+    movement.velocity = velocity
+  }
+
   /// The entity's state, for the checksum.
   func state(_ kind: EntityKind) -> EntityState {
     EntityState(
@@ -79,8 +94,8 @@ extension WorldEntity {
   }
 }
 
-// Each type replaces `MovementTrait.move(in:)`, which clamps at the walls, with the workload's
-// bounce; regeneration is HealthTrait's default.
+// Each type gets `WorldEntity`'s bouncing `move(in:)` in place of `MovementTrait`'s clamping
+// one; regeneration is HealthTrait's default.
 
 struct WorldScout: WorldEntity {
   var id = EntityID.unassigned
@@ -93,13 +108,6 @@ struct WorldScout: WorldEntity {
     self.position = position
     self.movement = movement
     self.health = health
-  }
-
-  mutating func move(in context: TickContext) {
-    StepContext.advance(
-      &position.x, &movement.velocity.x, by: context.deltaTime, limit: context.arenaSize.x)
-    StepContext.advance(
-      &position.y, &movement.velocity.y, by: context.deltaTime, limit: context.arenaSize.y)
   }
 }
 
@@ -114,13 +122,6 @@ struct WorldRunner: WorldEntity {
     self.position = position
     self.movement = movement
     self.health = health
-  }
-
-  mutating func move(in context: TickContext) {
-    StepContext.advance(
-      &position.x, &movement.velocity.x, by: context.deltaTime, limit: context.arenaSize.x)
-    StepContext.advance(
-      &position.y, &movement.velocity.y, by: context.deltaTime, limit: context.arenaSize.y)
   }
 }
 
@@ -138,13 +139,6 @@ struct WorldBrute: WorldEntity {
     self.movement = movement
     self.health = health
   }
-
-  mutating func move(in context: TickContext) {
-    StepContext.advance(
-      &position.x, &movement.velocity.x, by: context.deltaTime, limit: context.arenaSize.x)
-    StepContext.advance(
-      &position.y, &movement.velocity.y, by: context.deltaTime, limit: context.arenaSize.y)
-  }
 }
 
 struct WorldHauler: WorldEntity {
@@ -161,12 +155,5 @@ struct WorldHauler: WorldEntity {
     self.position = position
     self.movement = movement
     self.health = health
-  }
-
-  mutating func move(in context: TickContext) {
-    StepContext.advance(
-      &position.x, &movement.velocity.x, by: context.deltaTime, limit: context.arenaSize.x)
-    StepContext.advance(
-      &position.y, &movement.velocity.y, by: context.deltaTime, limit: context.arenaSize.y)
   }
 }
