@@ -30,7 +30,8 @@ final class DemoLoop {
     state = DemoState(
       scenario: configuration.scenario, seed: configuration.seed,
       autoplay: configuration.isAutoplay, swarmCount: configuration.swarmCount)
-    watcher = ScenarioWatcher(file: configuration.scenarioFile)
+    watcher = ScenarioWatcher(
+      file: configuration.scenarioFile, roster: configuration.scenario.roster)
     timestep = FixedTimestep(
       fixedDeltaTime: 1 / Double(configuration.scenario.match.ticksPerSecond))
     start = clock.now()
@@ -65,7 +66,9 @@ final class DemoLoop {
 
   private func handleInput(at now: Double) {
     for event in session.pollEvents() {
-      if let action = DesktopDemo.action(for: event, backend: backend, frame: current) {
+      if let action = DesktopDemo.action(
+        for: event, backend: backend, frame: current, roster: state.scenario.roster)
+      {
         state.handle(action, at: now - start, frame: current)
       }
     }

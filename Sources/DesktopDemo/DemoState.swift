@@ -25,7 +25,7 @@ public struct DemoState {
   /// Ticks requested with `.stepOnce` and not yet run.
   public private(set) var pendingSteps = 0
   /// The entity open in the inspector.
-  public private(set) var selection: EntityID?
+  public private(set) var selection: AnyEntityID?
   /// Whether the debug overlay is shown.
   public private(set) var showsDebugOverlay = false
   /// Whether the player asked to quit.
@@ -65,7 +65,7 @@ public struct DemoState {
     case .buy(let kind):
       guard !isAutoplay, !match.isOver else { return }
       match.order(kind, for: .left)
-      notice = ("ordered \(kind.rawValue)", now + 1.5)
+      notice = ("ordered \(kind.name)", now + 1.5)
     case .togglePause:
       isPaused.toggle()
     case .stepOnce:
@@ -82,7 +82,9 @@ public struct DemoState {
     case .toggleDebugOverlay:
       showsDebugOverlay.toggle()
     case .select(let x, let y):
-      selection = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }.map(EntityID.init)
+      selection = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }.map {
+        AnyEntityID(rawValue: $0)
+      }
     case .quit:
       wantsToQuit = true
     }
@@ -160,8 +162,7 @@ public struct DemoState {
     }
     if !isAutoplay && !match.isOver {
       let help = DemoMessage(
-        text: "1 Quirk $\(Int(scenario.units.quirk.cost))  2 Zap $\(Int(scenario.units.zap.cost))"
-          + "  3 Munch $\(Int(scenario.units.munch.cost))  P pause  +/- speed  R restart",
+        text: BuyKeys.help(for: scenario) + "  P pause  +/- speed  R restart",
         color: Color(red: 230, green: 230, blue: 230), size: 12)
       help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
     }
@@ -182,45 +183,5 @@ public struct DemoState {
         tick: 0, worldWidth: 1, worldHeight: 1, overlay: frame.overlay + builder.overlay
       ).overlay
     return decorated
-  }
-}
-
-/// A one-line HUD message with an explicit colour and size.
-struct DemoMessage: HUDLabel {
-  var text: String
-  var color: Color
-  var size: Float = 16
-  var textColor: Color { color }
-  var fontSize: Float { size }
-}
-
-/// The scenario file's validation error, shown while the last good stats stay in force.
-struct ReloadErrorPanel {
-  var message: String
-
-  func draw(into builder: inout FrameBuilder) {
-    let lines = ["Scenario reload failed; keeping the last good stats:"] + wrapped(message, 80)
-    let top = Frame.overlayHeight - 40 - Float(lines.count) * 16
-    builder.drawOverlay(
-      .rect(
-        RectDraw(
-          x: 0, y: top - 8, width: Frame.overlayWidth, height: Float(lines.count) * 16 + 16,
-          color: Color(red: 60, green: 0, blue: 0, alpha: 210))),
-      layer: 98)
-    for (index, line) in lines.enumerated() {
-      DemoMessage(text: line, color: Color(red: 255, green: 120, blue: 110), size: 14)
-        .draw(into: &builder, x: 12, y: top + Float(index) * 16)
-    }
-  }
-
-  private func wrapped(_ text: String, _ width: Int) -> [String] {
-    var lines: [String] = []
-    var rest = Substring(text)
-    while rest.count > width {
-      lines.append(String(rest.prefix(width)))
-      rest = rest.dropFirst(width)
-    }
-    lines.append(String(rest))
-    return lines
   }
 }

@@ -87,6 +87,11 @@ public enum DesktopDemo {
     }
   }
 
+  /// "1/2/3 buy Quirk/Zap/Munch": the buy keys of `roster`, for help texts.
+  public static func buyKeySummary(for roster: Roster) -> String {
+    BuyKeys.summary(for: roster)
+  }
+
   /// Opens the window and plays until the player quits or `frameLimit` frames are drawn.
   public static func run(_ configuration: DemoConfiguration) throws(DemoError) -> DemoSummary {
     do {
@@ -107,14 +112,16 @@ public enum DesktopDemo {
     let renderer = try Renderer(window: window, software: true, vsync: false)
     let backend = try SDLBackend(
       renderer: renderer, spritesDirectory: configuration.spritesDirectory,
-      sprites: Match.spriteIDs)
+      sprites: configuration.scenario.roster.spriteIDs)
     let loop = DemoLoop(configuration: configuration, session: session, backend: backend)
     while try loop.runFrame() {}
     return loop.summary
   }
 
   /// The demo action an input event asks for, if any.
-  static func action(for event: InputEvent, backend: SDLBackend, frame: Frame) -> DemoAction? {
+  static func action(
+    for event: InputEvent, backend: SDLBackend, frame: Frame, roster: Roster
+  ) -> DemoAction? {
     switch event {
     case .quit: return .quit
     case .resized: return nil
@@ -126,21 +133,19 @@ public enum DesktopDemo {
         worldX: (Float(x) + 0.5 - viewport.offsetX) / viewport.scale,
         worldY: (Float(y) + 0.5 - viewport.offsetY) / viewport.scale)
     case .keyDown(let key):
-      return action(for: key)
+      return action(for: key, roster: roster)
     }
   }
 
-  /// The demo action a key asks for, if any.
-  static func action(for key: Key) -> DemoAction? {
+  /// The demo action a key asks for, if any; digits buy the roster's kinds in order.
+  static func action(for key: Key, roster: Roster) -> DemoAction? {
     switch key {
     case .escape: return .quit
     case .space: return .togglePause
     case .f1: return .toggleDebugOverlay
     case .character(let character):
+      if let kind = BuyKeys.kind(for: character, in: roster) { return .buy(kind) }
       switch character {
-      case "1": return .buy(.quirk)
-      case "2": return .buy(.zap)
-      case "3": return .buy(.munch)
       case "p": return .togglePause
       case ".": return .stepOnce
       case "+", "=": return .faster

@@ -7,10 +7,13 @@ import MonsterWars
 /// kilobytes, and two saves within the file system's timestamp resolution still count.
 struct ScenarioWatcher {
   let file: URL
+  /// The unit types the scenario is read for.
+  let roster: Roster
   private var lastContents: Data?
 
-  init(file: URL) {
+  init(file: URL, roster: Roster) {
     self.file = file
+    self.roster = roster
     lastContents = try? Data(contentsOf: file)
   }
 
@@ -23,7 +26,8 @@ struct ScenarioWatcher {
       return .failure(.fileNotFound(path: file.path))
     }
     do {
-      return .success(try Scenario.parse(contents, path: file.path, name: scenarioName))
+      return .success(
+        try Scenario.parse(contents, path: file.path, name: scenarioName, roster: roster))
     } catch {
       return .failure(error)
     }

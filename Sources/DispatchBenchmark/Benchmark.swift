@@ -38,7 +38,7 @@ public enum Benchmark {
       sampleCount: configuration.measuresTime ? configuration.sampleCount : 0,
       verificationTicks: configuration.verificationTicks, seed: configuration.seed,
       isTimed: configuration.measuresTime, measurements: measurements,
-      verdict: Verdict(measurements))
+      worldComparison: WorldComparison(measurements))
   }
 
   private static func measure(

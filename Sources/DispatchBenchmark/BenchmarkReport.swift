@@ -23,14 +23,15 @@ public struct BenchmarkReport: Sendable, Codable, Equatable {
   public var isTimed: Bool
   /// Every strategy at every size, size by size, in strategy order.
   public var measurements: [Measurement]
-  /// How TraitSandbox's world compares with the goals, if this run can say.
-  public var verdict: Verdict?
+  /// How TraitSandbox's world compares with structure of arrays and the fastest dynamic
+  /// dispatch, if this run timed what that needs.
+  public var worldComparison: WorldComparison?
 
   /// Creates a report.
   public init(
     build: BuildConfiguration, machine: Machine, sizes: [Int], sampleCount: Int,
     verificationTicks: Int, seed: UInt64, isTimed: Bool, measurements: [Measurement],
-    verdict: Verdict? = nil
+    worldComparison: WorldComparison? = nil
   ) {
     self.build = build
     self.machine = machine
@@ -40,7 +41,7 @@ public struct BenchmarkReport: Sendable, Codable, Equatable {
     self.seed = seed
     self.isTimed = isTimed
     self.measurements = measurements
-    self.verdict = verdict
+    self.worldComparison = worldComparison
   }
 
   /// The measurements at one size, in strategy order.
@@ -55,51 +56,5 @@ public struct BenchmarkReport: Sendable, Codable, Equatable {
       names.append(measurement.strategy)
     }
     return names
-  }
-}
-
-/// The goals for TraitSandbox's world at 100,000 entities: within 2x of the fastest
-/// structure-of-arrays strategy, and at least 5x faster than the fastest of strategies 1 to 4.
-public struct Verdict: Sendable, Codable, Equatable {
-  /// The size the goals are stated at.
-  public static let entityCount = 100_000
-  /// The most the world may cost relative to structure of arrays.
-  public static let structureOfArraysLimit = 2.0
-  /// The least the world's speed-up over strategies 1 to 4 may be.
-  public static let dispatchSpeedUpGoal = 5.0
-
-  /// The entity count compared.
-  public var entityCount: Int
-  /// The fastest structure-of-arrays strategy (number 8).
-  public var structureOfArrays: String
-  /// The world's median over that strategy's median.
-  public var worldOverStructureOfArrays: Double
-  /// The fastest of strategies 1 to 4.
-  public var fastestDispatch: String
-  /// That strategy's median over the world's median.
-  public var dispatchOverWorld: Double
-
-  /// Whether the world is within 2x of structure of arrays.
-  public var meetsStructureOfArraysGoal: Bool
-  /// Whether the world is at least 5x faster than strategies 1 to 4.
-  public var meetsDispatchGoal: Bool
-
-  /// Compares the world at 100,000 entities, if it and both comparisons were timed there.
-  init?(_ measurements: [Measurement]) {
-    let atSize = measurements.filter { $0.entityCount == Self.entityCount && $0.median != nil }
-    func fastest(_ numbers: ClosedRange<Int>) -> Measurement? {
-      atSize.filter { numbers.contains($0.strategyNumber) }.min { $0.median! < $1.median! }
-    }
-    guard let world = atSize.first(where: { $0.strategyNumber == 9 }),
-      let worldMedian = world.median,
-      let structureOfArrays = fastest(8...8), let dispatch = fastest(1...4)
-    else { return nil }
-    entityCount = Self.entityCount
-    self.structureOfArrays = structureOfArrays.strategy
-    worldOverStructureOfArrays = worldMedian / structureOfArrays.median!
-    fastestDispatch = dispatch.strategy
-    dispatchOverWorld = dispatch.median! / worldMedian
-    meetsStructureOfArraysGoal = worldOverStructureOfArrays <= Self.structureOfArraysLimit
-    meetsDispatchGoal = dispatchOverWorld >= Self.dispatchSpeedUpGoal
   }
 }

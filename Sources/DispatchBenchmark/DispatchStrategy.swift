@@ -1,5 +1,5 @@
-/// One way of calling the workload's trait code: a name for `--strategy`, the number for
-/// it and a one-line description.
+/// One way of calling the workload's trait code: a name for `--strategy`, its number in the
+/// benchmark's list and a one-line description.
 public struct DispatchStrategy: Sendable, Hashable {
   /// The short, stable name, e.g. `class-hierarchy`.
   public let name: String

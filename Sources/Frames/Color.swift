@@ -1,6 +1,6 @@
 /// An 8-bit-per-channel colour with straight (not premultiplied) alpha.
 @frozen
-public struct Color: Hashable, Sendable {
+public struct Color: Hashable, Sendable, Codable {
   /// Red, 0...255.
   public var red: UInt8
   /// Green, 0...255.

@@ -139,6 +139,9 @@ public struct HealthBarDraw: Sendable, Equatable {
     self.entity = entity
   }
 
+  /// The colour of the frame around the bar: translucent black.
+  public static let frameColor = Color(red: 0, green: 0, blue: 0, alpha: 170)
+
   /// The fill colour: green when healthy, through yellow, to red when nearly dead.
   public var fillColor: Color {
     let healthy = Color(red: 70, green: 200, blue: 70)

@@ -21,6 +21,6 @@ public struct SpriteID: Hashable, Sendable, Comparable, CustomStringConvertible 
 
   /// The arena's background picture, stretched over the whole world.
   public static let background = SpriteID("background")
-  /// The bitmap font: 96 glyphs (ASCII 32...127) of 8x8 pixels in a 16 x 6 grid.
+  /// The bitmap font: 96 glyphs (ASCII 32...127) of 8x8 pixels in a 16 x 6 grid (`FontSheet`).
   public static let font = SpriteID("font")
 }

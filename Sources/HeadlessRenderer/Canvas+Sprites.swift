@@ -8,32 +8,13 @@ struct SpriteImage: Sendable {
   let pixels: [UInt8]
 }
 
-/// The part of a sprite to draw, in its pixels.
-struct SourceRect {
-  var x: Int
-  var y: Int
-  var width: Int
-  var height: Int
-}
-
-/// Where and how a sprite lands on the canvas, in canvas pixels.
-struct Placement {
-  var centreX: Float
-  var centreY: Float
-  var width: Float
-  var height: Float
-  var rotation: Float = 0
-  var isMirrored = false
-  var tint: Color = .white
-}
-
 extension Canvas {
   /// Draws part of a sprite scaled (nearest neighbour) into a placement, blending by the
   /// sprite's alpha times the tint's, with its colours multiplied by the tint.
   ///
   /// A pixel is covered when its centre lies inside the placed rectangle.
   /// - Complexity: O(covered pixels); nothing is done for placements off the canvas.
-  mutating func blit(_ sprite: SpriteImage, source: SourceRect, placement: Placement) {
+  mutating func blit(_ sprite: SpriteImage, source: TexelRect, placement: SpritePlacement) {
     guard source.width > 0, source.height > 0, placement.width > 0, placement.height > 0,
       placement.width.isFinite, placement.height.isFinite, placement.centreX.isFinite,
       placement.centreY.isFinite, placement.tint.alpha > 0
@@ -47,7 +28,7 @@ extension Canvas {
   }
 
   private mutating func blitAxisAligned(
-    _ sprite: SpriteImage, source: SourceRect, placement: Placement
+    _ sprite: SpriteImage, source: TexelRect, placement: SpritePlacement
   ) {
     let left = placement.centreX - placement.width / 2
     let top = placement.centreY - placement.height / 2
@@ -98,7 +79,7 @@ extension Canvas {
   }
 
   private mutating func blitRotated(
-    _ sprite: SpriteImage, source: SourceRect, placement: Placement, rotation: Float
+    _ sprite: SpriteImage, source: TexelRect, placement: SpritePlacement, rotation: Float
   ) {
     let cosine = Float(cos(Double(rotation)))
     let sine = Float(sin(Double(rotation)))

@@ -109,17 +109,6 @@ struct Canvas {
     }
   }
 
-  /// Draws the one-pixel border just inside the rectangle.
-  mutating func outlineRect(x: Float, y: Float, width: Float, height: Float, color: Color) {
-    let bands = PixelRules.outlineBands(
-      columns: PixelRules.coveredEdges(x, x + width), rows: PixelRules.coveredEdges(y, y + height))
-    for band in bands {
-      fillRect(
-        x: band.columns.lower, y: band.rows.lower, width: band.columns.upper - band.columns.lower,
-        height: band.rows.upper - band.rows.lower, color: color)
-    }
-  }
-
   /// Draws a one-pixel line: the pixels `PixelRules.forEachLinePixel` picks.
   mutating func line(x0: Float, y0: Float, x1: Float, y1: Float, color: Color) {
     let canvasWidth = width

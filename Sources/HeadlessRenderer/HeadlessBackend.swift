@@ -3,9 +3,12 @@ import Imaging
 
 /// Renders frames into an RGBA8 image in memory, in pure Swift: for tests, headless runs and
 /// screenshots. Pixels depend only on the frame, the sprites and the output size.
+///
+/// It supplies the `RenderBackend` primitives as `Canvas` operations; the frame walk is the one
+/// every backend shares. It cannot fail, so `render(_:)` needs no `try`.
 public struct HeadlessBackend: RenderBackend {
-  /// The colour of the bars around a world that does not fill the output.
-  public static let letterboxColor = Color(red: 18, green: 20, blue: 26)
+  /// Drawing into memory cannot fail.
+  public typealias Failure = Never
 
   /// The output's width in pixels.
   public let width: Int
@@ -33,102 +36,44 @@ public struct HeadlessBackend: RenderBackend {
     }
   }
 
-  /// Draws one frame: letterbox, background, world commands, then the overlay.
+  // MARK: - Primitives
+
+  /// Whether the sprite library holds `sprite`.
+  public func hasSprite(_ sprite: SpriteID) -> Bool {
+    sprites.contains(sprite)
+  }
+
+  /// Fills the whole canvas with `color`.
   ///
-  /// - Complexity: O(output pixels + pixels covered by the commands).
-  public mutating func render(_ frame: Frame) {
-    canvas.fill(Self.letterboxColor)
-    let world = Viewport(
-      contentWidth: frame.worldWidth, contentHeight: frame.worldHeight, width: width,
-      height: height)
-    if let background = frame.background {
-      drawSprite(
-        SpriteDraw(
-          sprite: background, x: frame.worldWidth / 2, y: frame.worldHeight / 2,
-          width: frame.worldWidth, height: frame.worldHeight),
-        in: world)
-    }
-    for command in frame.world { draw(command, in: world) }
-    let overlay = Viewport(
-      contentWidth: Frame.overlayWidth, contentHeight: Frame.overlayHeight, width: width,
-      height: height)
-    for command in frame.overlay { draw(command, in: overlay) }
+  /// - Complexity: O(output pixels).
+  public mutating func beginFrame(clearingTo color: Color) {
+    canvas.fill(color)
   }
 
-  private mutating func draw(_ command: DrawCommand, in viewport: Viewport) {
-    let scale = viewport.scale
-    func x(_ value: Float) -> Float { viewport.offsetX + value * scale }
-    func y(_ value: Float) -> Float { viewport.offsetY + value * scale }
-    switch command.shape {
-    case .sprite(let sprite):
-      drawSprite(sprite, in: viewport)
-    case .rect(let rect):
-      if rect.isFilled {
-        canvas.fillRect(
-          x: x(rect.x), y: y(rect.y), width: rect.width * scale, height: rect.height * scale,
-          color: rect.color)
-      } else {
-        canvas.outlineRect(
-          x: x(rect.x), y: y(rect.y), width: rect.width * scale, height: rect.height * scale,
-          color: rect.color)
-      }
-    case .line(let line):
-      canvas.line(x0: x(line.x0), y0: y(line.y0), x1: x(line.x1), y1: y(line.y1), color: line.color)
-    case .text(let text):
-      drawText(text, in: viewport)
-    case .healthBar(let bar):
-      let left = x(bar.x - bar.width / 2)
-      let top = y(bar.y - bar.height / 2)
-      let barWidth = max(bar.width * scale, 2)
-      let barHeight = max(bar.height * scale, 2)
-      canvas.fillRect(
-        x: left - 1, y: top - 1, width: barWidth + 2, height: barHeight + 2,
-        color: Color(red: 0, green: 0, blue: 0, alpha: 170))
-      canvas.fillRect(
-        x: left, y: top, width: barWidth * bar.fraction, height: barHeight, color: bar.fillColor)
-    }
+  /// Blends the sprite's texels `source` (all of them when `nil`) over the canvas, scaled by
+  /// nearest texel, with their colours and alpha multiplied by the tint.
+  ///
+  /// - Complexity: O(covered pixels).
+  public mutating func drawSprite(
+    _ sprite: SpriteID, source: TexelRect?, placement: SpritePlacement
+  ) {
+    guard let image = sprites.image(for: sprite) else { return }
+    let part = source ?? TexelRect(x: 0, y: 0, width: image.width, height: image.height)
+    guard part.isInside(width: image.width, height: image.height) else { return }
+    canvas.blit(image, source: part, placement: placement)
   }
 
-  private mutating func drawSprite(_ sprite: SpriteDraw, in viewport: Viewport) {
-    let placement = Placement(
-      centreX: viewport.offsetX + sprite.x * viewport.scale,
-      centreY: viewport.offsetY + sprite.y * viewport.scale,
-      width: sprite.width * viewport.scale, height: sprite.height * viewport.scale,
-      rotation: sprite.rotation, isMirrored: sprite.isMirrored, tint: sprite.tint)
-    guard let image = sprites.image(for: sprite.sprite) else {
-      // Unknown sprites show as a magenta box rather than stopping the run.
-      canvas.fillRect(
-        x: placement.centreX - placement.width / 2, y: placement.centreY - placement.height / 2,
-        width: placement.width, height: placement.height,
-        color: Color(red: 255, green: 0, blue: 255))
-      return
-    }
-    canvas.blit(
-      image, source: SourceRect(x: 0, y: 0, width: image.width, height: image.height),
-      placement: placement)
+  /// Blends `color` over the pixels whose centres lie inside the rectangle.
+  ///
+  /// - Complexity: O(covered pixels).
+  public mutating func fillRect(x: Float, y: Float, width: Float, height: Float, color: Color) {
+    canvas.fillRect(x: x, y: y, width: width, height: height, color: color)
   }
 
-  private mutating func drawText(_ text: TextDraw, in viewport: Viewport) {
-    let size = text.size * viewport.scale
-    guard size > 0, size.isFinite else { return }
-    let left = viewport.offsetX + text.x * viewport.scale
-    let top = viewport.offsetY + text.y * viewport.scale
-    guard let font = sprites.image(for: .font) else {
-      canvas.fillRect(
-        x: left, y: top, width: Float(text.text.unicodeScalars.count) * size, height: size,
-        color: text.color)
-      return
-    }
-    let cell = SpriteLibrary.glyphSize
-    for (index, scalar) in text.text.unicodeScalars.enumerated() {
-      if scalar == " " { continue }
-      let glyph = (32...126).contains(scalar.value) ? Int(scalar.value) - 32 : 127 - 32
-      canvas.blit(
-        font,
-        source: SourceRect(x: glyph % 16 * cell, y: glyph / 16 * cell, width: cell, height: cell),
-        placement: Placement(
-          centreX: left + (Float(index) + 0.5) * size, centreY: top + size / 2, width: size,
-          height: size, tint: text.color))
-    }
+  /// Blends `color` over the pixels of a one-pixel line.
+  ///
+  /// - Complexity: O(pixels of the line inside the canvas).
+  public mutating func drawLine(x0: Float, y0: Float, x1: Float, y1: Float, color: Color) {
+    canvas.line(x0: x0, y0: y0, x1: x1, y1: y1, color: color)
   }
 }

@@ -4,10 +4,10 @@ import Imaging
 
 /// The sprites a game draws with, decoded and checked once, when assets load.
 public struct SpriteLibrary: Sendable {
-  /// The size of one glyph cell in the font sheet.
-  public static let glyphSize = 8
-  /// The font sheet's size: 16 x 6 cells of `glyphSize`.
-  public static let fontSheetSize = (width: 128, height: 48)
+  /// The size of one glyph cell in the font sheet: `FontSheet.glyphSize`.
+  public static let glyphSize = FontSheet.glyphSize
+  /// The font sheet's size: `FontSheet.width` x `FontSheet.height`.
+  public static let fontSheetSize = (width: FontSheet.width, height: FontSheet.height)
 
   private let images: [SpriteID: SpriteImage]
 
@@ -75,6 +75,11 @@ public struct SpriteLibrary: Sendable {
         + "found \(image.width)x\(image.height)"
     }
     return nil
+  }
+
+  /// Whether the library has the sprite.
+  func contains(_ id: SpriteID) -> Bool {
+    images.keys.contains(id)
   }
 
   /// The decoded sprite, if the library has it.

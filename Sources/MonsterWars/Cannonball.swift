@@ -3,15 +3,17 @@ import TraitSandbox
 
 /// A castle's cannonball: slower than a laser, and it bursts on impact.
 public struct Cannonball: GameObject, MovementTrait, ProjectileTrait, RenderTrait {
+  /// Projectiles fly above the monsters.
+  public static let style = StandardRenderStyle(layer: 3)
   /// The sprite every cannonball is drawn with.
   public static let sprite = SpriteID("cannonball")
 
   /// The ball's identity.
-  public var id = EntityID.unassigned
+  public var id = EntityID<Self>.unassigned
   /// The ball's centre.
   public var position: Vector2
   /// The side that fired it.
-  public let team: Team
+  public let faction: Faction
   /// Its flight.
   public var movement: Movement
   /// What it does on impact.
@@ -20,12 +22,12 @@ public struct Cannonball: GameObject, MovementTrait, ProjectileTrait, RenderTrai
   public var appearance: Appearance
 
   /// Creates a cannonball flying at `velocity`.
-  public init(team: Team, at position: Vector2, velocity: Vector2, projectile: Projectile) {
+  public init(faction: Faction, at position: Vector2, velocity: Vector2, projectile: Projectile) {
     self.position = position
-    self.team = team
+    self.faction = faction
     self.movement = Movement(velocity: velocity, speed: velocity.length)
     self.projectile = projectile
     self.appearance = Appearance(
-      sprite: Self.sprite, size: Vector2(12, 12), layer: 3, tint: team.color)
+      size: Vector2(12, 12), tint: Side(faction)?.color ?? .white)
   }
 }

@@ -1,26 +1,19 @@
-import Foundation
 import Frames
 import TraitSandbox
-
-/// Who decides what a castle buys.
-public enum CastleController: Sendable, Equatable {
-  /// The seeded AI, following a purchase policy.
-  case ai(AIPolicy)
-  /// A player, whose orders arrive through `Castle.order(_:)`.
-  case player
-}
 
 /// A side's fortress: it earns coins, buys monsters and fires cannon volleys. It never moves.
 public struct Castle: GameObject, HealthTrait, GunTrait, SpawnerTrait, RenderTrait {
   /// The sprite every castle is drawn with.
   public static let sprite = SpriteID("castle")
+  /// Castles sit under the monsters and always show their walls' strength.
+  public static let style = CastleStyle()
 
   /// The castle's identity.
-  public var id = EntityID.unassigned
+  public var id = EntityID<Self>.unassigned
   /// The castle's centre.
   public var position: Vector2
   /// The castle's side.
-  public let team: Team
+  public let faction: Faction
   /// Its walls.
   public var health: Health
   /// Its cannon.
@@ -29,10 +22,6 @@ public struct Castle: GameObject, HealthTrait, GunTrait, SpawnerTrait, RenderTra
   public var spawner: Spawner
   /// Its look.
   public var appearance: Appearance
-  /// How many cannonballs one volley fires.
-  public var shotCount: Int
-  /// The fan, in radians, a volley's cannonballs spread across.
-  public var spreadAngle: Float
   /// What the castle can buy.
   public var armory: Armory
   /// Who decides the purchases.
@@ -44,21 +33,19 @@ public struct Castle: GameObject, HealthTrait, GunTrait, SpawnerTrait, RenderTra
 
   /// Creates a castle from scenario stats.
   public init(
-    stats: CastleStats, economy: EconomySettings, team: Team, at position: Vector2,
+    stats: CastleStats, economy: EconomySettings, side: Side, at position: Vector2,
     armory: Armory, controller: CastleController
   ) {
     self.position = position
-    self.team = team
+    self.faction = side.faction
     self.health = Health(maximum: stats.health, radius: stats.radius)
     self.gun = Gun(stats.gun)
     self.spawner = Spawner(
       coins: economy.startingCoins, income: economy.coinsPerSecond,
       thinkInterval: controller.thinkInterval)
     self.appearance = Appearance(
-      sprite: Self.sprite, size: Vector2(stats.radius * 2.6, stats.radius * 2.6), layer: 1,
-      facesLeft: team == .right, tint: team.color)
-    self.shotCount = stats.gun.shotCount
-    self.spreadAngle = stats.gun.spreadAngle
+      size: Vector2(stats.radius * 2.6, stats.radius * 2.6), facesLeft: side == .right,
+      tint: side.color)
     self.armory = armory
     self.controller = controller
   }
@@ -70,38 +57,25 @@ public struct Castle: GameObject, HealthTrait, GunTrait, SpawnerTrait, RenderTra
 
   /// Where this castle's units appear: just in front of the gate, at a random height.
   func rallyPoint(in context: inout TickContext) -> Vector2 {
-    let forward: Float = team == .left ? 1 : -1
+    let forward: Float = side == .left ? 1 : -1
     let spread = health.radius * 1.5
     return Vector2(
       position.x + forward * (health.radius + 12),
       position.y + context.random.nextFloat(in: -spread...spread))
   }
 
-  // MARK: - Trait behaviour this castle replaces
-
-  /// Fires a fan of `shotCount` cannonballs centred on the target.
-  ///
-  /// Replaces `GunTrait`'s single shot: the gun system calls this for every castle.
-  public mutating func fire(at target: Vector2, in context: inout TickContext) {
-    let aim = (target - position).normalized
-    let count = max(shotCount, 1)
-    for shot in 0..<count {
-      let fraction: Float = count == 1 ? 0 : Float(shot) / Float(count - 1) - 0.5
-      let angle = fraction * spreadAngle
-      let direction = aim.rotated(cosine: cos(angle), sine: sin(angle))
-      context.spawn(makeProjectile(direction: direction))
-    }
-  }
-
-  /// A cannonball leaving the walls toward `direction`.
+  /// A cannonball leaving the walls toward `direction`; `GunTrait`'s volley fans
+  /// `gun.shotCount` of them across `gun.spreadAngle`.
   public func makeProjectile(direction: Vector2) -> Cannonball {
     Cannonball(
-      team: team, at: position + direction * health.radius,
+      faction: faction, at: position + direction * health.radius,
       velocity: direction * gun.projectileSpeed,
       projectile: Projectile(
         damage: gun.damage, hitRadius: 6, splashRadius: gun.splashRadius,
         lifetime: gun.projectileLifetime))
   }
+
+  // MARK: - Trait behaviour this castle replaces
 
   /// Buys monsters: the player's orders in turn, or what the AI policy picks.
   ///
@@ -109,18 +83,22 @@ public struct Castle: GameObject, HealthTrait, GunTrait, SpawnerTrait, RenderTra
   public mutating func spend(in context: inout TickContext) {
     switch controller {
     case .player:
-      while let next = orders.first, spawner.pay(armory.units[next].cost) {
+      while let next = orders.first {
+        guard let cost = armory.cost(of: next) else {
+          orders.removeFirst()
+          continue
+        }
+        guard spawner.pay(cost) else { break }
         orders.removeFirst()
-        armory.spawn(next, team: team, at: rallyPoint(in: &context), in: &context)
+        armory.spawn(next, side: side, at: rallyPoint(in: &context), in: &context)
       }
     case .ai(let policy):
       // The AI commits to one pick and saves for it, so expensive units get bought too.
-      let pick = savingFor ?? policy.choose(using: &context.random)
-      guard let pick else { return }
-      if spawner.coins - armory.units[pick].cost >= policy.reserve,
-        spawner.pay(armory.units[pick].cost)
-      {
-        armory.spawn(pick, team: team, at: rallyPoint(in: &context), in: &context)
+      guard let pick = savingFor ?? policy.weights.choose(using: &context.random),
+        let cost = armory.cost(of: pick)
+      else { return }
+      if spawner.coins - cost >= policy.reserve, spawner.pay(cost) {
+        armory.spawn(pick, side: side, at: rallyPoint(in: &context), in: &context)
         savingFor = nil
       } else {
         savingFor = pick
@@ -128,61 +106,10 @@ public struct Castle: GameObject, HealthTrait, GunTrait, SpawnerTrait, RenderTra
     }
   }
 
-  /// Draws the castle with a wide health bar that is always shown.
-  ///
-  /// Replaces `RenderTrait`'s default, which shows bars only on wounded entities.
-  public func draw(into builder: inout FrameBuilder) {
-    builder.draw(.sprite(spriteDraw), layer: appearance.layer)
-    builder.draw(
-      .healthBar(
-        HealthBarDraw(
-          x: position.x, y: position.y - appearance.size.y * 0.55 - 6,
-          width: appearance.size.x, height: 6, fraction: health.current / health.maximum,
-          entity: id.rawValue)),
-      layer: 90)
-  }
-
-  /// Mixes the castle's purchase plans and volley shape into the state hash.
+  /// Mixes the castle's purchase plans into the state hash.
   public func hashAttributes(into hasher: inout StateHasher) {
-    hasher.combine(shotCount)
-    hasher.combine(spreadAngle)
-    hasher.combine(savingFor.map { $0.index + 1 } ?? 0)
+    hasher.combine(savingFor?.name ?? "")
     hasher.combine(orders.count)
-    for kind in orders { hasher.combine(kind.index) }
-  }
-}
-
-extension CastleController {
-  /// Seconds between purchase decisions.
-  var thinkInterval: Float {
-    switch self {
-    case .ai(let policy): policy.thinkInterval
-    case .player: 0.1
-    }
-  }
-}
-
-extension UnitKind {
-  /// The kind's position in `allCases`.
-  var index: Int { Self.allCases.firstIndex(of: self)! }
-}
-
-extension UnitWeights {
-  /// Picks a unit kind at random, in proportion to the weights.
-  func choose(using random: inout SeededRandom) -> UnitKind? {
-    guard total > 0 else { return nil }
-    var roll = random.nextUnitFloat() * total
-    for kind in UnitKind.allCases where self[kind] > 0 {
-      roll -= self[kind]
-      if roll < 0 { return kind }
-    }
-    return UnitKind.allCases.last { self[$0] > 0 }
-  }
-}
-
-extension AIPolicy {
-  /// Picks a unit kind at random, in proportion to the policy's weights.
-  func choose(using random: inout SeededRandom) -> UnitKind? {
-    weights.choose(using: &random)
+    for kind in orders { hasher.combine(kind.name) }
   }
 }

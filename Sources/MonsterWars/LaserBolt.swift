@@ -4,15 +4,17 @@ import TraitSandbox
 
 /// A fast, straight laser bolt fired by a Zap.
 public struct LaserBolt: GameObject, MovementTrait, ProjectileTrait, RenderTrait {
+  /// Projectiles fly above the monsters.
+  public static let style = StandardRenderStyle(layer: 3)
   /// The sprite every laser bolt is drawn with.
   public static let sprite = SpriteID("laser")
 
   /// The bolt's identity.
-  public var id = EntityID.unassigned
+  public var id = EntityID<Self>.unassigned
   /// The bolt's centre.
   public var position: Vector2
   /// The side that fired it.
-  public let team: Team
+  public let faction: Faction
   /// Its flight.
   public var movement: Movement
   /// What it does on impact.
@@ -21,13 +23,13 @@ public struct LaserBolt: GameObject, MovementTrait, ProjectileTrait, RenderTrait
   public var appearance: Appearance
 
   /// Creates a bolt flying at `velocity`.
-  public init(team: Team, at position: Vector2, velocity: Vector2, projectile: Projectile) {
+  public init(faction: Faction, at position: Vector2, velocity: Vector2, projectile: Projectile) {
     self.position = position
-    self.team = team
+    self.faction = faction
     self.movement = Movement(velocity: velocity, speed: velocity.length)
     self.projectile = projectile
     self.appearance = Appearance(
-      sprite: Self.sprite, size: Vector2(22, 6), layer: 3,
-      rotation: atan2(velocity.y, velocity.x), tint: team.color)
+      size: Vector2(22, 6),
+      rotation: atan2(velocity.y, velocity.x), tint: Side(faction)?.color ?? .white)
   }
 }

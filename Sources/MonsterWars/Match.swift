@@ -1,18 +1,5 @@
 import TraitSandbox
 
-/// How a match ended.
-public enum MatchOutcome: Sendable, Equatable {
-  /// One side destroyed the other's castle.
-  case victory(Team)
-  /// The tick limit came first, or both castles fell on the same tick.
-  case draw
-
-  /// The winning side, or `nil` for a draw.
-  public var winner: Team? {
-    if case .victory(let team) = self { team } else { nil }
-  }
-}
-
 /// One game of MonsterWars: a world set up from a scenario, and the rules that end it.
 public struct Match {
   /// The scenario being played.
@@ -23,17 +10,14 @@ public struct Match {
   public internal(set) var world: World
   /// How the match ended, once it has.
   public private(set) var outcome: MatchOutcome?
-
-  /// The entity types of MonsterWars, in the order the world steps them.
-  public static let entityTypes: [any GameObject.Type] = [
-    Castle.self, QuirkMonster.self, ZapMonster.self, MunchMonster.self, LaserBolt.self,
-    Cannonball.self,
-  ]
+  private var counters: MatchStatistics
 
   /// Sets up a match: two castles and, for swarm scenarios, a pre-populated arena.
   ///
+  /// The world registers the scenario roster's entity types (castle, units, their
+  /// projectiles) in that order, which is the order it steps them.
   /// - Parameters:
-  ///   - scenario: The rules and stats.
+  ///   - scenario: The rules, stats and unit types.
   ///   - seed: Seeds all randomness; the same seed replays the same match.
   ///   - swarmCount: Overrides how many monsters a swarm scenario places.
   ///   - leftController: Who plays the left castle; the scenario's AI by default.
@@ -45,20 +29,21 @@ public struct Match {
     self.seed = seed
     let arena = Vector2(scenario.arena.width, scenario.arena.height)
     var world = World(
-      seed: seed, fixedDeltaTime: 1 / Float(scenario.match.ticksPerSecond), arenaSize: arena)
-    for type in Self.entityTypes { world.register(type) }
+      seed: seed, fixedDeltaTime: 1 / Float(scenario.match.ticksPerSecond), arenaSize: arena,
+      hostility: Hostility(factionCount: Side.allCases.count))
+    for type in scenario.roster.entityTypes { world.register(type) }
 
-    let castleSpots = PerTeam(
+    let castleSpots = PerSide(
       left: Vector2(scenario.castle.inset, arena.y / 2),
       right: Vector2(arena.x - scenario.castle.inset, arena.y / 2))
-    let controllers = PerTeam(
+    let controllers = PerSide(
       left: leftController ?? .ai(scenario.ai.left), right: .ai(scenario.ai.right))
-    for team in Team.allCases {
-      let armory = Armory(units: scenario.units, enemyCastle: castleSpots[team.opponent])
+    for side in Side.allCases {
       world.spawn(
         Castle(
-          stats: scenario.castle, economy: scenario.economy, team: team, at: castleSpots[team],
-          armory: armory, controller: controllers[team]))
+          stats: scenario.castle, economy: scenario.economy, side: side, at: castleSpots[side],
+          armory: Self.armory(for: side, scenario: scenario, castles: castleSpots),
+          controller: controllers[side]))
     }
     if let swarm = scenario.swarm {
       Self.populate(
@@ -66,24 +51,32 @@ public struct Match {
         castles: castleSpots, seed: seed)
     }
     self.world = world
+    counters = MatchStatistics(world: world)
+  }
+
+  private static func armory(
+    for side: Side, scenario: Scenario, castles: PerSide<Vector2>
+  ) -> Armory {
+    Armory(roster: scenario.roster, units: scenario.units, enemyCastle: castles[side.opponent])
   }
 
   private static func populate(
     _ world: inout World, swarm: SwarmSettings, count: Int, scenario: Scenario,
-    castles: PerTeam<Vector2>, seed: UInt64
+    castles: PerSide<Vector2>, seed: UInt64
   ) {
     // Placement uses its own stream so that the match's stream starts the same for any count.
     var random = SeededRandom(seed: seed ^ 0x5357_4152_4D00_0000)
-    let armories = PerTeam(
-      left: Armory(units: scenario.units, enemyCastle: castles.right),
-      right: Armory(units: scenario.units, enemyCastle: castles.left))
+    let armories = PerSide(
+      left: armory(for: .left, scenario: scenario, castles: castles),
+      right: armory(for: .right, scenario: scenario, castles: castles))
     let arena = world.arenaSize
+    let fallback = scenario.roster.kinds[0]
     for _ in 0..<count {
-      let team: Team = random.next() & 1 == 0 ? .left : .right
-      let kind = swarm.mix.choose(using: &random) ?? .quirk
+      let side: Side = random.next() & 1 == 0 ? .left : .right
+      let kind = swarm.mix.choose(using: &random) ?? fallback
       let position = Vector2(
         random.nextFloat(in: 0...arena.x), random.nextFloat(in: 0...arena.y))
-      armories[team].place(kind, team: team, at: position, in: &world)
+      armories[side].place(kind, side: side, at: position, in: &world)
     }
   }
 
@@ -96,15 +89,24 @@ public struct Match {
   /// Whether the match has ended.
   public var isOver: Bool { outcome != nil }
 
+  /// Per entity type: spawned, killed and alive, per side.
+  ///
+  /// - Complexity: O(n) in the number of entities (the living are counted now).
+  public var statistics: MatchStatistics {
+    var statistics = counters
+    statistics.refreshAlive(from: world)
+    return statistics
+  }
+
   /// The castle of one side, if it still stands.
-  public func castle(of team: Team) -> Castle? {
-    world.entities(of: Castle.self).first { $0.team == team }
+  public func castle(of side: Side) -> Castle? {
+    world.entities(of: Castle.self).first { $0.faction == side.faction }
   }
 
   /// Queues a player's purchase for a castle the player controls.
-  public mutating func order(_ kind: UnitKind, for team: Team) {
+  public mutating func order(_ kind: UnitKind, for side: Side) {
     world.modifyEntities(of: Castle.self) { castle in
-      if castle.team == team { castle.order(kind) }
+      if castle.faction == side.faction { castle.order(kind) }
     }
   }
 
@@ -112,7 +114,8 @@ public struct Match {
   public mutating func step() {
     guard outcome == nil else { return }
     world.step()
-    let standing = PerTeam(left: castle(of: .left) != nil, right: castle(of: .right) != nil)
+    counters.observe(world)
+    let standing = PerSide(left: castle(of: .left) != nil, right: castle(of: .right) != nil)
     switch (standing.left, standing.right) {
     case (true, false): outcome = .victory(.left)
     case (false, true): outcome = .victory(.right)

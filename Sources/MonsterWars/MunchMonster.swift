@@ -2,18 +2,20 @@ import Frames
 import TraitSandbox
 
 /// A slow, heavily armoured melee monster that heals itself with every bite.
-public struct MunchMonster: GameObject, MovementTrait, HealthTrait, MeleeTrait, RenderTrait {
+public struct MunchMonster: Unit, MeleeTrait {
+  /// Munches are `munch` in scenario files.
+  public static let kind = UnitKind("munch")
   /// The sprite every Munch is drawn with.
   public static let sprite = SpriteID("munch")
   /// The share of the damage a bite deals that Munch regains as hit points.
   public static let lifeSteal: Float = 0.25
 
   /// The monster's identity.
-  public var id = EntityID.unassigned
+  public var id = EntityID<Self>.unassigned
   /// The monster's centre.
   public var position: Vector2
   /// The monster's side.
-  public let team: Team
+  public let faction: Faction
   /// Its plod toward the enemy castle.
   public var movement: Movement
   /// Its hit points.
@@ -24,13 +26,13 @@ public struct MunchMonster: GameObject, MovementTrait, HealthTrait, MeleeTrait, 
   public var appearance: Appearance
 
   /// Creates a Munch from scenario stats, marching on `target`.
-  public init(stats: UnitStats, team: Team, at position: Vector2, target: Vector2) {
+  public init(stats: UnitStats, side: Side, at position: Vector2, marchingOn target: Vector2) {
     self.position = position
-    self.team = team
+    self.faction = side.faction
     self.movement = .march(speed: stats.speed, to: target)
     self.health = Health(stats)
-    self.melee = Melee(stats.melee ?? MeleeStats(damage: 0, reach: 1, cooldown: 1))
-    self.appearance = .unit(Self.sprite, radius: stats.radius, team: team)
+    self.melee = Melee(stats.weapon)
+    self.appearance = .unit(radius: stats.radius, side: side)
   }
 
   /// Bites the target and regains a share of the damage as hit points.

@@ -2,16 +2,18 @@ import Frames
 import TraitSandbox
 
 /// A fast, fragile melee monster that swarms the enemy cheaply.
-public struct QuirkMonster: GameObject, MovementTrait, HealthTrait, MeleeTrait, RenderTrait {
+public struct QuirkMonster: Unit, MeleeTrait {
+  /// Quirks are `quirk` in scenario files.
+  public static let kind = UnitKind("quirk")
   /// The sprite every Quirk is drawn with.
   public static let sprite = SpriteID("quirk")
 
   /// The monster's identity.
-  public var id = EntityID.unassigned
+  public var id = EntityID<Self>.unassigned
   /// The monster's centre.
   public var position: Vector2
   /// The monster's side.
-  public let team: Team
+  public let faction: Faction
   /// Its walk toward the enemy castle.
   public var movement: Movement
   /// Its hit points.
@@ -22,12 +24,12 @@ public struct QuirkMonster: GameObject, MovementTrait, HealthTrait, MeleeTrait, 
   public var appearance: Appearance
 
   /// Creates a Quirk from scenario stats, marching on `target`.
-  public init(stats: UnitStats, team: Team, at position: Vector2, target: Vector2) {
+  public init(stats: UnitStats, side: Side, at position: Vector2, marchingOn target: Vector2) {
     self.position = position
-    self.team = team
+    self.faction = side.faction
     self.movement = .march(speed: stats.speed, to: target)
     self.health = Health(stats)
-    self.melee = Melee(stats.melee ?? MeleeStats(damage: 0, reach: 1, cooldown: 1))
-    self.appearance = .unit(Self.sprite, radius: stats.radius, team: team)
+    self.melee = Melee(stats.weapon)
+    self.appearance = .unit(radius: stats.radius, side: side)
   }
 }

@@ -10,8 +10,11 @@ public struct Scenario: Sendable, Equatable {
   public var economy: EconomySettings
   /// Stats shared by both castles (JSON "castle").
   public var castle: CastleStats
+  /// The unit types the scenario was loaded for; `units`, the AI's weights and the swarm's mix
+  /// have one entry per kind, in the roster's order.
+  public var roster: Roster
   /// Stats for every unit kind (JSON "units").
-  public var units: UnitCatalog
+  public var units: UnitTable<UnitStats>
   /// Spawning policies for the two computer players (JSON "ai").
   public var ai: AISettings
   /// Optional mass-spawn setup for stress runs (JSON "swarm").
@@ -20,13 +23,15 @@ public struct Scenario: Sendable, Equatable {
   /// Creates a scenario from its parts.
   public init(
     name: String, arena: ArenaSettings, match: MatchSettings, economy: EconomySettings,
-    castle: CastleStats, units: UnitCatalog, ai: AISettings, swarm: SwarmSettings? = nil
+    castle: CastleStats, roster: Roster = .standard, units: UnitTable<UnitStats>,
+    ai: AISettings, swarm: SwarmSettings? = nil
   ) {
     self.name = name
     self.arena = arena
     self.match = match
     self.economy = economy
     self.castle = castle
+    self.roster = roster
     self.units = units
     self.ai = ai
     self.swarm = swarm
@@ -148,17 +153,7 @@ public struct CastleStats: Sendable, Equatable {
   }
 }
 
-/// The three kinds of monster a side can spawn.
-public enum UnitKind: String, CaseIterable, Sendable, Equatable {
-  /// Cheap, fast melee unit.
-  case quirk
-  /// Ranged unit.
-  case zap
-  /// Slow, tough, regenerating melee unit.
-  case munch
-}
-
-/// Stats for one kind of unit; exactly one of `melee` and `gun` is set.
+/// Stats for one kind of unit.
 public struct UnitStats: Sendable, Equatable {
   /// Coins needed to spawn one (greater than 0, at most 1e6).
   public var cost: Float
@@ -170,117 +165,42 @@ public struct UnitStats: Sendable, Equatable {
   public var radius: Float
   /// Health regained per second (0...1e6, default 0).
   public var regeneration: Float
-  /// The unit's melee attack, if it fights up close.
-  public var melee: MeleeStats?
-  /// The unit's gun, if it fights at range.
-  public var gun: GunStats?
+  /// How the unit fights (JSON "melee" or "gun").
+  public var weapon: Weapon
 
   /// Creates unit stats.
   public init(
     cost: Float, health: Float, speed: Float, radius: Float, regeneration: Float = 0,
-    melee: MeleeStats? = nil, gun: GunStats? = nil
+    weapon: Weapon
   ) {
     self.cost = cost
     self.health = health
     self.speed = speed
     self.radius = radius
     self.regeneration = regeneration
-    self.melee = melee
-    self.gun = gun
+    self.weapon = weapon
   }
-}
-
-/// Stats for every unit kind.
-public struct UnitCatalog: Sendable, Equatable {
-  /// Stats for `UnitKind.quirk`.
-  public var quirk: UnitStats
-  /// Stats for `UnitKind.zap`.
-  public var zap: UnitStats
-  /// Stats for `UnitKind.munch`.
-  public var munch: UnitStats
-
-  /// Creates a catalog.
-  public init(quirk: UnitStats, zap: UnitStats, munch: UnitStats) {
-    self.quirk = quirk
-    self.zap = zap
-    self.munch = munch
-  }
-
-  /// The stats for `kind`.
-  public subscript(kind: UnitKind) -> UnitStats {
-    get {
-      switch kind {
-      case .quirk: quirk
-      case .zap: zap
-      case .munch: munch
-      }
-    }
-    set {
-      switch kind {
-      case .quirk: quirk = newValue
-      case .zap: zap = newValue
-      case .munch: munch = newValue
-      }
-    }
-  }
-}
-
-/// Relative weights per unit kind; a fixed struct so iteration order never depends on hashing.
-public struct UnitWeights: Sendable, Equatable {
-  /// Weight of `UnitKind.quirk` (0...1000).
-  public var quirk: Float
-  /// Weight of `UnitKind.zap` (0...1000).
-  public var zap: Float
-  /// Weight of `UnitKind.munch` (0...1000).
-  public var munch: Float
-
-  /// Creates weights.
-  public init(quirk: Float, zap: Float, munch: Float) {
-    self.quirk = quirk
-    self.zap = zap
-    self.munch = munch
-  }
-
-  /// The weight of `kind`.
-  public subscript(kind: UnitKind) -> Float {
-    get {
-      switch kind {
-      case .quirk: quirk
-      case .zap: zap
-      case .munch: munch
-      }
-    }
-    set {
-      switch kind {
-      case .quirk: quirk = newValue
-      case .zap: zap = newValue
-      case .munch: munch = newValue
-      }
-    }
-  }
-
-  /// The sum of all weights, summed in `UnitKind.allCases` order; positive once validated.
-  public var total: Float { quirk + zap + munch }
 }
 
 /// How a computer player decides what to spawn.
 public struct AIPolicy: Sendable, Equatable {
-  /// Relative preference for each unit kind (JSON "weights").
-  public var weights: UnitWeights
+  /// Relative preference for each unit kind, 0...1000 (JSON "weights"; a kind left out
+  /// weighs 0).
+  public var weights: UnitTable<Float>
   /// Seconds between spawning decisions (0.01...3600).
   public var thinkInterval: Float
   /// Coins kept back and never spent (0...1e6).
   public var reserve: Float
 
   /// Creates a policy.
-  public init(weights: UnitWeights, thinkInterval: Float, reserve: Float) {
+  public init(weights: UnitTable<Float>, thinkInterval: Float, reserve: Float) {
     self.weights = weights
     self.thinkInterval = thinkInterval
     self.reserve = reserve
   }
 
-  /// The relative preference for `kind`.
-  public func weight(of kind: UnitKind) -> Float { weights[kind] }
+  /// The relative preference for `kind`; 0 for a kind the weights leave out.
+  public func weight(of kind: UnitKind) -> Float { weights[kind] ?? 0 }
 }
 
 /// Policies for the two computer players.
@@ -301,11 +221,11 @@ public struct AISettings: Sendable, Equatable {
 public struct SwarmSettings: Sendable, Equatable {
   /// Number of units to spawn (0...10_000_000).
   public var count: Int
-  /// Relative share of each unit kind in the swarm.
-  public var mix: UnitWeights
+  /// Relative share of each unit kind in the swarm (a kind left out has none).
+  public var mix: UnitTable<Float>
 
   /// Creates swarm settings.
-  public init(count: Int, mix: UnitWeights) {
+  public init(count: Int, mix: UnitTable<Float>) {
     self.count = count
     self.mix = mix
   }

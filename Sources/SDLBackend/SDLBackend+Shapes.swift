@@ -3,8 +3,8 @@ import Frames
 extension SDLBackend {
   // MARK: - Rectangles and lines
 
-  /// Fills the pixels whose centres lie inside the rectangle.
-  func fillRect(x: Float, y: Float, width: Float, height: Float, _ color: Color) {
+  /// Fills the pixels whose centres lie inside the rectangle, as one quad.
+  public func fillRect(x: Float, y: Float, width: Float, height: Float, color: Color) {
     guard color.alpha > 0 else { return }
     appendPixelRect(
       columns: PixelRules.coveredEdges(x, x + width), rows: PixelRules.coveredEdges(y, y + height),
@@ -12,7 +12,7 @@ extension SDLBackend {
   }
 
   /// Draws the one-pixel border just inside the rectangle, as up to four quads.
-  func outlineRect(x: Float, y: Float, width: Float, height: Float, _ color: Color) {
+  public func outlineRect(x: Float, y: Float, width: Float, height: Float, color: Color) {
     guard color.alpha > 0 else { return }
     let bands = PixelRules.outlineBands(
       columns: PixelRules.coveredEdges(x, x + width), rows: PixelRules.coveredEdges(y, y + height))
@@ -22,7 +22,7 @@ extension SDLBackend {
   /// Adds a one-pixel line as horizontal or vertical runs of the pixels
   /// `PixelRules.forEachLinePixel` picks (the headless backend's pixels), drawn within the
   /// batch instead of breaking it for `SDL_RenderDrawLine`.
-  func appendLine(x0: Float, y0: Float, x1: Float, y1: Float, color: Color) {
+  public func drawLine(x0: Float, y0: Float, x1: Float, y1: Float, color: Color) {
     guard color.alpha > 0 else { return }
     var run: (startX: Int, startY: Int, endX: Int, endY: Int)?
     PixelRules.forEachLinePixel(

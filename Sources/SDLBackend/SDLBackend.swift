@@ -14,16 +14,12 @@ import Imaging
 ///
 /// Not `Sendable`: like every SDL object it must stay on the thread that made it.
 public final class SDLBackend: RenderBackend {
-  /// The colour of the bars around a world that does not fill the output; the headless
-  /// backend's.
-  public static let letterboxColor = Color(red: 18, green: 20, blue: 26)
-  /// Unknown sprites show as a box of this colour rather than stopping the run.
-  static let missingSpriteColor = Color(red: 255, green: 0, blue: 255)
+  /// What a frame fails with: the SDL call that failed.
+  public typealias Failure = SDLError
+
   /// Sprites reaching further than this many pixels past the output are cut down first (see
   /// `appendClippedImage`).
   static let clipMargin: Float = 256
-  /// The side of one glyph cell in the font sheet.
-  static let glyphSize = 8
 
   /// The renderer drawn with.
   public let renderer: Renderer
@@ -31,7 +27,6 @@ public final class SDLBackend: RenderBackend {
   let atlasRegions: [SpriteID: SpriteRegions]
   /// Inside the white block: solid colours are this, tinted.
   let solid: AtlasRegion
-  let font: AtlasRegion?
   var batch: QuadBatch
   /// The output size for the frame being drawn, read once per frame.
   var outputWidth: Float = 0
@@ -39,7 +34,7 @@ public final class SDLBackend: RenderBackend {
   // A frame mostly repeats a few sprites, so remembering the last lookup skips most hashing.
   var lastSprite: (id: SpriteID, regions: SpriteRegions?)?
 
-  /// How many `SDL_RenderGeometry` calls the last `render` made.
+  /// How many `SDL_RenderGeometry` calls the last frame made.
   private(set) var lastFrameGeometryCalls = 0
 
   /// Loads `<name>.bmp` for every sprite in `sprites` from `spritesDirectory` and uploads them
@@ -54,7 +49,6 @@ public final class SDLBackend: RenderBackend {
     atlas = try Texture(renderer: renderer, image: packed.image)
     atlasRegions = packed.regions
     solid = packed.solid
-    font = packed.regions[.font]?.normal
     batch = QuadBatch(
       textureWidth: packed.image.width, textureHeight: packed.image.height,
       isForSoftwareRenderer: renderer.isSoftware)
@@ -65,41 +59,17 @@ public final class SDLBackend: RenderBackend {
   /// The output's height in pixels; follows window resizes.
   public var height: Int { renderer.outputSize.height }
 
-  /// Draws one frame: letterbox, background, world commands, then the overlay.
+  /// Draws one frame with the walk every backend shares (`drawFrame(_:)`): letterbox,
+  /// background, world commands, then the overlay, sent to SDL in one batch.
   ///
   /// Call `present()` to show it, or `screenshot()` first to read it back.
   /// - Throws: `SDLError` if SDL rejects a call, e.g. `SDL_RenderGeometry`.
   /// - Complexity: O(commands) here, plus SDL's work per covered pixel.
   public func render(_ frame: Frame) throws(SDLError) {
-    let size = renderer.outputSize
-    outputWidth = Float(size.width)
-    outputHeight = Float(size.height)
-    lastFrameGeometryCalls = 0
-    let color = Self.letterboxColor
-    guard SDL_SetRenderDrawColor(renderer.pointer, color.red, color.green, color.blue, 255) == 0
-    else {
-      throw SDLError(failedCall: "SDL_SetRenderDrawColor")
-    }
-    guard SDL_RenderClear(renderer.pointer) == 0 else {
-      throw SDLError(failedCall: "SDL_RenderClear")
-    }
-    batch.removeAll()
-    let world = Viewport(
-      contentWidth: frame.worldWidth, contentHeight: frame.worldHeight, width: size.width,
-      height: size.height)
-    if let background = frame.background {
-      appendSprite(
-        SpriteDraw(
-          sprite: background, x: frame.worldWidth / 2, y: frame.worldHeight / 2,
-          width: frame.worldWidth, height: frame.worldHeight),
-        in: world)
-    }
-    for command in frame.world { append(command, in: world) }
-    let overlay = Viewport(
-      contentWidth: Frame.overlayWidth, contentHeight: Frame.overlayHeight, width: size.width,
-      height: size.height)
-    for command in frame.overlay { append(command, in: overlay) }
-    try flush()
+    // A class method cannot call the protocol's mutating walk on `self`, but can on a second
+    // reference to the same backend.
+    var backend = self
+    try backend.drawFrame(frame)
   }
 
   /// Shows the last rendered frame in the window.
@@ -133,8 +103,32 @@ public final class SDLBackend: RenderBackend {
     }
   }
 
-  /// Sends the collected quads to SDL in one call.
-  private func flush() throws(SDLError) {
+  // MARK: - Starting and finishing a frame
+
+  /// Clears the output to `color` and starts collecting quads, for the output size SDL
+  /// reports now.
+  ///
+  /// - Throws: `SDLError` from `SDL_SetRenderDrawColor` or `SDL_RenderClear`.
+  public func beginFrame(clearingTo color: Color) throws(SDLError) {
+    let size = renderer.outputSize
+    outputWidth = Float(size.width)
+    outputHeight = Float(size.height)
+    lastFrameGeometryCalls = 0
+    batch.removeAll()
+    guard SDL_SetRenderDrawColor(renderer.pointer, color.red, color.green, color.blue, 255) == 0
+    else {
+      throw SDLError(failedCall: "SDL_SetRenderDrawColor")
+    }
+    guard SDL_RenderClear(renderer.pointer) == 0 else {
+      throw SDLError(failedCall: "SDL_RenderClear")
+    }
+  }
+
+  /// Sends the quads collected since `beginFrame(clearingTo:)` to SDL in one call.
+  ///
+  /// - Throws: `SDLError` from `SDL_RenderGeometry`.
+  /// - Complexity: O(quads) here, plus SDL's work per covered pixel.
+  public func endFrame() throws(SDLError) {
     guard !batch.isEmpty else { return }
     let status = batch.vertices.withUnsafeBufferPointer { vertices in
       batch.indices.withUnsafeBufferPointer { indices in

@@ -15,30 +15,42 @@ struct BenchCommand {
       the ratio to the fastest strategy. Timings need a release build: swift run -c release \
       sandbox bench. See README.md, "Benchmarks", for the build flags that matter.
       """,
-    options: [
-      OptionSpec(
-        name: "sizes", valueName: "n,n,...",
-        help: "Entity counts, comma-separated (1 to 10000000 each).",
-        defaultValue: "1000,10000,100000,1000000"),
-      OptionSpec(
-        name: "samples", valueName: "n", help: "Timed samples per strategy and size (3 to 1000).",
-        defaultValue: "15"),
-      OptionSpec(
-        name: "strategy", valueName: "name,...",
-        help: "Run only these strategies, comma-separated (see --list).", defaultValue: "all"),
-      OptionSpec(name: "list", valueName: nil, help: "List the strategies and exit."),
-      OptionSpec(
-        name: "quick", valueName: nil,
-        help:
-          "For CI: sizes 100 and 1000, 3 samples, checks that every checksum agrees; no verdict."
-          + " Runs in debug builds too, checking checksums only."),
-      OptionSpec(name: "json", valueName: "file", help: "Also write the results as JSON."),
-      OptionSpec(name: "csv", valueName: "file", help: "Also write the results as CSV."),
-      OptionSpec(
-        name: "svg", valueName: "file", help: "Also write a log-log chart of the results as SVG."),
-      OptionSpec(
-        name: "seed", valueName: "n", help: "Seeds the workload (0 to 2^64-1).", defaultValue: "1"),
-    ])
+    options: [sizes, samples, strategy, list, quick, json, csv, svg, seed])
+
+  /// `--sizes`: the entity counts to measure at.
+  static let sizes = Option<[Int]?>(
+    "sizes", valueName: "n,n,...", help: "Entity counts, comma-separated (1 to 10000000 each).",
+    defaultDescription: BenchmarkConfiguration.defaultSizes.map(String.init).joined(separator: ","),
+    parse: sizes(_:))
+  /// `--samples`: how many timed samples to take.
+  static let samples: Option<Int?> = .integer(
+    "samples", help: "Timed samples per strategy and size (3 to 1000).", in: 3...1000,
+    defaultDescription: String(BenchmarkConfiguration.defaultSampleCount))
+  /// `--strategy`: which strategies to measure.
+  static let strategy = Option<[DispatchStrategy]>(
+    "strategy", valueName: "name,...",
+    help: "Run only these strategies, comma-separated (see --list).", default: DispatchStrategy.all,
+    defaultDescription: "all", parse: strategies(_:))
+  /// `--list`: list the strategies instead of measuring.
+  static let list = Flag("list", help: "List the strategies and exit.")
+  /// `--quick`: the small run CI makes.
+  static let quick = Flag(
+    "quick",
+    help:
+      "For CI: sizes 100 and 1000, 3 samples, checks that every checksum agrees; no world"
+      + " comparison. Runs in debug builds too, checking checksums only.")
+  /// `--json`: a file for the results as JSON.
+  static let json: Option<String?> = .text(
+    "json", valueName: "file", help: "Also write the results as JSON.")
+  /// `--csv`: a file for the results as CSV.
+  static let csv: Option<String?> = .text(
+    "csv", valueName: "file", help: "Also write the results as CSV.")
+  /// `--svg`: a file for a chart of the results.
+  static let svg: Option<String?> = .text(
+    "svg", valueName: "file", help: "Also write a log-log chart of the results as SVG.")
+  /// `--seed`: seeds the workload.
+  static let seed: Option<UInt64> = .integer(
+    "seed", help: "Seeds the workload (0 to 2^64-1).", in: .min ... .max, default: 1)
 
   /// What a debug build says instead of timing.
   static let debugBuildMessage =
@@ -48,29 +60,25 @@ struct BenchCommand {
   let configuration: BenchmarkConfiguration
   let lists: Bool
   let isQuick: Bool
-  let outputs: [(option: String, path: String)]
+  let outputs: [(format: ReportFormat, path: String)]
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
-    lists = options.flag("list")
-    isQuick = options.flag("quick")
+    lists = options[Self.list]
+    isQuick = options[Self.quick]
     let sizes =
-      try options.string("sizes").map { text throws(CommandFailure) in try Self.sizes(text) }
+      try options[Self.sizes]
       ?? (isQuick ? BenchmarkConfiguration.quickSizes : BenchmarkConfiguration.defaultSizes)
     let samples =
-      try options.integer("samples", in: 3...1000)
+      try options[Self.samples]
       ?? (isQuick
         ? BenchmarkConfiguration.quickSampleCount : BenchmarkConfiguration.defaultSampleCount)
-    let strategies =
-      try options.string("strategy").map { text throws(CommandFailure) in
-        try Self.strategies(text)
-      } ?? DispatchStrategy.all
-    let seed = try options.integer("seed", in: UInt64.min...UInt64.max) ?? 1
-    var outputs: [(option: String, path: String)] = []
-    for option in ["json", "csv", "svg"] {
-      guard let path = options.string(option) else { continue }
-      guard !path.isEmpty else { throw .usage("Missing value for '--\(option) <file>'") }
-      outputs.append((option, path))
+    let strategies = try options[Self.strategy]
+    let seed = try options[Self.seed]
+    var outputs: [(format: ReportFormat, path: String)] = []
+    for format in ReportFormat.allCases {
+      guard let path = try options[format.option] else { continue }
+      outputs.append((format, path))
     }
     self.outputs = outputs
     // Timings from a debug build mean nothing; --quick there checks checksums only.
@@ -84,7 +92,7 @@ struct BenchCommand {
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
     if lists {
-      console.writeOutput(Self.list())
+      console.writeOutput(Self.strategyList())
       return ExitCode.success
     }
     if !configuration.measuresTime && (!isQuick || !outputs.isEmpty) {
@@ -103,16 +111,10 @@ struct BenchCommand {
       throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
     }
     if showsProgress { console.writeError("\r\u{1B}[2K") }
-    if isQuick { report.verdict = nil }
+    if isQuick { report.worldComparison = nil }
     console.writeOutput(report.table())
     for output in outputs {
-      let text: String
-      switch output.option {
-      case "json": text = report.json()
-      case "csv": text = report.csv()
-      default: text = report.svg() ?? ""
-      }
-      try write(text, to: output.path)
+      try write(output.format.text(of: report), to: output.path)
       console.print("Wrote \(output.path)")
     }
     return ExitCode.success
@@ -131,7 +133,7 @@ struct BenchCommand {
   }
 
   /// The strategies, numbered, each with its one-line description.
-  static func list() -> String {
+  static func strategyList() -> String {
     let width = DispatchStrategy.all.map(\.name.count).max() ?? 0
     let lines = DispatchStrategy.all.map { strategy in
       "\(strategy.number)  \(strategy.name)"
@@ -141,16 +143,15 @@ struct BenchCommand {
   }
 
   /// `--sizes`: positive entity counts, comma-separated.
-  static func sizes(_ text: String) throws(CommandFailure) -> [Int] {
+  @Sendable static func sizes(_ text: String) throws(OptionValueError) -> [Int] {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     var sizes: [Int] = []
     for part in parts {
       guard let size = Int(part.trimmingCharacters(in: .whitespaces)),
         (1...10_000_000).contains(size)
       else {
-        throw .usage(
-          "The value '\(text)' is invalid for '--sizes <n,n,...>': expected entity counts from "
-            + "1 to 10000000, comma-separated, e.g. 1000,100000")
+        throw .invalid(
+          "expected entity counts from 1 to 10000000, comma-separated, e.g. 1000,100000")
       }
       if !sizes.contains(size) { sizes.append(size) }
     }
@@ -158,17 +159,41 @@ struct BenchCommand {
   }
 
   /// `--strategy`: known strategy names, comma-separated, in the benchmark's order.
-  static func strategies(_ text: String) throws(CommandFailure) -> [DispatchStrategy] {
+  @Sendable static func strategies(_ text: String) throws(OptionValueError) -> [DispatchStrategy] {
     var names: [String] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let name = part.trimmingCharacters(in: .whitespaces)
       guard DispatchStrategy.named(name) != nil else {
-        throw .usage(
-          "The value '\(name)' is invalid for '--strategy <name,...>': expected one of "
-            + DispatchStrategy.all.map(\.name).joined(separator: ", "))
+        throw .invalid(
+          "expected one of " + DispatchStrategy.all.map(\.name).joined(separator: ", "),
+          part: name)
       }
       names.append(name)
     }
     return DispatchStrategy.all.filter { names.contains($0.name) }
+  }
+
+  /// A file format `sandbox bench` can also write its results in, and the option that asks
+  /// for it.
+  enum ReportFormat: CaseIterable {
+    case json, csv, svg
+
+    /// The option that names the file.
+    var option: Option<String?> {
+      switch self {
+      case .json: BenchCommand.json
+      case .csv: BenchCommand.csv
+      case .svg: BenchCommand.svg
+      }
+    }
+
+    /// The report in this format.
+    func text(of report: BenchmarkReport) -> String {
+      switch self {
+      case .json: report.json()
+      case .csv: report.csv()
+      case .svg: report.svg() ?? ""
+      }
+    }
   }
 }

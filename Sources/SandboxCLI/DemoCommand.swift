@@ -15,21 +15,19 @@ struct DemoCommand {
       'xvfb-run -a sandbox demo'.
       """,
     options: [
-      SharedOptions.scenario,
-      SharedOptions.seed,
-      SharedOptions.size,
-      OptionSpec(
-        name: "frames", valueName: "n", help: "Quit after drawing n frames (1 to 10000000)."),
-      OptionSpec(
-        name: "screenshot", valueName: "file",
-        help: "Save the last frame drawn to this .png or .bmp file."),
-      OptionSpec(
-        name: "autoplay", valueName: nil, help: "Let the AI play the left castle too."),
-      OptionSpec(
-        name: "entities", valueName: "n",
-        help: "How many monsters a swarm scenario places (0 to 10000000)."),
-      SharedOptions.assets,
+      SharedOptions.scenario, SharedOptions.seed, SharedOptions.size, frames, screenshot,
+      autoplay, SharedOptions.entities, SharedOptions.assets,
     ])
+
+  /// `--frames`: when to quit by itself.
+  static let frames: Option<Int?> = .integer(
+    "frames", help: "Quit after drawing n frames (1 to 10000000).", in: 1...10_000_000)
+  /// `--screenshot`: a picture file for the last frame.
+  static let screenshot: Option<String?> = .text(
+    "screenshot", valueName: "file", help: "Save the last frame drawn to this .png or .bmp file.",
+    allowsEmpty: true, check: PictureFile.checkExtension)
+  /// `--autoplay`: the AI plays both castles.
+  static let autoplay = Flag("autoplay", help: "Let the AI play the left castle too.")
 
   let scenarioName: String
   let seed: UInt64
@@ -42,15 +40,14 @@ struct DemoCommand {
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
-    scenarioName = try options.scenarioName()
-    seed = try options.integer("seed", in: UInt64.min...UInt64.max) ?? 1
-    size = try options.outputSize()
-    frameLimit = try options.integer("frames", in: 1...10_000_000)
-    screenshot = options.string("screenshot")
-    if let screenshot { try PictureFile.checkExtension(screenshot, option: "--screenshot <file>") }
-    isAutoplay = options.flag("autoplay")
-    entities = try options.integer("entities", in: 0...10_000_000)
-    assetsOption = options.string("assets")
+    scenarioName = try options[SharedOptions.scenario]
+    seed = try options[SharedOptions.seed]
+    size = try options[SharedOptions.size]
+    frameLimit = try options[Self.frames]
+    screenshot = try options[Self.screenshot]
+    isAutoplay = options[Self.autoplay]
+    entities = try options[SharedOptions.entities]
+    assetsOption = try options[SharedOptions.assets]
     self.invocation = invocation
   }
 

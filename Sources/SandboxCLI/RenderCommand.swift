@@ -13,14 +13,17 @@ struct RenderCommand {
       give the same pixels.
       """,
     options: [
-      SharedOptions.scenario,
-      SharedOptions.seed,
-      OptionSpec(name: "tick", valueName: "t", help: "The tick to draw (0 to 100000000)."),
-      OptionSpec(
-        name: "out", valueName: "file", help: "Where to write the picture (.png or .bmp)."),
-      SharedOptions.size,
+      SharedOptions.scenario, SharedOptions.seed, tick, out, SharedOptions.size,
       SharedOptions.assets,
     ])
+
+  /// `--tick`: the moment to draw.
+  static let tick: Option<Int?> = .integer(
+    "tick", valueName: "t", help: "The tick to draw (0 to 100000000).", in: 0...100_000_000)
+  /// `--out`: the picture file to write.
+  static let out: Option<String?> = .text(
+    "out", valueName: "file", help: "Where to write the picture (.png or .bmp).",
+    check: PictureFile.checkExtension)
 
   let scenarioName: String
   let seed: UInt64
@@ -31,19 +34,12 @@ struct RenderCommand {
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
-    scenarioName = try options.scenarioName()
-    seed = try options.integer("seed", in: UInt64.min...UInt64.max) ?? 1
-    guard let tick = try options.integer("tick", in: 0...100_000_000) else {
-      throw .usage("Missing '--tick <t>'")
-    }
-    self.tick = tick
-    guard let output = options.string("out"), !output.isEmpty else {
-      throw .usage("Missing '--out <file>'")
-    }
-    try PictureFile.checkExtension(output, option: "--out <file>")
-    self.output = output
-    size = try options.outputSize()
-    assetsOption = options.string("assets")
+    scenarioName = try options[SharedOptions.scenario]
+    seed = try options[SharedOptions.seed]
+    tick = try options.required(Self.tick)
+    output = try options.required(Self.out)
+    size = try options[SharedOptions.size]
+    assetsOption = try options[SharedOptions.assets]
     self.invocation = invocation
   }
 

@@ -13,25 +13,24 @@ struct RunCommand {
       count always print the same stateHash.
       """,
     options: [
-      SharedOptions.scenario,
-      SharedOptions.seed,
-      OptionSpec(
-        name: "ticks", valueName: "n",
-        help: "Stop after this many ticks (1 to 1000000000).",
-        defaultValue: "the scenario's tick limit"),
-      OptionSpec(
-        name: "entities", valueName: "n",
-        help: "How many monsters a swarm scenario places (0 to 10000000)."),
-      OptionSpec(name: "json", valueName: nil, help: "Print one JSON object instead of text."),
-      OptionSpec(
-        name: "frames", valueName: "dir",
-        help: "Also write frames as PNG files (frame_<tick>.png) into this folder."),
-      OptionSpec(
-        name: "every", valueName: "k", help: "With --frames, write every k-th tick (1 to 1000000).",
-        defaultValue: "1"),
-      SharedOptions.size,
-      SharedOptions.assets,
+      SharedOptions.scenario, SharedOptions.seed, ticks, SharedOptions.entities, json, frames,
+      every, SharedOptions.size, SharedOptions.assets,
     ])
+
+  /// `--ticks`: where to stop, if before the match ends.
+  static let ticks: Option<Int?> = .integer(
+    "ticks", help: "Stop after this many ticks (1 to 1000000000).", in: 1...1_000_000_000,
+    defaultDescription: "the scenario's tick limit")
+  /// `--json`: the report as one JSON object.
+  static let json = Flag("json", help: "Print one JSON object instead of text.")
+  /// `--frames`: a folder to write frames into.
+  static let frames: Option<String?> = .text(
+    "frames", valueName: "dir",
+    help: "Also write frames as PNG files (frame_<tick>.png) into this folder.")
+  /// `--every`: how often `--frames` writes one.
+  static let every: Option<Int> = .integer(
+    "every", valueName: "k", help: "With --frames, write every k-th tick (1 to 1000000).",
+    in: 1...1_000_000, default: 1)
 
   let scenarioName: String
   let seed: UInt64
@@ -45,21 +44,21 @@ struct RunCommand {
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
-    scenarioName = try options.scenarioName()
-    seed = try options.integer("seed", in: UInt64.min...UInt64.max) ?? 1
-    ticks = try options.integer("ticks", in: 1...1_000_000_000)
-    entities = try options.integer("entities", in: 0...10_000_000)
-    json = options.flag("json")
-    framesFolder = options.string("frames")
-    let every = try options.integer("every", in: 1...1_000_000)
-    self.every = every ?? 1
-    size = try options.outputSize()
-    assetsOption = options.string("assets")
+    scenarioName = try options[SharedOptions.scenario]
+    seed = try options[SharedOptions.seed]
+    ticks = try options[Self.ticks]
+    entities = try options[SharedOptions.entities]
+    json = options[Self.json]
+    every = try options[Self.every]
+    size = try options[SharedOptions.size]
+    assetsOption = try options[SharedOptions.assets]
     self.invocation = invocation
-    if framesFolder == nil && (every != nil || options.string("size") != nil) {
+    if !options.contains(Self.frames)
+      && (options.contains(Self.every) || options.contains(SharedOptions.size))
+    {
       throw .usage("--every and --size go with --frames")
     }
-    if framesFolder?.isEmpty == true { throw .usage("Missing value for '--frames <dir>'") }
+    framesFolder = try options[Self.frames]
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {

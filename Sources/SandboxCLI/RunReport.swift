@@ -11,7 +11,7 @@ struct RunReport {
   let outcome: MatchOutcome?
   let stateHash: StateHash
   let entityCount: Int
-  let statistics: [EntityStatistics]
+  let statistics: [MatchStatistics.Row]
   let wallSeconds: Double
   let entityUpdates: Int
 
@@ -23,7 +23,7 @@ struct RunReport {
     outcome = match.outcome
     stateHash = match.world.stateHash()
     entityCount = match.world.entityCount
-    statistics = match.world.statistics
+    statistics = match.statistics.rows
     self.wallSeconds = wallSeconds
     self.entityUpdates = entityUpdates
   }
@@ -46,7 +46,7 @@ struct RunReport {
   func text() -> String {
     let result =
       switch outcome {
-      case .victory(let team): "\(team.name) castle wins"
+      case .victory(let side): "\(side.name) castle wins"
       case .draw: "draw"
       case nil: "no result yet (stopped by --ticks)"
       }
@@ -97,7 +97,7 @@ struct RunReport {
   // MARK: - JSON
 
   func json() -> String {
-    func perType(_ keyPath: KeyPath<EntityStatistics, PerTeam<Int>>) -> JSONText {
+    func perType(_ keyPath: KeyPath<MatchStatistics.Row, PerSide<Int>>) -> JSONText {
       .object(
         statistics.map { row in
           (

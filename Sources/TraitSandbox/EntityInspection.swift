@@ -1,3 +1,5 @@
+import Frames
+
 /// A readable snapshot of one entity: its type, its traits and every component's values.
 ///
 /// Built by reflection, for inspectors and debugging only: never on the simulation's path.
@@ -19,7 +21,7 @@ public struct EntityInspection: Sendable, Equatable {
   }
 
   /// The entity's identity.
-  public var id: EntityID
+  public var id: AnyEntityID
   /// The entity type's name, e.g. `ZapMonster`.
   public var typeName: String
   /// The traits the world steps for this type, e.g. `MovementTrait`.
@@ -30,7 +32,7 @@ public struct EntityInspection: Sendable, Equatable {
 
   /// Inspects `entity` by reflection.
   public init<Entity: GameObject>(_ entity: Entity, traits: [String]) {
-    id = entity.id
+    id = entity.id.erased
     typeName = Entity.typeName
     self.traits = traits
     var plain: [Field] = []
@@ -39,7 +41,7 @@ public struct EntityInspection: Sendable, Equatable {
       guard let label = child.label else { continue }
       let mirror = Mirror(reflecting: child.value)
       if mirror.displayStyle == .struct && !(child.value is Vector2) && !mirror.children.isEmpty
-        && !(child.value is EntityID)
+        && !(child.value is any EntityIdentity)
       {
         let fields = mirror.children.compactMap { field in
           field.label.map { Field(name: $0, value: Self.format(field.value)) }
@@ -57,8 +59,8 @@ public struct EntityInspection: Sendable, Equatable {
     switch value {
     case let number as Float: return formatted(number)
     case let vector as Vector2: return "(\(formatted(vector.x)), \(formatted(vector.y)))"
-    case let id as EntityID: return id.description
-    case let team as Team: return team.name
+    case let id as any EntityIdentity: return id.description
+    case let faction as Faction: return String(faction.index)
     default:
       let mirror = Mirror(reflecting: value)
       if mirror.displayStyle == .optional {

@@ -1,5 +1,7 @@
-/// The state of a ranged weapon: what one shot does and when the next one is ready.
-public struct Gun: Sendable, Equatable, StateHashable {
+import Foundation
+
+/// The state of a ranged weapon: what one volley does and when the next one is ready.
+public struct Gun: Component {
   /// Damage one projectile deals.
   public var damage: Float
   /// How far away a target may be, from the gun to the target's body.
@@ -12,15 +14,20 @@ public struct Gun: Sendable, Equatable, StateHashable {
   public var projectileLifetime: Float
   /// Radius of the blast where a projectile lands; 0 hits one target only.
   public var splashRadius: Float
+  /// Projectiles per volley, fanned out across `spreadAngle`.
+  public var shotCount: Int
+  /// The fan, in radians, a volley's projectiles spread across.
+  public var spreadAngle: Float
   /// Seconds until the gun can fire again.
   public var reloadRemaining: Float = 0
   /// Volleys fired so far.
   public var volleysFired: Int = 0
 
-  /// Creates a loaded gun.
+  /// Creates a loaded gun; by default it fires one projectile per volley.
   public init(
     damage: Float, range: Float, cooldown: Float, projectileSpeed: Float,
-    projectileLifetime: Float, splashRadius: Float = 0
+    projectileLifetime: Float, splashRadius: Float = 0, shotCount: Int = 1,
+    spreadAngle: Float = 0
   ) {
     self.damage = damage
     self.range = range
@@ -28,18 +35,8 @@ public struct Gun: Sendable, Equatable, StateHashable {
     self.projectileSpeed = projectileSpeed
     self.projectileLifetime = projectileLifetime
     self.splashRadius = splashRadius
-  }
-
-  /// Mixes every stored value into the hasher.
-  public func hash(into hasher: inout StateHasher) {
-    hasher.combine(damage)
-    hasher.combine(range)
-    hasher.combine(cooldown)
-    hasher.combine(projectileSpeed)
-    hasher.combine(projectileLifetime)
-    hasher.combine(splashRadius)
-    hasher.combine(reloadRemaining)
-    hasher.combine(volleysFired)
+    self.shotCount = shotCount
+    self.spreadAngle = spreadAngle
   }
 }
 
@@ -57,7 +54,8 @@ public protocol GunTrait: GameObject {
   /// Picks what to shoot at; by default the nearest enemy within range.
   func acquireTarget(in context: TickContext) -> TargetRef?
 
-  /// Fires one volley at `target`; by default one projectile straight at it.
+  /// Fires one volley at `target`; by default `shotCount` projectiles fanned across
+  /// `spreadAngle`, centred on the target.
   mutating func fire(at target: Vector2, in context: inout TickContext)
 
   /// Runs the gun for one tick: reloads, aims and fires when ready.
@@ -71,13 +69,24 @@ extension GunTrait {
   /// The nearest enemy whose body lies within `gun.range`.
   @inlinable
   public func acquireTarget(in context: TickContext) -> TargetRef? {
-    context.targets.nearestEnemy(of: team, near: position, within: gun.range)
+    context.targets.nearestEnemy(of: faction, near: position, within: gun.range)
   }
 
-  /// Fires one projectile straight at the target.
+  /// Fires `shotCount` projectiles, fanned evenly across `spreadAngle` and centred on the
+  /// target; a single shot flies straight at it.
   @inlinable
   public mutating func fire(at target: Vector2, in context: inout TickContext) {
-    context.spawn(makeProjectile(direction: (target - position).normalized))
+    let aim = (target - position).normalized
+    let count = max(gun.shotCount, 1)
+    guard count > 1 else {
+      context.spawn(makeProjectile(direction: aim))
+      return
+    }
+    for shot in 0..<count {
+      let fraction = Float(shot) / Float(count - 1) - 0.5
+      let angle = fraction * gun.spreadAngle
+      context.spawn(makeProjectile(direction: aim.rotated(cosine: cos(angle), sine: sin(angle))))
+    }
   }
 
   /// Reloads, aims at the target and fires when the gun is ready.
@@ -100,6 +109,8 @@ extension GunTrait {
   }
 
   /// Runs `updateGun` for every entity.
+  ///
+  /// - Complexity: O(n) in the pool's entities, plus each target query.
   @inlinable
   public static func stepGuns(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     for index in pool.indices {
@@ -117,19 +128,18 @@ extension GunTrait where Self: MovementTrait {
 }
 
 extension TraitSystem {
-  /// Runs every `GunTrait` entity's gun in the `act` phase.
-  public static let gun = TraitSystem(
-    name: "gun", trait: "GunTrait", phase: .act
-  ) { type in
+  /// Runs every `GunTrait` entity's gun.
+  public static let gun = TraitSystem(name: "gun", trait: (any GunTrait).self) { type in
     guard let shooter = type as? any GunTrait.Type else { return nil }
     return gunJob(shooter)
   }
 
   private static func gunJob<Entity: GunTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(
-      run: { Entity.stepGuns(&$0, in: &$1) },
-      hashState: { pool, hasher in
-        for entity in pool.entities { entity.gun.hash(into: &hasher) }
-      })
+    SystemJob(component: \Entity.gun, run: { Entity.stepGuns(&$0, in: &$1) })
   }
+}
+
+extension GunTrait {
+  /// The projectile type as a value, for registering it with a world before the first shot.
+  public static var ammunitionType: any GameObject.Type { Ammunition.self }
 }

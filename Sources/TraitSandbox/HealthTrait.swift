@@ -1,5 +1,5 @@
 /// The state of something that can be hurt: hit points, regeneration and body size.
-public struct Health: Sendable, Equatable, StateHashable {
+public struct Health: Component {
   /// Hit points left; the entity dies when they reach zero.
   public var current: Float
   /// The most hit points the entity can have.
@@ -21,12 +21,16 @@ public struct Health: Sendable, Equatable, StateHashable {
   @inlinable
   public var isAlive: Bool { current > 0 }
 
-  /// Mixes every stored value into the hasher.
-  public func hash(into hasher: inout StateHasher) {
-    hasher.combine(current)
-    hasher.combine(maximum)
-    hasher.combine(regeneration)
-    hasher.combine(radius)
+  /// The share of hit points left, 0...1.
+  @inlinable
+  public var fraction: Float { maximum > 0 ? min(max(current / maximum, 0), 1) : 0 }
+
+  /// Changes the maximum and regeneration, keeping the share of hit points left.
+  public mutating func rescale(maximum newMaximum: Float, regeneration newRegeneration: Float) {
+    let share = maximum > 0 ? current / maximum : 1
+    maximum = newMaximum
+    current = share * newMaximum
+    regeneration = newRegeneration
   }
 }
 
@@ -44,10 +48,10 @@ public protocol HealthTrait: GameObject {
   /// Reacts to reaching zero hit points; by default leaves the world at the end of the tick.
   mutating func die(in context: inout TickContext)
 
-  /// Adds every entity of this type to the tick's target index; runs in the `index` phase.
+  /// Adds every entity of this type to the tick's target index; the targets system calls this.
   static func indexTargets(_ pool: inout EntityPool<Self>, in context: inout TickContext)
 
-  /// Applies the tick's damage to every entity of this type; runs in the `resolve` phase.
+  /// Applies the tick's damage to every entity of this type; the health system calls this.
   static func resolveHealth(_ pool: inout EntityPool<Self>, in context: inout TickContext)
 }
 
@@ -72,25 +76,29 @@ extension HealthTrait {
   }
 
   /// Adds every entity of this type to the tick's target index.
+  ///
+  /// - Complexity: O(n) in the pool's entities.
   @inlinable
   public static func indexTargets(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     pool.targetBase = context.targets.count
     pool.indexedTick = context.tick
     for entity in pool.entities {
       context.targets.insert(
-        id: entity.id, team: entity.team, position: entity.position, radius: entity.health.radius)
+        id: entity.id.erased, faction: entity.faction, position: entity.position,
+        radius: entity.health.radius)
     }
   }
 
   /// Applies damage, lets the dead die and the living regenerate.
   ///
   /// Damage comes from the tick's target index; a world without the `targets` system has no
-  /// index, and its entities only regenerate.
+  /// index, and its entities only regenerate. A death that removes the entity is recorded as
+  /// an `EntityEvent`.
+  /// - Complexity: O(n) in the pool's entities.
   @inlinable
   public static func resolveHealth(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     let base = pool.targetBase
     let isIndexed = pool.indexedTick == context.tick
-    var kills = PerTeam(repeating: 0)
     // One uniqueness check for the whole loop, not one per element access: the optimiser does
     // not hoist it here by itself, and it cost about a third of the loop.
     pool.storage.withUnsafeMutableBufferPointer { entities in
@@ -102,42 +110,43 @@ extension HealthTrait {
         } else {
           let requestsBefore = context.despawnRequestCount
           entities[index].die(in: &context)
-          // A death counts as a kill when `die` removed the entity (an override may not).
-          if context.despawnRequestCount > requestsBefore { kills[entities[index].team] += 1 }
+          // A death counts when `die` removed the entity (an override may not).
+          if context.despawnRequestCount > requestsBefore {
+            context.recordDeath(of: entities[index])
+          }
         }
       }
     }
-    pool.killedCount.left += kills.left
-    pool.killedCount.right += kills.right
   }
 }
 
 extension TraitSystem {
-  /// Puts every `HealthTrait` entity in the tick's target index, in the `index` phase.
-  public static let healthIndex = TraitSystem(
-    name: "targets", trait: "HealthTrait", phase: .index
+  /// Puts every `HealthTrait` entity in the tick's target index.
+  public static let targets = TraitSystem(
+    name: "targets", trait: (any HealthTrait).self
   ) { type in
     guard let mortal = type as? any HealthTrait.Type else { return nil }
     return indexJob(mortal)
   }
 
-  /// Applies damage, death and regeneration to every `HealthTrait` entity, in `resolve`.
+  /// Sorts the tick's target index into its grid, once every `targets` entry is in.
+  public static let targetGrid = TraitSystem(name: "targetGrid") { context in
+    context.targets.buildGrid(arenaSize: context.arenaSize)
+  }
+
+  /// Applies damage, death and regeneration to every `HealthTrait` entity.
   public static let health = TraitSystem(
-    name: "health", trait: "HealthTrait", phase: .resolve
+    name: "health", trait: (any HealthTrait).self
   ) { type in
     guard let mortal = type as? any HealthTrait.Type else { return nil }
     return healthJob(mortal)
   }
 
   private static func indexJob<Entity: HealthTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(run: { Entity.indexTargets(&$0, in: &$1) })
+    SystemJob(component: \Entity.health, run: { Entity.indexTargets(&$0, in: &$1) })
   }
 
   private static func healthJob<Entity: HealthTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(
-      run: { Entity.resolveHealth(&$0, in: &$1) },
-      hashState: { pool, hasher in
-        for entity in pool.entities { entity.health.hash(into: &hasher) }
-      })
+    SystemJob(component: \Entity.health, run: { Entity.resolveHealth(&$0, in: &$1) })
   }
 }

@@ -1,5 +1,5 @@
 /// The state of a close-combat attack: damage, reach and rhythm.
-public struct Melee: Sendable, Equatable, StateHashable {
+public struct Melee: Component {
   /// Damage one strike deals.
   public var damage: Float
   /// How far beyond both bodies a strike reaches.
@@ -18,14 +18,6 @@ public struct Melee: Sendable, Equatable, StateHashable {
     self.cooldown = cooldown
   }
 
-  /// Mixes every stored value into the hasher.
-  public func hash(into hasher: inout StateHasher) {
-    hasher.combine(damage)
-    hasher.combine(reach)
-    hasher.combine(cooldown)
-    hasher.combine(recoveryRemaining)
-    hasher.combine(strikes)
-  }
 }
 
 /// Something that fights enemies within arm's reach.
@@ -68,7 +60,7 @@ extension MeleeTrait {
   public mutating func engage(in context: inout TickContext) -> Bool {
     melee.recoveryRemaining = max(0, melee.recoveryRemaining - context.deltaTime)
     guard
-      let target = context.targets.nearestEnemy(of: team, near: position, within: strikeReach)
+      let target = context.targets.nearestEnemy(of: faction, near: position, within: strikeReach)
     else { return false }
     if melee.recoveryRemaining <= 0 {
       strike(target, in: &context)
@@ -102,19 +94,15 @@ extension MeleeTrait where Self: MovementTrait {
 }
 
 extension TraitSystem {
-  /// Runs every `MeleeTrait` entity's attack in the `act` phase.
+  /// Runs every `MeleeTrait` entity's attack.
   public static let melee = TraitSystem(
-    name: "melee", trait: "MeleeTrait", phase: .act
+    name: "melee", trait: (any MeleeTrait).self
   ) { type in
     guard let fighter = type as? any MeleeTrait.Type else { return nil }
     return meleeJob(fighter)
   }
 
   private static func meleeJob<Entity: MeleeTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(
-      run: { Entity.stepMelee(&$0, in: &$1) },
-      hashState: { pool, hasher in
-        for entity in pool.entities { entity.melee.hash(into: &hasher) }
-      })
+    SystemJob(component: \Entity.melee, run: { Entity.stepMelee(&$0, in: &$1) })
   }
 }

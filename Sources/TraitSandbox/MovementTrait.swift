@@ -1,5 +1,5 @@
 /// The state of something that moves: its velocity, cruising speed and where it is heading.
-public struct Movement: Sendable, Equatable, StateHashable {
+public struct Movement: Component {
   /// World units per second, as of the last move.
   public var velocity: Vector2
   /// The cruising speed in world units per second.
@@ -17,15 +17,6 @@ public struct Movement: Sendable, Equatable, StateHashable {
     self.speed = speed
     self.destination = destination
     self.isHolding = isHolding
-  }
-
-  /// Mixes every stored value into the hasher.
-  public func hash(into hasher: inout StateHasher) {
-    hasher.combine(velocity)
-    hasher.combine(speed)
-    hasher.combine(destination != nil)
-    hasher.combine(destination ?? .zero)
-    hasher.combine(isHolding)
   }
 }
 
@@ -72,6 +63,8 @@ extension MovementTrait {
   }
 
   /// Steers and moves every entity, then releases holds for the next tick.
+  ///
+  /// - Complexity: O(n) in the pool's entities.
   @inlinable
   public static func stepMovement(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     for index in pool.indices {
@@ -83,19 +76,15 @@ extension MovementTrait {
 }
 
 extension TraitSystem {
-  /// Steers and moves every `MovementTrait` entity in the `move` phase.
+  /// Steers and moves every `MovementTrait` entity.
   public static let movement = TraitSystem(
-    name: "movement", trait: "MovementTrait", phase: .move
+    name: "movement", trait: (any MovementTrait).self
   ) { type in
     guard let mover = type as? any MovementTrait.Type else { return nil }
     return movementJob(mover)
   }
 
   private static func movementJob<Entity: MovementTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(
-      run: { Entity.stepMovement(&$0, in: &$1) },
-      hashState: { pool, hasher in
-        for entity in pool.entities { entity.movement.hash(into: &hasher) }
-      })
+    SystemJob(component: \Entity.movement, run: { Entity.stepMovement(&$0, in: &$1) })
   }
 }

@@ -1,5 +1,5 @@
 /// The state of a projectile: what it does on impact and how long it flies.
-public struct Projectile: Sendable, Equatable, StateHashable {
+public struct Projectile: Component {
   /// Damage dealt on impact.
   public var damage: Float
   /// How close to an enemy body the projectile must come to hit it.
@@ -17,13 +17,6 @@ public struct Projectile: Sendable, Equatable, StateHashable {
     self.lifetimeRemaining = lifetime
   }
 
-  /// Mixes every stored value into the hasher.
-  public func hash(into hasher: inout StateHasher) {
-    hasher.combine(damage)
-    hasher.combine(hitRadius)
-    hasher.combine(splashRadius)
-    hasher.combine(lifetimeRemaining)
-  }
 }
 
 /// Something in flight that hurts the first enemy it touches and then disappears.
@@ -48,7 +41,7 @@ extension ProjectileTrait {
   public mutating func impact(_ target: TargetRef, in context: inout TickContext) {
     if projectile.splashRadius > 0 {
       context.targets.damageEnemies(
-        of: team, around: position, radius: projectile.splashRadius, amount: projectile.damage)
+        of: faction, around: position, radius: projectile.splashRadius, amount: projectile.damage)
     } else {
       context.targets.addDamage(projectile.damage, to: target)
     }
@@ -59,7 +52,7 @@ extension ProjectileTrait {
   public mutating func updateProjectile(in context: inout TickContext) {
     projectile.lifetimeRemaining -= context.deltaTime
     if let target = context.targets.nearestEnemy(
-      of: team, near: position, within: projectile.hitRadius)
+      of: faction, near: position, within: projectile.hitRadius)
     {
       impact(target, in: &context)
       context.despawn(id)
@@ -79,19 +72,15 @@ extension ProjectileTrait {
 }
 
 extension TraitSystem {
-  /// Ages every `ProjectileTrait` entity and resolves its hits, in the `collide` phase.
+  /// Ages every `ProjectileTrait` entity and resolves its hits.
   public static let projectile = TraitSystem(
-    name: "projectile", trait: "ProjectileTrait", phase: .collide
+    name: "projectile", trait: (any ProjectileTrait).self
   ) { type in
     guard let missile = type as? any ProjectileTrait.Type else { return nil }
     return projectileJob(missile)
   }
 
   private static func projectileJob<Entity: ProjectileTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(
-      run: { Entity.stepProjectiles(&$0, in: &$1) },
-      hashState: { pool, hasher in
-        for entity in pool.entities { entity.projectile.hash(into: &hasher) }
-      })
+    SystemJob(component: \Entity.projectile, run: { Entity.stepProjectiles(&$0, in: &$1) })
   }
 }

@@ -1,13 +1,12 @@
 import Frames
 
-/// The state of something drawn: which sprite, how large, how it faces and its colour.
-public struct Appearance: Sendable, Equatable, StateHashable {
-  /// The sprite to draw.
-  public var sprite: SpriteID
+/// The state of something drawn: how large, how it faces, its colour and its animation clock.
+///
+/// What every entity of a type shares (the sprite, the layer, the health bar's look) is the
+/// type's, not the instance's: `RenderTrait.sprite` and `RenderTrait.style`.
+public struct Appearance: Component {
   /// The drawn size in world units.
   public var size: Vector2
-  /// Draw order: higher layers are drawn on top.
-  public var layer: Int
   /// Whether the sprite is mirrored to face left.
   public var facesLeft: Bool
   /// Clockwise rotation in radians.
@@ -18,35 +17,24 @@ public struct Appearance: Sendable, Equatable, StateHashable {
   public var animationTime: Float = 0
 
   /// Creates an appearance.
-  public init(
-    sprite: SpriteID, size: Vector2, layer: Int, facesLeft: Bool = false, rotation: Float = 0,
-    tint: Color = .white
-  ) {
-    self.sprite = sprite
+  public init(size: Vector2, facesLeft: Bool = false, rotation: Float = 0, tint: Color = .white) {
     self.size = size
-    self.layer = layer
     self.facesLeft = facesLeft
     self.rotation = rotation
     self.tint = tint
-  }
-
-  /// Mixes every stored value into the hasher.
-  public func hash(into hasher: inout StateHasher) {
-    hasher.combine(sprite.name)
-    hasher.combine(size)
-    hasher.combine(layer)
-    hasher.combine(facesLeft)
-    hasher.combine(rotation)
-    hasher.combine(UInt64(tint.red) << 24 | UInt64(tint.green) << 16 | UInt64(tint.blue) << 8)
-    hasher.combine(UInt64(tint.alpha))
-    hasher.combine(animationTime)
   }
 }
 
 /// Something that appears on screen.
 public protocol RenderTrait: GameObject {
+  /// How entities of this type are layered and show their health.
+  associatedtype Style: RenderStyle = StandardRenderStyle
+
   /// The sprite every entity of this type is drawn with.
   static var sprite: SpriteID { get }
+
+  /// The style every entity of this type is drawn with; `StandardRenderStyle()` by default.
+  static var style: Style { get }
 
   /// The trait's state.
   var appearance: Appearance { get set }
@@ -54,12 +42,17 @@ public protocol RenderTrait: GameObject {
   /// Updates cosmetic state after a tick; by default advances the animation clock.
   mutating func animate(in context: TickContext)
 
-  /// Adds this entity's picture to a frame; by default its sprite, and a health bar for
-  /// wounded entities with health.
+  /// Adds this entity's picture to a frame; by default its sprite, and the style's health bar
+  /// for entities with health.
   func draw(into builder: inout FrameBuilder)
 
   /// Steps every entity of this type; the render system calls this once per tick.
   static func stepAnimation(_ pool: inout EntityPool<Self>, in context: inout TickContext)
+}
+
+extension RenderTrait where Style == StandardRenderStyle {
+  /// The default style.
+  public static var style: StandardRenderStyle { StandardRenderStyle() }
 }
 
 extension RenderTrait {
@@ -67,7 +60,7 @@ extension RenderTrait {
   @inlinable
   public var spriteDraw: SpriteDraw {
     SpriteDraw(
-      sprite: appearance.sprite, x: position.x, y: position.y, width: appearance.size.x,
+      sprite: Self.sprite, x: position.x, y: position.y, width: appearance.size.x,
       height: appearance.size.y, rotation: appearance.rotation, isMirrored: appearance.facesLeft,
       tint: appearance.tint, entity: id.rawValue)
   }
@@ -75,7 +68,7 @@ extension RenderTrait {
   /// Draws the sprite.
   @inlinable
   public func draw(into builder: inout FrameBuilder) {
-    builder.draw(.sprite(spriteDraw), layer: appearance.layer)
+    builder.draw(.sprite(spriteDraw), layer: Self.style.layer)
   }
 
   /// Advances the animation clock.
@@ -85,6 +78,8 @@ extension RenderTrait {
   }
 
   /// Runs `animate` for every entity.
+  ///
+  /// - Complexity: O(n) in the pool's entities.
   @inlinable
   public static func stepAnimation(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     for index in pool.indices {
@@ -107,25 +102,24 @@ extension RenderTrait where Self: MovementTrait {
 }
 
 extension RenderTrait where Self: HealthTrait {
-  /// Draws the sprite, and above it a health bar once the entity is wounded.
+  /// Draws the sprite, and the style's health bar.
   @inlinable
   public func draw(into builder: inout FrameBuilder) {
-    builder.draw(.sprite(spriteDraw), layer: appearance.layer)
-    guard health.current < health.maximum else { return }
-    builder.draw(
-      .healthBar(
-        HealthBarDraw(
-          x: position.x, y: position.y - appearance.size.y * 0.6 - 3,
-          width: max(appearance.size.x, 12), height: 3,
-          fraction: health.current / health.maximum, entity: id.rawValue)),
-      layer: 90)
+    let style = Self.style
+    builder.draw(.sprite(spriteDraw), layer: style.layer)
+    guard
+      var bar = style.healthBar(
+        at: position, size: appearance.size, fraction: health.fraction)
+    else { return }
+    bar.entity = id.rawValue
+    builder.draw(.healthBar(bar), layer: style.healthBarLayer)
   }
 }
 
 extension TraitSystem {
-  /// Advances every `RenderTrait` entity's cosmetic state, in the `present` phase.
+  /// Advances every `RenderTrait` entity's cosmetic state, and draws them into frames.
   public static let render = TraitSystem(
-    name: "render", trait: "RenderTrait", phase: .present
+    name: "render", trait: (any RenderTrait).self
   ) { type in
     guard let drawable = type as? any RenderTrait.Type else { return nil }
     return renderJob(drawable)
@@ -133,10 +127,8 @@ extension TraitSystem {
 
   private static func renderJob<Entity: RenderTrait>(_: Entity.Type) -> any AnySystemJob {
     SystemJob(
+      component: \Entity.appearance,
       run: { Entity.stepAnimation(&$0, in: &$1) },
-      hashState: { pool, hasher in
-        for entity in pool.entities { entity.appearance.hash(into: &hasher) }
-      },
       draw: { pool, builder in
         for entity in pool.entities { entity.draw(into: &builder) }
       })

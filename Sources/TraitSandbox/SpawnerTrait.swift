@@ -1,5 +1,5 @@
 /// The state of something that earns coins and spends them on new entities.
-public struct Spawner: Sendable, Equatable, StateHashable {
+public struct Spawner: Component {
   /// Coins in the purse.
   public var coins: Float
   /// Coins earned per second.
@@ -27,14 +27,6 @@ public struct Spawner: Sendable, Equatable, StateHashable {
     return true
   }
 
-  /// Mixes every stored value into the hasher.
-  public func hash(into hasher: inout StateHasher) {
-    hasher.combine(coins)
-    hasher.combine(income)
-    hasher.combine(thinkInterval)
-    hasher.combine(thinkRemaining)
-    hasher.combine(coinsSpent)
-  }
 }
 
 /// Something that earns coins over time and decides how to spend them.
@@ -87,19 +79,15 @@ extension SpawnerTrait {
 }
 
 extension TraitSystem {
-  /// Lets every `SpawnerTrait` entity earn and spend, in the `think` phase.
+  /// Lets every `SpawnerTrait` entity earn and spend.
   public static let spawner = TraitSystem(
-    name: "spawner", trait: "SpawnerTrait", phase: .think
+    name: "spawner", trait: (any SpawnerTrait).self
   ) { type in
     guard let spawner = type as? any SpawnerTrait.Type else { return nil }
     return spawnerJob(spawner)
   }
 
   private static func spawnerJob<Entity: SpawnerTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(
-      run: { Entity.stepSpawners(&$0, in: &$1) },
-      hashState: { pool, hasher in
-        for entity in pool.entities { entity.spawner.hash(into: &hasher) }
-      })
+    SystemJob(component: \Entity.spawner, run: { Entity.stepSpawners(&$0, in: &$1) })
   }
 }

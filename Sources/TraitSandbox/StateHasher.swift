@@ -72,9 +72,3 @@ public struct StateHash: Hashable, Sendable, CustomStringConvertible {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 }
-
-/// A value that can feed its exact state into a `StateHasher`.
-public protocol StateHashable {
-  /// Mixes every stored value into the hasher, in a fixed order.
-  func hash(into hasher: inout StateHasher)
-}

@@ -1,35 +1,4 @@
-/// A reference to one entry of the tick's target index: something with health that can be hit.
-public struct TargetRef: Hashable, Sendable {
-  /// The entry's position in the index.
-  public let index: Int
-
-  /// Creates a reference to entry `index`.
-  @inlinable
-  public init(index: Int) {
-    self.index = index
-  }
-}
-
-/// One entity with health as the target index saw it at the start of the tick.
-public struct Target: Sendable, Equatable {
-  /// The entity's identity.
-  public var id: EntityID
-  /// The entity's team.
-  public var team: Team
-  /// The entity's position at the start of the tick.
-  public var position: Vector2
-  /// The radius of the entity's body.
-  public var radius: Float
-
-  /// Creates a target entry.
-  @inlinable
-  public init(id: EntityID, team: Team, position: Vector2, radius: Float) {
-    self.id = id
-    self.team = team
-    self.position = position
-    self.radius = radius
-  }
-}
+import Frames
 
 /// Every entity with health, as it stood at the start of the tick, in a uniform grid so that
 /// "nearest enemy within range" costs a few cells instead of a scan of the world.
@@ -37,6 +6,10 @@ public struct Target: Sendable, Equatable {
 /// Rebuilt in the `index` phase of every tick; damage dealt during the tick accumulates here and
 /// is applied in the `resolve` phase.
 public struct TargetIndex: Sendable {
+  /// For each faction, the factions it is hostile to, ascending.
+  @usableFromInline internal let enemyFactions: [[Int]]
+  /// The number of factions, and so of bucket sets in the grid.
+  @usableFromInline internal let factionCount: Int
   /// The entries, in the order the health system indexed them.
   @usableFromInline internal var entries: ContiguousArray<Target> = []
   /// The damage dealt to each entry so far this tick.
@@ -46,8 +19,8 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal var columns = 1
   @usableFromInline internal var rows = 1
   @usableFromInline internal var cellCount = 1
-  /// Where each (team, cell) bucket starts in `cellItems`: the left team's cells first, then
-  /// the right team's, so a query for enemies reads only enemy buckets.
+  /// Where each (faction, cell) bucket starts in `cellItems`: faction 0's cells first, then
+  /// faction 1's, and so on, so a query for enemies reads only enemy buckets.
   @usableFromInline internal var cellStart: [Int32] = [0, 0, 0]
   /// Entry indices in cell order.
   @usableFromInline internal var cellItems: [Int32] = []
@@ -55,8 +28,13 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal var cellEntries: ContiguousArray<Target> = []
   @usableFromInline internal var largestRadius: Float = 0
 
-  /// Creates an empty index; only the world builds one, so every index has its grid.
-  internal init() {}
+  /// Creates an empty index for a world's factions; only the world builds one, so every index
+  /// has its grid.
+  internal init(hostility: Hostility) {
+    factionCount = hostility.factionCount
+    enemyFactions = hostility.factions.map { faction in hostility.enemies(of: faction).map(\.index)
+    }
+  }
 
   /// The number of entries.
   @inlinable
@@ -77,8 +55,10 @@ public struct TargetIndex: Sendable {
 
   /// Adds an entry; the health system calls this for every living entity in the index phase.
   @inlinable
-  internal mutating func insert(id: EntityID, team: Team, position: Vector2, radius: Float) {
-    entries.append(Target(id: id, team: team, position: position, radius: radius))
+  internal mutating func insert(
+    id: AnyEntityID, faction: Faction, position: Vector2, radius: Float
+  ) {
+    entries.append(Target(id: id, faction: faction, position: position, radius: radius))
     damage.append(0)
   }
 
@@ -88,7 +68,7 @@ public struct TargetIndex: Sendable {
     damage[target.index] += amount
   }
 
-  /// Sorts the entries into per-team grid cells; the world calls this once the index phase is
+  /// Sorts the entries into per-faction grid cells; the world calls this once the index phase is
   /// done.
   ///
   /// - Complexity: O(n + cells), where the cell count grows with the number of entries.
@@ -101,13 +81,13 @@ public struct TargetIndex: Sendable {
     columns = max(1, Int((arenaSize.x / cellSize).rounded(.up)))
     rows = max(1, Int((arenaSize.y / cellSize).rounded(.up)))
     cellCount = columns * rows
-    let bucketCount = Team.allCases.count * cellCount
+    let bucketCount = factionCount * cellCount
     cellStart = [Int32](repeating: 0, count: bucketCount + 1)
     var cellOfItem = [Int32](repeating: 0, count: count)
     largestRadius = 0
     for item in 0..<count {
       let entry = entries[item]
-      let cell = entry.team.index * cellCount + cellIndex(of: entry.position)
+      let cell = entry.faction.index * cellCount + cellIndex(of: entry.position)
       cellOfItem[item] = Int32(cell)
       cellStart[cell + 1] += 1
       largestRadius = max(largestRadius, entries[item].radius)
@@ -149,26 +129,26 @@ public struct TargetIndex: Sendable {
     row(of: point.y) * columns + column(of: point.x)
   }
 
-  /// Calls `body` with every entry of `team` whose body may lie within `reach` of `point`.
+  /// Calls `body` with every entry of `faction` whose body may lie within `reach` of `point`.
   @inlinable
   internal func forEachCandidate(
-    of team: Team, near point: Vector2, reach: Float, _ body: (Int) -> Void
+    of faction: Int, near point: Vector2, reach: Float, _ body: (Int) -> Void
   ) {
     let search = reach + largestRadius
     let firstColumn = column(of: point.x - search)
     let lastColumn = column(of: point.x + search)
     let firstRow = row(of: point.y - search)
     let lastRow = row(of: point.y + search)
-    let teamBase = team.index * cellCount
+    let factionBase = faction * cellCount
     for row in firstRow...lastRow {
-      let rowBase = teamBase + row * columns
+      let rowBase = factionBase + row * columns
       let start = Int(cellStart[rowBase + firstColumn])
       let end = Int(cellStart[rowBase + lastColumn + 1])
       for slot in start..<end { body(Int(cellItems[slot])) }
     }
   }
 
-  /// The nearest enemy of `team` whose body lies within `reach` of `point`, if any.
+  /// The nearest enemy of `faction` whose body lies within `reach` of `point`, if any.
   ///
   /// Searches rings of cells outward from the point's cell and stops as soon as no unvisited
   /// cell can hold anything nearer. Ties go to the entry indexed first, so the answer never
@@ -176,8 +156,12 @@ public struct TargetIndex: Sendable {
   /// - Complexity: O(entries in the cells between the point and its nearest enemy), at most
   ///   O(entries in the cells the reach covers).
   @inlinable
-  public func nearestEnemy(of team: Team, near point: Vector2, within reach: Float) -> TargetRef? {
+  public func nearestEnemy(
+    of faction: Faction, near point: Vector2, within reach: Float
+  ) -> TargetRef? {
     guard count > 0 else { return nil }
+    let enemies = enemyFactions[faction.index]
+    guard !enemies.isEmpty else { return nil }
     let search = reach + largestRadius
     let centreColumn = column(of: point.x)
     let centreRow = row(of: point.y)
@@ -190,10 +174,15 @@ public struct TargetIndex: Sendable {
       lastRow - centreRow)
     var best = -1
     var bestDistance = Float.infinity
-    let enemyBase = team.opponent.index * cellCount
 
     func visit(row: Int, columns columnRange: ClosedRange<Int>) {
-      let rowBase = enemyBase + row * columns
+      for enemy in enemies {
+        visit(row: row, columns: columnRange, base: enemy * cellCount)
+      }
+    }
+
+    func visit(row: Int, columns columnRange: ClosedRange<Int>, base: Int) {
+      let rowBase = base + row * columns
       let start = Int(cellStart[rowBase + columnRange.lowerBound])
       let end = Int(cellStart[rowBase + columnRange.upperBound + 1])
       for slot in start..<end {
@@ -238,20 +227,22 @@ public struct TargetIndex: Sendable {
     return best >= 0 ? TargetRef(index: best) : nil
   }
 
-  /// Deals `amount` to every enemy of `team` whose body lies within `radius` of `point`.
+  /// Deals `amount` to every enemy of `faction` whose body lies within `radius` of `point`.
   ///
   /// - Returns: How many entries were hit.
   @inlinable
   @discardableResult
   public mutating func damageEnemies(
-    of team: Team, around point: Vector2, radius: Float, amount: Float
+    of faction: Faction, around point: Vector2, radius: Float, amount: Float
   ) -> Int {
     guard count > 0 else { return 0 }
     var hits: [Int] = []
-    forEachCandidate(of: team.opponent, near: point, reach: radius) { item in
-      let entry = entries[item]
-      let limit = radius + entry.radius
-      if point.distanceSquared(to: entry.position) <= limit * limit { hits.append(item) }
+    for enemy in enemyFactions[faction.index] {
+      forEachCandidate(of: enemy, near: point, reach: radius) { item in
+        let entry = entries[item]
+        let limit = radius + entry.radius
+        if point.distanceSquared(to: entry.position) <= limit * limit { hits.append(item) }
+      }
     }
     for item in hits { damage[item] += amount }
     return hits.count

@@ -1,3 +1,5 @@
+import Frames
+
 /// What systems and behaviours see and change during one tick.
 ///
 /// Spawns and despawns requested here are collected and applied when the tick ends, so every
@@ -16,7 +18,9 @@ public struct TickContext {
   @usableFromInline internal var nextID: UInt64
   @usableFromInline internal var spawnQueue: [any GameObject] = []
   /// Despawn requests in the order made; sorted when the tick ends.
-  @usableFromInline internal var despawned: [EntityID] = []
+  @usableFromInline internal var despawned: [AnyEntityID] = []
+  /// Deaths in the order they happened; spawn events are added when the tick ends.
+  @usableFromInline internal var events: [EntityEvent] = []
 
   internal init(
     tick: UInt64, deltaTime: Float, arenaSize: Vector2, random: SeededRandom,
@@ -35,7 +39,7 @@ public struct TickContext {
   /// - Returns: The identity the entity will have.
   @inlinable
   @discardableResult
-  public mutating func spawn<Entity: GameObject>(_ entity: Entity) -> EntityID {
+  public mutating func spawn<Entity: GameObject>(_ entity: Entity) -> EntityID<Entity> {
     var entity = entity
     entity.id = EntityID(rawValue: nextID)
     nextID += 1
@@ -45,8 +49,14 @@ public struct TickContext {
 
   /// Requests that an entity leave the world when the tick ends.
   @inlinable
-  public mutating func despawn(_ id: EntityID) {
-    despawned.append(id)
+  public mutating func despawn<Entity>(_ id: EntityID<Entity>) {
+    despawned.append(id.erased)
+  }
+
+  /// Records that an entity died this tick, for the world's `lastEvents`.
+  @inlinable
+  public mutating func recordDeath<Entity: GameObject>(of entity: Entity) {
+    events.append(EntityEvent(.died, entity))
   }
 
   /// The number of despawn requests made during this tick so far.

@@ -1,68 +1,50 @@
-import Frames
-
-/// One system: the code that steps one trait over every entity type that has it, in one phase.
+/// One system: code that runs once per tick, in the phase a `Schedule` puts it in.
 ///
-/// A system is bound to an entity type once, when the type is registered with a world: the
-/// conformance check (`type as? any MovementTrait.Type`) happens then, never per tick. The bound
-/// job calls the trait's static loop requirement (e.g. `MovementTrait.stepMovement`), whose
-/// witness is specialised for the concrete entity type, so the tick pays one dynamic call per
-/// type and system and runs a specialised loop inside.
+/// Most systems step one trait over every entity type that has it. Such a system is bound to
+/// an entity type once, when the type is registered with a world: the conformance check
+/// (`type as? any MovementTrait.Type`) happens then, never per tick. The bound job calls the
+/// trait's static loop requirement (e.g. `MovementTrait.stepMovement`), whose witness is
+/// specialised for the concrete entity type, so the tick pays one dynamic call per type and
+/// system and runs a specialised loop inside. A few systems work on the world as a whole
+/// instead (building the target grid); they run once per tick.
 public struct TraitSystem: Sendable {
-  /// The system's name, as the debug overlay and reports show it.
-  public let name: String
-  /// The trait the system steps, e.g. `MovementTrait`, as the inspector shows it.
-  public let trait: String
-  /// The phase the system runs in.
-  public let phase: Phase
-  @usableFromInline
-  internal let bind: @Sendable (any GameObject.Type) -> (any AnySystemJob)?
+  /// What a system runs.
+  enum Body: Sendable {
+    /// Bound to each registered entity type that has the trait.
+    case perType(@Sendable (any GameObject.Type) -> (any AnySystemJob)?)
+    /// Runs once per tick on the tick's context.
+    case world(@Sendable (inout TickContext) -> Void)
+  }
 
-  /// Creates a system from a binder that returns a job for the entity types it applies to.
+  /// The system's name, as the schedule, the debug overlay and reports show it.
+  public let name: String
+  /// The trait the system steps, named after its protocol (e.g. `MovementTrait`); `nil` for a
+  /// system that works on the world as a whole.
+  public let traitName: String?
+  let body: Body
+
+  /// Creates a system that steps `trait` over every entity type that has it.
   ///
-  /// The binder receives each registered entity type once and returns `SystemJob<E>` for the
-  /// types that have the trait, or `nil`.
-  public init(
-    name: String, trait: String? = nil, phase: Phase,
+  /// - Parameters:
+  ///   - name: The system's name, e.g. `movement`.
+  ///   - trait: The trait's protocol as a type, e.g. `(any MovementTrait).self`; its name is
+  ///     what inspectors and `sandbox describe` show.
+  ///   - bind: Receives each registered entity type once and returns a `SystemJob<E>` for the
+  ///     types that have the trait, or `nil`.
+  public init<Trait>(
+    name: String, trait: Trait.Type,
     bind: @escaping @Sendable (any GameObject.Type) -> (any AnySystemJob)?
   ) {
     self.name = name
-    self.trait = trait ?? name
-    self.phase = phase
-    self.bind = bind
+    self.traitName = String(describing: trait)
+    self.body = .perType(bind)
   }
-}
 
-/// A type-erased `SystemJob`, returned by a system's binder.
-public protocol AnySystemJob {}
-
-/// A system bound to one entity type: its loop and how it feeds the trait's state to the hash.
-public struct SystemJob<Entity: GameObject>: AnySystemJob {
-  @usableFromInline
-  internal let run: (inout EntityPool<Entity>, inout TickContext) -> Void
-  @usableFromInline
-  internal let hashState: ((EntityPool<Entity>, inout StateHasher) -> Void)?
-  @usableFromInline
-  internal let draw: ((EntityPool<Entity>, inout FrameBuilder) -> Void)?
-  /// The bound system's position in the world's `systems`, for per-system timing.
-  @usableFromInline
-  internal var systemIndex = 0
-
-  /// Creates a job from the loop that steps a pool and, optionally, the trait's hashing and
-  /// drawing.
-  public init(
-    run: @escaping (inout EntityPool<Entity>, inout TickContext) -> Void,
-    hashState: ((EntityPool<Entity>, inout StateHasher) -> Void)? = nil,
-    draw: ((EntityPool<Entity>, inout FrameBuilder) -> Void)? = nil
-  ) {
-    self.run = run
-    self.hashState = hashState
-    self.draw = draw
+  /// Creates a system that runs once per tick on the tick's context, whatever entity types
+  /// exist.
+  public init(name: String, run: @escaping @Sendable (inout TickContext) -> Void) {
+    self.name = name
+    self.traitName = nil
+    self.body = .world(run)
   }
-}
-
-extension TraitSystem {
-  /// The systems of the built-in traits, in the order they run within a phase.
-  public static let standard: [TraitSystem] = [
-    .healthIndex, .spawner, .gun, .melee, .movement, .projectile, .health, .render,
-  ]
 }

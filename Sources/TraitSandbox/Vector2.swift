@@ -1,6 +1,6 @@
 /// A 2D vector of `Float`s: positions, velocities and sizes in world units.
 @frozen
-public struct Vector2: Hashable, Sendable {
+public struct Vector2: Hashable, Sendable, Codable {
   /// The horizontal component; grows to the right.
   public var x: Float
   /// The vertical component; grows downward, as on screen.

@@ -1,7 +1,7 @@
 import Frames
 
-/// The simulation: every entity, kept in one contiguous pool per entity type, stepped by trait
-/// systems in fixed phases.
+/// The simulation: every entity, kept in one contiguous pool per entity type, stepped by the
+/// systems of a `Schedule`.
 ///
 /// `step()` advances exactly one fixed tick and is a pure function of the world's state, so the
 /// same seed and the same sequence of calls always give the same `stateHash()`.
@@ -12,7 +12,11 @@ public struct World {
   public let fixedDeltaTime: Float
   /// The arena's width and height in world units.
   public let arenaSize: Vector2
-  /// The systems this world runs, in their order within each phase.
+  /// The phases and systems a tick runs, in order.
+  public let schedule: Schedule
+  /// Which factions fight which.
+  public let hostility: Hostility
+  /// Every system in the order a tick runs them (the schedule's phases, flattened).
   public let systems: [TraitSystem]
   /// The simulation's random number generator, between ticks.
   public private(set) var random: SeededRandom
@@ -22,13 +26,15 @@ public struct World {
   /// Seconds each system took during the last step, in `systems` order; empty unless
   /// `measuresSystemTimes` was on.
   public private(set) var lastSystemTimes: [Double] = []
+  /// What happened to entities during the last step: deaths as they happened, then spawns.
+  public private(set) var lastEvents: [EntityEvent] = []
 
   private var pools: [any AnyEntityPool] = []
-  /// For each phase, the pools with a job in it, so a tick skips calls that would do nothing.
-  private var poolsByPhase = [[Int]](repeating: [], count: Phase.allCases.count)
+  /// For each system, the pools it is bound to, in registration order.
+  private var poolsBySystem: [[Int]]
   private var poolIndexByType: [ObjectIdentifier: Int] = [:]
   private var nextID: UInt64 = 1
-  private var targets = TargetIndex()
+  private var targets: TargetIndex
   private var isStepping = false
 
   /// Creates an empty world.
@@ -37,16 +43,21 @@ public struct World {
   ///   - seed: Seeds the world's random number generator.
   ///   - fixedDeltaTime: Seconds per tick; must be positive.
   ///   - arenaSize: The arena's width and height.
-  ///   - systems: The systems to run; the built-in traits' systems by default.
+  ///   - schedule: The phases and systems to run; the built-in traits' by default.
+  ///   - hostility: The factions and who fights whom; two hostile factions by default.
   public init(
     seed: UInt64, fixedDeltaTime: Float, arenaSize: Vector2,
-    systems: [TraitSystem] = TraitSystem.standard
+    schedule: Schedule = .standard, hostility: Hostility = Hostility()
   ) {
     precondition(fixedDeltaTime > 0 && fixedDeltaTime.isFinite, "fixedDeltaTime must be positive")
     self.fixedDeltaTime = fixedDeltaTime
     self.arenaSize = arenaSize
-    self.systems = systems
+    self.schedule = schedule
+    self.hostility = hostility
+    self.systems = schedule.systems
     self.random = SeededRandom(seed: seed)
+    self.poolsBySystem = [[Int]](repeating: [], count: systems.count)
+    self.targets = TargetIndex(hostility: hostility)
   }
 
   // MARK: - Entity types
@@ -60,26 +71,36 @@ public struct World {
     _ = poolIndex(for: type)
   }
 
+  /// Registers a type given as a metatype value, e.g. from a game's list of entity types.
+  public mutating func register(_ type: any GameObject.Type) {
+    _ = poolIndex(for: type)
+  }
+
   private mutating func poolIndex<Entity: GameObject>(for type: Entity.Type) -> Int {
     if let index = poolIndexByType[ObjectIdentifier(type)] { return index }
-    var jobs = [[SystemJob<Entity>]](repeating: [], count: Phase.allCases.count)
+    var jobs = [SystemJob<Entity>?](repeating: nil, count: systems.count)
+    var components: [ComponentSlot<Entity>] = []
     var names: [String] = []
     var traits: [String] = []
     for (systemIndex, system) in systems.enumerated() {
-      guard let erased = system.bind(type) else { continue }
-      guard var job = erased as? SystemJob<Entity> else {
+      guard case .perType(let bind) = system.body, let erased = bind(type) else { continue }
+      guard let job = erased as? SystemJob<Entity> else {
         preconditionFailure("system \(system.name) bound \(Entity.typeName) to a foreign job")
       }
-      job.systemIndex = systemIndex
-      jobs[system.phase.rawValue].append(job)
+      jobs[systemIndex] = job
       names.append(system.name)
-      if !traits.contains(system.trait) { traits.append(system.trait) }
+      if let trait = system.traitName, !traits.contains(trait) { traits.append(trait) }
+      if !components.contains(where: { $0.keyPath == job.component.keyPath }) {
+        components.append(job.component)
+      }
     }
-    pools.append(EntityPool<Entity>(jobs: jobs, systemNames: names, traitNames: traits))
+    pools.append(
+      EntityPool<Entity>(
+        jobs: jobs, components: components, systemNames: names, traitNames: traits))
     let index = pools.count - 1
     poolIndexByType[ObjectIdentifier(type)] = index
-    for phase in Phase.allCases where !jobs[phase.rawValue].isEmpty {
-      poolsByPhase[phase.rawValue].append(index)
+    for systemIndex in jobs.indices where jobs[systemIndex] != nil {
+      poolsBySystem[systemIndex].append(index)
     }
     return index
   }
@@ -89,19 +110,52 @@ public struct World {
     poolIndexByType[ObjectIdentifier(type)].map { pools[$0].systemNames }
   }
 
+  /// Every registered entity type with its traits, components and systems, in registration
+  /// order: what `sandbox describe` prints.
+  public var entityTypes: [EntityTypeDescription] {
+    pools.map { pool in
+      EntityTypeDescription(
+        name: pool.typeName, traits: pool.traitNames, components: pool.componentTypeNames,
+        systems: pool.systemNames)
+    }
+  }
+
   // MARK: - Entities
 
   /// Adds an entity now, between ticks (for setting up a scene).
   ///
   /// - Returns: The entity's new identity.
   @discardableResult
-  public mutating func spawn<Entity: GameObject>(_ entity: Entity) -> EntityID {
+  public mutating func spawn<Entity: GameObject>(_ entity: Entity) -> EntityID<Entity> {
     precondition(!isStepping, "spawn during a tick goes through TickContext.spawn")
+    precondition(
+      hostility.contains(entity.faction),
+      "\(Entity.typeName) of \(entity.faction) spawned in a world of "
+        + "\(hostility.factionCount) factions")
     var entity = entity
     entity.id = EntityID(rawValue: nextID)
     nextID += 1
-    pools[poolIndex(for: Entity.self)].append(entity, countingAsSpawn: false)
+    var noEvents: [EntityEvent]? = nil
+    pools[poolIndex(for: Entity.self)].append(entity, events: &noEvents)
     return entity.id
+  }
+
+  /// The live entity with identity `id`, or `nil` once it has left the world.
+  ///
+  /// - Complexity: O(log n) in the number of entities of its type.
+  public subscript<Entity: GameObject>(id: EntityID<Entity>) -> Entity? {
+    guard let index = poolIndexByType[ObjectIdentifier(Entity.self)],
+      let pool = pools[index] as? EntityPool<Entity>,
+      let position = pool.index(of: id.erased)
+    else { return nil }
+    return pool.storage[position]
+  }
+
+  /// Whether an entity of any type with identity `id` is alive.
+  ///
+  /// - Complexity: O(types x log n).
+  public func contains(_ id: AnyEntityID) -> Bool {
+    pools.contains { $0.contains(id) }
   }
 
   /// The live entities of one type, in spawn order.
@@ -115,6 +169,8 @@ public struct World {
   }
 
   /// Changes every live entity of one type between ticks (for live tuning and player input).
+  ///
+  /// Identities cannot change: `body`'s changes to `id` are undone.
   public mutating func modifyEntities<Entity: GameObject>(
     of type: Entity.Type, _ body: (inout Entity) -> Void
   ) {
@@ -123,11 +179,13 @@ public struct World {
     else { return }
     // Drop the world's copy, so the entities' storage is uniquely referenced and changes in
     // place instead of being copied.
-    pools[index] = EntityPool<Entity>(jobs: [], systemNames: [], traitNames: [])
+    pools[index] = EntityPool<Entity>(jobs: [], components: [], systemNames: [], traitNames: [])
     for entityIndex in pool.indices {
       let id = pool[entityIndex].id
+      let faction = pool[entityIndex].faction
       body(&pool[entityIndex])
       pool[entityIndex].id = id
+      precondition(pool[entityIndex].faction == faction, "an entity's faction cannot change")
     }
     pools[index] = pool
   }
@@ -136,7 +194,7 @@ public struct World {
   /// entity has that identity.
   ///
   /// - Complexity: O(types x log n).
-  public func inspect(_ id: EntityID) -> EntityInspection? {
+  public func inspect(_ id: AnyEntityID) -> EntityInspection? {
     for pool in pools {
       if let inspection = pool.inspect(id) { return inspection }
     }
@@ -148,34 +206,42 @@ public struct World {
     pools.reduce(0) { $0 + $1.entityCount }
   }
 
-  /// Per-type counts of live, spawned and killed entities, in registration order.
-  public var statistics: [EntityStatistics] {
-    pools.map(\.statistics)
+  /// How many entities of each type are alive, per faction, in registration order.
+  ///
+  /// - Complexity: O(n) in the number of entities.
+  public var census: [EntityCensus] {
+    pools.map { pool in
+      EntityCensus(
+        entityType: pool.entityType, typeName: pool.typeName,
+        countByFaction: pool.factionCounts(factionCount: hostility.factionCount))
+    }
   }
 
   // MARK: - Stepping
 
-  /// Advances the simulation by one fixed tick: every phase in order, then the tick's spawns
-  /// and despawns.
+  /// Advances the simulation by one fixed tick: every system of the schedule in order, then
+  /// the tick's despawns and spawns.
   ///
   /// - Complexity: O(n) in the number of entities, plus the targets each query visits.
   public mutating func step() {
     tick += 1
-    var oldTargets = TargetIndex()
-    swap(&oldTargets, &targets)
-    oldTargets.removeAll()
+    var tickTargets = TargetIndex(hostility: hostility)
+    swap(&tickTargets, &targets)
+    tickTargets.removeAll()
     var context = TickContext(
       tick: tick, deltaTime: fixedDeltaTime, arenaSize: arenaSize, random: random,
-      targets: oldTargets, nextID: nextID)
+      targets: tickTargets, nextID: nextID)
     isStepping = true
     var timings: [Double]? =
       measuresSystemTimes ? [Double](repeating: 0, count: systems.count) : nil
-    for phase in Phase.allCases {
-      for index in poolsByPhase[phase.rawValue] {
-        pools[index].run(phase, in: &context, timings: &timings)
-      }
-      if phase == .index {
-        context.targets.buildGrid(arenaSize: arenaSize)
+    for (systemIndex, system) in systems.enumerated() {
+      switch system.body {
+      case .perType:
+        for index in poolsBySystem[systemIndex] {
+          pools[index].run(system: systemIndex, in: &context, timings: &timings)
+        }
+      case .world(let run):
+        run(&context)
       }
     }
     isStepping = false
@@ -187,14 +253,16 @@ public struct World {
     if !despawned.isEmpty {
       for index in pools.indices { pools[index].removeAll(sortedIDs: despawned) }
     }
-    for entity in context.spawnQueue where !Self.contains(despawned, entity.id) {
-      insert(entity)
+    var events: [EntityEvent]? = context.events
+    for entity in context.spawnQueue where !Self.contains(despawned, entity.erasedID) {
+      insert(entity, events: &events)
     }
+    lastEvents = events ?? []
     swap(&targets, &context.targets)
   }
 
   /// Binary search in sorted identities.
-  private static func contains(_ sorted: [EntityID], _ id: EntityID) -> Bool {
+  private static func contains(_ sorted: [AnyEntityID], _ id: AnyEntityID) -> Bool {
     var low = 0
     var high = sorted.count
     while low < high {
@@ -204,8 +272,14 @@ public struct World {
     return low < sorted.count && sorted[low] == id
   }
 
-  private mutating func insert<Entity: GameObject>(_ entity: Entity) {
-    pools[poolIndex(for: Entity.self)].append(entity, countingAsSpawn: true)
+  private mutating func insert<Entity: GameObject>(
+    _ entity: Entity, events: inout [EntityEvent]?
+  ) {
+    precondition(
+      hostility.contains(entity.faction),
+      "\(Entity.typeName) of \(entity.faction) spawned in a world of "
+        + "\(hostility.factionCount) factions")
+    pools[poolIndex(for: Entity.self)].append(entity, events: &events)
   }
 
   // MARK: - Frames
@@ -229,7 +303,7 @@ public struct World {
   // MARK: - State hash
 
   /// A 64-bit fingerprint of the whole simulation state: tick, random state, next identity and
-  /// every entity's components, in a fixed order.
+  /// every entity's identity, position, faction and components, in a fixed order.
   ///
   /// - Complexity: O(n) in the number of entities.
   public func stateHash() -> StateHash {
@@ -241,4 +315,31 @@ public struct World {
     for pool in pools { pool.hashState(into: &hasher) }
     return hasher.finalize()
   }
+}
+
+extension GameObject {
+  /// The identity without its type, for code that holds `any GameObject`.
+  var erasedID: AnyEntityID { id.erased }
+}
+
+/// How many entities of one type are alive in each faction.
+public struct EntityCensus: Sendable, Equatable {
+  /// The entity type, as `ObjectIdentifier(ZapMonster.self)`.
+  public var entityType: ObjectIdentifier
+  /// The entity type's name, e.g. `ZapMonster`.
+  public var typeName: String
+  /// Live entities, indexed by faction number.
+  public var countByFaction: [Int]
+}
+
+/// One registered entity type as a world sees it: what `sandbox describe` prints.
+public struct EntityTypeDescription: Sendable, Equatable {
+  /// The type's name, e.g. `ZapMonster`.
+  public var name: String
+  /// The traits the world's systems step for it, e.g. `MovementTrait`.
+  public var traits: [String]
+  /// The type names of the components those traits keep, e.g. `Movement`, in schedule order.
+  public var components: [String]
+  /// The systems bound to it, in the order they run.
+  public var systems: [String]
 }

@@ -14,6 +14,13 @@ func duel() throws -> Scenario {
   try Scenario.load(contentsOf: scenarios.appendingPathComponent("duel.json"))
 }
 
+extension UnitKind {
+  /// The standard roster's kinds, by name.
+  static let quirk = QuirkMonster.kind
+  static let zap = ZapMonster.kind
+  static let munch = MunchMonster.kind
+}
+
 func overlayTexts(_ frame: Frame) -> [String] {
   frame.overlay.compactMap { command in
     if case .text(let text) = command.shape { text.text } else { nil }
@@ -30,9 +37,9 @@ struct DemoStateTests {
     #expect(state.match.castle(of: .left)?.orders == [.zap, .quirk])
     state.advance(steps: 30)
     // 120 starting coins pay for both (45 + 20) at the first decision.
-    #expect(state.match.world.entities(of: ZapMonster.self).filter { $0.team == .left }.count == 1)
+    #expect(state.match.world.entities(of: ZapMonster.self).filter { $0.side == .left }.count == 1)
     #expect(
-      state.match.world.entities(of: QuirkMonster.self).filter { $0.team == .left }.count == 1)
+      state.match.world.entities(of: QuirkMonster.self).filter { $0.side == .left }.count == 1)
     #expect(state.match.castle(of: .left)?.orders.isEmpty == true)
   }
 
@@ -91,7 +98,7 @@ struct DemoStateTests {
     let castle = try #require(state.match.castle(of: .left))
     state.handle(
       .select(worldX: castle.position.x + 3, worldY: castle.position.y - 2), frame: frame)
-    #expect(state.selection == castle.id)
+    #expect(state.selection == castle.id.erased)
     let shown = overlayTexts(state.decorate(frame, now: 0, statistics: FrameStatistics()))
     #expect(shown.contains("Castle \(castle.id)"))
     for trait in ["HealthTrait", "SpawnerTrait", "GunTrait", "RenderTrait"] {
@@ -118,7 +125,7 @@ struct DemoStateTests {
       shown.contains {
         $0.hasPrefix("tick ") && $0.hasSuffix("entities \(state.match.world.entityCount)")
       })
-    for system in TraitSystem.standard {
+    for system in Schedule.standard.systems {
       #expect(shown.contains { $0.hasPrefix("  \(system.name) ") && $0.hasSuffix(" ms") })
     }
   }
@@ -129,7 +136,7 @@ struct DemoStateTests {
     state.advance(steps: 600)
     var tougher = try duel()
     tougher.castle.health = 3000
-    tougher.units.zap.speed = 5
+    tougher.units[.zap]?.speed = 5
     state.scenarioReloaded(.success(tougher), at: 10)
     #expect(state.match.castle(of: .left)?.health.maximum == 3000)
     #expect(state.match.world.entities(of: ZapMonster.self).allSatisfy { $0.movement.speed == 5 })
@@ -148,18 +155,18 @@ struct DemoStateTests {
 
   @Test("the keys map onto the documented actions")
   func keys() {
-    #expect(DesktopDemo.action(for: .character("1")) == .buy(.quirk))
-    #expect(DesktopDemo.action(for: .character("2")) == .buy(.zap))
-    #expect(DesktopDemo.action(for: .character("3")) == .buy(.munch))
-    #expect(DesktopDemo.action(for: .character("p")) == .togglePause)
-    #expect(DesktopDemo.action(for: .space) == .togglePause)
-    #expect(DesktopDemo.action(for: .character(".")) == .stepOnce)
-    #expect(DesktopDemo.action(for: .character("+")) == .faster)
-    #expect(DesktopDemo.action(for: .character("-")) == .slower)
-    #expect(DesktopDemo.action(for: .character("r")) == .restart)
-    #expect(DesktopDemo.action(for: .escape) == .quit)
-    #expect(DesktopDemo.action(for: .f1) == .toggleDebugOverlay)
-    #expect(DesktopDemo.action(for: .character("x")) == nil)
+    #expect(DesktopDemo.action(for: .character("1"), roster: .standard) == .buy(.quirk))
+    #expect(DesktopDemo.action(for: .character("2"), roster: .standard) == .buy(.zap))
+    #expect(DesktopDemo.action(for: .character("3"), roster: .standard) == .buy(.munch))
+    #expect(DesktopDemo.action(for: .character("p"), roster: .standard) == .togglePause)
+    #expect(DesktopDemo.action(for: .space, roster: .standard) == .togglePause)
+    #expect(DesktopDemo.action(for: .character("."), roster: .standard) == .stepOnce)
+    #expect(DesktopDemo.action(for: .character("+"), roster: .standard) == .faster)
+    #expect(DesktopDemo.action(for: .character("-"), roster: .standard) == .slower)
+    #expect(DesktopDemo.action(for: .character("r"), roster: .standard) == .restart)
+    #expect(DesktopDemo.action(for: .escape, roster: .standard) == .quit)
+    #expect(DesktopDemo.action(for: .f1, roster: .standard) == .toggleDebugOverlay)
+    #expect(DesktopDemo.action(for: .character("x"), roster: .standard) == nil)
   }
 
   @Test("the scenario watcher reloads when the file changes, and reports a broken file")
@@ -170,7 +177,7 @@ struct DemoStateTests {
     let text = try String(
       contentsOf: scenarios.appendingPathComponent("duel.json"), encoding: .utf8)
     try text.write(to: file, atomically: true, encoding: .utf8)
-    var watcher = ScenarioWatcher(file: file)
+    var watcher = ScenarioWatcher(file: file, roster: .standard)
     #expect(watcher.poll() == nil)
     try text.replacingOccurrences(of: "\"health\": 1500", with: "\"health\": 2500")
       .write(to: file, atomically: true, encoding: .utf8)

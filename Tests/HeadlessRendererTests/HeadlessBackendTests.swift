@@ -221,4 +221,36 @@ struct HeadlessBackendTests {
     ])
     #expect(image[x: 7, y: 7] == RGBA(r: 255, g: 0, b: 255))
   }
+
+  @Test("a part of a sprite is stretched over the placement, and mirrored within itself")
+  func spritePart() throws {
+    let part = TexelRect(x: 1, y: 0, width: 2, height: 2)  // Green, then blue.
+    for (isMirrored, left, right) in [(false, green, blue), (true, blue, green)] {
+      var backend = HeadlessBackend(width: 8, height: 8, sprites: try library())
+      backend.beginFrame(clearingTo: .black)
+      backend.drawSprite(
+        SpriteID("stripes"), source: part,
+        placement: SpritePlacement(
+          centreX: 4, centreY: 4, width: 4, height: 2, isMirrored: isMirrored))
+      let image = backend.image
+      #expect(image[x: 2, y: 3] == left && image[x: 3, y: 4] == left, "mirrored: \(isMirrored)")
+      #expect(image[x: 4, y: 3] == right && image[x: 5, y: 4] == right, "mirrored: \(isMirrored)")
+      #expect(image[x: 1, y: 3] == black && image[x: 6, y: 3] == black)
+    }
+  }
+
+  @Test("a part reaching outside the sprite, or an unknown sprite, draws nothing")
+  func badSpritePart() throws {
+    var backend = HeadlessBackend(width: 8, height: 8, sprites: try library())
+    backend.beginFrame(clearingTo: .black)
+    let placement = SpritePlacement(centreX: 4, centreY: 4, width: 8, height: 8)
+    for part in [
+      TexelRect(x: 3, y: 0, width: 2, height: 2), TexelRect(x: -1, y: 0, width: 2, height: 2),
+      TexelRect(x: 0, y: 0, width: 0, height: 2),
+    ] {
+      backend.drawSprite(SpriteID("stripes"), source: part, placement: placement)
+    }
+    backend.drawSprite(SpriteID("ghost"), source: nil, placement: placement)
+    #expect(backend.image.pixels == Image(width: 8, height: 8, fill: .black).pixels)
+  }
 }

@@ -174,11 +174,18 @@ struct DeflateTests {
     #expect(throws: ImageFormatError.self) { try inflate(oversubscribed.finish(), limit: 10) }
   }
 
-  @Test("random and mutated streams never crash the inflater")
-  func fuzz() {
+  @Test("random and damaged streams inflate within the limit and re-compress, or fail as corrupt")
+  func fuzz() throws {
     var random = TestRandom(seed: 99)
-    let valid = Deflate.compress(Array(Self.repetitiveText.prefix(2000)))
+    let text = Array(Self.repetitiveText.prefix(2000))
+    let valid = Deflate.compress(text)
+    #expect(try inflate(valid, limit: text.count) == text)
+    var inflatedCount = 0
+    var rejectedCount = 0
     for round in 0..<400 {
+      // Even rounds: random bytes; odd rounds: the valid stream with up to four bytes replaced.
+      // The limit is sometimes below the text's length, so it must hold back real output.
+      let limit = Int.random(in: 1_000...4_000, using: &random)
       var stream: [UInt8]
       if round % 2 == 0 {
         stream = random.bytes(Int.random(in: 0..<200, using: &random))
@@ -189,10 +196,34 @@ struct DeflateTests {
             in: 0...255, using: &random)
         }
       }
-      _ = try? stream.withUnsafeBufferPointer {
-        try Inflate.decompress($0, maximumOutputCount: 10_000)
+      let output: [UInt8]
+      let consumedCount: Int
+      do {
+        (output, consumedCount) = try stream.withUnsafeBufferPointer {
+          (buffer) throws(ImageFormatError) in
+          try Inflate.decompress(buffer, maximumOutputCount: limit)
+        }
+      } catch {
+        rejectedCount += 1
+        // Inflate reports every bad or over-long stream as corrupt data.
+        #expect(Self.isCorrupt(error), "round \(round): \(error)")
+        if stream == valid { #expect(limit < text.count, "round \(round): \(error)") }
+        continue
       }
+      inflatedCount += 1
+      #expect(output.count <= limit)
+      #expect(consumedCount <= stream.count)
+      #expect(try inflate(Deflate.compress(output), limit: output.count) == output)
+      // A replacement may write the byte that was there already.
+      if stream == valid { #expect(output == text) }
     }
+    #expect(inflatedCount > 0)
+    #expect(rejectedCount > 200)
+  }
+
+  /// Whether `error` is `.corrupt`, whatever its message.
+  private static func isCorrupt(_ error: ImageFormatError) -> Bool {
+    if case .corrupt = error { true } else { false }
   }
 
   private func bigEndian(_ value: UInt32) -> [UInt8] {

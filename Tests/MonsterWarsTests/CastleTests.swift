@@ -10,7 +10,7 @@ private let castleStats = CastleStats(
     damage: 25, range: 260, cooldown: 1.5, projectileSpeed: 420, projectileLifetime: 1.2,
     splashRadius: 30, shotCount: 3, spreadAngle: 0.3))
 
-private let units = UnitCatalog(
+private let units = unitTable(
   quirk: UnitStats(
     cost: 20, health: 40, speed: 90, radius: 10,
     melee: MeleeStats(damage: 6, reach: 12, cooldown: 0.5)),
@@ -28,19 +28,20 @@ private func castle(
   at position: Vector2 = Vector2(400, 360), coins: Float = 0, stats: CastleStats = castleStats
 ) -> Castle {
   Castle(
-    stats: stats, economy: EconomySettings(startingCoins: coins, coinsPerSecond: 0), team: .left,
-    at: position, armory: Armory(units: units, enemyCastle: enemyCastle), controller: .player)
+    stats: stats, economy: EconomySettings(startingCoins: coins, coinsPerSecond: 0), side: .left,
+    at: position, armory: Armory(roster: .standard, units: units, enemyCastle: enemyCastle),
+    controller: .player)
 }
 
 private func world() -> World {
   var world = World(seed: 3, fixedDeltaTime: 1 / 60, arenaSize: Vector2(1280, 720))
-  for type in Match.entityTypes { world.register(type) }
+  for type in Roster.standard.entityTypes { world.register(type) }
   return world
 }
 
 /// An enemy Quirk that stands where it is put.
 private func enemy(at position: Vector2) -> QuirkMonster {
-  QuirkMonster(stats: units.quirk, team: .right, at: position, target: position)
+  QuirkMonster(stats: units[.quirk]!, side: .right, at: position, marchingOn: position)
 }
 
 private func angle(of vector: Vector2) -> Float {
@@ -71,7 +72,7 @@ struct CastleTests {
       // Each ball leaves the walls in its own direction.
       let muzzle = home + direction * 40
       #expect(abs(ball.position.x - muzzle.x) < 1e-3 && abs(ball.position.y - muzzle.y) < 1e-3)
-      #expect(ball.team == .left)
+      #expect(ball.side == .left)
       #expect(ball.projectile.damage == 25)
       #expect(ball.projectile.splashRadius == 30)
       #expect(ball.projectile.lifetimeRemaining == 1.2)
@@ -115,11 +116,18 @@ struct CastleTests {
     world.spawn(enemy(at: Vector2(400, 100)))
     // 1.5 seconds at 60 ticks per second: the second volley comes on tick 91, give or take
     // one tick of rounding.
-    for _ in 0..<89 { world.step() }
+    var cannonballs = 0
+    func step() {
+      world.step()
+      cannonballs +=
+        world.lastEvents.filter { $0.kind == .spawned && $0.isAbout(Cannonball.self) }
+        .count
+    }
+    for _ in 0..<89 { step() }
     #expect(world.entities(of: Castle.self).first?.gun.volleysFired == 1)
-    for _ in 0..<3 { world.step() }
+    for _ in 0..<3 { step() }
     #expect(world.entities(of: Castle.self).first?.gun.volleysFired == 2)
-    #expect(world.statistics.first { $0.typeName == "Cannonball" }?.spawned.left == 6)
+    #expect(cannonballs == 6)
   }
 
   @Test("nothing in range: no volley")
@@ -152,7 +160,7 @@ struct CastleTests {
     // Units appear just in front of the gate (radius 40 + 12) and march on the enemy castle.
     #expect(quirks[0].position.x == 132)
     #expect(abs(quirks[0].position.y - 360) <= 60)
-    #expect(quirks[0].team == .left)
+    #expect(quirks[0].side == .left)
     #expect(quirks[0].movement.destination == enemyCastle)
     #expect(world.entities(of: ZapMonster.self).isEmpty)
 

@@ -142,19 +142,108 @@ struct JSONValueTests {
     #expect(throws: JSONParseError.self) { try JSONValue.parse(Data("[[1]]".utf8), maxDepth: 1) }
   }
 
-  @Test("never crashes on arbitrary bytes")
-  func fuzz() {
+  @Test("arbitrary and damaged documents either round-trip or fail at a place in the input")
+  func fuzz() throws {
     // A fixed-seed generator keeps failures reproducible.
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    let alphabet = Array(#"{}[]",:\u0123456789-+.eEtrufalsn "#.utf8) + [0x00, 0x80, 0xC3, 0xFF]
-    for _ in 0..<2000 {
-      var bytes: [UInt8] = []
-      for _ in 0..<Int(state % 24) {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        bytes.append(alphabet[Int(state >> 33) % alphabet.count])
-      }
+    func next(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      _ = try? JSONValue.parse(Data(bytes))
+      return Int(state >> 33) % bound
+    }
+    let alphabet = Array(#"{}[]",:\u0123456789-+.eEtrufalsn "#.utf8) + [0x00, 0x80, 0xC3, 0xFF]
+    let document = Array(
+      #"{"name": "duel", "seed": -12.5e-3, "units": [true, false, null, "\u00e9\n\"x"], "a": {}}"#
+        .utf8)
+    var parsedCount = 0
+    var rejectedCount = 0
+    for round in 0..<2000 {
+      // Even rounds: short runs of JSON's own characters; odd rounds: a document with up to
+      // three bytes inserted, removed or replaced.
+      var bytes: [UInt8]
+      if round % 2 == 0 {
+        bytes = (0..<next(24)).map { _ in alphabet[next(alphabet.count)] }
+      } else {
+        bytes = document
+        for _ in 0...next(3) {
+          let position = next(bytes.count)
+          switch next(3) {
+          case 0: bytes.insert(alphabet[next(alphabet.count)], at: position)
+          case 1: bytes.remove(at: position)
+          default: bytes[position] = alphabet[next(alphabet.count)]
+          }
+        }
+      }
+      let input = String(decoding: bytes, as: UTF8.self).debugDescription
+      var parsed: Bool
+      do {
+        let value = try JSONValue.parse(Data(bytes))
+        parsed = true
+        parsedCount += 1
+        let reparsed = try JSONValue.parse(Data(serialized(value).utf8))
+        #expect(reparsed == value, "\(input) does not survive re-serialising")
+      } catch {
+        parsed = false
+        rejectedCount += 1
+        // `parse` throws only `JSONParseError`; its position must lie within the input.
+        let lineCount = bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1
+        #expect((1...lineCount).contains(error.line), "\(input): \(error)")
+        #expect((1...bytes.count + 1).contains(error.column), "\(input): \(error)")
+        #expect(!error.message.isEmpty)
+      }
+      // Foundation guesses UTF-16 or UTF-32 from NUL bytes, and accepts trailing commas.
+      if !bytes.contains(0), !hasTrailingComma(bytes) {
+        let foundationParses =
+          (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil
+        #expect(parsed == foundationParses, "\(input): JSONSerialization disagrees")
+      }
+    }
+    // Both outcomes must be common, or the test would check little.
+    #expect(parsedCount > 100)
+    #expect(rejectedCount > 1000)
+  }
+}
+
+/// `value` as JSON text that `JSONValue.parse` reads back as an equal value.
+private func serialized(_ value: JSONValue) -> String {
+  switch value {
+  case .null: return "null"
+  case .bool(let bool): return bool ? "true" : "false"
+  case .number(let number):
+    // Swift writes the shortest digits that read back exactly; infinities come from overflow.
+    guard number.isFinite else { return number < 0 ? "-1e999" : "1e999" }
+    return "\(number)"
+  case .string(let string): return serialized(string)
+  case .array(let elements): return "[" + elements.map(serialized).joined(separator: ",") + "]"
+  case .object(let members):
+    return "{"
+      + members.map { serialized($0.key) + ":" + serialized($0.value) }.joined(separator: ",")
+      + "}"
+  }
+}
+
+/// `string` as a JSON string literal, escaping quotes, backslashes and control characters.
+private func serialized(_ string: String) -> String {
+  var text = "\""
+  for scalar in string.unicodeScalars {
+    switch scalar {
+    case "\"": text += "\\\""
+    case "\\": text += "\\\\"
+    case "\u{0}"..."\u{1F}":
+      let digits = String(scalar.value, radix: 16)
+      text += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+    default: text.unicodeScalars.append(scalar)
     }
   }
+  return text + "\""
+}
+
+/// Whether a comma is followed, after any whitespace, by a closing bracket or brace.
+private func hasTrailingComma(_ bytes: [UInt8]) -> Bool {
+  let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+  var afterComma = false
+  for byte in bytes {
+    if afterComma && (byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")) { return true }
+    if !whitespace.contains(byte) { afterComma = byte == UInt8(ascii: ",") }
+  }
+  return false
 }

@@ -52,13 +52,13 @@ struct MatchFrameTests {
     #expect(texts.contains("x1.0"))
   }
 
-  @Test("the castle label turns red when the walls are nearly down, else shows the team colour")
+  @Test("the castle label turns red when the walls are nearly down, else shows the side colour")
   func castleLabelStyle() {
-    let healthy = CastleStatusLabel(team: .left, health: 900, maximumHealth: 1000, coins: 12.7)
+    let healthy = CastleStatusLabel(side: .left, health: 900, maximumHealth: 1000, coins: 12.7)
     #expect(healthy.text == "Left 900/1000  $12")
-    #expect(healthy.textColor == Team.left.color)
+    #expect(healthy.textColor == Side.left.color)
     #expect(healthy.fontSize == 16)
-    let failing = CastleStatusLabel(team: .right, health: 100, maximumHealth: 1000, coins: 0)
+    let failing = CastleStatusLabel(side: .right, health: 100, maximumHealth: 1000, coins: 0)
     #expect(failing.textColor == Color(red: 255, green: 70, blue: 60))
   }
 

@@ -28,8 +28,8 @@ struct MatchTests {
     #expect(left.controller == .ai(duel.ai.left))
     #expect(right.controller == .ai(duel.ai.right))
     #expect(
-      match.world.statistics.map(\.typeName) == [
-        "Castle", "QuirkMonster", "ZapMonster", "MunchMonster", "LaserBolt", "Cannonball",
+      match.statistics.rows.map(\.typeName) == [
+        "Castle", "QuirkMonster", "ZapMonster", "MunchMonster", "Cannonball", "LaserBolt",
       ])
   }
 
@@ -45,7 +45,7 @@ struct MatchTests {
     #expect(match.world.tick < UInt64(duel.match.tickLimit))
     #expect(match.castle(of: winner) != nil)
     #expect(match.castle(of: winner.opponent) == nil)
-    let castles = try #require(match.world.statistics.first { $0.typeName == "Castle" })
+    let castles = try #require(match.statistics.rows.first { $0.typeName == "Castle" })
     #expect(castles.killed[winner.opponent] == 1)
     #expect(castles.killed[winner] == 0)
     // Once over, stepping does nothing.
@@ -66,7 +66,7 @@ struct MatchTests {
     }
     #expect(one.world.tick == 2000)
     #expect(one.world.stateHash() == two.world.stateHash())
-    #expect(one.world.statistics == two.world.statistics)
+    #expect(one.statistics == two.statistics)
     // Units were bought, so the hash covers a real battle.
     #expect(monsterCount(in: one.world) > 0)
   }
@@ -91,18 +91,18 @@ struct MatchTests {
     let world = match.world
     #expect(world.entityCount == 502)
     #expect(monsterCount(in: world) == 500)
-    #expect(world.entities(of: Castle.self).map(\.team) == [.left, .right])
+    #expect(world.entities(of: Castle.self).map(\.side) == [.left, .right])
     // Placements are set-up, not spawns.
-    #expect(world.statistics.allSatisfy { $0.spawned == PerTeam(repeating: 0) })
+    #expect(match.statistics.rows.allSatisfy { $0.spawned == PerSide(repeating: 0) })
     let monsters =
       world.entities(of: QuirkMonster.self).map(\.position)
       + world.entities(of: ZapMonster.self).map(\.position)
       + world.entities(of: MunchMonster.self).map(\.position)
     #expect(monsters.allSatisfy { (0...16000).contains($0.x) && (0...9000).contains($0.y) })
     // Both sides and all three kinds are represented.
-    let alive = world.statistics.reduce(PerTeam(repeating: 0)) { sum, entry in
+    let alive = match.statistics.rows.reduce(PerSide(repeating: 0)) { sum, entry in
       entry.typeName == "Castle"
-        ? sum : PerTeam(left: sum.left + entry.alive.left, right: sum.right + entry.alive.right)
+        ? sum : PerSide(left: sum.left + entry.alive.left, right: sum.right + entry.alive.right)
     }
     #expect(alive.left > 0 && alive.right > 0 && alive.left + alive.right == 500)
     #expect(world.entities(of: MunchMonster.self).count > 0)
@@ -134,11 +134,11 @@ struct MatchTests {
     var match = Match(scenario: duel, seed: 5, leftController: .player)
     #expect(match.castle(of: .left)?.controller == .player)
     for _ in 0..<120 { match.step() }
-    #expect(match.world.entities(of: QuirkMonster.self).allSatisfy { $0.team == .right })
+    #expect(match.world.entities(of: QuirkMonster.self).allSatisfy { $0.side == .right })
     match.order(.quirk, for: .left)
     #expect(match.castle(of: .left)?.orders == [.quirk])
     for _ in 0..<12 { match.step() }
     #expect(match.castle(of: .left)?.orders == [])
-    #expect(match.world.entities(of: QuirkMonster.self).filter { $0.team == .left }.count == 1)
+    #expect(match.world.entities(of: QuirkMonster.self).filter { $0.side == .left }.count == 1)
   }
 }

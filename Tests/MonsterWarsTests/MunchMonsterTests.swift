@@ -4,9 +4,9 @@ import TraitSandbox
 
 /// Something to bite that does not bite back.
 private struct Scarecrow: HealthTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var health: Health
 }
 
@@ -20,13 +20,14 @@ struct MunchMonsterTests {
   private func world(munchHealth: Float, stats: UnitStats = munchStats) -> World {
     var world = World(seed: 1, fixedDeltaTime: 1 / 60, arenaSize: Vector2(1280, 720))
     var munch = MunchMonster(
-      stats: stats, team: .left, at: Vector2(300, 300), target: Vector2(1200, 300))
+      stats: stats, side: .left, at: Vector2(300, 300), marchingOn: Vector2(1200, 300))
     munch.health.current = munchHealth
     world.spawn(munch)
     // Reach 16 + Munch's body 18 + the scarecrow's body 10 = 44; it stands 30 away.
     world.spawn(
       Scarecrow(
-        position: Vector2(330, 300), team: .right, health: Health(maximum: 1000, radius: 10)))
+        position: Vector2(330, 300), faction: Side.right.faction,
+        health: Health(maximum: 1000, radius: 10)))
     return world
   }
 
@@ -63,12 +64,13 @@ struct MunchMonsterTests {
   func quirkDoesNotHeal() throws {
     var world = World(seed: 1, fixedDeltaTime: 1 / 60, arenaSize: Vector2(1280, 720))
     var quirk = QuirkMonster(
-      stats: munchStats, team: .left, at: Vector2(300, 300), target: Vector2(1200, 300))
+      stats: munchStats, side: .left, at: Vector2(300, 300), marchingOn: Vector2(1200, 300))
     quirk.health.current = 100
     world.spawn(quirk)
     world.spawn(
       Scarecrow(
-        position: Vector2(330, 300), team: .right, health: Health(maximum: 1000, radius: 10)))
+        position: Vector2(330, 300), faction: Side.right.faction,
+        health: Health(maximum: 1000, radius: 10)))
     world.step()
     let striker = try #require(world.entities(of: QuirkMonster.self).first)
     #expect(striker.melee.strikes == 1)

@@ -47,7 +47,7 @@ private let expectedDuel = Scenario(
     gun: GunStats(
       damage: 15, range: 260, cooldown: 2.0, projectileSpeed: 420, projectileLifetime: 1.2,
       splashRadius: 30, shotCount: 3, spreadAngle: 0.3)),
-  units: UnitCatalog(
+  units: unitTable(
     quirk: UnitStats(
       cost: 20, health: 40, speed: 110, radius: 10,
       melee: MeleeStats(damage: 6, reach: 12, cooldown: 0.5)),
@@ -60,9 +60,9 @@ private let expectedDuel = Scenario(
       melee: MeleeStats(damage: 22, reach: 16, cooldown: 1.2))),
   ai: AISettings(
     left: AIPolicy(
-      weights: UnitWeights(quirk: 3, zap: 4, munch: 3), thinkInterval: 0.5, reserve: 0),
+      weights: weights(quirk: 3, zap: 4, munch: 3), thinkInterval: 0.5, reserve: 0),
     right: AIPolicy(
-      weights: UnitWeights(quirk: 5, zap: 3, munch: 2), thinkInterval: 0.5, reserve: 10)))
+      weights: weights(quirk: 5, zap: 3, munch: 2), thinkInterval: 0.5, reserve: 10)))
 
 @Suite("Scenario loading")
 struct ScenarioTests {
@@ -70,7 +70,7 @@ struct ScenarioTests {
   func duel() throws {
     let scenario = try Scenario.load(contentsOf: duelURL)
     #expect(scenario == expectedDuel)
-    #expect(scenario.units[.zap].gun?.shotCount == 1)
+    #expect(scenario.units[.zap]?.weapon.gun?.shotCount == 1)
     #expect(scenario.ai.left.weight(of: .zap) == 4)
     #expect(scenario.ai.right.weights.total == 10)
   }
@@ -83,7 +83,7 @@ struct ScenarioTests {
     expected.name = "swarm"
     expected.arena = ArenaSettings(width: 16000, height: 9000)
     expected.match.tickLimit = 100_000
-    expected.swarm = SwarmSettings(count: 2000, mix: UnitWeights(quirk: 5, zap: 3, munch: 2))
+    expected.swarm = SwarmSettings(count: 2000, mix: weights(quirk: 5, zap: 3, munch: 2))
     #expect(scenario == expected)
   }
 
@@ -232,12 +232,23 @@ struct ScenarioTests {
         message: "expected at least one weight above 0, found all 0"),
       BadValue(
         original: #""quirk": 5, "zap": 3, "munch": 2}, "thinkInterval": 0.5, "reserve": 10"#,
-        replacement: #""quirk": 5, "zap": 3}, "thinkInterval": 0.5, "reserve": 10"#,
-        jsonPath: "$.ai.right.weights", message: "missing required field 'munch'"),
+        replacement: #""quirk": 5, "zap": 3, "bomber": 2}, "thinkInterval": 0.5, "reserve": 10"#,
+        jsonPath: "$.ai.right.weights",
+        message: "unknown key 'bomber' (expected one of: quirk, zap, munch)"),
     ])
   func outOfRange(_ bad: BadValue) throws {
     let data = try duelJSON(replacing: bad.original, with: bad.replacement)
     #expect(try parseError(data) == invalid(bad.jsonPath, bad.message))
+  }
+
+  @Test("a kind left out of the AI's weights weighs 0: that AI never buys it")
+  func missingWeightIsZero() throws {
+    let data = try duelJSON(
+      replacing: #""quirk": 5, "zap": 3, "munch": 2}, "thinkInterval": 0.5, "reserve": 10"#,
+      with: #""quirk": 5, "zap": 3}, "thinkInterval": 0.5, "reserve": 10"#)
+    let scenario = try Scenario.parse(data, path: "test.json", name: "test")
+    #expect(scenario.ai.right.weights.entries.map(\.value) == [5, 3, 0])
+    #expect(scenario.ai.right.weight(of: .munch) == 0)
   }
 
   @Test("a unit needs exactly one of melee and gun")

@@ -143,6 +143,43 @@ struct SDLBackendTests {
     #expect(image[x: 5, y: 5] == RGBA(r: 18, g: 20, b: 26))
   }
 
+  // MARK: - Drawing primitives
+
+  @Test func partsOfSpritesMirroredOrNotShowTheHeadlessBackendsTexels() throws {
+    let fixture = try Fixture(width: 64, height: 32)
+    let library = try SpriteLibrary.load(from: spritesDirectory, required: shippedSprites)
+    var headless = HeadlessBackend(width: 64, height: 32, sprites: library)
+    let parts: [(SpriteID, TexelRect?, SpritePlacement)] = [
+      (
+        .font, FontSheet.cell(for: "R"),
+        SpritePlacement(centreX: 8, centreY: 8, width: 16, height: 16)
+      ),
+      (
+        .font, FontSheet.cell(for: "R"),
+        SpritePlacement(centreX: 24, centreY: 8, width: 16, height: 16, isMirrored: true)
+      ),
+      (
+        SpriteID("quirk"), TexelRect(x: 2, y: 3, width: 9, height: 5),
+        SpritePlacement(centreX: 44, centreY: 16, width: 18, height: 10, isMirrored: true)
+      ),
+      (
+        SpriteID("zap"), TexelRect(x: 4, y: 0, width: 40, height: 4),
+        SpritePlacement(centreX: 32, centreY: 28, width: 8, height: 8)
+      ),
+    ]
+    try fixture.backend.beginFrame(clearingTo: .black)
+    headless.beginFrame(clearingTo: .black)
+    for (sprite, source, placement) in parts {
+      fixture.backend.drawSprite(sprite, source: source, placement: placement)
+      headless.drawSprite(sprite, source: source, placement: placement)
+    }
+    try fixture.backend.endFrame()
+    #expect(fixture.backend.lastFrameGeometryCalls == 1)
+    let difference = Difference(try fixture.backend.screenshot(), headless.image)
+    // Opaque texels at whole multiples of their size; the last part lies outside its sprite.
+    #expect(difference.largest == 0, "\(difference)")
+  }
+
   // MARK: - Resizing
 
   @Test func resizingTheWindowChangesTheOutputSizeAndTheLetterbox() throws {

@@ -6,7 +6,7 @@ struct HealthTraitTests {
   /// A brawler on the left that hits the first enemy within 10 units for `damage`.
   private func brawler(damage: Float) -> Brawler {
     Brawler(
-      position: Vector2(100, 100), team: .left,
+      position: Vector2(100, 100), faction: .left,
       melee: Melee(damage: damage, reach: 10, cooldown: 100))
   }
 
@@ -14,7 +14,7 @@ struct HealthTraitTests {
   func regenerates() throws {
     var world = makeWorld()
     var dummy = Dummy(
-      team: .right, at: Vector2(50, 50), health: Health(maximum: 10, regeneration: 4, radius: 2))
+      faction: .right, at: Vector2(50, 50), health: Health(maximum: 10, regeneration: 4, radius: 2))
     dummy.health.current = 5
     world.spawn(dummy)
     // 4 per second at a quarter second per tick: 1 per tick.
@@ -30,19 +30,21 @@ struct HealthTraitTests {
     world.spawn(brawler(damage: 3))
     world.spawn(
       Dummy(
-        team: .right, at: Vector2(105, 100),
+        faction: .right, at: Vector2(105, 100),
         health: Health(maximum: 10, regeneration: 4, radius: 2)))
     world.step()
     // 10 - 3 damage + 1 regeneration.
     #expect(world.entities(of: Dummy.self).first?.health.current == 8)
   }
 
-  @Test("death despawns at the end of the tick and counts a kill")
+  @Test("death despawns at the end of the tick and is reported as a death event")
   func deathDespawns() throws {
     var world = makeWorld(extra: [.census])
     world.spawn(brawler(damage: 5))
-    world.spawn(Dummy(team: .right, at: Vector2(105, 100), health: Health(maximum: 5, radius: 2)))
-    world.spawn(Dummy(team: .right, at: Vector2(900, 900), health: Health(maximum: 5, radius: 2)))
+    world.spawn(
+      Dummy(faction: .right, at: Vector2(105, 100), health: Health(maximum: 5, radius: 2)))
+    world.spawn(
+      Dummy(faction: .right, at: Vector2(900, 900), health: Health(maximum: 5, radius: 2)))
     #expect(world.entityCount == 3)
     world.step()
     let survivors = world.entities(of: Dummy.self)
@@ -50,20 +52,24 @@ struct HealthTraitTests {
     // The dead dummy was still in its pool when the present phase ran.
     #expect(survivors.first?.census == 2)
     #expect(world.entityCount == 2)
-    let statistics = try #require(world.statistics.first { $0.typeName == "Dummy" })
-    #expect(statistics.killed == PerTeam(left: 0, right: 1))
-    #expect(statistics.alive == PerTeam(left: 0, right: 1))
+    let deaths = world.lastEvents.filter { $0.kind == .died }
+    #expect(deaths.count == 1)
+    #expect(deaths.first?.isAbout(Dummy.self) == true)
+    #expect(deaths.first?.faction == .right)
+    let census = try #require(world.census.first { $0.typeName == "Dummy" })
+    #expect(census.countByFaction == [0, 1])
   }
 
   @Test("an entity without hit points dies on the next tick")
   func zeroHealthDies() {
     var world = makeWorld()
-    var dummy = Dummy(team: .left, at: Vector2(50, 50), health: Health(maximum: 5, radius: 2))
+    var dummy = Dummy(faction: .left, at: Vector2(50, 50), health: Health(maximum: 5, radius: 2))
     dummy.health.current = 0
     world.spawn(dummy)
     world.step()
     #expect(world.entities(of: Dummy.self).isEmpty)
-    #expect(world.statistics.first?.killed == PerTeam(left: 1, right: 0))
+    #expect(world.lastEvents.map(\.kind) == [.died])
+    #expect(world.lastEvents.first?.faction == .left)
   }
 
   @Test("an entity's own takeDamage is the one the world calls")
@@ -71,7 +77,7 @@ struct HealthTraitTests {
     var world = makeWorld()
     world.spawn(brawler(damage: 8))
     world.spawn(
-      Armored(position: Vector2(105, 100), team: .right, health: Health(maximum: 20, radius: 2)))
+      Armored(position: Vector2(105, 100), faction: .right, health: Health(maximum: 20, radius: 2)))
     world.step()
     let armored = try #require(world.entities(of: Armored.self).first)
     #expect(armored.hitsTaken == 1)
@@ -83,20 +89,21 @@ struct HealthTraitTests {
     var world = makeWorld()
     world.spawn(brawler(damage: 50))
     world.spawn(
-      Phoenix(position: Vector2(105, 100), team: .right, health: Health(maximum: 20, radius: 2)))
+      Phoenix(position: Vector2(105, 100), faction: .right, health: Health(maximum: 20, radius: 2)))
     world.step()
     let phoenix = try #require(world.entities(of: Phoenix.self).first)
     #expect(phoenix.rebirths == 1)
     #expect(phoenix.health.current == 20)
-    // It did not leave the world, so it was not killed.
-    #expect(world.statistics.first { $0.typeName == "Phoenix" }?.killed == PerTeam(repeating: 0))
+    // It did not leave the world, so it did not die.
+    #expect(!world.lastEvents.contains { $0.kind == .died && $0.isAbout(Phoenix.self) })
   }
 
   @Test("damage needs an enemy: allies are never hurt")
   func noFriendlyFire() {
     var world = makeWorld()
     world.spawn(brawler(damage: 5))
-    world.spawn(Dummy(team: .left, at: Vector2(105, 100), health: Health(maximum: 10, radius: 2)))
+    world.spawn(
+      Dummy(faction: .left, at: Vector2(105, 100), health: Health(maximum: 10, radius: 2)))
     world.step()
     #expect(world.entities(of: Dummy.self).first?.health.current == 10)
   }

@@ -3,8 +3,8 @@ import TraitSandbox
 
 @Suite("ProjectileTrait")
 struct ProjectileTraitTests {
-  private func target(at position: Vector2, team: Team = .right) -> Dummy {
-    Dummy(team: team, at: position, health: Health(maximum: 100, radius: 2))
+  private func target(at position: Vector2, faction: Faction = .right) -> Dummy {
+    Dummy(faction: faction, at: position, health: Health(maximum: 100, radius: 2))
   }
 
   @Test("a projectile that hits nothing expires when its lifetime runs out")
@@ -12,7 +12,7 @@ struct ProjectileTraitTests {
     var world = makeWorld()
     world.spawn(
       Bolt(
-        team: .left, at: Vector2(100, 100), velocity: Vector2(40, 0),
+        faction: .left, at: Vector2(100, 100), velocity: Vector2(40, 0),
         projectile: Projectile(damage: 5, hitRadius: 1, lifetime: 0.5)))
     world.step()
     let bolt = try #require(world.entities(of: Bolt.self).first)
@@ -29,7 +29,7 @@ struct ProjectileTraitTests {
     world.spawn(target(at: Vector2(105, 100)))
     world.spawn(
       Bolt(
-        team: .left, at: Vector2(100, 100),
+        faction: .left, at: Vector2(100, 100),
         projectile: Projectile(damage: 5, hitRadius: 3, lifetime: 10)))
     world.step()
     #expect(world.entities(of: Bolt.self).isEmpty)
@@ -39,11 +39,11 @@ struct ProjectileTraitTests {
   @Test("a projectile flies past allies and enemies out of its hit radius")
   func misses() {
     var world = makeWorld()
-    world.spawn(target(at: Vector2(100, 100), team: .left))
+    world.spawn(target(at: Vector2(100, 100), faction: .left))
     world.spawn(target(at: Vector2(106, 100)))
     world.spawn(
       Bolt(
-        team: .left, at: Vector2(100, 100),
+        faction: .left, at: Vector2(100, 100),
         projectile: Projectile(damage: 5, hitRadius: 3, lifetime: 10)))
     world.step()
     #expect(world.entities(of: Bolt.self).count == 1)
@@ -56,10 +56,10 @@ struct ProjectileTraitTests {
     world.spawn(target(at: Vector2(102, 100)))
     world.spawn(target(at: Vector2(100, 112)))  // blast 10 + body 2: hit
     world.spawn(target(at: Vector2(113, 100)))  // 13 away: missed
-    world.spawn(target(at: Vector2(98, 100), team: .left))  // an ally: spared
+    world.spawn(target(at: Vector2(98, 100), faction: .left))  // an ally: spared
     world.spawn(
       Bolt(
-        team: .left, at: Vector2(100, 100),
+        faction: .left, at: Vector2(100, 100),
         projectile: Projectile(damage: 5, hitRadius: 3, splashRadius: 10, lifetime: 10)))
     world.step()
     #expect(world.entities(of: Bolt.self).isEmpty)
@@ -72,7 +72,7 @@ struct ProjectileTraitTests {
     world.spawn(target(at: Vector2(104, 100)))
     world.spawn(
       Shell(
-        position: Vector2(100, 100), team: .left,
+        position: Vector2(100, 100), faction: .left,
         projectile: Projectile(damage: 5, hitRadius: 3, lifetime: 10)))
     world.step()
     #expect(world.entities(of: Dummy.self).first?.health.current == 85)

@@ -5,7 +5,7 @@ import TraitSandbox
 // The README's "Adding a trait and an entity" example, kept compiling and working here.
 
 /// The state of something that burns.
-struct Burning: Sendable, Equatable {
+struct Burning: Component {
   var damagePerSecond: Float
 }
 
@@ -26,21 +26,21 @@ extension BurningTrait {
 }
 
 extension TraitSystem {
-  static let burning = TraitSystem(name: "burning", phase: .act) { type in
+  static let burning = TraitSystem(name: "burning", trait: (any BurningTrait).self) { type in
     guard let burner = type as? any BurningTrait.Type else { return nil }
     return burningJob(burner)
   }
 
   private static func burningJob<Entity: BurningTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob<Entity>(run: { Entity.stepBurning(&$0, in: &$1) })
+    SystemJob(component: \Entity.burning, run: { Entity.stepBurning(&$0, in: &$1) })
   }
 }
 
 struct FireImp: GameObject, MovementTrait, HealthTrait, BurningTrait, RenderTrait {
   static let sprite = SpriteID("imp")
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var movement: Movement
   var health: Health
   var burning: Burning
@@ -54,34 +54,51 @@ struct FireImp: GameObject, MovementTrait, HealthTrait, BurningTrait, RenderTrai
 }
 
 struct Ember: GameObject, HealthTrait, BurningTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var health: Health
   var burning: Burning
 }
 
 @Suite("README example")
 struct ReadmeExampleTests {
-  @Test("a new trait's system runs, and the new entity's own burn replaces the default")
-  func newTraitAndEntity() throws {
+  private func world() -> (World, EntityID<FireImp>, EntityID<Ember>) {
     var world = World(
       seed: 1, fixedDeltaTime: 0.25, arenaSize: Vector2(1280, 720),
-      systems: TraitSystem.standard + [.burning])
-    world.spawn(
+      schedule: Schedule.standard.appending([.burning], to: "act"))
+    let imp = world.spawn(
       FireImp(
-        position: Vector2(100, 100), team: .left, movement: Movement(speed: 0),
+        position: Vector2(100, 100), faction: Faction(0), movement: Movement(speed: 0),
         health: Health(maximum: 100, radius: 5), burning: Burning(damagePerSecond: 4),
-        appearance: Appearance(sprite: FireImp.sprite, size: Vector2(10, 10), layer: 1)))
-    world.spawn(
+        appearance: Appearance(size: Vector2(10, 10))))
+    let ember = world.spawn(
       Ember(
-        position: Vector2(900, 100), team: .right, health: Health(maximum: 100, radius: 5),
+        position: Vector2(900, 100), faction: Faction(1), health: Health(maximum: 100, radius: 5),
         burning: Burning(damagePerSecond: 4)))
+    return (world, imp, ember)
+  }
+
+  @Test("a new trait's system runs, and the new entity's own burn replaces the default")
+  func newTraitAndEntity() throws {
+    var (world, imp, ember) = world()
     #expect(world.systemNames(for: FireImp.self)?.contains("burning") == true)
+    #expect(world.entityTypes.first?.traits.contains("BurningTrait") == true)
     world.step()
     // The imp stands still, so its own burn doubles the rate: 2 * 4 * 0.25 = 2.
-    #expect(try #require(world.entities(of: FireImp.self).first).health.current == 98)
+    #expect(try #require(world[imp]).health.current == 98)
     // The ember uses the default: 4 * 0.25 = 1.
-    #expect(try #require(world.entities(of: Ember.self).first).health.current == 99)
+    #expect(try #require(world[ember]).health.current == 99)
+  }
+
+  @Test("the new trait's component is in the state hash without any hashing code")
+  func newComponentIsHashed() {
+    let (world, _, _) = world()
+    var changed = world
+    changed.modifyEntities(of: Ember.self) { $0.burning.damagePerSecond = 5 }
+    #expect(changed.stateHash() != world.stateHash())
+    var same = world
+    same.modifyEntities(of: Ember.self) { $0.burning.damagePerSecond = 4 }
+    #expect(same.stateHash() == world.stateHash())
   }
 }

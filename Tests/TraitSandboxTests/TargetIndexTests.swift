@@ -1,10 +1,11 @@
+import Frames
 import Testing
 import TraitSandbox
 
 @Suite("TargetIndex")
 struct TargetIndexTests {
-  private func target(at position: Vector2, team: Team = .right, radius: Float = 2) -> Dummy {
-    Dummy(team: team, at: position, health: Health(maximum: 100, radius: radius))
+  private func target(at position: Vector2, faction: Faction = .right, radius: Float = 2) -> Dummy {
+    Dummy(faction: faction, at: position, health: Health(maximum: 100, radius: radius))
   }
 
   /// Steps a world holding `probe` and `targets` (spawned in order) once; returns the probe.
@@ -22,12 +23,12 @@ struct TargetIndexTests {
   @Test("nearestEnemy picks the nearest enemy")
   func nearest() throws {
     var world = makeWorld(extra: [.probe])
-    world.spawn(Probe(position: Vector2(500, 500), team: .left, reach: 100))
+    world.spawn(Probe(position: Vector2(500, 500), faction: .left, reach: 100))
     world.spawn(target(at: Vector2(560, 500)))
     let nearest = world.spawn(target(at: Vector2(500, 470)))
     world.spawn(target(at: Vector2(450, 450)))
     world.step()
-    #expect(world.entities(of: Probe.self).first?.found == nearest)
+    #expect(world.entities(of: Probe.self).first?.found == nearest.erased)
   }
 
   @Test("the nearest enemy wins even when a farther one shares the probe's grid cell")
@@ -37,28 +38,29 @@ struct TargetIndexTests {
     var targets = [target(at: Vector2(10, 500)), target(at: Vector2(150, 500))]
     for index in 0..<200 {
       targets.append(
-        target(at: Vector2(900 + Float(index % 20) * 5, 900 + Float(index / 20) * 5), team: .left))
+        target(
+          at: Vector2(900 + Float(index % 20) * 5, 900 + Float(index / 20) * 5), faction: .left))
     }
     let (probe, dummies) = try probe(
-      Probe(position: Vector2(139, 500), team: .left, reach: 200), among: targets)
-    #expect(probe.found == dummies[1].id)
+      Probe(position: Vector2(139, 500), faction: .left, reach: 200), among: targets)
+    #expect(probe.found == dummies[1].id.erased)
   }
 
   @Test("nearestEnemy ignores allies, however close")
   func ignoresAllies() throws {
     var world = makeWorld(extra: [.probe])
-    world.spawn(Probe(position: Vector2(500, 500), team: .left, reach: 100))
-    world.spawn(target(at: Vector2(501, 500), team: .left))
+    world.spawn(Probe(position: Vector2(500, 500), faction: .left, reach: 100))
+    world.spawn(target(at: Vector2(501, 500), faction: .left))
     let enemy = world.spawn(target(at: Vector2(550, 500)))
-    world.spawn(target(at: Vector2(499, 500), team: .left))
+    world.spawn(target(at: Vector2(499, 500), faction: .left))
     world.step()
-    #expect(world.entities(of: Probe.self).first?.found == enemy)
+    #expect(world.entities(of: Probe.self).first?.found == enemy.erased)
   }
 
   @Test("nearestEnemy finds nothing when only allies are near")
   func onlyAllies() throws {
     let (probe, _) = try probe(
-      Probe(position: Vector2(500, 500), team: .right, reach: 100),
+      Probe(position: Vector2(500, 500), faction: .right, reach: 100),
       among: [target(at: Vector2(510, 500))])
     #expect(probe.found == nil)
   }
@@ -67,11 +69,11 @@ struct TargetIndexTests {
   func reachPlusRadius() throws {
     // 20 away with a body of radius 5: a reach of 15 touches it, 14 does not.
     let (touching, _) = try probe(
-      Probe(position: Vector2(100, 50), team: .left, reach: 15),
+      Probe(position: Vector2(100, 50), faction: .left, reach: 15),
       among: [target(at: Vector2(120, 50), radius: 5)])
-    #expect(touching.found == EntityID(rawValue: 2))
+    #expect(touching.found == AnyEntityID(rawValue: 2))
     let (short, _) = try probe(
-      Probe(position: Vector2(100, 50), team: .left, reach: 14),
+      Probe(position: Vector2(100, 50), faction: .left, reach: 14),
       among: [target(at: Vector2(120, 50), radius: 5)])
     #expect(short.found == nil)
   }
@@ -82,11 +84,12 @@ struct TargetIndexTests {
     // centre lies three cells from the probe's.
     var targets = [target(at: Vector2(900, 500), radius: 300)]
     for index in 0..<200 {
-      targets.append(target(at: Vector2(Float(index % 20) * 5, Float(index / 20) * 5), team: .left))
+      targets.append(
+        target(at: Vector2(Float(index % 20) * 5, Float(index / 20) * 5), faction: .left))
     }
     let (probe, _) = try probe(
-      Probe(position: Vector2(500, 500), team: .left, reach: 100), among: targets)
-    #expect(probe.found == EntityID(rawValue: 2))
+      Probe(position: Vector2(500, 500), faction: .left, reach: 100), among: targets)
+    #expect(probe.found == AnyEntityID(rawValue: 2))
   }
 
   /// Two enemies exactly 10 units either side of the probe. With 3 entries in a 1000 x 100
@@ -97,25 +100,25 @@ struct TargetIndexTests {
     arguments: [(Float(375), Float(355)), (Float(355), Float(375))])
   func ties(firstX: Float, secondX: Float) throws {
     let (probe, dummies) = try probe(
-      Probe(position: Vector2(365, 50), team: .left, reach: 20),
+      Probe(position: Vector2(365, 50), faction: .left, reach: 20),
       among: [
         target(at: Vector2(firstX, 50)), target(at: Vector2(secondX, 50)),
         target(at: Vector2(900, 50)),
       ],
       arena: Vector2(1000, 100))
-    #expect(probe.found == dummies[0].id)
-    #expect(probe.found == EntityID(rawValue: 2))
+    #expect(probe.found == dummies[0].id.erased)
+    #expect(probe.found == AnyEntityID(rawValue: 2))
   }
 
   @Test("damageEnemies splashes every enemy whose body is within the radius")
   func splash() throws {
     let (probe, dummies) = try probe(
       Probe(
-        position: Vector2(500, 500), team: .left, reach: 0, splashRadius: 10, splashDamage: 7),
+        position: Vector2(500, 500), faction: .left, reach: 0, splashRadius: 10, splashDamage: 7),
       among: [
         target(at: Vector2(512, 500)),  // 12 away, body 2: hit
         target(at: Vector2(500, 513)),  // 13 away: missed
-        target(at: Vector2(500, 500), team: .left),  // an ally: spared
+        target(at: Vector2(500, 500), faction: .left),  // an ally: spared
         target(at: Vector2(491, 491)),  // about 12.7 away: missed
         target(at: Vector2(492, 494)),  // 10 away: hit
       ])
@@ -127,7 +130,7 @@ struct TargetIndexTests {
   func empty() throws {
     let (probe, _) = try probe(
       Probe(
-        position: Vector2(500, 500), team: .left, reach: 100, splashRadius: 50, splashDamage: 1),
+        position: Vector2(500, 500), faction: .left, reach: 100, splashRadius: 50, splashDamage: 1),
       among: [])
     #expect(probe.found == nil)
     #expect(probe.splashHits == 0)

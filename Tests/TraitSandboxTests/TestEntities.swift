@@ -10,41 +10,65 @@ import TraitSandbox
 /// A quarter-second tick: every time and distance in these tests stays exactly representable.
 let quarterSecond: Float = 0.25
 
-/// A world with the standard systems (plus `extra`) and a quarter-second tick.
+/// A world with the standard schedule (plus `extra` test systems, each in its phase) and a
+/// quarter-second tick.
 func makeWorld(
   seed: UInt64 = 1, arena: Vector2 = Vector2(1000, 1000), extra: [TraitSystem] = []
 ) -> World {
-  World(
-    seed: seed, fixedDeltaTime: quarterSecond, arenaSize: arena,
-    systems: TraitSystem.standard + extra)
+  let schedule = extra.reduce(Schedule.standard) { schedule, system in
+    schedule.appending([system], to: system.name == "probe" ? "act" : "present")
+  }
+  return World(seed: seed, fixedDeltaTime: quarterSecond, arenaSize: arena, schedule: schedule)
 }
 
-/// Something whose `census` a test system can write.
+/// The state the census system writes: how many entities of its type it saw.
+struct Census: Component {
+  var count = 0
+}
+
+/// Something whose census a test system can write.
 protocol Counted: GameObject {
-  var census: Int { get set }
+  var counted: Census { get set }
+}
+
+extension Counted {
+  /// How many entities of its type the census system saw on the last tick.
+  var census: Int { counted.count }
+}
+
+/// What a probe found on its last tick.
+struct ProbeResult: Component {
+  /// The identity of the nearest enemy found.
+  var found: AnyEntityID?
+  /// How many entries the last splash hit.
+  var splashHits = 0
 }
 
 extension TraitSystem {
-  /// Writes the pool's size into every `Counted` entity in the `present` phase, so a test can
-  /// see how many entities the systems saw during the tick.
-  static let census = TraitSystem(name: "census", phase: .present) { type in
+  /// Writes the pool's size into every `Counted` entity (in the `present` phase), so a test
+  /// can see how many entities the systems saw during the tick.
+  static let census = TraitSystem(name: "census", trait: (any Counted).self) { type in
     guard let counted = type as? any Counted.Type else { return nil }
     return censusJob(counted)
   }
 
   private static func censusJob<Entity: Counted>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob<Entity>(run: { pool, _ in
-      let count = pool.count
-      for index in pool.indices { pool[index].census = count }
-    })
+    SystemJob(
+      component: \Entity.counted,
+      run: { pool, _ in
+        let count = pool.count
+        for index in pool.indices { pool[index].counted.count = count }
+      })
   }
 
-  /// Lets every `Probe` query the tick's target index in the `act` phase.
-  static let probe = TraitSystem(name: "probe", phase: .act) { type in
+  /// Lets every `Probe` query the tick's target index (in the `act` phase).
+  static let probe = TraitSystem(name: "probe", trait: Probe.self) { type in
     guard type is Probe.Type else { return nil }
-    return SystemJob<Probe>(run: { pool, context in
-      for index in pool.indices { pool[index].query(&context) }
-    })
+    return SystemJob<Probe>(
+      component: \.result,
+      run: { pool, context in
+        for index in pool.indices { pool[index].query(&context) }
+      })
   }
 }
 
@@ -52,31 +76,33 @@ extension TraitSystem {
 
 /// An entity with no traits at all.
 struct Bare: GameObject {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position = Vector2.zero
-  let team = Team.left
+  let faction = Faction.left
 }
 
 /// Asks the target index for the nearest enemy, and optionally splashes damage, every tick.
 struct Probe: GameObject {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var reach: Float
   var splashRadius: Float = 0
   var splashDamage: Float = 0
+  /// What the last tick's query found.
+  var result = ProbeResult()
   /// The identity of the nearest enemy found on the last tick.
-  var found: EntityID?
+  var found: AnyEntityID? { result.found }
   /// How many entries the last splash hit.
-  var splashHits = 0
+  var splashHits: Int { result.splashHits }
 
   mutating func query(_ context: inout TickContext) {
-    found = context.targets.nearestEnemy(of: team, near: position, within: reach).map {
+    result.found = context.targets.nearestEnemy(of: faction, near: position, within: reach).map {
       context.targets[$0].id
     }
     if splashRadius > 0 {
-      splashHits = context.targets.damageEnemies(
-        of: team, around: position, radius: splashRadius, amount: splashDamage)
+      result.splashHits = context.targets.damageEnemies(
+        of: faction, around: position, radius: splashRadius, amount: splashDamage)
     }
   }
 }
@@ -85,14 +111,14 @@ struct Probe: GameObject {
 
 /// Walks with the default steering.
 struct Walker: MovementTrait, Counted {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var movement: Movement
-  var census = 0
+  var counted = Census()
 
-  init(team: Team = .left, at position: Vector2, movement: Movement) {
-    self.team = team
+  init(faction: Faction = .left, at position: Vector2, movement: Movement) {
+    self.faction = faction
     self.position = position
     self.movement = movement
   }
@@ -100,9 +126,9 @@ struct Walker: MovementTrait, Counted {
 
 /// Steers itself: always drifts by `drift` per second, whatever its destination.
 struct Drifter: MovementTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team = Team.left
+  let faction = Faction.left
   var movement: Movement
   var drift: Vector2
   var steerCalls = 0
@@ -118,29 +144,31 @@ struct Drifter: MovementTrait {
 /// Drawn, but never moves.
 struct Banner: RenderTrait {
   static let sprite = SpriteID("banner")
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position = Vector2(10, 10)
-  let team = Team.left
-  var appearance = Appearance(sprite: sprite, size: Vector2(8, 8), layer: 1)
+  let faction = Faction.left
+  static let style = StandardRenderStyle(layer: 1)
+  var appearance = Appearance(size: Vector2(8, 8))
 }
 
 /// Drawn and moving: gets the facing-aware animation.
 struct FacingWalker: MovementTrait, RenderTrait {
   static let sprite = SpriteID("walker")
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team = Team.left
+  let faction = Faction.left
   var movement: Movement
-  var appearance = Appearance(sprite: sprite, size: Vector2(8, 8), layer: 2)
+  var appearance = Appearance(size: Vector2(8, 8))
 }
 
 /// Animates itself: counts frames instead of advancing the clock.
 struct Blinker: RenderTrait {
   static let sprite = SpriteID("blinker")
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position = Vector2(10, 10)
-  let team = Team.left
-  var appearance = Appearance(sprite: sprite, size: Vector2(8, 8), layer: 1)
+  let faction = Faction.left
+  static let style = StandardRenderStyle(layer: 1)
+  var appearance = Appearance(size: Vector2(8, 8))
   var frames = 0
 
   mutating func animate(in context: TickContext) {
@@ -152,14 +180,14 @@ struct Blinker: RenderTrait {
 
 /// Has health and the default behaviour.
 struct Dummy: HealthTrait, Counted {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var health: Health
-  var census = 0
+  var counted = Census()
 
-  init(team: Team, at position: Vector2, health: Health) {
-    self.team = team
+  init(faction: Faction, at position: Vector2, health: Health) {
+    self.faction = faction
     self.position = position
     self.health = health
   }
@@ -167,9 +195,9 @@ struct Dummy: HealthTrait, Counted {
 
 /// Takes half damage.
 struct Armored: HealthTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var health: Health
   var hitsTaken = 0
 
@@ -181,9 +209,9 @@ struct Armored: HealthTrait {
 
 /// Refuses to die: comes back at full health instead.
 struct Phoenix: HealthTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var health: Health
   var rebirths = 0
 
@@ -197,37 +225,37 @@ struct Phoenix: HealthTrait {
 
 /// Fights with the default melee, and has no body: its reach is `melee.reach` alone.
 struct Brawler: MeleeTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var melee: Melee
 }
 
 /// Fights with a body: its reach is measured from the edge of its body.
 struct Knight: MeleeTrait, HealthTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var melee: Melee
   var health: Health
 }
 
 /// Fights and walks: stands its ground while an enemy is within reach.
 struct Charger: MovementTrait, MeleeTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var movement: Movement
   var melee: Melee
 }
 
 /// Strikes itself: deals double damage and remembers whom it hit.
 struct Cleaver: MeleeTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var melee: Melee
-  var victims: [EntityID] = []
+  var victims: [AnyEntityID] = []
 
   mutating func strike(_ target: TargetRef, in context: inout TickContext) {
     victims.append(context.targets[target].id)
@@ -239,14 +267,14 @@ struct Cleaver: MeleeTrait {
 
 /// Flies straight and hits with the default impact.
 struct Bolt: MovementTrait, ProjectileTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var movement: Movement
   var projectile: Projectile
 
-  init(team: Team, at position: Vector2, velocity: Vector2 = .zero, projectile: Projectile) {
-    self.team = team
+  init(faction: Faction, at position: Vector2, velocity: Vector2 = .zero, projectile: Projectile) {
+    self.faction = faction
     self.position = position
     self.movement = Movement(velocity: velocity, speed: velocity.length)
     self.projectile = projectile
@@ -255,9 +283,9 @@ struct Bolt: MovementTrait, ProjectileTrait {
 
 /// Impacts itself: triple damage to the struck target.
 struct Shell: ProjectileTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var projectile: Projectile
 
   mutating func impact(_ target: TargetRef, in context: inout TickContext) {
@@ -268,9 +296,9 @@ struct Shell: ProjectileTrait {
 // MARK: - Guns
 
 /// The bolt every test gun fires from `position` in `direction`.
-func bolt(from position: Vector2, team: Team, direction: Vector2, gun: Gun) -> Bolt {
+func bolt(from position: Vector2, faction: Faction, direction: Vector2, gun: Gun) -> Bolt {
   Bolt(
-    team: team, at: position, velocity: direction * gun.projectileSpeed,
+    faction: faction, at: position, velocity: direction * gun.projectileSpeed,
     projectile: Projectile(
       damage: gun.damage, hitRadius: 1, splashRadius: gun.splashRadius,
       lifetime: gun.projectileLifetime))
@@ -278,26 +306,26 @@ func bolt(from position: Vector2, team: Team, direction: Vector2, gun: Gun) -> B
 
 /// Shoots with the default gun and never moves.
 struct Turret: GunTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var gun: Gun
 
   func makeProjectile(direction: Vector2) -> Bolt {
-    bolt(from: position, team: team, direction: direction, gun: gun)
+    bolt(from: position, faction: faction, direction: direction, gun: gun)
   }
 }
 
 /// Fires itself: every volley is two bolts, one forward and one backward.
 struct TwinTurret: GunTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var gun: Gun
   var volleyTargets: [Vector2] = []
 
   func makeProjectile(direction: Vector2) -> Bolt {
-    bolt(from: position, team: team, direction: direction, gun: gun)
+    bolt(from: position, faction: faction, direction: direction, gun: gun)
   }
 
   mutating func fire(at target: Vector2, in context: inout TickContext) {
@@ -310,14 +338,14 @@ struct TwinTurret: GunTrait {
 
 /// Shoots and walks: holds position while a target is in range.
 struct Gunner: MovementTrait, GunTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team: Team
+  let faction: Faction
   var movement: Movement
   var gun: Gun
 
   func makeProjectile(direction: Vector2) -> Bolt {
-    bolt(from: position, team: team, direction: direction, gun: gun)
+    bolt(from: position, faction: faction, direction: direction, gun: gun)
   }
 }
 
@@ -325,17 +353,17 @@ struct Gunner: MovementTrait, GunTrait {
 
 /// Earns and saves with the default spawner.
 struct Bank: SpawnerTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position = Vector2.zero
-  let team = Team.left
+  let faction = Faction.left
   var spawner: Spawner
 }
 
 /// Spends itself: records every decision and, when `hatches`, spawns a walker each time.
 struct Hatchery: SpawnerTrait {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position = Vector2(500, 500)
-  let team = Team.left
+  let faction = Faction.left
   var spawner: Spawner
   var hatches = false
   /// Whether each hatched walker is despawned again in the tick that spawned it.
@@ -344,7 +372,7 @@ struct Hatchery: SpawnerTrait {
   var randomHeight = false
   var spendTicks: [UInt64] = []
   var pendingBefore: [Int] = []
-  var hatched: [EntityID] = []
+  var hatched: [EntityID<Walker>] = []
 
   mutating func spend(in context: inout TickContext) {
     spendTicks.append(context.tick)
@@ -357,4 +385,13 @@ struct Hatchery: SpawnerTrait {
     hatched.append(walker)
     if cancels { context.despawn(walker) }
   }
+}
+
+// MARK: - Factions
+
+extension Faction {
+  /// The first of a test world's two factions.
+  static let left = Faction(0)
+  /// The second of a test world's two factions.
+  static let right = Faction(1)
 }

@@ -3,8 +3,9 @@ import TraitSandbox
 
 @Suite("World")
 struct WorldTests {
-  private func dummy(at position: Vector2, team: Team = .right, health: Float = 100) -> Dummy {
-    Dummy(team: team, at: position, health: Health(maximum: health, radius: 2))
+  private func dummy(at position: Vector2, faction: Faction = .right, health: Float = 100) -> Dummy
+  {
+    Dummy(faction: faction, at: position, health: Health(maximum: health, radius: 2))
   }
 
   // MARK: - Systems
@@ -34,7 +35,8 @@ struct WorldTests {
   @Test("a world runs only the systems it was given")
   func customSystems() {
     var world = World(
-      seed: 1, fixedDeltaTime: quarterSecond, arenaSize: Vector2(100, 100), systems: [.render])
+      seed: 1, fixedDeltaTime: quarterSecond, arenaSize: Vector2(100, 100),
+      schedule: Schedule([.init("present", [.render])]))
     world.spawn(FacingWalker(position: Vector2(10, 10), movement: Movement(speed: 0)))
     world.spawn(Walker(at: Vector2(10, 10), movement: Movement(velocity: Vector2(4, 0), speed: 0)))
     world.step()
@@ -51,7 +53,7 @@ struct WorldTests {
     let first = world.spawn(dummy(at: Vector2(10, 10)))
     let second = world.spawn(Walker(at: Vector2(20, 20), movement: Movement(speed: 0)))
     let third = world.spawn(dummy(at: Vector2(30, 30), health: 0))
-    #expect([first, second, third].map(\.rawValue) == [1, 2, 3])
+    #expect([first.rawValue, second.rawValue, third.rawValue] == [1, 2, 3])
     world.step()
     #expect(world.entities(of: Dummy.self).map(\.id) == [first])
     let fourth = world.spawn(dummy(at: Vector2(40, 40)))
@@ -85,18 +87,23 @@ struct WorldTests {
     #expect(world.spawn(Bare()) == EntityID(rawValue: 3))
   }
 
-  @Test("setup placements are not counted as spawns; spawns during ticks are")
-  func spawnStatistics() throws {
+  @Test("setup placements are not spawn events; spawns during ticks are")
+  func spawnEvents() throws {
     var world = makeWorld()
     world.spawn(Hatchery(spawner: Spawner(coins: 0, income: 0, thinkInterval: 0.25), hatches: true))
     world.spawn(Walker(at: Vector2(10, 10), movement: Movement(speed: 0)))
+    #expect(world.lastEvents.isEmpty)
+    var spawned: [EntityEvent] = []
     world.step()
+    spawned += world.lastEvents
     world.step()
-    let walkers = try #require(world.statistics.first { $0.typeName == "Walker" })
-    #expect(walkers.alive == PerTeam(left: 3, right: 0))
-    #expect(walkers.spawned == PerTeam(left: 2, right: 0))
-    #expect(walkers.killed == PerTeam(left: 0, right: 0))
-    #expect(world.statistics.map(\.typeName) == ["Hatchery", "Walker"])
+    spawned += world.lastEvents
+    #expect(spawned.count == 2)
+    #expect(spawned.allSatisfy { $0.kind == .spawned && $0.isAbout(Walker.self) })
+    #expect(spawned.map(\.entity.rawValue) == [3, 4])
+    let walkers = try #require(world.census.first { $0.typeName == "Walker" })
+    #expect(walkers.countByFaction == [3, 0])
+    #expect(world.census.map(\.typeName) == ["Hatchery", "Walker"])
   }
 
   @Test("modifyEntities changes entities between ticks but never their ids")
@@ -139,16 +146,17 @@ struct WorldTests {
         randomHeight: true))
     world.spawn(
       Gunner(
-        position: Vector2(600, 500), team: .right,
+        position: Vector2(600, 500), faction: .right,
         movement: Movement(speed: 30, destination: Vector2(100, 500)),
         gun: Gun(damage: 2, range: 150, cooldown: 0.5, projectileSpeed: 200, projectileLifetime: 1)
       ))
     world.spawn(
       Knight(
-        position: Vector2(560, 490), team: .right, melee: Melee(damage: 3, reach: 5, cooldown: 1),
+        position: Vector2(560, 490), faction: .right,
+        melee: Melee(damage: 3, reach: 5, cooldown: 1),
         health: Health(maximum: 50, regeneration: 1, radius: 8)))
     for index in 0..<5 {
-      world.spawn(dummy(at: Vector2(550 + Float(index) * 20, 480), team: .left, health: 20))
+      world.spawn(dummy(at: Vector2(550 + Float(index) * 20, 480), faction: .left, health: 20))
     }
     world.spawn(FacingWalker(position: Vector2(10, 10), movement: Movement(speed: 5)))
     return world
@@ -166,7 +174,7 @@ struct WorldTests {
     #expect(one.stateHash() == two.stateHash())
     #expect(one.random == two.random)
     // The battle really happened: shots were fired and the knight killed a dummy.
-    #expect(one.statistics.first { $0.typeName == "Bolt" }?.spawned.right ?? 0 > 0)
+    #expect(one.entities(of: Gunner.self).contains { $0.gun.volleysFired > 0 })
     #expect(one.entities(of: Dummy.self).count < 5)
   }
 
@@ -213,9 +221,10 @@ struct WorldTests {
     #expect(changed { $0.modifyEntities(of: Gunner.self) { $0.gun.range = 151 } })
     #expect(changed { $0.modifyEntities(of: Gunner.self) { $0.movement.speed = 31 } })
     #expect(changed { $0.modifyEntities(of: Hatchery.self) { $0.spawner.coins += 1 } })
-    #expect(changed { $0.modifyEntities(of: FacingWalker.self) { $0.appearance.layer = 3 } })
+    #expect(changed { $0.modifyEntities(of: FacingWalker.self) { $0.appearance.rotation = 3 } })
     #expect(changed { $0.modifyEntities(of: Bolt.self) { $0.projectile.damage = 9 } })
     #expect(changed { $0.modifyEntities(of: Walker.self) { $0.position.x += 1 } })
-    #expect(!changed { $0.modifyEntities(of: Walker.self) { $0.census += 1 } })
+    // This world runs no census system, so the census is not trait state here.
+    #expect(!changed { $0.modifyEntities(of: Walker.self) { $0.counted.count += 1 } })
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension BenchmarkReport {
   /// The report as pretty-printed JSON with sorted keys: the build, the machine, the
-  /// configuration, every measurement with its samples, and the verdict.
+  /// configuration, every measurement with its samples, and the world comparison.
   public func json() -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -1,6 +1,6 @@
 extension BenchmarkReport {
-  /// The report as an aligned terminal table, grouped by size, followed by the verdict when
-  /// there is one.
+  /// The report as an aligned terminal table, grouped by size, followed by the world
+  /// comparison when there is one.
   public func table() -> String {
     var lines = [
       "Trait dispatch: movement with bounce + health regeneration, 4 entity kinds (40/30/20/10 %)",
@@ -26,9 +26,9 @@ extension BenchmarkReport {
           + "\(rows.count) strategies")
       lines += isTimed ? timedRows(rows) : checksumRows(rows)
     }
-    if let verdict {
+    if let worldComparison {
       lines.append("")
-      lines += verdict.lines
+      lines += worldComparison.lines
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -59,19 +59,21 @@ extension BenchmarkReport {
   }
 }
 
-extension Verdict {
-  /// The verdict as report lines.
+extension WorldComparison {
+  /// The comparison as report lines: each ratio, and which side of its bound it falls.
   var lines: [String] {
-    [
-      "Goals at \(NumberFormatting.count(entityCount)) entities:",
+    let limit = NumberFormatting.ratio(Self.structureOfArraysLimit)
+    let threshold = NumberFormatting.ratio(Self.dispatchSpeedUpThreshold)
+    return [
+      "World comparison at \(NumberFormatting.count(entityCount)) entities:",
       "  traitsandbox-world / \(structureOfArrays): "
-        + NumberFormatting.ratio(worldOverStructureOfArrays)
-        + " (goal: at most \(NumberFormatting.ratio(Self.structureOfArraysLimit))) - "
-        + (meetsStructureOfArraysGoal ? "met" : "NOT met"),
+        + NumberFormatting.ratio(worldOverStructureOfArrays) + " - "
+        + (isWithinStructureOfArraysLimit
+          ? "within \(limit) of structure of arrays"
+          : "more than \(limit) the cost of structure of arrays"),
       "  \(fastestDispatch) (fastest of 1-4) / traitsandbox-world: "
-        + NumberFormatting.ratio(dispatchOverWorld)
-        + " (goal: at least \(NumberFormatting.ratio(Self.dispatchSpeedUpGoal))) - "
-        + (meetsDispatchGoal ? "met" : "NOT met"),
+        + NumberFormatting.ratio(dispatchOverWorld) + " - the world is "
+        + (reachesDispatchSpeedUpThreshold ? "at least" : "less than") + " \(threshold) faster",
     ]
   }
 }

@@ -16,7 +16,8 @@ struct WorldSimulation: Simulation {
     let context = workload.context
     world = World(
       seed: 1, fixedDeltaTime: context.deltaTime,
-      arenaSize: Vector2(context.width, context.height), systems: [.movement, .health])
+      arenaSize: Vector2(context.width, context.height),
+      schedule: Schedule([.init("move", [.movement]), .init("resolve", [.health])]))
     world.register(WorldScout.self)
     world.register(WorldRunner.self)
     world.register(WorldBrute.self)
@@ -98,9 +99,9 @@ extension WorldEntity {
 // one; regeneration is HealthTrait's default.
 
 struct WorldScout: WorldEntity {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team = Team.left
+  let faction = Faction(0)
   var movement: Movement
   var health: Health
 
@@ -112,9 +113,9 @@ struct WorldScout: WorldEntity {
 }
 
 struct WorldRunner: WorldEntity {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team = Team.left
+  let faction = Faction(0)
   var movement: Movement
   var health: Health
 
@@ -126,9 +127,9 @@ struct WorldRunner: WorldEntity {
 }
 
 struct WorldBrute: WorldEntity {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team = Team.right
+  let faction = Faction(1)
   var movement: Movement
   var health: Health
   /// Payload the workload carries but never reads, as `Brute` does.
@@ -142,9 +143,9 @@ struct WorldBrute: WorldEntity {
 }
 
 struct WorldHauler: WorldEntity {
-  var id = EntityID.unassigned
+  var id = EntityID<Self>.unassigned
   var position: Vector2
-  let team = Team.right
+  let faction = Faction(1)
   var movement: Movement
   var health: Health
   /// Payload the workload carries but never reads, as `Hauler` does.

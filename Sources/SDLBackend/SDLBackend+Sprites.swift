@@ -1,82 +1,29 @@
 import Foundation
 import Frames
 
-// MARK: - Turning draw commands into quads
+// MARK: - Turning sprites into quads
 
 extension SDLBackend {
-  /// Adds one command's quads to the batch, mapping its coordinates through `viewport`.
-  func append(_ command: DrawCommand, in viewport: Viewport) {
-    let scale = viewport.scale
-    switch command.shape {
-    case .sprite(let sprite):
-      appendSprite(sprite, in: viewport)
-    case .rect(let rect):
-      let x = viewport.offsetX + rect.x * scale
-      let y = viewport.offsetY + rect.y * scale
-      if rect.isFilled {
-        fillRect(x: x, y: y, width: rect.width * scale, height: rect.height * scale, rect.color)
-      } else {
-        outlineRect(
-          x: x, y: y, width: rect.width * scale, height: rect.height * scale, rect.color)
-      }
-    case .line(let line):
-      appendLine(
-        x0: viewport.offsetX + line.x0 * scale, y0: viewport.offsetY + line.y0 * scale,
-        x1: viewport.offsetX + line.x1 * scale, y1: viewport.offsetY + line.y1 * scale,
-        color: line.color)
-    case .text(let text):
-      appendText(text, in: viewport)
-    case .healthBar(let bar):
-      let left = viewport.offsetX + (bar.x - bar.width / 2) * scale
-      let top = viewport.offsetY + (bar.y - bar.height / 2) * scale
-      let barWidth = max(bar.width * scale, 2)
-      let barHeight = max(bar.height * scale, 2)
-      fillRect(
-        x: left - 1, y: top - 1, width: barWidth + 2, height: barHeight + 2,
-        Color(red: 0, green: 0, blue: 0, alpha: 170))
-      fillRect(x: left, y: top, width: barWidth * bar.fraction, height: barHeight, bar.fillColor)
-    }
+  /// Whether the atlas holds `sprite`.
+  public func hasSprite(_ sprite: SpriteID) -> Bool {
+    regions(for: sprite) != nil
   }
 
-  /// Adds a sprite, or a magenta box if the atlas lacks it.
-  func appendSprite(_ sprite: SpriteDraw, in viewport: Viewport) {
-    let centreX = viewport.offsetX + sprite.x * viewport.scale
-    let centreY = viewport.offsetY + sprite.y * viewport.scale
-    let width = sprite.width * viewport.scale
-    let height = sprite.height * viewport.scale
-    guard let regions = regions(for: sprite.sprite) else {
-      fillRect(
-        x: centreX - width / 2, y: centreY - height / 2, width: width, height: height,
-        Self.missingSpriteColor)
-      return
+  /// Adds the sprite's texels `source` (all of them when `nil`) as quads placed like the
+  /// headless `blit`: centred, scaled, mirrored, turned and tinted.
+  public func drawSprite(_ sprite: SpriteID, source: TexelRect?, placement: SpritePlacement) {
+    guard let regions = regions(for: sprite) else { return }
+    var region = regions.region(isMirrored: placement.isMirrored)
+    if let source {
+      guard source.isInside(width: region.width, height: region.height) else { return }
+      // The mirror image holds the part at the mirrored columns, itself mirrored.
+      let column = placement.isMirrored ? region.width - source.x - source.width : source.x
+      region = AtlasRegion(
+        x: region.x + column, y: region.y + source.y, width: source.width, height: source.height)
     }
     appendImage(
-      regions.region(isMirrored: sprite.isMirrored), centreX: centreX, centreY: centreY,
-      width: width, height: height, rotation: sprite.rotation, tint: sprite.tint)
-  }
-
-  /// Adds text as one quad per glyph cell; without a font, as a solid block, as headless does.
-  func appendText(_ text: TextDraw, in viewport: Viewport) {
-    let size = text.size * viewport.scale
-    guard size > 0, size.isFinite else { return }
-    let left = viewport.offsetX + text.x * viewport.scale
-    let top = viewport.offsetY + text.y * viewport.scale
-    guard let font else {
-      fillRect(
-        x: left, y: top, width: Float(text.text.unicodeScalars.count) * size, height: size,
-        text.color)
-      return
-    }
-    let cell = Self.glyphSize
-    for (index, scalar) in text.text.unicodeScalars.enumerated() {
-      if scalar == " " { continue }
-      let glyph = (32...126).contains(scalar.value) ? Int(scalar.value) - 32 : 127 - 32
-      let region = AtlasRegion(
-        x: font.x + glyph % 16 * cell, y: font.y + glyph / 16 * cell, width: cell, height: cell)
-      appendImage(
-        region, centreX: left + (Float(index) + 0.5) * size, centreY: top + size / 2,
-        width: size, height: size, rotation: 0, tint: text.color)
-    }
+      region, centreX: placement.centreX, centreY: placement.centreY, width: placement.width,
+      height: placement.height, rotation: placement.rotation, tint: placement.tint)
   }
 
   /// Adds part of the atlas placed like the headless `blit`: centred, scaled, turned, tinted.

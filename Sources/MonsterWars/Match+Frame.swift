@@ -1,0 +1,36 @@
+import Frames
+import TraitSandbox
+
+extension Match {
+  /// Every sprite a match of the standard roster can draw, checked when assets load.
+  public static var spriteIDs: [SpriteID] { Roster.standard.spriteIDs }
+
+  /// The HUD's view models for the current state.
+  public func hud(speed: Double = 1, isPaused: Bool = false) -> MatchHUD {
+    let castles = Side.allCases.map { side in
+      let castle = castle(of: side)
+      return CastleStatusLabel(
+        side: side, health: castle?.health.current ?? 0,
+        maximumHealth: castle?.health.maximum ?? scenario.castle.health,
+        coins: castle?.spawner.coins ?? 0)
+    }
+    return MatchHUD(
+      castles: castles,
+      clock: TickLabel(
+        tick: world.tick, seconds: Double(world.tick) * Double(world.fixedDeltaTime)),
+      speed: SpeedLabel(speed: speed, isPaused: isPaused),
+      outcome: outcome.map(OutcomeLabel.init))
+  }
+
+  /// A frame of the match: background, every entity, and the HUD.
+  ///
+  /// Making a frame only reads the match; it never changes the simulation.
+  public func makeFrame(speed: Double = 1, isPaused: Bool = false) -> Frame {
+    var builder = FrameBuilder()
+    world.draw(into: &builder)
+    hud(speed: speed, isPaused: isPaused).draw(into: &builder)
+    return builder.frame(
+      tick: world.tick, worldWidth: world.arenaSize.x, worldHeight: world.arenaSize.y,
+      background: .background)
+  }
+}

@@ -1,0 +1,140 @@
+import Frames
+import TraitSandbox
+
+/// A monster a castle can buy: what MonsterWars needs from an entity type to list it in
+/// scenario files, spawn it, tune it live, count it in reports and offer it in the demo.
+///
+/// A unit is an ordinary entity that moves, has health and is drawn, plus a weapon trait
+/// (`MeleeTrait` or `GunTrait`). Everything else follows from its declaration and one line in
+/// `Roster.standard`:
+///
+///     public struct QuirkMonster: Unit, MeleeTrait {
+///       public static let kind = UnitKind("quirk")
+///       public static let sprite = SpriteID("quirk")
+///       ...
+///       public init(stats: UnitStats, side: Side, at position: Vector2, marchingOn target: Vector2)
+///     }
+public protocol Unit: MovementTrait, HealthTrait, RenderTrait {
+  /// The kind's key in scenario files, reports and the demo, e.g. `quirk`.
+  static var kind: UnitKind { get }
+
+  /// The weapon the kind's scenario block must describe; by default the weapon trait's.
+  static var weaponKind: Weapon.Kind { get }
+
+  /// Creates one unit from its kind's scenario stats, on `side`, at `position`, marching on
+  /// `target`.
+  init(stats: UnitStats, side: Side, at position: Vector2, marchingOn target: Vector2)
+
+  /// Takes its kind's new stats in the middle of a match; by default new speed, new health
+  /// (keeping the share left) and new weapon stats.
+  mutating func retune(_ stats: UnitStats)
+}
+
+extension Unit {
+  /// Takes the new speed and health; the weapon's stats are the weapon trait's business.
+  public mutating func retune(_ stats: UnitStats) {
+    retuneBody(stats)
+  }
+
+  /// Takes the new speed and health, keeping the share of health left.
+  public mutating func retuneBody(_ stats: UnitStats) {
+    movement.speed = stats.speed
+    health.rescale(maximum: stats.health, regeneration: stats.regeneration)
+  }
+}
+
+extension Unit where Self: MeleeTrait {
+  /// Melee units fight with `melee` stats.
+  public static var weaponKind: Weapon.Kind { .melee }
+
+  /// Takes the new speed, health and melee stats.
+  public mutating func retune(_ stats: UnitStats) {
+    retuneBody(stats)
+    if let melee = stats.weapon.melee { self.melee.retune(melee) }
+  }
+}
+
+extension Unit where Self: GunTrait {
+  /// Gun units fight with `gun` stats.
+  public static var weaponKind: Weapon.Kind { .gun }
+
+  /// Takes the new speed, health and gun stats.
+  public mutating func retune(_ stats: UnitStats) {
+    retuneBody(stats)
+    if let gun = stats.weapon.gun { self.gun.retune(gun) }
+  }
+}
+
+// MARK: - Building units from scenario stats
+
+extension Movement {
+  /// A march at `speed` toward `destination`.
+  public static func march(speed: Float, to destination: Vector2) -> Movement {
+    Movement(speed: speed, destination: destination)
+  }
+}
+
+extension Health {
+  /// Health built from a unit's scenario stats.
+  public init(_ stats: UnitStats) {
+    self.init(maximum: stats.health, regeneration: stats.regeneration, radius: stats.radius)
+  }
+}
+
+extension Melee {
+  /// A melee attack built from scenario stats.
+  public init(_ stats: MeleeStats) {
+    self.init(damage: stats.damage, reach: stats.reach, cooldown: stats.cooldown)
+  }
+
+  /// A melee attack built from a unit's weapon; a scenario that loaded always gives a melee
+  /// unit melee stats, so the harmless fallback never shows.
+  public init(_ weapon: Weapon) {
+    self.init(weapon.melee ?? MeleeStats(damage: 0, reach: 1, cooldown: 1))
+  }
+
+  /// Takes new damage, reach and rhythm; a strike already recovering keeps its timer.
+  public mutating func retune(_ stats: MeleeStats) {
+    damage = stats.damage
+    reach = stats.reach
+    cooldown = stats.cooldown
+  }
+}
+
+extension Gun {
+  /// A gun built from scenario stats.
+  public init(_ stats: GunStats) {
+    self.init(
+      damage: stats.damage, range: stats.range, cooldown: stats.cooldown,
+      projectileSpeed: stats.projectileSpeed, projectileLifetime: stats.projectileLifetime,
+      splashRadius: stats.splashRadius, shotCount: stats.shotCount,
+      spreadAngle: stats.spreadAngle)
+  }
+
+  /// A gun built from a unit's weapon; a scenario that loaded always gives a gun unit gun
+  /// stats, so the harmless fallback never shows.
+  public init(_ weapon: Weapon) {
+    self.init(
+      weapon.gun
+        ?? GunStats(
+          damage: 0, range: 1, cooldown: 1, projectileSpeed: 1, projectileLifetime: 1))
+  }
+
+  /// Takes every stat of the new gun; a gun already reloading keeps its timer.
+  public mutating func retune(_ stats: GunStats) {
+    let reload = reloadRemaining
+    let volleys = volleysFired
+    self = Gun(stats)
+    reloadRemaining = reload
+    volleysFired = volleys
+  }
+}
+
+extension Appearance {
+  /// The look of a unit: a sprite a little over twice its body radius, facing the enemy, in
+  /// its side's colour.
+  public static func unit(radius: Float, side: Side) -> Appearance {
+    Appearance(
+      size: Vector2(radius * 2.4, radius * 2.4), facesLeft: side == .right, tint: side.color)
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HeadlessRenderer
+import MonsterWars
+
+/// The assets folder and what commands load from it.
+struct AssetFolder {
+  /// The folder itself.
+  let root: URL
+
+  /// The folder of scenario files.
+  var scenarios: URL { root.appendingPathComponent("scenarios") }
+  /// The folder of sprite pictures.
+  var sprites: URL { root.appendingPathComponent("sprites") }
+
+  /// The folder `--assets` names, or the one `AssetLocator` finds.
+  static func locate(option: String?, invocation: Sandbox.Invocation) throws(CommandFailure)
+    -> AssetFolder
+  {
+    AssetFolder(
+      root: try AssetLocator.locate(
+        option: option, environment: invocation.environment,
+        executablePath: invocation.executablePath,
+        workingDirectory: invocation.workingDirectory))
+  }
+
+  /// Every sprite a match draws, decoded and checked; all problems are reported at once.
+  func loadSprites() throws(CommandFailure) -> SpriteLibrary {
+    do {
+      return try SpriteLibrary.load(from: sprites, required: Match.spriteIDs)
+    } catch {
+      let onlyMissing = error.problems.allSatisfy { $0.hasSuffix(": missing") }
+      throw CommandFailure(
+        message: error.description,
+        exitCode: onlyMissing ? ExitCode.noInput : ExitCode.dataError)
+    }
+  }
+
+  /// The scenario a command names: by name from `scenarios/`, or by path.
+  func loadScenario(_ nameOrPath: String, invocation: Sandbox.Invocation) throws(CommandFailure)
+    -> Scenario
+  {
+    try locateScenario(nameOrPath, invocation: invocation).scenario
+  }
+
+  /// The scenario a command names, and the file it came from.
+  func locateScenario(_ nameOrPath: String, invocation: Sandbox.Invocation)
+    throws(CommandFailure) -> (scenario: Scenario, file: URL)
+  {
+    let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+    let url: URL
+    if looksLikePath {
+      url = URL(
+        fileURLWithPath: nameOrPath,
+        relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
+    } else {
+      url = Scenario.resolve(nameOrPath, scenariosDirectory: scenarios)
+    }
+    do {
+      return (try Scenario.load(contentsOf: url), url)
+    } catch {
+      if case .fileNotFound = error, !looksLikePath {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []
+        let known = names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        throw CommandFailure(
+          message: "No scenario named '\(nameOrPath)' (\(url.path) does not exist); "
+            + "available: \(known.isEmpty ? "none" : known.joined(separator: ", "))",
+          exitCode: error.exitCode)
+      }
+      throw CommandFailure(message: error.description, exitCode: error.exitCode)
+    }
+  }
+}

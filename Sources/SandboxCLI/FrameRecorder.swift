@@ -1,0 +1,46 @@
+import Foundation
+import HeadlessRenderer
+import MonsterWars
+
+/// Writes every k-th frame of a run as `frame_<tick>.png`.
+struct FrameRecorder {
+  /// Where the frames go.
+  let folder: URL
+  /// Every how many ticks a frame is written.
+  let every: Int
+  /// Draws the frames.
+  var backend: HeadlessBackend
+  /// How many frames have been written so far.
+  private(set) var framesWritten = 0
+
+  /// Creates `folder` (relative to the working directory) for frames of `size`.
+  init(
+    folder: String, every: Int, size: OutputSize, sprites: SpriteLibrary,
+    invocation: Sandbox.Invocation
+  ) throws(CommandFailure) {
+    self.folder = URL(
+      fileURLWithPath: folder,
+      relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
+    self.every = every
+    backend = HeadlessBackend(width: size.width, height: size.height, sprites: sprites)
+    do {
+      try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
+    } catch {
+      throw CommandFailure(
+        message:
+          "--frames: cannot create folder \(self.folder.path): \(error.localizedDescription)",
+        exitCode: ExitCode.cannotCreate)
+    }
+  }
+
+  /// Writes the match's current frame if its tick is a multiple of `every`.
+  mutating func record(_ match: Match) throws(CommandFailure) {
+    let tick = match.world.tick
+    guard tick % UInt64(every) == 0 else { return }
+    backend.render(match.makeFrame())
+    let digits = String(tick)
+    let name = "frame_" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
+    try PictureFile.write(backend.image, to: folder.appendingPathComponent(name))
+    framesWritten += 1
+  }
+}

@@ -1,0 +1,42 @@
+/// Two-column help rows, wrapped like swift-argument-parser's.
+enum HelpLayout {
+  /// The width of the label column, indentation included.
+  static let labelWidth = 26
+  /// The width help text is wrapped to.
+  static let lineWidth = 80
+
+  /// Formats `(label, text)` rows with the text in a column of its own.
+  static func columns(_ rows: [(String, String)]) -> [String] {
+    var lines: [String] = []
+    let indent = String(repeating: " ", count: labelWidth)
+    for (label, text) in rows {
+      let wrapped = wrap(text, width: lineWidth - labelWidth)
+      var first = "  " + label
+      if first.count >= labelWidth {
+        lines.append(first)
+        first = indent
+      } else {
+        first += String(repeating: " ", count: labelWidth - first.count)
+      }
+      for (index, line) in wrapped.enumerated() {
+        lines.append((index == 0 ? first : indent) + line)
+      }
+    }
+    return lines
+  }
+
+  /// Splits text into lines of at most `width` characters at spaces.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if !current.isEmpty && current.count + 1 + word.count > width {
+        lines.append(current)
+        current = ""
+      }
+      current += (current.isEmpty ? "" : " ") + word
+    }
+    if !current.isEmpty || lines.isEmpty { lines.append(current) }
+    return lines
+  }
+}

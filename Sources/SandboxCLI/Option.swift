@@ -1,0 +1,59 @@
+/// An option that takes a value, declared once: how help shows it, what it is when not given,
+/// and how its text becomes a `Value` (or a usage error that says what was expected).
+///
+/// Commands read it with `try options[RunCommand.ticks]`. An option with no default has an
+/// optional `Value` and reads as `nil` when not given.
+struct Option<Value: Sendable>: OptionDeclaration {
+  /// The long name without dashes, e.g. `seed`.
+  let name: String
+  /// The value's placeholder, e.g. `n`.
+  let valueName: String
+  /// One line of help.
+  let help: String
+  /// The value when the option is not given.
+  let defaultValue: Value
+  /// The default as help shows it, if any.
+  let defaultDescription: String?
+  private let convert: @Sendable (String) throws(OptionValueError) -> Value
+
+  /// Declares an option that is `defaultValue` when not given; help shows the default as
+  /// `defaultDescription`, or as the value's own description.
+  init(
+    _ name: String, valueName: String, help: String, default defaultValue: Value,
+    defaultDescription: String? = nil,
+    parse: @escaping @Sendable (String) throws(OptionValueError) -> Value
+  ) {
+    self.name = name
+    self.valueName = valueName
+    self.help = help
+    self.defaultValue = defaultValue
+    self.defaultDescription = defaultDescription ?? String(describing: defaultValue)
+    convert = parse
+  }
+
+  /// Always `true`: an option's value follows its name.
+  var takesValue: Bool { true }
+  /// The option as usage shows it, e.g. `--seed <n>`.
+  var synopsis: String { "--\(name) <\(valueName)>" }
+
+  /// The value the command line's `text` stands for.
+  func value(from text: String) throws(OptionValueError) -> Value {
+    try convert(text)
+  }
+}
+
+extension Option where Value: ExpressibleByNilLiteral {
+  /// Declares an option that is `nil` when not given; help shows `defaultDescription`, if any,
+  /// as what its absence means.
+  init(
+    _ name: String, valueName: String, help: String, defaultDescription: String? = nil,
+    parse: @escaping @Sendable (String) throws(OptionValueError) -> Value
+  ) {
+    self.name = name
+    self.valueName = valueName
+    self.help = help
+    defaultValue = nil
+    self.defaultDescription = defaultDescription
+    convert = parse
+  }
+}

@@ -1,0 +1,107 @@
+/// The options given to one subcommand, checked against its spec and read by their
+/// declarations: `try options[RunCommand.ticks]`, `options[RunCommand.json]`.
+///
+/// Parsing checks only the shape of the command line; each value is converted, and any error
+/// in it reported, when the command reads it.
+struct ParsedOptions {
+  /// The spec the options were checked against.
+  let spec: CommandSpec
+  private var values: [String: String] = [:]
+  private var flags: Set<String> = []
+  /// Whether `-h` or `--help` was given.
+  private(set) var wantsHelp = false
+
+  /// Parses `arguments` (the words after the subcommand) against `spec`.
+  ///
+  /// Accepts `--name value` and `--name=value`; rejects unknown options, missing values,
+  /// repeated options and stray arguments.
+  init(_ arguments: [String], spec: CommandSpec) throws(CommandFailure) {
+    self.spec = spec
+    var remaining = arguments[...]
+    while let word = remaining.popFirst() {
+      if word == "-h" || word == "--help" {
+        wantsHelp = true
+        continue
+      }
+      guard word.hasPrefix("--"), word.count > 2 else {
+        throw .usage("Unexpected argument '\(word)'")
+      }
+      var name = String(word.dropFirst(2))
+      var inlineValue: String?
+      if let equals = name.firstIndex(of: "=") {
+        inlineValue = String(name[name.index(after: equals)...])
+        name = String(name[..<equals])
+      }
+      guard let option = spec.options.first(where: { $0.name == name }) else {
+        throw .usage("Unknown option '--\(name)'")
+      }
+      guard values[name] == nil, !flags.contains(name) else {
+        throw .usage("Option '--\(name)' given more than once")
+      }
+      if !option.takesValue {
+        guard inlineValue == nil else { throw .usage("Flag '--\(name)' takes no value") }
+        flags.insert(name)
+      } else if let inlineValue {
+        values[name] = inlineValue
+      } else {
+        guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+          throw .usage("Missing value for '\(option.synopsis)'")
+        }
+        values[name] = value
+      }
+    }
+  }
+
+  /// Whether `flag` was given.
+  subscript(flag: Flag) -> Bool {
+    assert(declares(flag), "'\(flag.synopsis)' is not an option of 'sandbox \(spec.name)'")
+    return flags.contains(flag.name)
+  }
+
+  /// The value of `option`: converted from the command line, or its default when not given.
+  subscript<Value>(option: Option<Value>) -> Value {
+    get throws(CommandFailure) {
+      assert(declares(option), "'\(option.synopsis)' is not an option of 'sandbox \(spec.name)'")
+      guard let text = values[option.name] else { return option.defaultValue }
+      return try convert(
+        text, for: option, ifEmpty: .usage("Missing value for '\(option.synopsis)'"))
+    }
+  }
+
+  /// The value of an option the command cannot do without: not giving it, or giving it empty
+  /// where that counts as missing, is a usage error.
+  func required<Value>(_ option: Option<Value?>) throws(CommandFailure) -> Value {
+    assert(declares(option), "'\(option.synopsis)' is not an option of 'sandbox \(spec.name)'")
+    let missing = CommandFailure.usage("Missing '\(option.synopsis)'")
+    guard let text = values[option.name],
+      let value = try convert(text, for: option, ifEmpty: missing)
+    else { throw missing }
+    return value
+  }
+
+  /// Whether `option` was given on the command line (whatever its value).
+  func contains(_ option: some OptionDeclaration) -> Bool {
+    assert(declares(option), "'\(option.synopsis)' is not an option of 'sandbox \(spec.name)'")
+    return values[option.name] != nil || flags.contains(option.name)
+  }
+
+  /// Converts `text` for `option`, turning a conversion error into a usage error.
+  private func convert<Value>(
+    _ text: String, for option: Option<Value>, ifEmpty missing: CommandFailure
+  ) throws(CommandFailure) -> Value {
+    do {
+      return try option.value(from: text)
+    } catch {
+      switch error {
+      case .empty:
+        throw missing
+      case .invalid(let reason, let part):
+        throw .usage("The value '\(part ?? text)' is invalid for '\(option.synopsis)': \(reason)")
+      }
+    }
+  }
+
+  private func declares(_ option: some OptionDeclaration) -> Bool {
+    spec.options.contains { $0.name == option.name && $0.takesValue == option.takesValue }
+  }
+}

@@ -1,0 +1,44 @@
+import Frames
+
+/// How the entities of one type are drawn beyond their sprite: their layer and their health
+/// bar. A view model: every member has a default, so a style states only what differs.
+///
+/// A `RenderTrait` type names its style once (`static var style`); the default draws on layer
+/// 2 and shows a thin bar over wounded entities only.
+public protocol RenderStyle: Sendable {
+  /// The draw layer of the entity's sprite: higher layers are drawn on top; 2 by default.
+  var layer: Int { get }
+  /// The draw layer of its health bar; 90 by default, above every sprite.
+  var healthBarLayer: Int { get }
+  /// The health bar for an entity at `position` drawn `size` large with `fraction` of its
+  /// health left, or `nil` for none; by default a 3-unit bar just above wounded entities.
+  func healthBar(at position: Vector2, size: Vector2, fraction: Float) -> HealthBarDraw?
+}
+
+extension RenderStyle {
+  /// Layer 2.
+  public var layer: Int { 2 }
+
+  /// Layer 90.
+  public var healthBarLayer: Int { 90 }
+
+  /// A 3-unit bar, at least 12 units wide, just above the sprite, shown once the entity is
+  /// wounded.
+  public func healthBar(at position: Vector2, size: Vector2, fraction: Float) -> HealthBarDraw? {
+    guard fraction < 1 else { return nil }
+    return HealthBarDraw(
+      x: position.x, y: position.y - size.y * 0.6 - 3, width: max(size.x, 12), height: 3,
+      fraction: fraction)
+  }
+}
+
+/// The default style, optionally on another layer.
+public struct StandardRenderStyle: RenderStyle, Equatable {
+  /// The draw layer of the sprite.
+  public var layer: Int
+
+  /// Creates the default style on `layer`.
+  public init(layer: Int = 2) {
+    self.layer = layer
+  }
+}

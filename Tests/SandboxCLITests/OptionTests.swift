@@ -1,0 +1,60 @@
+import Testing
+
+@testable import SandboxCLI
+
+@Suite("Option declarations: usage, help and values")
+struct OptionTests {
+  @Test("an option shows its placeholder and its default; a flag shows neither")
+  func synopsisAndHelp() {
+    #expect(SharedOptions.seed.synopsis == "--seed <n>")
+    #expect(
+      SharedOptions.seed.helpWithDefault == "Seeds all randomness (0 to 2^64-1). (default: 1)")
+    #expect(SharedOptions.size.helpWithDefault.hasSuffix("(default: 1280x720)"))
+    #expect(RunCommand.ticks.helpWithDefault.hasSuffix("(default: the scenario's tick limit)"))
+    #expect(SharedOptions.entities.defaultDescription == nil)
+    #expect(RunCommand.json.synopsis == "--json")
+    #expect(!RunCommand.json.takesValue && RunCommand.every.takesValue)
+  }
+
+  @Test("every command declares each option once")
+  func uniqueNames() {
+    for spec in Sandbox.subcommands {
+      let names = spec.options.map(\.name)
+      #expect(Set(names).count == names.count, "\(spec.name): \(names)")
+    }
+  }
+
+  @Test("integers are read in decimal and checked against their range")
+  func integers() throws {
+    #expect(try SharedOptions.seed.value(from: "18446744073709551615") == .max)
+    #expect(throws: OptionValueError.invalid("expected a whole number")) {
+      try SharedOptions.seed.value(from: "0x10")
+    }
+    #expect(throws: OptionValueError.invalid("expected 0 to 10000000")) {
+      try SharedOptions.entities.value(from: "10000001")
+    }
+  }
+
+  @Test("sizes are WxH within 16 to 8192 on each side")
+  func sizes() throws {
+    #expect(try SharedOptions.size.value(from: "320X180") == OutputSize(width: 320, height: 180))
+    #expect(throws: OptionValueError.invalid("expected e.g. 1280x720")) {
+      try SharedOptions.size.value(from: "320x180x2")
+    }
+    #expect(throws: OptionValueError.invalid("each side must be 16 to 8192")) {
+      try SharedOptions.size.value(from: "8193x16")
+    }
+  }
+
+  @Test("picture files must be .png or .bmp; an empty --out is missing, an empty --screenshot not")
+  func pictureFiles() throws {
+    #expect(try RenderCommand.out.value(from: "a/B.BMP") == "a/B.BMP")
+    #expect(throws: OptionValueError.invalid("expected a .png or .bmp file")) {
+      try RenderCommand.out.value(from: "x.gif")
+    }
+    #expect(throws: OptionValueError.empty) { try RenderCommand.out.value(from: "") }
+    #expect(throws: OptionValueError.invalid("expected a .png or .bmp file")) {
+      try DemoCommand.screenshot.value(from: "")
+    }
+  }
+}
