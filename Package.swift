@@ -40,6 +40,10 @@ let package = Package(
   products: [
     // MARK: - Public API
     .library(name: "TraitSandbox", targets: ["TraitSandbox"]),
+    .library(name: "Frames", targets: ["Frames"]),
+    .library(name: "Imaging", targets: ["Imaging"]),
+    .library(name: "HeadlessRenderer", targets: ["HeadlessRenderer"]),
+    .library(name: "SDLBackend", targets: ["SDLBackend"]),
     .library(name: "MonsterWars", targets: ["MonsterWars"]),
     .executable(name: "sandbox", targets: ["sandbox"]),
   ],

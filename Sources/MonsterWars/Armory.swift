@@ -46,7 +46,7 @@ public struct Armory: Sendable, Equatable {
   }
 }
 
-extension Unit {
+extension Monster {
   /// Spawns one unit of this type during a tick, generically (no existential box per spawn).
   fileprivate static func spawn(
     stats: UnitStats, side: Side, at position: Vector2, target: Vector2,

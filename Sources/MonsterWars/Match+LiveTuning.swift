@@ -5,7 +5,7 @@ extension Match {
   ///
   /// Castles take the new cannon and wall strength (keeping the share of health they have
   /// left), and buy with the new unit stats from now on; every unit on the field takes its
-  /// kind's new stats through `Unit.retune(_:)`. Arena, economy, AI weights and the tick rate
+  /// kind's new stats through `Monster.retune(_:)`. Arena, economy, AI weights and the tick rate
   /// are not changed mid-match.
   public mutating func applyStats(from scenario: Scenario) {
     let units = scenario.units
@@ -22,7 +22,7 @@ extension Match {
   }
 }
 
-extension Unit {
+extension Monster {
   /// Retunes every unit of this type in `world`.
   fileprivate static func retuneAll(in world: inout World, to stats: UnitStats) {
     world.modifyEntities(of: Self.self) { $0.retune(stats) }

@@ -30,7 +30,7 @@ public struct Match {
     let arena = Vector2(scenario.arena.width, scenario.arena.height)
     var world = World(
       seed: seed, fixedDeltaTime: 1 / Float(scenario.match.ticksPerSecond), arenaSize: arena,
-      hostility: Hostility(factionCount: Side.allCases.count))
+      schedule: scenario.roster.schedule, hostility: Hostility(factionCount: Side.allCases.count))
     for type in scenario.roster.entityTypes { world.register(type) }
 
     let castleSpots = PerSide(

@@ -2,7 +2,7 @@ import Frames
 import TraitSandbox
 
 /// A slow, heavily armoured melee monster that heals itself with every bite.
-public struct MunchMonster: Unit, MeleeTrait {
+public struct MunchMonster: Monster, MeleeTrait {
   /// Munches are `munch` in scenario files.
   public static let kind = UnitKind("munch")
   /// The sprite every Munch is drawn with.

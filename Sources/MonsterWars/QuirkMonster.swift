@@ -2,7 +2,7 @@ import Frames
 import TraitSandbox
 
 /// A fast, fragile melee monster that swarms the enemy cheaply.
-public struct QuirkMonster: Unit, MeleeTrait {
+public struct QuirkMonster: Monster, MeleeTrait {
   /// Quirks are `quirk` in scenario files.
   public static let kind = UnitKind("quirk")
   /// The sprite every Quirk is drawn with.

@@ -2,23 +2,28 @@ import Frames
 import TraitSandbox
 
 /// The kinds of unit a MonsterWars match offers, in the order scenario files, the AI, the
-/// demo's keys and reports list them.
+/// demo's keys and reports list them, and the schedule their traits run in.
 ///
 /// This is the one place a unit type is listed. Scenario validation, spawning, live tuning,
-/// sprite loading, statistics and the demo's buy keys all read it.
+/// sprite loading, statistics and the demo's buy keys all read it. A unit with a trait of its
+/// own needs that trait's system in `schedule`.
 public struct Roster: Sendable {
   /// The unit types, in order.
-  public let unitTypes: [any Unit.Type]
+  public let unitTypes: [any Monster.Type]
+  /// The phases and systems a match's world runs.
+  public let schedule: Schedule
 
   /// The most kinds a roster holds: the demo buys them with keys 1 to 9.
   public static let limit = 9
 
-  /// Creates a roster; kinds must be unique, and there may be 1 to 9 of them.
-  public init(_ unitTypes: [any Unit.Type]) {
+  /// Creates a roster whose matches run `schedule`; kinds must be unique, and there may be 1
+  /// to 9 of them.
+  public init(_ unitTypes: [any Monster.Type], schedule: Schedule = .standard) {
     let kinds = unitTypes.map { $0.kind }
     precondition((1...Self.limit).contains(kinds.count), "a roster lists 1 to 9 unit types")
     precondition(Set(kinds).count == kinds.count, "unit kinds repeat: \(kinds)")
     self.unitTypes = unitTypes
+    self.schedule = schedule
   }
 
   /// MonsterWars' monsters.
@@ -32,7 +37,7 @@ public struct Roster: Sendable {
   public var kinds: [UnitKind] { unitTypes.map { $0.kind } }
 
   /// The unit type of `kind`, if the roster has it.
-  public func unitType(of kind: UnitKind) -> (any Unit.Type)? {
+  public func unitType(of kind: UnitKind) -> (any Monster.Type)? {
     unitTypes.first { $0.kind == kind }
   }
 
@@ -60,9 +65,12 @@ extension Roster {
 }
 
 extension Roster: Equatable {
-  /// Rosters are equal when they list the same kinds in the same order.
+  /// Rosters are equal when they list the same unit types in the same order and run systems
+  /// of the same names in the same phases.
   public static func == (lhs: Roster, rhs: Roster) -> Bool {
     lhs.unitTypes.count == rhs.unitTypes.count
       && zip(lhs.unitTypes, rhs.unitTypes).allSatisfy { $0 == $1 }
+      && lhs.schedule.phases.map { [$0.name] + $0.systems.map(\.name) }
+        == rhs.schedule.phases.map { [$0.name] + $0.systems.map(\.name) }
   }
 }

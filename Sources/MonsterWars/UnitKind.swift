@@ -1,6 +1,6 @@
 /// The name a kind of unit goes by in scenario files, reports and the demo: `quirk`, `zap`.
 ///
-/// Each `Unit` type declares its kind once (`static let kind = UnitKind("quirk")`); a
+/// Each `Monster` type declares its kind once (`static let kind = UnitKind("quirk")`); a
 /// `Roster` lists the types, and so the kinds, a match offers.
 public struct UnitKind: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The key in scenario files, e.g. `quirk`: lowercase letters, digits and `-`.

@@ -2,7 +2,7 @@ import Frames
 import TraitSandbox
 
 /// A ranged monster that stops at a distance and fires laser bolts.
-public struct ZapMonster: Unit, GunTrait {
+public struct ZapMonster: Monster, GunTrait {
   /// Zaps are `zap` in scenario files.
   public static let kind = UnitKind("zap")
   /// The sprite every Zap is drawn with.

@@ -7,13 +7,14 @@ struct DemoCommand {
   static let spec = CommandSpec(
     name: "demo",
     abstract: "Play MonsterWars in a window (the default when no subcommand is given).",
-    discussion: """
-      You play the left castle; the AI plays the right. Keys: 1/2/3 buy Quirk/Zap/Munch, \
-      P or Space pause, . step one tick while paused, +/- speed, R restart, F1 debug overlay, \
-      click an entity to inspect it, Esc quits. Editing the scenario file while the demo runs \
-      reloads its unit and castle stats. Needs a display: without one, use 'sandbox run', or \
-      'xvfb-run -a sandbox demo'.
-      """,
+    discussion: "You play the left castle; the AI plays the right. Keys: "
+      + DesktopDemo.buyKeySummary(for: .standard) + ", "
+        + """
+        P or Space pause, . step one tick while paused, +/- speed, R restart, F1 debug overlay, \
+        click an entity to inspect it, Esc quits. Editing the scenario file while the demo runs \
+        reloads its unit and castle stats. Needs a display: without one, use 'sandbox run', or \
+        'xvfb-run -a sandbox demo'.
+        """,
     options: [
       SharedOptions.scenario, SharedOptions.seed, SharedOptions.size, frames, screenshot,
       autoplay, SharedOptions.entities, SharedOptions.assets,

@@ -8,13 +8,13 @@ import TraitSandbox
 /// (`MeleeTrait` or `GunTrait`). Everything else follows from its declaration and one line in
 /// `Roster.standard`:
 ///
-///     public struct QuirkMonster: Unit, MeleeTrait {
+///     public struct QuirkMonster: Monster, MeleeTrait {
 ///       public static let kind = UnitKind("quirk")
 ///       public static let sprite = SpriteID("quirk")
 ///       ...
 ///       public init(stats: UnitStats, side: Side, at position: Vector2, marchingOn target: Vector2)
 ///     }
-public protocol Unit: MovementTrait, HealthTrait, RenderTrait {
+public protocol Monster: MovementTrait, HealthTrait, RenderTrait {
   /// The kind's key in scenario files, reports and the demo, e.g. `quirk`.
   static var kind: UnitKind { get }
 
@@ -30,7 +30,7 @@ public protocol Unit: MovementTrait, HealthTrait, RenderTrait {
   mutating func retune(_ stats: UnitStats)
 }
 
-extension Unit {
+extension Monster {
   /// Takes the new speed and health; the weapon's stats are the weapon trait's business.
   public mutating func retune(_ stats: UnitStats) {
     retuneBody(stats)
@@ -43,7 +43,7 @@ extension Unit {
   }
 }
 
-extension Unit where Self: MeleeTrait {
+extension Monster where Self: MeleeTrait {
   /// Melee units fight with `melee` stats.
   public static var weaponKind: Weapon.Kind { .melee }
 
@@ -54,7 +54,7 @@ extension Unit where Self: MeleeTrait {
   }
 }
 
-extension Unit where Self: GunTrait {
+extension Monster where Self: GunTrait {
   /// Gun units fight with `gun` stats.
   public static var weaponKind: Weapon.Kind { .gun }
 

@@ -1,0 +1,62 @@
+import Foundation
+import MonsterWars
+import TraitSandbox
+
+/// `sandbox describe`: the whole machine at once: the schedule a tick runs, and every entity
+/// type with its traits, components and systems.
+struct DescribeCommand {
+  static let spec = CommandSpec(
+    name: "describe",
+    abstract: "Print the schedule and every entity type with its traits and components.",
+    discussion: """
+      Sets up the scenario's match without running it and prints, in running order, each \
+      phase of a tick and its systems (with the trait each steps), then each entity type the \
+      world registered, with the traits it has, the components those traits keep and the \
+      systems bound to it.
+      """,
+    options: [SharedOptions.scenario, SharedOptions.assets])
+
+  let scenarioName: String
+  let assetsOption: String?
+  let invocation: Sandbox.Invocation
+
+  init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
+    scenarioName = try options[SharedOptions.scenario]
+    assetsOption = try options[SharedOptions.assets]
+    self.invocation = invocation
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
+    let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
+    let match = Match(scenario: scenario, seed: 1, swarmCount: 0)
+    console.writeOutput(Self.text(scenario: scenario, world: match.world))
+    return ExitCode.success
+  }
+
+  /// The description of `world`, set up for `scenario`.
+  static func text(scenario: Scenario, world: World) -> String {
+    var lines = ["Scenario: \(scenario.name)", "", "Schedule (one tick, in order):"]
+    for phase in world.schedule.phases {
+      let systems = phase.systems.map { system in
+        system.traitName.map { "\(system.name) (\($0))" } ?? system.name
+      }
+      lines.append("  \(phase.name): " + systems.joined(separator: ", "))
+    }
+    lines += ["", "Entity types (stepped in this order):"]
+    let kinds = Dictionary(
+      uniqueKeysWithValues: scenario.roster.unitTypes.map { ($0.typeName, $0.kind.name) })
+    for type in world.entityTypes {
+      let kind = kinds[type.name].map { " [unit '\($0)']" } ?? ""
+      lines.append("  \(type.name)\(kind)")
+      lines.append("    traits:     " + list(type.traits))
+      lines.append("    components: " + list(type.components))
+      lines.append("    systems:    " + list(type.systems))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func list(_ items: [String]) -> String {
+    items.isEmpty ? "none" : items.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,34 @@
+import Testing
+
+@testable import SandboxCLI
+
+@Suite("sandbox describe")
+struct DescribeCommandTests {
+  @Test("prints every phase with its systems, then each entity type with its traits")
+  func describesTheMachine() {
+    let result = sandbox("describe")
+    #expect(result.status == 0)
+    #expect(result.error.isEmpty)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains("  index: targets (HealthTrait), targetGrid"))
+    #expect(lines.contains("  act: gun (GunTrait), melee (MeleeTrait)"))
+    #expect(lines.contains("  present: render (RenderTrait)"))
+    let phases = ["index", "think", "act", "move", "collide", "resolve", "present"]
+    let order = phases.compactMap { phase in lines.firstIndex { $0.hasPrefix("  \(phase): ") } }
+    #expect(order == order.sorted() && order.count == phases.count)
+    let zap = lines.firstIndex(of: "  ZapMonster [unit 'zap']")
+    #expect(zap != nil)
+    if let zap {
+      #expect(lines[zap + 1] == "    traits:     HealthTrait, GunTrait, MovementTrait, RenderTrait")
+      #expect(lines[zap + 2] == "    components: Health, Gun, Movement, Appearance")
+    }
+    #expect(lines.contains("  Cannonball"))
+  }
+
+  @Test("a stray argument is a usage error")
+  func strayArgument() {
+    let result = sandbox("describe", "extra")
+    #expect(result.status == 64)
+    #expect(result.error.contains("Unexpected argument 'extra'"))
+  }
+}
