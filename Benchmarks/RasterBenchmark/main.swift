@@ -54,7 +54,7 @@ for index in 0..<spriteCount {
         isMirrored: index % 2 == 0,
         tint: index % 2 == 0
           ? Color(red: 120, green: 175, blue: 255) : Color(red: 255, green: 125, blue: 105),
-        entity: UInt64(index + 1))),
+        entity: AnyEntityID(rawValue: UInt64(index + 1)))),
     layer: 2)
 }
 let frame = builder.frame(

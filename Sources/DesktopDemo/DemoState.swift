@@ -82,9 +82,7 @@ public struct DemoState {
     case .toggleDebugOverlay:
       showsDebugOverlay.toggle()
     case .select(let x, let y):
-      selection = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }.map {
-        AnyEntityID(rawValue: $0)
-      }
+      selection = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }
     case .quit:
       wantsToQuit = true
     }
@@ -122,11 +120,11 @@ public struct DemoState {
   // MARK: - Picture
 
   /// The topmost entity whose sprite covers a world position in `frame`.
-  static func entity(in frame: Frame, atX x: Float, y: Float) -> UInt64? {
+  static func entity(in frame: Frame, atX x: Float, y: Float) -> AnyEntityID? {
     for command in frame.world.reversed() {
-      guard case .sprite(let sprite) = command.shape, sprite.entity != 0 else { continue }
+      guard case .sprite(let sprite) = command.shape, let entity = sprite.entity else { continue }
       if abs(x - sprite.x) <= sprite.width / 2 && abs(y - sprite.y) <= sprite.height / 2 {
-        return sprite.entity
+        return entity
       }
     }
     return nil
@@ -138,7 +136,7 @@ public struct DemoState {
     if let selection, let inspection = match.world.inspect(selection) {
       InspectorPanel.draw(InspectorPanel.rows(for: inspection), into: &builder)
       if let marker = frame.world.lazy.compactMap({ command -> SpriteDraw? in
-        if case .sprite(let sprite) = command.shape, sprite.entity == selection.rawValue {
+        if case .sprite(let sprite) = command.shape, sprite.entity == selection {
           sprite
         } else {
           nil

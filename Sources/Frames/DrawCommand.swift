@@ -16,13 +16,14 @@ public struct SpriteDraw: Sendable, Equatable {
   public var isMirrored: Bool
   /// Multiplies the sprite's colours and opacity; white leaves them unchanged.
   public var tint: Color
-  /// The entity this sprite shows, for interpolating between frames; 0 for none.
-  public var entity: UInt64
+  /// The entity this sprite shows, for interpolating between frames and picking; `nil` for
+  /// none.
+  public var entity: AnyEntityID?
 
   /// Creates a sprite draw.
   public init(
     sprite: SpriteID, x: Float, y: Float, width: Float, height: Float, rotation: Float = 0,
-    isMirrored: Bool = false, tint: Color = .white, entity: UInt64 = 0
+    isMirrored: Bool = false, tint: Color = .white, entity: AnyEntityID? = nil
   ) {
     self.sprite = sprite
     self.x = x
@@ -124,12 +125,13 @@ public struct HealthBarDraw: Sendable, Equatable {
   public var height: Float
   /// The share of health left, 0...1.
   public var fraction: Float
-  /// The entity this bar belongs to, for interpolating between frames; 0 for none.
-  public var entity: UInt64
+  /// The entity this bar belongs to, for interpolating between frames; `nil` for none.
+  public var entity: AnyEntityID?
 
   /// Creates a health bar draw.
   public init(
-    x: Float, y: Float, width: Float, height: Float, fraction: Float, entity: UInt64 = 0
+    x: Float, y: Float, width: Float, height: Float, fraction: Float,
+    entity: AnyEntityID? = nil
   ) {
     self.x = x
     self.y = y

@@ -83,15 +83,15 @@ public struct Frame: Sendable, Equatable {
     let t = min(max(alpha, 0), 1)
     if t >= 1 { return next }
     let sprites = EntityTable(world) { command in
-      if case .sprite(let sprite) = command.shape, sprite.entity != 0 {
-        (sprite.entity, sprite)
+      if case .sprite(let sprite) = command.shape, let entity = sprite.entity {
+        (entity.rawValue, sprite)
       } else {
         nil
       }
     }
     let bars = EntityTable(world) { command in
-      if case .healthBar(let bar) = command.shape, bar.entity != 0 {
-        (bar.entity, bar)
+      if case .healthBar(let bar) = command.shape, let entity = bar.entity {
+        (entity.rawValue, bar)
       } else {
         nil
       }
@@ -101,14 +101,14 @@ public struct Frame: Sendable, Equatable {
       var command = command
       switch command.shape {
       case .sprite(var sprite):
-        if let old = sprites[sprite.entity], sprite.entity != 0 {
+        if let entity = sprite.entity, let old = sprites[entity.rawValue] {
           sprite.x = old.x + (sprite.x - old.x) * t
           sprite.y = old.y + (sprite.y - old.y) * t
           sprite.rotation = old.rotation + Self.angleDifference(old.rotation, sprite.rotation) * t
           command.shape = .sprite(sprite)
         }
       case .healthBar(var bar):
-        if let old = bars[bar.entity], bar.entity != 0 {
+        if let entity = bar.entity, let old = bars[entity.rawValue] {
           bar.x = old.x + (bar.x - old.x) * t
           bar.y = old.y + (bar.y - old.y) * t
           command.shape = .healthBar(bar)

@@ -62,7 +62,7 @@ extension RenderTrait {
     SpriteDraw(
       sprite: Self.sprite, x: position.x, y: position.y, width: appearance.size.x,
       height: appearance.size.y, rotation: appearance.rotation, isMirrored: appearance.facesLeft,
-      tint: appearance.tint, entity: id.rawValue)
+      tint: appearance.tint, entity: id.erased)
   }
 
   /// Draws the sprite.
@@ -111,7 +111,7 @@ extension RenderTrait where Self: HealthTrait {
       var bar = style.healthBar(
         at: position, size: appearance.size, fraction: health.fraction)
     else { return }
-    bar.entity = id.rawValue
+    bar.entity = id.erased
     builder.draw(.healthBar(bar), layer: style.healthBarLayer)
   }
 }

@@ -6,7 +6,7 @@ private func sprite(_ entity: UInt64, x: Float, y: Float, rotation: Float = 0) -
     .sprite(
       SpriteDraw(
         sprite: SpriteID("zap"), x: x, y: y, width: 10, height: 10, rotation: rotation,
-        entity: entity)),
+        entity: entity == 0 ? nil : AnyEntityID(rawValue: entity))),
     layer: 2)
 }
 
