@@ -8,19 +8,23 @@ public struct Faction: Hashable, Comparable, Sendable, Codable, CustomStringConv
   /// The most factions a world can have.
   public static let limit = 64
 
+  /// The faction's number, kept in one byte so entities and target entries stay small.
+  @usableFromInline internal let number: UInt8
+
   /// The faction's number, `0..<Faction.limit`.
-  public let index: Int
+  @inlinable
+  public var index: Int { Int(number) }
 
   /// Creates faction number `index`, which must be in `0..<Faction.limit`.
   @inlinable
   public init(_ index: Int) {
     precondition((0..<Self.limit).contains(index), "faction \(index) outside 0..<\(Self.limit)")
-    self.index = index
+    self.number = UInt8(index)
   }
 
   /// Orders factions by number.
   @inlinable
-  public static func < (lhs: Faction, rhs: Faction) -> Bool { lhs.index < rhs.index }
+  public static func < (lhs: Faction, rhs: Faction) -> Bool { lhs.number < rhs.number }
 
   /// The faction as `faction N`.
   public var description: String { "faction \(index)" }
@@ -39,6 +43,6 @@ public struct Faction: Hashable, Comparable, Sendable, Codable, CustomStringConv
       throw DecodingError.dataCorruptedError(
         in: container, debugDescription: "faction \(index) outside 0..<\(Self.limit)")
     }
-    self.index = index
+    self.number = UInt8(index)
   }
 }

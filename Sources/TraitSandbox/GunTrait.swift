@@ -38,6 +38,22 @@ public struct Gun: Component {
     self.shotCount = shotCount
     self.spreadAngle = spreadAngle
   }
+
+  /// Mixes every stored value into the hasher: what the default (`hashEncoding(into:)`) feeds,
+  /// without walking the encoding.
+  @inlinable
+  public func hash(into hasher: inout StateHasher) {
+    hasher.combine(damage)
+    hasher.combine(range)
+    hasher.combine(cooldown)
+    hasher.combine(projectileSpeed)
+    hasher.combine(projectileLifetime)
+    hasher.combine(splashRadius)
+    hasher.combine(shotCount)
+    hasher.combine(spreadAngle)
+    hasher.combine(reloadRemaining)
+    hasher.combine(volleysFired)
+  }
 }
 
 /// Something that shoots projectiles at enemies in range.

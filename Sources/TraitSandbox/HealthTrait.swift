@@ -32,6 +32,16 @@ public struct Health: Component {
     current = share * newMaximum
     regeneration = newRegeneration
   }
+
+  /// Mixes every stored value into the hasher: what the default (`hashEncoding(into:)`) feeds,
+  /// without walking the encoding.
+  @inlinable
+  public func hash(into hasher: inout StateHasher) {
+    hasher.combine(current)
+    hasher.combine(maximum)
+    hasher.combine(regeneration)
+    hasher.combine(radius)
+  }
 }
 
 /// Something with hit points that others can target and hurt.

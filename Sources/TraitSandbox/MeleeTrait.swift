@@ -18,6 +18,16 @@ public struct Melee: Component {
     self.cooldown = cooldown
   }
 
+  /// Mixes every stored value into the hasher: what the default (`hashEncoding(into:)`) feeds,
+  /// without walking the encoding.
+  @inlinable
+  public func hash(into hasher: inout StateHasher) {
+    hasher.combine(damage)
+    hasher.combine(reach)
+    hasher.combine(cooldown)
+    hasher.combine(recoveryRemaining)
+    hasher.combine(strikes)
+  }
 }
 
 /// Something that fights enemies within arm's reach.

@@ -18,6 +18,17 @@ public struct Movement: Component {
     self.destination = destination
     self.isHolding = isHolding
   }
+
+  /// Mixes every stored value into the hasher: what the default (`hashEncoding(into:)`) feeds,
+  /// without walking the encoding.
+  @inlinable
+  public func hash(into hasher: inout StateHasher) {
+    hasher.combine(velocity)
+    hasher.combine(speed)
+    hasher.combine(UInt64(destination == nil ? 0 : 1))
+    if let destination { hasher.combine(destination) }
+    hasher.combine(isHolding)
+  }
 }
 
 /// Something that moves through the arena.

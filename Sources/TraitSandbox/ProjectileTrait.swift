@@ -17,6 +17,15 @@ public struct Projectile: Component {
     self.lifetimeRemaining = lifetime
   }
 
+  /// Mixes every stored value into the hasher: what the default (`hashEncoding(into:)`) feeds,
+  /// without walking the encoding.
+  @inlinable
+  public func hash(into hasher: inout StateHasher) {
+    hasher.combine(damage)
+    hasher.combine(hitRadius)
+    hasher.combine(splashRadius)
+    hasher.combine(lifetimeRemaining)
+  }
 }
 
 /// Something in flight that hurts the first enemy it touches and then disappears.

@@ -23,6 +23,20 @@ public struct Appearance: Component {
     self.rotation = rotation
     self.tint = tint
   }
+
+  /// Mixes every stored value into the hasher: what the default (`hashEncoding(into:)`) feeds,
+  /// without walking the encoding.
+  @inlinable
+  public func hash(into hasher: inout StateHasher) {
+    hasher.combine(size)
+    hasher.combine(facesLeft)
+    hasher.combine(rotation)
+    hasher.combine(UInt64(tint.red))
+    hasher.combine(UInt64(tint.green))
+    hasher.combine(UInt64(tint.blue))
+    hasher.combine(UInt64(tint.alpha))
+    hasher.combine(animationTime)
+  }
 }
 
 /// Something that appears on screen.

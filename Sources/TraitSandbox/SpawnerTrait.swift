@@ -27,6 +27,16 @@ public struct Spawner: Component {
     return true
   }
 
+  /// Mixes every stored value into the hasher: what the default (`hashEncoding(into:)`) feeds,
+  /// without walking the encoding.
+  @inlinable
+  public func hash(into hasher: inout StateHasher) {
+    hasher.combine(coins)
+    hasher.combine(income)
+    hasher.combine(thinkInterval)
+    hasher.combine(thinkRemaining)
+    hasher.combine(coinsSpent)
+  }
 }
 
 /// Something that earns coins over time and decides how to spend them.

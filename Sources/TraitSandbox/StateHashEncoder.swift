@@ -1,8 +1,9 @@
-/// An `Encoder` that feeds every value of an encoding, and the keys naming them, into a
-/// `StateHasher`: how a `Component` is hashed without hashing code of its own.
+/// An `Encoder` that feeds every value of an encoding into a `StateHasher`: how a `Component`
+/// is hashed without hashing code of its own.
 ///
-/// Keys are hashed so that two optionals, one present and one absent, cannot be mistaken for
-/// each other; collection sizes are hashed so that nesting cannot alias either.
+/// Optionals feed a presence flag before their value, so one present and one absent optional
+/// cannot be mistaken for each other; array elements feed their position, so nesting cannot
+/// alias either. Keys are not hashed: a type's encoding visits its keys in a fixed order.
 struct StateHashEncoder: Encoder {
   /// The hasher being fed, shared by every container of one encoding.
   final class Sink {
@@ -45,38 +46,58 @@ struct StateHashEncoder: Encoder {
     let sink: Sink
     var codingPath: [any CodingKey] { [] }
 
-    private func mark(_ key: Key) {
-      sink.hasher.combine(key.stringValue)
-    }
-
     mutating func encodeNil(forKey key: Key) throws {
-      mark(key)
       sink.hasher.combine(UInt64(0))
     }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-      mark(key)
       var single = Single(sink: sink)
       try single.encode(value)
     }
 
+    /// A presence flag, then the value if present.
+    private mutating func present<Value: Encodable>(_ value: Value?) throws {
+      guard let value else {
+        sink.hasher.combine(UInt64(0))
+        return
+      }
+      sink.hasher.combine(UInt64(1))
+      var single = Single(sink: sink)
+      try single.encode(value)
+    }
+
+    mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
+      try present(value)
+    }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value) }
+
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-      mark(key)
-      return KeyedEncodingContainer(Keyed<NestedKey>(sink: sink))
+      KeyedEncodingContainer(Keyed<NestedKey>(sink: sink))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-      mark(key)
-      return Unkeyed(sink: sink)
+      Unkeyed(sink: sink)
     }
 
     mutating func superEncoder() -> any Encoder { StateHashEncoder(sink: sink) }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-      mark(key)
-      return StateHashEncoder(sink: sink)
+      StateHashEncoder(sink: sink)
     }
   }
 
@@ -87,6 +108,7 @@ struct StateHashEncoder: Encoder {
 
     mutating func encodeNil() throws {
       count += 1
+      sink.hasher.combine(count)
       sink.hasher.combine(UInt64(0))
     }
 

@@ -177,24 +177,20 @@ public struct TargetIndex: Sendable {
 
     func visit(row: Int, columns columnRange: ClosedRange<Int>) {
       for enemy in enemies {
-        visit(row: row, columns: columnRange, base: enemy * cellCount)
-      }
-    }
-
-    func visit(row: Int, columns columnRange: ClosedRange<Int>, base: Int) {
-      let rowBase = base + row * columns
-      let start = Int(cellStart[rowBase + columnRange.lowerBound])
-      let end = Int(cellStart[rowBase + columnRange.upperBound + 1])
-      for slot in start..<end {
-        let entry = cellEntries[slot]
-        let item = Int(cellItems[slot])
-        let limit = reach + entry.radius
-        let distance = point.distanceSquared(to: entry.position)
-        if distance <= limit * limit
-          && (distance < bestDistance || (distance == bestDistance && item < best))
-        {
-          best = item
-          bestDistance = distance
+        let rowBase = enemy * cellCount + row * columns
+        let start = Int(cellStart[rowBase + columnRange.lowerBound])
+        let end = Int(cellStart[rowBase + columnRange.upperBound + 1])
+        for slot in start..<end {
+          let entry = cellEntries[slot]
+          let item = Int(cellItems[slot])
+          let limit = reach + entry.radius
+          let distance = point.distanceSquared(to: entry.position)
+          if distance <= limit * limit
+            && (distance < bestDistance || (distance == bestDistance && item < best))
+          {
+            best = item
+            bestDistance = distance
+          }
         }
       }
     }

@@ -321,25 +321,3 @@ extension GameObject {
   /// The identity without its type, for code that holds `any GameObject`.
   var erasedID: AnyEntityID { id.erased }
 }
-
-/// How many entities of one type are alive in each faction.
-public struct EntityCensus: Sendable, Equatable {
-  /// The entity type, as `ObjectIdentifier(ZapMonster.self)`.
-  public var entityType: ObjectIdentifier
-  /// The entity type's name, e.g. `ZapMonster`.
-  public var typeName: String
-  /// Live entities, indexed by faction number.
-  public var countByFaction: [Int]
-}
-
-/// One registered entity type as a world sees it: what `sandbox describe` prints.
-public struct EntityTypeDescription: Sendable, Equatable {
-  /// The type's name, e.g. `ZapMonster`.
-  public var name: String
-  /// The traits the world's systems step for it, e.g. `MovementTrait`.
-  public var traits: [String]
-  /// The type names of the components those traits keep, e.g. `Movement`, in schedule order.
-  public var components: [String]
-  /// The systems bound to it, in the order they run.
-  public var systems: [String]
-}

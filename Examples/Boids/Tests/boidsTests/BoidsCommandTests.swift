@@ -1,0 +1,98 @@
+import Synchronization
+import Testing
+
+@testable import boids
+
+/// Everything a run of the command wrote.
+final class CapturedConsole: Sendable {
+  private let output = Mutex("")
+  private let errors = Mutex("")
+
+  var console: Console {
+    Console(
+      writeOutput: { text in self.output.withLock { $0 += text } },
+      writeError: { text in self.errors.withLock { $0 += text } })
+  }
+
+  var standardOutput: String { output.withLock { $0 } }
+  var standardError: String { errors.withLock { $0 } }
+}
+
+@Suite("boids command")
+struct BoidsCommandTests {
+  private func run(_ arguments: [String], environment: [String: String] = [:]) -> (
+    code: Int32, output: String, errors: String
+  ) {
+    let captured = CapturedConsole()
+    let code = BoidsCommand.main(
+      arguments: arguments, environment: environment, console: captured.console)
+    return (code, captured.standardOutput, captured.standardError)
+  }
+
+  @Test("a headless run prints the state hash, the same on every run")
+  func headlessRunIsRepeatable() throws {
+    let first = run(["--ticks", "60", "--count", "50"])
+    let second = run(["--ticks=60", "--count=50"])
+    #expect(first.code == 0)
+    #expect(first.output == second.output)
+    let hashLine = try #require(first.output.split(separator: "\n").first)
+    #expect(hashLine.hasPrefix("stateHash: "))
+    #expect(hashLine.dropFirst("stateHash: ".count).count == 16)
+    #expect(first.output.contains("boids: "))
+    #expect(first.output.contains("hawks: 4"))
+  }
+
+  @Test("help goes to standard output and exits 0")
+  func help() {
+    let result = run(["--count", "x", "-h"])
+    #expect(result.code == 0)
+    #expect(result.output.hasPrefix("OVERVIEW: "))
+    #expect(result.output.contains("USAGE: boids --ticks <n>"))
+    #expect(result.errors.isEmpty)
+  }
+
+  @Test(
+    "command-line mistakes print an error and the usage to standard error and exit 64",
+    arguments: [
+      [], ["--ticks"], ["--ticks", "-1"], ["--ticks", "ten"], ["--count", "5001", "--ticks", "1"],
+      ["--ticks", "1", "--frames", "10"], ["--ticks", "1", "--speed", "2"], ["600"],
+      ["--ticks", "1", "--ticks", "2"], ["--seed", "-3", "--ticks", "1"],
+    ])
+  func usageErrors(arguments: [String]) {
+    let result = run(arguments)
+    #expect(result.code == 64)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.hasPrefix("Error: "))
+    #expect(result.errors.contains("USAGE: "))
+  }
+
+  #if os(Linux)
+    // Elsewhere the native display is always there, whatever the environment says.
+    @Test("a window without a display fails fast with exit 69")
+    func windowWithoutDisplay() {
+      let result = run(["--window", "--frames", "1"], environment: [:])
+      #expect(result.code == 69)
+      #expect(result.errors.contains("no display available"))
+      #expect(result.output.isEmpty)
+    }
+  #endif
+
+  @Test("options parse into what the run uses")
+  func parsing() throws {
+    let request = try CommandLineOptions.parse([
+      "--ticks", "600", "--seed", "9", "--count", "30", "--png", "/tmp/x.png",
+    ])
+    var expected = CommandLineOptions()
+    expected.ticks = 600
+    expected.seed = 9
+    expected.boidCount = 30
+    expected.pngPath = "/tmp/x.png"
+    #expect(request == .run(expected))
+    let windowed = try CommandLineOptions.parse(["--window", "--frames", "120"])
+    guard case .run(let options) = windowed else {
+      Issue.record("expected a run")
+      return
+    }
+    #expect(options.isWindowed && options.frameLimit == 120 && options.ticks == nil)
+  }
+}

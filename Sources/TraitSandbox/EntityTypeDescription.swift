@@ -1,0 +1,11 @@
+/// One registered entity type as a world sees it: what `sandbox describe` prints.
+public struct EntityTypeDescription: Sendable, Equatable {
+  /// The type's name, e.g. `ZapMonster`.
+  public var name: String
+  /// The traits the world's systems step for it, e.g. `MovementTrait`.
+  public var traits: [String]
+  /// The type names of the components those traits keep, e.g. `Movement`, in schedule order.
+  public var components: [String]
+  /// The systems bound to it, in the order they run.
+  public var systems: [String]
+}
