@@ -65,7 +65,7 @@ public struct DemoState {
     case .buy(let kind):
       guard !isAutoplay, !match.isOver else { return }
       match.order(kind, for: .left)
-      notice = ("ordered \(kind.name)", now + 1.5)
+      notice = ("ordered \(kind.displayName)", now + 1.5)
     case .togglePause:
       isPaused.toggle()
     case .stepOnce:
