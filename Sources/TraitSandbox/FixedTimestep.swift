@@ -1,41 +1,5 @@
 import Dispatch
 
-/// A source of time in seconds, injected so tests can feed synthetic time.
-public protocol SimulationClock {
-  /// Seconds since an arbitrary, fixed origin; never decreases.
-  mutating func now() -> Double
-}
-
-/// The wall clock, read from the system's monotonic timer.
-public struct MonotonicClock: SimulationClock, Sendable {
-  /// Creates a wall clock.
-  public init() {}
-
-  /// Seconds since the system's monotonic origin.
-  public func now() -> Double {
-    Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
-  }
-}
-
-/// A clock that moves only when told to; for tests and replays.
-public struct ManualClock: SimulationClock, Sendable {
-  /// The current time in seconds.
-  public var time: Double
-
-  /// Creates a clock showing `time`.
-  public init(time: Double = 0) {
-    self.time = time
-  }
-
-  /// Moves the clock forward.
-  public mutating func advance(by seconds: Double) {
-    time += seconds
-  }
-
-  /// The current time.
-  public func now() -> Double { time }
-}
-
 /// Turns real elapsed time into a whole number of fixed simulation steps ("Fix Your Timestep!").
 ///
 /// Elapsed time goes into an accumulator, whole steps come out, and the fraction left over is

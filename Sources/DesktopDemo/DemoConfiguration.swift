@@ -1,0 +1,51 @@
+import Foundation
+import Frames
+import Imaging
+import MonsterWars
+import SDLBackend
+import TraitSandbox
+
+/// How to run the demo.
+public struct DemoConfiguration: Sendable {
+  /// The scenario to play.
+  public var scenario: Scenario
+  /// The scenario's file, watched for edits that reload unit and castle stats live.
+  public var scenarioFile: URL
+  /// Seeds the match.
+  public var seed: UInt64
+  /// The window's initial width in pixels.
+  public var width: Int
+  /// The window's initial height in pixels.
+  public var height: Int
+  /// Quit after this many frames, if set.
+  public var frameLimit: Int?
+  /// Save the last frame here (PNG or BMP by extension), if set.
+  public var screenshot: URL?
+  /// Let the AI play the left castle too.
+  public var isAutoplay: Bool
+  /// How many monsters a swarm scenario places, if overridden.
+  public var swarmCount: Int?
+  /// The folder holding the sprites.
+  public var spritesDirectory: URL
+  /// A video driver to force (tests use "dummy"); `nil` uses the display.
+  public var videoDriver: String?
+
+  /// Creates a configuration.
+  public init(
+    scenario: Scenario, scenarioFile: URL, seed: UInt64, width: Int, height: Int,
+    frameLimit: Int?, screenshot: URL?, isAutoplay: Bool, swarmCount: Int? = nil,
+    spritesDirectory: URL, videoDriver: String? = nil
+  ) {
+    self.swarmCount = swarmCount
+    self.scenario = scenario
+    self.scenarioFile = scenarioFile
+    self.seed = seed
+    self.width = width
+    self.height = height
+    self.frameLimit = frameLimit
+    self.screenshot = screenshot
+    self.isAutoplay = isAutoplay
+    self.spritesDirectory = spritesDirectory
+    self.videoDriver = videoDriver
+  }
+}

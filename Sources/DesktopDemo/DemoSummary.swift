@@ -1,0 +1,16 @@
+import Foundation
+import Frames
+import Imaging
+import MonsterWars
+import SDLBackend
+import TraitSandbox
+
+/// What a demo session did.
+public struct DemoSummary: Sendable, Equatable {
+  /// Frames drawn.
+  public var frames: Int
+  /// The simulation tick shown last.
+  public var tick: UInt64
+  /// Average frames per second over the session.
+  public var framesPerSecond: Double
+}

@@ -1,0 +1,44 @@
+import Foundation
+import MonsterWars
+import TraitSandbox
+
+/// A JSON value being written, with object keys in the order given.
+enum JSONText {
+  case null
+  case string(String)
+  case integer(Int)
+  case unsigned(UInt64)
+  case number(Double)
+  case object([(String, JSONText)])
+
+  /// The value as compact JSON text.
+  var rendered: String {
+    switch self {
+    case .null: "null"
+    case .string(let text): Self.quoted(text)
+    case .integer(let value): String(value)
+    case .unsigned(let value): String(value)
+    case .number(let value): value.isFinite ? String(format: "%.6g", value) : "null"
+    case .object(let members):
+      "{" + members.map { Self.quoted($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
+    }
+  }
+
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}
