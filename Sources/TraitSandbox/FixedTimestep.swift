@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Turns real elapsed time into a whole number of fixed simulation steps ("Fix Your Timestep!").
 ///
 /// Elapsed time goes into an accumulator, whole steps come out, and the fraction left over is
