@@ -12,14 +12,16 @@ public struct Match {
   public private(set) var outcome: MatchOutcome?
   private var counters: MatchStatistics
 
-  /// Sets up a match: two castles and, for swarm scenarios, a pre-populated arena.
+  /// Sets up a match: two castles and, for swarm scenarios, a pre-populated arena sized for
+  /// the swarm at its density (see `Scenario.arenaSize(swarmCount:)`).
   ///
   /// The world registers the scenario roster's entity types (castle, units, their
   /// projectiles) in that order, which is the order it steps them.
   /// - Parameters:
   ///   - scenario: The rules, stats and unit types.
   ///   - seed: Seeds all randomness; the same seed replays the same match.
-  ///   - swarmCount: Overrides how many monsters a swarm scenario places.
+  ///   - swarmCount: Overrides how many monsters a swarm scenario places; at most
+  ///     `scenario.maximumSwarmCount`.
   ///   - leftController: Who plays the left castle; the scenario's AI by default.
   public init(
     scenario: Scenario, seed: UInt64, swarmCount: Int? = nil,
@@ -27,7 +29,11 @@ public struct Match {
   ) {
     self.scenario = scenario
     self.seed = seed
-    let arena = Vector2(scenario.arena.width, scenario.arena.height)
+    guard let arena = scenario.arenaSize(swarmCount: swarmCount) else {
+      preconditionFailure(
+        "\(swarmCount ?? 0) monsters need an arena side over \(Scenario.maximumArenaSide); "
+          + "check against Scenario.maximumSwarmCount first")
+    }
     var world = World(
       seed: seed, fixedDeltaTime: 1 / Float(scenario.match.ticksPerSecond), arenaSize: arena,
       schedule: scenario.roster.schedule, hostility: Hostility(factionCount: Side.allCases.count))

@@ -63,6 +63,13 @@ extension Scenario {
     swarm = try r.optionalObject("swarm").map { r throws(ScenarioError) in
       try SwarmSettings(r, roster: roster)
     }
+    if let swarm, arenaSize() == nil {
+      throw .invalid(
+        path: r.file, jsonPath: "$.swarm.count",
+        message: "\(swarm.count) monsters at a density of \(swarm.density) per million square "
+          + "units need an arena side over \(Int(Self.maximumArenaSide)); at most "
+          + "\(maximumSwarmCount ?? 0) fit")
+    }
   }
 }
 
@@ -193,8 +200,9 @@ extension AISettings {
 
 extension SwarmSettings {
   fileprivate init(_ r: JSONReader, roster: Roster) throws(ScenarioError) {
-    try r.allowKeys("count", "mix")
+    try r.allowKeys("count", "density", "mix")
     count = try r.integer("count", 0...10_000_000)
+    density = try r.number("density", .closed(0.01, 1_000_000))
     mix = try UnitTable(weights: r.object("mix"), roster: roster)
   }
 }

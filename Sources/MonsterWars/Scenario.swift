@@ -218,15 +218,22 @@ public struct AISettings: Sendable, Equatable {
 }
 
 /// A mass spawn used for stress tests and benchmarks.
+///
+/// A swarm states its density: its match sizes the arena to hold `count` monsters (or however
+/// many `--entities` asks for) at `density`, keeping the shape of the scenario's `arena`. More
+/// monsters make a bigger battlefield, not a denser one.
 public struct SwarmSettings: Sendable, Equatable {
   /// Number of units to spawn (0...10_000_000).
   public var count: Int
+  /// Monsters per million square world units (0.01...1_000_000).
+  public var density: Float
   /// Relative share of each unit kind in the swarm (a kind left out has none).
   public var mix: UnitTable<Float>
 
   /// Creates swarm settings.
-  public init(count: Int, mix: UnitTable<Float>) {
+  public init(count: Int, density: Float, mix: UnitTable<Float>) {
     self.count = count
+    self.density = density
     self.mix = mix
   }
 }

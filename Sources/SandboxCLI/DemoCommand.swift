@@ -61,10 +61,7 @@ struct DemoCommand {
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
     _ = try assets.loadSprites()
     let (scenario, file) = try assets.locateScenario(scenarioName, invocation: invocation)
-    if entities != nil && scenario.swarm == nil {
-      throw .usage(
-        "--entities needs a scenario with a \"swarm\" section; '\(scenario.name)' has none")
-    }
+    _ = try SwarmCount.check(entities, for: scenario)
     let workingDirectory = URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true)
     let configuration = DemoConfiguration(
       scenario: scenario, scenarioFile: file, seed: seed, width: size.width, height: size.height,

@@ -66,10 +66,7 @@ struct RunCommand {
     // Every sprite is checked at start, so a broken asset folder fails now, not mid-run.
     let sprites = try assets.loadSprites()
     let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
-    if entities != nil && scenario.swarm == nil {
-      throw .usage(
-        "--entities needs a scenario with a \"swarm\" section; '\(scenario.name)' has none")
-    }
+    _ = try SwarmCount.check(entities, for: scenario)
     var match = Match(scenario: scenario, seed: seed, swarmCount: entities)
     var recorder = try framesFolder.map { folder throws(CommandFailure) in
       try FrameRecorder(

@@ -75,16 +75,55 @@ struct ScenarioTests {
     #expect(scenario.ai.right.weights.total == 10)
   }
 
-  @Test("swarm.json is the duel on a huge arena plus a swarm")
+  @Test("swarm.json is the duel plus a swarm at a stated density")
   func swarm() throws {
     let scenario = try Scenario.load(
       contentsOf: scenariosDirectory.appendingPathComponent("swarm.json"))
     var expected = expectedDuel
     expected.name = "swarm"
-    expected.arena = ArenaSettings(width: 16000, height: 9000)
+    expected.arena = ArenaSettings(width: 2263, height: 1273)
     expected.match.tickLimit = 100_000
-    expected.swarm = SwarmSettings(count: 2000, mix: weights(quirk: 5, zap: 3, munch: 2))
+    expected.swarm = SwarmSettings(
+      count: 2000, density: 694.4, mix: weights(quirk: 5, zap: 3, munch: 2))
     #expect(scenario == expected)
+  }
+
+  @Test("a swarm's arena grows with the square root of its count, keeping density and shape")
+  func swarmArenaKeepsDensity() throws {
+    let scenario = try Scenario.load(
+      contentsOf: scenariosDirectory.appendingPathComponent("swarm.json"))
+    for count in [2000, 100_000, 1_000_000] {
+      let arena = try #require(scenario.arenaSize(swarmCount: count))
+      let density = Float(count) / (arena.x * arena.y) * 1_000_000
+      #expect(abs(density - 694.4) < 0.01)
+      #expect(abs(arena.x / arena.y - 2263.0 / 1273.0) < 1e-4)
+    }
+    let big = try #require(scenario.arenaSize(swarmCount: 100_000))
+    let huge = try #require(scenario.arenaSize(swarmCount: 400_000))
+    #expect(abs(huge.x / big.x - 2) < 1e-4)
+    // The castles always have room.
+    let empty = try #require(scenario.arenaSize(swarmCount: 0))
+    #expect(empty.x >= 4 * scenario.castle.inset)
+    // Beyond the largest arena there is no size, and the limit says how many fit.
+    let maximum = try #require(scenario.maximumSwarmCount)
+    #expect(scenario.arenaSize(swarmCount: maximum) != nil)
+    #expect(scenario.arenaSize(swarmCount: maximum + 10_000) == nil)
+  }
+
+  @Test("a swarm too large for any arena is refused at $.swarm.count")
+  func swarmTooLarge() throws {
+    let data = try Data(
+      contentsOf: scenariosDirectory.appendingPathComponent("swarm.json"))
+    let text = try #require(String(data: data, encoding: .utf8))
+      .replacingOccurrences(
+        of: #""count": 2000, "density": 694.4"#, with: #""count": 9000000, "density": 0.5"#)
+    let error = try parseError(Data(text.utf8))
+    guard case .invalid(_, let jsonPath, let message) = error else {
+      Issue.record("expected a schema error, got \(error)")
+      return
+    }
+    #expect(jsonPath == "$.swarm.count")
+    #expect(message.contains("at most 2812 fit"))
   }
 
   @Test("a missing file exits with 66")
