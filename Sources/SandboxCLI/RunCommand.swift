@@ -13,8 +13,8 @@ struct RunCommand {
       count always print the same stateHash.
       """,
     options: [
-      SharedOptions.scenario, SharedOptions.seed, ticks, SharedOptions.entities, json, frames,
-      every, SharedOptions.size, SharedOptions.assets,
+      SharedOptions.scenario, SharedOptions.seed, ticks, SharedOptions.entities, json, profile,
+      frames, every, SharedOptions.size, SharedOptions.assets,
     ])
 
   /// `--ticks`: where to stop, if before the match ends.
@@ -23,6 +23,11 @@ struct RunCommand {
     defaultDescription: "the scenario's tick limit")
   /// `--json`: the report as one JSON object.
   static let json = Flag("json", help: "Print one JSON object instead of text.")
+  /// `--profile`: time every system.
+  static let profile = Flag(
+    "profile",
+    help: "Also print each system's median and longest time per tick, its share of the tick, "
+      + "the set-up time, bytes per entity and peak memory.")
   /// `--frames`: a folder to write frames into.
   static let frames: Option<String?> = .text(
     "frames", valueName: "dir",
@@ -37,6 +42,7 @@ struct RunCommand {
   let ticks: Int?
   let entities: Int?
   let json: Bool
+  let isProfiling: Bool
   let framesFolder: String?
   let every: Int
   let size: OutputSize
@@ -49,6 +55,7 @@ struct RunCommand {
     ticks = try options[Self.ticks]
     entities = try options[SharedOptions.entities]
     json = options[Self.json]
+    isProfiling = options[Self.profile]
     every = try options[Self.every]
     size = try options[SharedOptions.size]
     assetsOption = try options[SharedOptions.assets]
@@ -67,7 +74,13 @@ struct RunCommand {
     let sprites = try assets.loadSprites()
     let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
     _ = try SwarmCount.check(entities, for: scenario)
+    let clock = MonotonicClock()
+    let setupStart = clock.now()
     var match = Match(scenario: scenario, seed: seed, swarmCount: entities)
+    var profile =
+      isProfiling
+      ? RunProfile(world: match.world, setupSeconds: clock.now() - setupStart) : nil
+    match.measuresSystemTimes = isProfiling
     var recorder = try framesFolder.map { folder throws(CommandFailure) in
       try FrameRecorder(
         folder: folder, every: every, size: size, sprites: sprites, invocation: invocation)
@@ -75,13 +88,14 @@ struct RunCommand {
     try recorder?.record(match)
     let tickBudget = ticks ?? scenario.match.tickLimit
     var progress = ProgressBar(total: tickBudget, console: console)
-    let clock = MonotonicClock()
     let start = clock.now()
     var entityUpdates = 0
     var ticksRun = 0
     while ticksRun < tickBudget && !match.isOver {
       entityUpdates += match.world.entityCount
+      let tickStart = profile == nil ? 0 : clock.now()
       match.step()
+      profile?.record(tick: clock.now() - tickStart, systems: match.world.lastSystemTimes)
       ticksRun += 1
       try recorder?.record(match)
       progress.update(ticksRun, now: clock.now() - start)
@@ -90,7 +104,15 @@ struct RunCommand {
     progress.finish()
     let report = RunReport(
       match: match, ticks: ticksRun, entityUpdates: entityUpdates, wallSeconds: wallSeconds)
-    console.writeOutput(json ? report.json() : report.text())
+    let types = match.world.entityTypes
+    let peakMemory = RunProfile.peakMemoryBytes
+    if json {
+      console.writeOutput(
+        report.json(profile: profile?.json(types: types, peakMemoryBytes: peakMemory)))
+    } else {
+      console.writeOutput(
+        report.text() + (profile?.text(types: types, peakMemoryBytes: peakMemory) ?? ""))
+    }
     return ExitCode.success
   }
 }

@@ -96,7 +96,8 @@ struct RunReport {
 
   // MARK: - JSON
 
-  func json() -> String {
+  /// The report as one JSON object, with a `profile` member when one is given.
+  func json(profile: JSONText? = nil) -> String {
     func perType(_ keyPath: KeyPath<MatchStatistics.Row, PerSide<Int>>) -> JSONText {
       .object(
         statistics.map { row in
@@ -109,7 +110,7 @@ struct RunReport {
           )
         })
     }
-    let object = JSONText.object([
+    var members: [(String, JSONText)] = [
       ("scenario", .string(scenario)),
       ("seed", .unsigned(seed)),
       ("ticks", .integer(ticks)),
@@ -124,7 +125,8 @@ struct RunReport {
       ("wallSeconds", .number(wallSeconds)),
       ("ticksPerSecond", .number(ticksPerSecond)),
       ("entityUpdatesPerSecond", .number(entityUpdatesPerSecond)),
-    ])
-    return object.rendered + "\n"
+    ]
+    if let profile { members.append(("profile", profile)) }
+    return JSONText.object(members).rendered + "\n"
   }
 }

@@ -6,6 +6,7 @@ internal protocol AnyEntityPool {
   var entityType: ObjectIdentifier { get }
   var typeName: String { get }
   var entityCount: Int { get }
+  var entityStride: Int { get }
   var systemNames: [String] { get }
   var traitNames: [String] { get }
   var componentTypeNames: [String] { get }
@@ -25,6 +26,8 @@ extension EntityPool: AnyEntityPool {
   var typeName: String { Entity.typeName }
 
   var entityCount: Int { storage.count }
+
+  var entityStride: Int { MemoryLayout<Entity>.stride }
 
   var componentTypeNames: [String] { components.map(\.typeName) }
 

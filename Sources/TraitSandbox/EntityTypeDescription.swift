@@ -8,4 +8,8 @@ public struct EntityTypeDescription: Sendable, Equatable {
   public var components: [String]
   /// The systems bound to it, in the order they run.
   public var systems: [String]
+  /// How many entities of the type are alive.
+  public var entityCount: Int
+  /// The bytes one entity of the type takes in its pool (`MemoryLayout.stride`).
+  public var entityStride: Int
 }

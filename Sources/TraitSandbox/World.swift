@@ -1,3 +1,4 @@
+import Dispatch
 import Frames
 
 /// The simulation: every entity, kept in one contiguous pool per entity type, stepped by the
@@ -110,13 +111,13 @@ public struct World {
     poolIndexByType[ObjectIdentifier(type)].map { pools[$0].systemNames }
   }
 
-  /// Every registered entity type with its traits, components and systems, in registration
-  /// order: what `sandbox describe` prints.
+  /// Every registered entity type with its traits, components, systems, live count and size,
+  /// in registration order: what `sandbox describe` prints.
   public var entityTypes: [EntityTypeDescription] {
     pools.map { pool in
       EntityTypeDescription(
         name: pool.typeName, traits: pool.traitNames, components: pool.componentTypeNames,
-        systems: pool.systemNames)
+        systems: pool.systemNames, entityCount: pool.entityCount, entityStride: pool.entityStride)
     }
   }
 
@@ -241,7 +242,13 @@ public struct World {
           pools[index].run(system: systemIndex, in: &context, timings: &timings)
         }
       case .world(let run):
+        guard timings != nil else {
+          run(&context)
+          continue
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
         run(&context)
+        timings?[systemIndex] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       }
     }
     isStepping = false

@@ -1,0 +1,131 @@
+import Foundation
+import TraitSandbox
+
+/// What `sandbox run --profile` measures: each system's time per tick, the whole tick's,
+/// the set-up's, how many bytes the entities take and the process's peak memory.
+struct RunProfile {
+  /// The systems, in the order a tick runs them.
+  let systemNames: [String]
+  /// Seconds the match took to set up, before the first tick.
+  let setupSeconds: Double
+  /// Seconds each system took, tick by tick.
+  private(set) var systemSeconds: [[Double]]
+  /// Seconds each whole tick took.
+  private(set) var tickSeconds: [Double] = []
+
+  init(world: World, setupSeconds: Double) {
+    systemNames = world.systems.map(\.name)
+    self.setupSeconds = setupSeconds
+    systemSeconds = Array(repeating: [], count: world.systems.count)
+  }
+
+  /// Records one tick: its wall time and its systems' times.
+  mutating func record(tick seconds: Double, systems: [Double]) {
+    tickSeconds.append(seconds)
+    for (index, time) in systems.enumerated() where index < systemSeconds.count {
+      systemSeconds[index].append(time)
+    }
+  }
+
+  /// One row of the per-system table.
+  struct Row {
+    var name: String
+    var medianMilliseconds: Double
+    var maximumMilliseconds: Double
+    /// The system's share of all tick time, 0...1.
+    var share: Double
+  }
+
+  /// One row per system, then one for the whole tick.
+  var rows: [Row] {
+    let total = tickSeconds.reduce(0, +)
+    var rows = zip(systemNames, systemSeconds).map { name, samples in
+      Row(
+        name: name, medianMilliseconds: Self.median(samples) * 1000,
+        maximumMilliseconds: (samples.max() ?? 0) * 1000,
+        share: total > 0 ? samples.reduce(0, +) / total : 0)
+    }
+    rows.append(
+      Row(
+        name: "tick", medianMilliseconds: Self.median(tickSeconds) * 1000,
+        maximumMilliseconds: (tickSeconds.max() ?? 0) * 1000, share: total > 0 ? 1 : 0))
+    return rows
+  }
+
+  /// The peak resident memory of this process so far, in bytes.
+  static var peakMemoryBytes: Int {
+    var usage = rusage()
+    guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+    // Linux reports kilobytes.
+    return Int(usage.ru_maxrss) * 1024
+  }
+
+  private static func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+
+  // MARK: - Reports
+
+  /// The table and figures as text.
+  func text(types: [EntityTypeDescription], peakMemoryBytes: Int) -> String {
+    func milliseconds(_ value: Double) -> String { String(format: "%.3f", value) }
+    var lines = [
+      "", "Profile (\(tickSeconds.count) ticks):",
+      "  system          median ms    max ms   share",
+    ]
+    for row in rows {
+      lines.append(
+        "  " + row.name.padding(toLength: 14, withPad: " ", startingAt: 0)
+          + milliseconds(row.medianMilliseconds).leftPadded(to: 11)
+          + milliseconds(row.maximumMilliseconds).leftPadded(to: 10)
+          + String(format: "%.1f%%", row.share * 100).leftPadded(to: 8))
+    }
+    lines.append("  setup: \(milliseconds(setupSeconds * 1000)) ms before the first tick")
+    let totalCount = types.reduce(0) { $0 + $1.entityCount }
+    let totalBytes = types.reduce(0) { $0 + $1.entityCount * $1.entityStride }
+    let average = totalCount > 0 ? Double(totalBytes) / Double(totalCount) : 0
+    lines.append(
+      "  bytes per entity: " + String(format: "%.1f", average) + " on average ("
+        + types.map { "\($0.name) \($0.entityStride)" }.joined(separator: ", ") + ")")
+    lines.append(
+      "  peak memory: " + String(format: "%.1f", Double(peakMemoryBytes) / 1_048_576) + " MiB")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The same figures as a JSON object.
+  func json(types: [EntityTypeDescription], peakMemoryBytes: Int) -> JSONText {
+    .object([
+      ("ticks", .integer(tickSeconds.count)),
+      ("setupSeconds", .number(setupSeconds)),
+      (
+        "systems",
+        .object(
+          rows.map { row in
+            (
+              row.name,
+              .object([
+                ("medianMilliseconds", .number(row.medianMilliseconds)),
+                ("maximumMilliseconds", .number(row.maximumMilliseconds)),
+                ("share", .number(row.share)),
+              ])
+            )
+          })
+      ),
+      (
+        "bytesPerEntity",
+        .object(types.map { ($0.name, JSONText.integer($0.entityStride)) })
+      ),
+      ("peakMemoryBytes", .integer(peakMemoryBytes)),
+    ])
+  }
+}
+
+extension String {
+  /// The string right-aligned in a column of `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: " ", count: max(0, width - count)) + self
+  }
+}

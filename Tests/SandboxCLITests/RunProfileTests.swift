@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import SandboxCLI
+
+@Suite("sandbox run --profile")
+struct RunProfileTests {
+  @Test("the text report ends with a row per system, the tick, set-up, bytes and memory")
+  func text() {
+    let result = sandbox("run", "--ticks", "40", "--profile")
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    let header = lines.firstIndex(of: "Profile (40 ticks):")
+    #expect(header != nil)
+    let systems = [
+      "targets", "targetGrid", "spawner", "gun", "melee", "movement", "projectile", "health",
+      "render", "tick",
+    ]
+    for system in systems {
+      #expect(lines.contains { $0.hasPrefix("  \(system) ") }, "no row for \(system)")
+    }
+    #expect(lines.contains { $0.hasPrefix("  tick ") && $0.hasSuffix("100.0%") })
+    #expect(lines.contains { $0.hasPrefix("  bytes per entity: ") && $0.contains("Castle ") })
+    #expect(lines.contains { $0.hasPrefix("  peak memory: ") && $0.hasSuffix(" MiB") })
+  }
+
+  @Test("with --json the profile is one more member, and the hash is the unprofiled one")
+  func json() throws {
+    let profiled = sandbox("run", "--ticks", "40", "--profile", "--json")
+    let plain = sandbox("run", "--ticks", "40", "--json")
+    #expect(profiled.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(profiled.output.utf8)) as? [String: Any])
+    let reference = try #require(
+      try JSONSerialization.jsonObject(with: Data(plain.output.utf8)) as? [String: Any])
+    #expect(object["stateHash"] as? String == reference["stateHash"] as? String)
+    let profile = try #require(object["profile"] as? [String: Any])
+    #expect(profile["ticks"] as? Int == 40)
+    let systems = try #require(profile["systems"] as? [String: Any])
+    #expect(systems.count == 10)
+    let bytes = try #require(profile["bytesPerEntity"] as? [String: Int])
+    #expect((bytes["QuirkMonster"] ?? 0) > 0)
+    #expect((profile["peakMemoryBytes"] as? Int ?? 0) > 1_000_000)
+  }
+}
