@@ -20,14 +20,17 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal var columns = 1
   @usableFromInline internal var rows = 1
   @usableFromInline internal var cellCount = 1
-  /// Where each (faction, cell) bucket starts in `cellItems`: faction 0's cells first, then
+  /// Where each (faction, cell) bucket starts in `cellBodies`: faction 0's cells first, then
   /// faction 1's, and so on, so a query for enemies reads only enemy buckets.
   @usableFromInline internal var cellStart: [Int32] = [0, 0, 0]
-  /// Entry indices in cell order.
-  @usableFromInline internal var cellItems: [Int32] = []
-  /// The entries in cell order, so a cell's scan reads contiguous memory.
-  @usableFromInline internal var cellEntries: ContiguousArray<Target> = []
+  /// What a query reads of each grid entry, in cell order: 16 bytes each, so a scan reads
+  /// contiguous memory and a big battle's grid stays in the caches.
+  @usableFromInline internal var cellBodies: ContiguousArray<CellBody> = []
+  /// The largest body in the grid: how far past its reach a query must look.
   @usableFromInline internal var largestRadius: Float = 0
+  /// Entries whose bodies are large for the grid (castles among small monsters), kept out of
+  /// it so they do not widen every query's search; each query checks them one by one.
+  @usableFromInline internal var largeItems: [Int32] = []
 
   /// Creates an empty index for a world's factions; only the world builds one, so every index
   /// has its grid.
@@ -83,26 +86,34 @@ public struct TargetIndex: Sendable {
     cellCount = columns * rows
     let bucketCount = factionCount * cellCount
     cellStart = [Int32](repeating: 0, count: bucketCount + 1)
-    var cellOfItem = [Int32](repeating: 0, count: count)
+    var cellOfItem = [Int32](repeating: -1, count: count)
+    let largeRadius = cellSize / 4
     largestRadius = 0
+    largeItems.removeAll(keepingCapacity: true)
     for item in 0..<count {
       let entry = entries[item]
+      guard entry.radius <= largeRadius else {
+        largeItems.append(Int32(item))
+        continue
+      }
       let cell = entry.faction.index * cellCount + cellIndex(of: entry.position)
       cellOfItem[item] = Int32(cell)
       cellStart[cell + 1] += 1
-      largestRadius = max(largestRadius, entries[item].radius)
+      largestRadius = max(largestRadius, entry.radius)
     }
     for bucket in 0..<bucketCount { cellStart[bucket + 1] += cellStart[bucket] }
     var cursor = cellStart
-    cellItems = [Int32](repeating: 0, count: count)
-    for item in 0..<count {
+    cellBodies.removeAll(keepingCapacity: true)
+    cellBodies.append(
+      contentsOf: repeatElement(
+        CellBody(x: 0, y: 0, radius: 0, item: 0), count: count - largeItems.count))
+    for item in 0..<count where cellOfItem[item] >= 0 {
       let cell = Int(cellOfItem[item])
-      cellItems[Int(cursor[cell])] = Int32(item)
+      let entry = entries[item]
+      cellBodies[Int(cursor[cell])] = CellBody(
+        x: entry.position.x, y: entry.position.y, radius: entry.radius, item: Int32(item))
       cursor[cell] += 1
     }
-    cellEntries.removeAll(keepingCapacity: true)
-    cellEntries.reserveCapacity(count)
-    for item in cellItems { cellEntries.append(entries[Int(item)]) }
   }
 
   /// The grid column of `x`; out-of-arena and non-finite values clamp to an edge column.
@@ -144,15 +155,16 @@ public struct TargetIndex: Sendable {
       let rowBase = factionBase + row * columns
       let start = Int(cellStart[rowBase + firstColumn])
       let end = Int(cellStart[rowBase + lastColumn + 1])
-      for slot in start..<end { body(Int(cellItems[slot])) }
+      for slot in start..<end { body(Int(cellBodies[slot].item)) }
     }
   }
 
   /// The nearest enemy of `faction` whose body lies within `reach` of `point`, if any.
   ///
   /// Searches rings of cells outward from the point's cell and stops as soon as no unvisited
-  /// cell can hold anything nearer. Ties go to the entry indexed first, so the answer never
-  /// depends on the order cells are visited.
+  /// cell can hold anything nearer, then checks the few large bodies kept out of the grid.
+  /// Ties go to the smaller identity, so the answer depends neither on the order cells are
+  /// visited nor on the order entities were indexed.
   /// - Complexity: O(entries in the cells between the point and its nearest enemy), at most
   ///   O(entries in the cells the reach covers).
   @inlinable
@@ -173,7 +185,19 @@ public struct TargetIndex: Sendable {
       centreColumn - firstColumn, lastColumn - centreColumn, centreRow - firstRow,
       lastRow - centreRow)
     var best = -1
+    var bestID = AnyEntityID(rawValue: 0)
     var bestDistance = Float.infinity
+
+    func consider(position: Vector2, radius: Float, item: Int) {
+      let limit = reach + radius
+      let distance = point.distanceSquared(to: position)
+      guard distance <= limit * limit, distance <= bestDistance else { return }
+      // Identities are read only to break exact ties, which are rare.
+      if distance == bestDistance && entries[item].id >= bestID { return }
+      best = item
+      bestID = entries[item].id
+      bestDistance = distance
+    }
 
     func visit(row: Int, columns columnRange: ClosedRange<Int>) {
       var remaining = enemies
@@ -184,16 +208,9 @@ public struct TargetIndex: Sendable {
         let start = Int(cellStart[rowBase + columnRange.lowerBound])
         let end = Int(cellStart[rowBase + columnRange.upperBound + 1])
         for slot in start..<end {
-          let entry = cellEntries[slot]
-          let item = Int(cellItems[slot])
-          let limit = reach + entry.radius
-          let distance = point.distanceSquared(to: entry.position)
-          if distance <= limit * limit
-            && (distance < bestDistance || (distance == bestDistance && item < best))
-          {
-            best = item
-            bestDistance = distance
-          }
+          let body = cellBodies[slot]
+          consider(
+            position: Vector2(body.x, body.y), radius: body.radius, item: Int(body.item))
         }
       }
     }
@@ -223,6 +240,13 @@ public struct TargetIndex: Sendable {
       let nextRingDistance = Float(ring) * cellSize
       if best >= 0 && bestDistance < nextRingDistance * nextRingDistance { break }
     }
+    for large in largeItems {
+      let item = Int(large)
+      let entry = entries[item]
+      if enemies & (UInt64(1) << UInt64(entry.faction.index)) != 0 {
+        consider(position: entry.position, radius: entry.radius, item: item)
+      }
+    }
     return best >= 0 ? TargetRef(index: best) : nil
   }
 
@@ -246,7 +270,34 @@ public struct TargetIndex: Sendable {
         if point.distanceSquared(to: entry.position) <= limit * limit { hits.append(item) }
       }
     }
+    let enemies = enemyMasks[faction.index]
+    for large in largeItems {
+      let entry = entries[Int(large)]
+      let limit = radius + entry.radius
+      if enemies & (UInt64(1) << UInt64(entry.faction.index)) != 0
+        && point.distanceSquared(to: entry.position) <= limit * limit
+      {
+        hits.append(Int(large))
+      }
+    }
     for item in hits { damage[item] += amount }
     return hits.count
+  }
+}
+
+/// What a grid query reads of one entry: where its body is, how large, and which entry it is.
+@usableFromInline
+struct CellBody: Sendable {
+  @usableFromInline var x: Float
+  @usableFromInline var y: Float
+  @usableFromInline var radius: Float
+  @usableFromInline var item: Int32
+
+  @usableFromInline
+  init(x: Float, y: Float, radius: Float, item: Int32) {
+    self.x = x
+    self.y = y
+    self.radius = radius
+    self.item = item
   }
 }

@@ -1,0 +1,94 @@
+import Frames
+import Testing
+
+@testable import TraitSandbox
+
+@Suite("Target index against brute force")
+struct TargetIndexBruteForceTests {
+  /// A random layout: small bodies on a coarse lattice (so equal distances, and so ties, are
+  /// common), a few large ones, in three factions where 0 and 1 are allies.
+  private func layout(seed: UInt64, count: Int) -> (TargetIndex, [Target], Hostility) {
+    var random = SeededRandom(seed: seed)
+    var hostility = Hostility(factionCount: 3)
+    hostility.setHostile(false, between: Faction(0), and: Faction(1))
+    var index = TargetIndex(hostility: hostility)
+    var targets: [Target] = []
+    for number in 0..<count {
+      let isLarge = random.next() % 40 == 0
+      let position = Vector2(
+        Float(random.next() % 50) * 20, Float(random.next() % 30) * 20)
+      let target = Target(
+        id: AnyEntityID(rawValue: UInt64(1000 + count - number)),
+        faction: Faction(Int(random.next() % 3)), position: position,
+        radius: isLarge ? 40 : Float(random.next() % 10 + 2))
+      index.insert(
+        id: target.id, faction: target.faction, position: target.position,
+        radius: target.radius)
+      targets.append(target)
+    }
+    index.buildGrid(arenaSize: Vector2(1000, 600))
+    return (index, targets, hostility)
+  }
+
+  @Test("nearest enemy: same entity as a scan of every entry, ties to the smaller identity")
+  func nearestEnemy() {
+    var ties = 0
+    for seed: UInt64 in 1...20 {
+      let (index, targets, hostility) = layout(seed: seed, count: 400)
+      var random = SeededRandom(seed: seed &+ 99)
+      for _ in 0..<200 {
+        let point = Vector2(Float(random.next() % 50) * 20, Float(random.next() % 30) * 20)
+        let reach = Float(random.next() % 120)
+        let faction = Faction(Int(random.next() % 3))
+        let candidates = targets.filter { target in
+          let limit = reach + target.radius
+          return hostility.isHostile(faction, to: target.faction)
+            && point.distanceSquared(to: target.position) <= limit * limit
+        }
+        let nearest = candidates.min { a, b in
+          let da = point.distanceSquared(to: a.position)
+          let db = point.distanceSquared(to: b.position)
+          return da < db || (da == db && a.id < b.id)
+        }
+        if let nearest {
+          let distance = point.distanceSquared(to: nearest.position)
+          if candidates.filter({ point.distanceSquared(to: $0.position) == distance }).count > 1 {
+            ties += 1
+          }
+        }
+        let found = index.nearestEnemy(of: faction, near: point, within: reach).map {
+          index[$0].id
+        }
+        #expect(found == nearest?.id, "seed \(seed) point \(point) reach \(reach) \(faction)")
+      }
+    }
+    // The layouts really exercise tie-breaking.
+    #expect(ties > 50)
+  }
+
+  @Test("splash damage reaches exactly the enemies a scan finds, large bodies included")
+  func splash() {
+    for seed: UInt64 in 1...10 {
+      var (index, targets, hostility) = layout(seed: seed, count: 300)
+      var random = SeededRandom(seed: seed &+ 7)
+      for round in 0..<50 {
+        let point = Vector2(Float(random.next() % 1000), Float(random.next() % 600))
+        let radius = Float(random.next() % 80)
+        let faction = Faction(Int(random.next() % 3))
+        let before = (0..<targets.count).map { index.damage(to: TargetRef(index: $0)) }
+        let hits = index.damageEnemies(of: faction, around: point, radius: radius, amount: 1)
+        let expected = targets.indices.filter { item in
+          let target = targets[item]
+          let limit = radius + target.radius
+          return hostility.isHostile(faction, to: target.faction)
+            && point.distanceSquared(to: target.position) <= limit * limit
+        }
+        #expect(hits == expected.count, "seed \(seed) round \(round)")
+        for item in targets.indices {
+          let gained = index.damage(to: TargetRef(index: item)) - before[item]
+          #expect(gained == (expected.contains(item) ? 1 : 0))
+        }
+      }
+    }
+  }
+}
