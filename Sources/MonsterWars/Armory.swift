@@ -25,13 +25,14 @@ public struct Armory: Sendable, Equatable {
 
   /// Spawns one unit of `kind` during a tick; it joins the world when the tick ends.
   ///
-  /// - Returns: The unit's identity, or `nil` if the armory has no such kind.
+  /// - Returns: Whether the armory has that kind.
   @discardableResult
   public func spawn(
     _ kind: UnitKind, side: Side, at position: Vector2, in context: inout TickContext
-  ) -> AnyEntityID? {
-    guard let type = roster.unitType(of: kind), let stats = units[kind] else { return nil }
-    return type.spawn(stats: stats, side: side, at: position, target: enemyCastle, in: &context)
+  ) -> Bool {
+    guard let type = roster.unitType(of: kind), let stats = units[kind] else { return false }
+    type.spawn(stats: stats, side: side, at: position, target: enemyCastle, in: &context)
+    return true
   }
 
   /// Places one unit of `kind` in a world between ticks (for pre-populated scenarios).
@@ -51,8 +52,8 @@ extension Monster {
   fileprivate static func spawn(
     stats: UnitStats, side: Side, at position: Vector2, target: Vector2,
     in context: inout TickContext
-  ) -> AnyEntityID {
-    context.spawn(Self(stats: stats, side: side, at: position, marchingOn: target)).erased
+  ) {
+    context.spawn(Self(stats: stats, side: side, at: position, marchingOn: target))
   }
 
   /// Places one unit of this type in a world between ticks.

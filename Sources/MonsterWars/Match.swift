@@ -86,6 +86,13 @@ public struct Match {
     }
   }
 
+  /// How many threads stepping may use; results are the same for any count (see
+  /// `World.threadCount`).
+  public var threadCount: Int {
+    get { world.threadCount }
+    set { world.threadCount = newValue }
+  }
+
   /// Whether stepping measures each system's time (see `World.lastSystemTimes`).
   public var measuresSystemTimes: Bool {
     get { world.measuresSystemTimes }

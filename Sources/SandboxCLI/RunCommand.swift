@@ -13,14 +13,18 @@ struct RunCommand {
       count always print the same stateHash.
       """,
     options: [
-      SharedOptions.scenario, SharedOptions.seed, ticks, SharedOptions.entities, json, profile,
-      frames, every, SharedOptions.size, SharedOptions.assets,
+      SharedOptions.scenario, SharedOptions.seed, ticks, SharedOptions.entities, threads, json,
+      profile, frames, every, SharedOptions.size, SharedOptions.assets,
     ])
 
   /// `--ticks`: where to stop, if before the match ends.
   static let ticks: Option<Int?> = .integer(
     "ticks", help: "Stop after this many ticks (1 to 1000000000).", in: 1...1_000_000_000,
     defaultDescription: "the scenario's tick limit")
+  /// `--threads`: how many threads step the world.
+  static let threads: Option<Int?> = .integer(
+    "threads", help: "Threads that step the world (1 to 256); the stateHash is the same for any.",
+    in: 1...256, defaultDescription: "all cores")
   /// `--json`: the report as one JSON object.
   static let json = Flag("json", help: "Print one JSON object instead of text.")
   /// `--profile`: time every system.
@@ -41,6 +45,7 @@ struct RunCommand {
   let seed: UInt64
   let ticks: Int?
   let entities: Int?
+  let threads: Int
   let json: Bool
   let isProfiling: Bool
   let framesFolder: String?
@@ -54,6 +59,7 @@ struct RunCommand {
     seed = try options[SharedOptions.seed]
     ticks = try options[Self.ticks]
     entities = try options[SharedOptions.entities]
+    threads = try options[Self.threads] ?? ProcessInfo.processInfo.activeProcessorCount
     json = options[Self.json]
     isProfiling = options[Self.profile]
     every = try options[Self.every]
@@ -81,6 +87,7 @@ struct RunCommand {
       isProfiling
       ? RunProfile(world: match.world, setupSeconds: clock.now() - setupStart) : nil
     match.measuresSystemTimes = isProfiling
+    match.threadCount = threads
     var recorder = try framesFolder.map { folder throws(CommandFailure) in
       try FrameRecorder(
         folder: folder, every: every, size: size, sprites: sprites, invocation: invocation)

@@ -1,71 +1,45 @@
-import Frames
-
-/// The contiguous storage of every live entity of one type, with the systems bound to it.
+/// The entities of one type that a system steps: all of them, or, when the world steps on
+/// several threads, one chunk of them.
 ///
-/// A world keeps one pool per registered entity type. Systems step a pool with specialised
-/// loops over `entities`; spawns and despawns requested during a tick are applied at its end.
-/// Entities stay in ascending identity order (spawns append newer identities; removal keeps
-/// order), which lookups by identity rely on.
+/// A system's loop reads and changes entities through `indices` and the subscript; both work
+/// on the pool's contiguous storage in place. A pool handed to a system is valid only for that
+/// call.
 public struct EntityPool<Entity: GameObject> {
-  /// The live entities, in spawn order.
-  @usableFromInline
-  internal var storage: ContiguousArray<Entity> = []
-  /// Where this pool's entities start in the tick's target index (set in the index phase).
-  @usableFromInline
-  internal var targetBase: Int = 0
-  /// The tick whose target index holds this pool's entities (0: none yet).
-  @usableFromInline
-  internal var indexedTick: UInt64 = 0
-  /// The bound job of each of the world's systems, by the system's position in the schedule.
-  @usableFromInline
-  internal var jobs: [SystemJob<Entity>?]
-  /// The components the bound systems own, each once, in schedule order.
-  internal let components: [ComponentSlot<Entity>]
-  /// The names of the systems bound to this type, in the order they run.
-  public let systemNames: [String]
-  /// The traits this type has that the world's systems step, each once, in schedule order.
-  public let traitNames: [String]
+  @usableFromInline internal let buffer: UnsafeMutableBufferPointer<Entity>
+  /// The positions of the entities this pool covers, in spawn order.
+  public let indices: Range<Int>
+  /// Where the type's entities start in the tick's target index (set by the targets system).
+  @usableFromInline internal var targetBase: Int
+  /// The tick whose target index holds the type's entities (0: none yet).
+  @usableFromInline internal var indexedTick: UInt64
 
+  @usableFromInline
   internal init(
-    jobs: [SystemJob<Entity>?], components: [ComponentSlot<Entity>], systemNames: [String],
-    traitNames: [String]
+    buffer: UnsafeMutableBufferPointer<Entity>, indices: Range<Int>, targetBase: Int,
+    indexedTick: UInt64
   ) {
-    self.jobs = jobs
-    self.components = components
-    self.systemNames = systemNames
-    self.traitNames = traitNames
+    self.buffer = buffer
+    self.indices = indices
+    self.targetBase = targetBase
+    self.indexedTick = indexedTick
   }
 
-  /// The live entities, in spawn order.
+  /// The number of entities this pool covers.
   @inlinable
-  public var entities: ContiguousArray<Entity> { storage }
-
-  /// The number of live entities.
-  @inlinable
-  public var count: Int { storage.count }
+  public var count: Int { indices.count }
 
   /// Reads or changes the entity at `index`; systems use this inside their loops.
+  ///
+  /// - Complexity: O(1), with no copy-on-write check.
   @inlinable
   public subscript(index: Int) -> Entity {
-    _read { yield storage[index] }
-    _modify { yield &storage[index] }
+    _read { yield buffer[index] }
+    nonmutating _modify { yield &buffer[index] }
   }
 
-  /// The valid indices of `entities`.
-  @inlinable
-  public var indices: Range<Int> { storage.indices }
-
-  /// The position of the entity with identity `id`, if it is alive.
+  /// A copy of the entities this pool covers, in spawn order.
   ///
-  /// - Complexity: O(log n).
-  internal func index(of id: AnyEntityID) -> Int? {
-    var low = 0
-    var high = storage.count
-    while low < high {
-      let middle = (low + high) / 2
-      if storage[middle].id.rawValue < id.rawValue { low = middle + 1 } else { high = middle }
-    }
-    guard low < storage.count, storage[low].id.rawValue == id.rawValue else { return nil }
-    return low
-  }
+  /// - Complexity: O(n).
+  @inlinable
+  public var entities: ContiguousArray<Entity> { ContiguousArray(buffer[indices]) }
 }

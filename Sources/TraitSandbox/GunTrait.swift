@@ -145,7 +145,8 @@ extension GunTrait where Self: MovementTrait {
 
 extension TraitSystem {
   /// Runs every `GunTrait` entity's gun.
-  public static let gun = TraitSystem(name: "gun", trait: (any GunTrait).self) { type in
+  public static let gun = TraitSystem(name: "gun", trait: (any GunTrait).self, runsInParallel: true)
+  { type in
     guard let shooter = type as? any GunTrait.Type else { return nil }
     return gunJob(shooter)
   }

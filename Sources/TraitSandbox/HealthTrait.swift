@@ -92,7 +92,8 @@ extension HealthTrait {
   public static func indexTargets(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     pool.targetBase = context.targets.count
     pool.indexedTick = context.tick
-    for entity in pool.entities {
+    for index in pool.indices {
+      let entity = pool[index]
       context.targets.insert(
         id: entity.id.erased, faction: entity.faction, position: entity.position,
         radius: entity.health.radius)
@@ -109,21 +110,17 @@ extension HealthTrait {
   public static func resolveHealth(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     let base = pool.targetBase
     let isIndexed = pool.indexedTick == context.tick
-    // One uniqueness check for the whole loop, not one per element access: the optimiser does
-    // not hoist it here by itself, and it cost about a third of the loop.
-    pool.storage.withUnsafeMutableBufferPointer { entities in
-      for index in entities.indices {
-        let damage = isIndexed ? context.targets.damage[base + index] : 0
-        if damage > 0 { entities[index].takeDamage(damage, in: &context) }
-        if entities[index].health.isAlive {
-          entities[index].regenerate(in: context)
-        } else {
-          let requestsBefore = context.despawnRequestCount
-          entities[index].die(in: &context)
-          // A death counts when `die` removed the entity (an override may not).
-          if context.despawnRequestCount > requestsBefore {
-            context.recordDeath(of: entities[index])
-          }
+    for index in pool.indices {
+      let damage = isIndexed ? context.targets.damage[base + index] : 0
+      if damage > 0 { pool[index].takeDamage(damage, in: &context) }
+      if pool[index].health.isAlive {
+        pool[index].regenerate(in: context)
+      } else {
+        let requestsBefore = context.despawnRequestCount
+        pool[index].die(in: &context)
+        // A death counts when `die` removed the entity (an override may not).
+        if context.despawnRequestCount > requestsBefore {
+          context.recordDeath(of: pool[index])
         }
       }
     }
@@ -146,7 +143,7 @@ extension TraitSystem {
 
   /// Applies damage, death and regeneration to every `HealthTrait` entity.
   public static let health = TraitSystem(
-    name: "health", trait: (any HealthTrait).self
+    name: "health", trait: (any HealthTrait).self, runsInParallel: true
   ) { type in
     guard let mortal = type as? any HealthTrait.Type else { return nil }
     return healthJob(mortal)

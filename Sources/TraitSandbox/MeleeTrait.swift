@@ -106,7 +106,7 @@ extension MeleeTrait where Self: MovementTrait {
 extension TraitSystem {
   /// Runs every `MeleeTrait` entity's attack.
   public static let melee = TraitSystem(
-    name: "melee", trait: (any MeleeTrait).self
+    name: "melee", trait: (any MeleeTrait).self, runsInParallel: true
   ) { type in
     guard let fighter = type as? any MeleeTrait.Type else { return nil }
     return meleeJob(fighter)

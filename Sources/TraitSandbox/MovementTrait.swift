@@ -89,7 +89,7 @@ extension MovementTrait {
 extension TraitSystem {
   /// Steers and moves every `MovementTrait` entity.
   public static let movement = TraitSystem(
-    name: "movement", trait: (any MovementTrait).self
+    name: "movement", trait: (any MovementTrait).self, runsInParallel: true
   ) { type in
     guard let mover = type as? any MovementTrait.Type else { return nil }
     return movementJob(mover)

@@ -83,7 +83,7 @@ extension ProjectileTrait {
 extension TraitSystem {
   /// Ages every `ProjectileTrait` entity and resolves its hits.
   public static let projectile = TraitSystem(
-    name: "projectile", trait: (any ProjectileTrait).self
+    name: "projectile", trait: (any ProjectileTrait).self, runsInParallel: true
   ) { type in
     guard let missile = type as? any ProjectileTrait.Type else { return nil }
     return projectileJob(missile)

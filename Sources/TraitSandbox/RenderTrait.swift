@@ -133,7 +133,7 @@ extension RenderTrait where Self: HealthTrait {
 extension TraitSystem {
   /// Advances every `RenderTrait` entity's cosmetic state, and draws them into frames.
   public static let render = TraitSystem(
-    name: "render", trait: (any RenderTrait).self
+    name: "render", trait: (any RenderTrait).self, runsInParallel: true
   ) { type in
     guard let drawable = type as? any RenderTrait.Type else { return nil }
     return renderJob(drawable)

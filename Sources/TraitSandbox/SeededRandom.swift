@@ -44,6 +44,12 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     range.lowerBound + (range.upperBound - range.lowerBound) * nextUnitFloat()
   }
 
+  /// A generator for a sub-stream, seeded from this one's state and `salt`, without advancing
+  /// this one.
+  public func derived(_ salt: UInt64) -> SeededRandom {
+    SeededRandom(seed: state.0 ^ rotateLeft(state.2, 17) ^ (salt &* 0x9E37_79B9_7F4A_7C15))
+  }
+
   /// Feeds the generator's state into a state hash.
   public func hash(into hasher: inout StateHasher) {
     hasher.combine(state.0)

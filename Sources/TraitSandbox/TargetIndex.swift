@@ -13,8 +13,11 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal let factionCount: Int
   /// The entries, in the order the health system indexed them.
   @usableFromInline internal var entries: ContiguousArray<Target> = []
-  /// The damage dealt to each entry so far this tick.
+  /// The damage dealt to each entry by the systems that have finished this tick.
   @usableFromInline internal var damage: ContiguousArray<Float> = []
+  /// Damage dealt by the running system (or chunk), in the order dealt; the world adds it to
+  /// `damage` when the system finishes, in the order one thread would have dealt it.
+  @usableFromInline internal var pendingDamage: ContiguousArray<DamageRecord> = []
 
   @usableFromInline internal var cellSize: Float = 64
   @usableFromInline internal var columns = 1
@@ -47,13 +50,20 @@ public struct TargetIndex: Sendable {
   @inlinable
   public subscript(target: TargetRef) -> Target { entries[target.index] }
 
-  /// The damage dealt to an entry so far this tick.
+  /// The damage dealt to an entry this tick by the systems that have finished.
   @inlinable
   public func damage(to target: TargetRef) -> Float { damage[target.index] }
 
   internal mutating func removeAll() {
     entries.removeAll(keepingCapacity: true)
     damage.removeAll(keepingCapacity: true)
+    pendingDamage.removeAll(keepingCapacity: true)
+  }
+
+  /// Adds the running system's damage to the entries, in the order it was dealt.
+  internal mutating func applyPendingDamage() {
+    for record in pendingDamage { damage[Int(record.target)] += record.amount }
+    pendingDamage.removeAll(keepingCapacity: true)
   }
 
   /// Adds an entry; the health system calls this for every living entity in the index phase.
@@ -65,10 +75,10 @@ public struct TargetIndex: Sendable {
     damage.append(0)
   }
 
-  /// Adds damage to an entry; it is applied in the resolve phase.
+  /// Deals damage to an entry; it is taken in the resolve phase.
   @inlinable
   public mutating func addDamage(_ amount: Float, to target: TargetRef) {
-    damage[target.index] += amount
+    pendingDamage.append(DamageRecord(target: Int32(target.index), amount: amount))
   }
 
   /// Sorts the entries into per-faction grid cells; the world calls this once the index phase is
@@ -280,7 +290,7 @@ public struct TargetIndex: Sendable {
         hits.append(Int(large))
       }
     }
-    for item in hits { damage[item] += amount }
+    for item in hits { pendingDamage.append(DamageRecord(target: Int32(item), amount: amount)) }
     return hits.count
   }
 }
@@ -299,5 +309,18 @@ struct CellBody: Sendable {
     self.y = y
     self.radius = radius
     self.item = item
+  }
+}
+
+/// Damage dealt to one target-index entry, waiting to be added up.
+@usableFromInline
+struct DamageRecord: Sendable {
+  @usableFromInline var target: Int32
+  @usableFromInline var amount: Float
+
+  @usableFromInline
+  init(target: Int32, amount: Float) {
+    self.target = target
+    self.amount = amount
   }
 }

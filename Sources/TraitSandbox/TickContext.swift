@@ -3,7 +3,9 @@ import Frames
 /// What systems and behaviours see and change during one tick.
 ///
 /// Spawns and despawns requested here are collected and applied when the tick ends, so every
-/// system of a tick sees the same set of entities.
+/// system of a tick sees the same set of entities. A system that runs on several threads gives
+/// each fixed-size chunk of a pool a context of its own; the world merges their requests and
+/// damage in chunk order, which is the order one thread would have made them in.
 public struct TickContext {
   /// The tick being simulated; the first tick is 1.
   public let tick: UInt64
@@ -15,7 +17,6 @@ public struct TickContext {
   public var random: SeededRandom
   /// Every entity with health at the start of the tick, for target queries and damage.
   public var targets: TargetIndex
-  @usableFromInline internal var nextID: UInt64
   @usableFromInline internal var spawnQueue: [any GameObject] = []
   /// Despawn requests in the order made; sorted when the tick ends.
   @usableFromInline internal var despawned: [AnyEntityID] = []
@@ -24,27 +25,39 @@ public struct TickContext {
 
   internal init(
     tick: UInt64, deltaTime: Float, arenaSize: Vector2, random: SeededRandom,
-    targets: TargetIndex, nextID: UInt64
+    targets: TargetIndex
   ) {
     self.tick = tick
     self.deltaTime = deltaTime
     self.arenaSize = arenaSize
     self.random = random
     self.targets = targets
-    self.nextID = nextID
   }
 
-  /// Requests a new entity; it joins the world when the tick ends.
+  /// A context for one chunk of a system's run: the same tick and targets, nothing requested
+  /// yet, and a random stream of its own drawn from the tick's (`salt` names the chunk).
+  internal func chunkContext(salt: UInt64) -> TickContext {
+    var targets = targets
+    targets.pendingDamage.removeAll()
+    return TickContext(
+      tick: tick, deltaTime: deltaTime, arenaSize: arenaSize, random: random.derived(salt),
+      targets: targets)
+  }
+
+  /// Takes a chunk's requests, damage and events, after everything taken so far.
+  internal mutating func merge(_ chunk: TickContext) {
+    targets.pendingDamage.append(contentsOf: chunk.targets.pendingDamage)
+    spawnQueue.append(contentsOf: chunk.spawnQueue)
+    despawned.append(contentsOf: chunk.despawned)
+    events.append(contentsOf: chunk.events)
+  }
+
+  /// Requests a new entity; it joins the world, with its identity, when the tick ends.
   ///
-  /// - Returns: The identity the entity will have.
+  /// Identities go to the tick's new entities in the order they were requested.
   @inlinable
-  @discardableResult
-  public mutating func spawn<Entity: GameObject>(_ entity: Entity) -> EntityID<Entity> {
-    var entity = entity
-    entity.id = EntityID(rawValue: nextID)
-    nextID += 1
+  public mutating func spawn<Entity: GameObject>(_ entity: Entity) {
     spawnQueue.append(entity)
-    return entity.id
   }
 
   /// Requests that an entity leave the world when the tick ends.

@@ -21,6 +21,13 @@ public struct TraitSystem: Sendable {
   /// The trait the system steps, named after its protocol (e.g. `MovementTrait`); `nil` for a
   /// system that works on the world as a whole.
   public let traitName: String?
+  /// Whether the system may step fixed-size chunks of a pool on several threads.
+  ///
+  /// Only for traits whose loop changes nothing but the entities it steps, and reaches the
+  /// rest of the world only through its `TickContext` (queries, damage, spawns, despawns,
+  /// events). Each chunk gets a context of its own, with its own random stream, and the world
+  /// merges them in chunk order, so results do not depend on the thread count.
+  public let runsInParallel: Bool
   let body: Body
 
   /// Creates a system that steps `trait` over every entity type that has it.
@@ -29,14 +36,17 @@ public struct TraitSystem: Sendable {
   ///   - name: The system's name, e.g. `movement`.
   ///   - trait: The trait's protocol as a type, e.g. `(any MovementTrait).self`; its name is
   ///     what inspectors and `sandbox describe` show.
+  ///   - runsInParallel: Whether chunks of a pool may be stepped on several threads; see
+  ///     `runsInParallel`. `false` by default.
   ///   - bind: Receives each registered entity type once and returns a `SystemJob<E>` for the
   ///     types that have the trait, or `nil`.
   public init<Trait>(
-    name: String, trait: Trait.Type,
+    name: String, trait: Trait.Type, runsInParallel: Bool = false,
     bind: @escaping @Sendable (any GameObject.Type) -> (any AnySystemJob)?
   ) {
     self.name = name
     self.traitName = String(describing: trait)
+    self.runsInParallel = runsInParallel
     self.body = .perType(bind)
   }
 
@@ -45,6 +55,7 @@ public struct TraitSystem: Sendable {
   public init(name: String, run: @escaping @Sendable (inout TickContext) -> Void) {
     self.name = name
     self.traitName = nil
+    self.runsInParallel = false
     self.body = .world(run)
   }
 }

@@ -22,6 +22,12 @@ public struct World {
   /// The simulation's random number generator, between ticks.
   public private(set) var random: SeededRandom
 
+  /// How many threads `step()` may use for the systems that run in parallel; 1 by default.
+  /// Results are bit-identical for any count.
+  public var threadCount = 1 {
+    didSet { precondition(threadCount >= 1, "threadCount must be at least 1") }
+  }
+
   /// Whether `step()` measures how long each system takes (for a debug overlay).
   public var measuresSystemTimes = false
   /// Seconds each system took during the last step, in `systems` order; empty unless
@@ -96,7 +102,7 @@ public struct World {
       }
     }
     pools.append(
-      EntityPool<Entity>(
+      PoolStorage<Entity>(
         jobs: jobs, components: components, systemNames: names, traitNames: traits))
     let index = pools.count - 1
     poolIndexByType[ObjectIdentifier(type)] = index
@@ -133,12 +139,11 @@ public struct World {
       hostility.contains(entity.faction),
       "\(Entity.typeName) of \(entity.faction) spawned in a world of "
         + "\(hostility.factionCount) factions")
-    var entity = entity
-    entity.id = EntityID(rawValue: nextID)
+    let id = EntityID<Entity>(rawValue: nextID)
     nextID += 1
     var noEvents: [EntityEvent]? = nil
-    pools[poolIndex(for: Entity.self)].append(entity, events: &noEvents)
-    return entity.id
+    pools[poolIndex(for: Entity.self)].append(entity, id: id.rawValue, events: &noEvents)
+    return id
   }
 
   /// The live entity with identity `id`, or `nil` once it has left the world.
@@ -146,7 +151,7 @@ public struct World {
   /// - Complexity: O(log n) in the number of entities of its type.
   public subscript<Entity: GameObject>(id: EntityID<Entity>) -> Entity? {
     guard let index = poolIndexByType[ObjectIdentifier(Entity.self)],
-      let pool = pools[index] as? EntityPool<Entity>,
+      let pool = pools[index] as? PoolStorage<Entity>,
       let position = pool.index(of: id.erased)
     else { return nil }
     return pool.storage[position]
@@ -164,9 +169,9 @@ public struct World {
   /// - Complexity: O(1); the array shares storage with the world until either changes.
   public func entities<Entity: GameObject>(of type: Entity.Type) -> ContiguousArray<Entity> {
     guard let index = poolIndexByType[ObjectIdentifier(type)],
-      let pool = pools[index] as? EntityPool<Entity>
+      let pool = pools[index] as? PoolStorage<Entity>
     else { return [] }
-    return pool.entities
+    return pool.storage
   }
 
   /// Changes every live entity of one type between ticks (for live tuning and player input).
@@ -176,17 +181,18 @@ public struct World {
     of type: Entity.Type, _ body: (inout Entity) -> Void
   ) {
     guard let index = poolIndexByType[ObjectIdentifier(type)],
-      var pool = pools[index] as? EntityPool<Entity>
+      var pool = pools[index] as? PoolStorage<Entity>
     else { return }
     // Drop the world's copy, so the entities' storage is uniquely referenced and changes in
     // place instead of being copied.
-    pools[index] = EntityPool<Entity>(jobs: [], components: [], systemNames: [], traitNames: [])
-    for entityIndex in pool.indices {
-      let id = pool[entityIndex].id
-      let faction = pool[entityIndex].faction
-      body(&pool[entityIndex])
-      pool[entityIndex].id = id
-      precondition(pool[entityIndex].faction == faction, "an entity's faction cannot change")
+    pools[index] = PoolStorage<Entity>(jobs: [], components: [], systemNames: [], traitNames: [])
+    for entityIndex in pool.storage.indices {
+      let id = pool.storage[entityIndex].id
+      let faction = pool.storage[entityIndex].faction
+      body(&pool.storage[entityIndex])
+      pool.storage[entityIndex].id = id
+      precondition(
+        pool.storage[entityIndex].faction == faction, "an entity's faction cannot change")
     }
     pools[index] = pool
   }
@@ -231,62 +237,76 @@ public struct World {
     tickTargets.removeAll()
     var context = TickContext(
       tick: tick, deltaTime: fixedDeltaTime, arenaSize: arenaSize, random: random,
-      targets: tickTargets, nextID: nextID)
+      targets: tickTargets)
     isStepping = true
     var timings: [Double]? =
       measuresSystemTimes ? [Double](repeating: 0, count: systems.count) : nil
     for (systemIndex, system) in systems.enumerated() {
       switch system.body {
+      case .perType where system.runsInParallel:
+        for index in poolsBySystem[systemIndex] {
+          runChunks(system: systemIndex, pool: index, context: &context, timings: &timings)
+        }
       case .perType:
         for index in poolsBySystem[systemIndex] {
           pools[index].run(system: systemIndex, in: &context, timings: &timings)
         }
       case .world(let run):
-        guard timings != nil else {
-          run(&context)
-          continue
-        }
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
         run(&context)
-        timings?[systemIndex] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if timings != nil {
+          timings?[systemIndex] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
       }
+      context.targets.applyPendingDamage()
     }
     isStepping = false
     lastSystemTimes = timings ?? []
     random = context.random
-    nextID = context.nextID
     var despawned = context.despawned
     despawned.sort()
     if !despawned.isEmpty {
       for index in pools.indices { pools[index].removeAll(sortedIDs: despawned) }
     }
     var events: [EntityEvent]? = context.events
-    for entity in context.spawnQueue where !Self.contains(despawned, entity.erasedID) {
-      insert(entity, events: &events)
+    for entity in context.spawnQueue {
+      insert(entity, id: nextID, events: &events)
+      nextID += 1
     }
     lastEvents = events ?? []
     swap(&targets, &context.targets)
   }
 
-  /// Binary search in sorted identities.
-  private static func contains(_ sorted: [AnyEntityID], _ id: AnyEntityID) -> Bool {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < id { low = middle + 1 } else { high = middle }
+  /// Entities per chunk when a system runs in parallel. Fixed, so that how a pool is cut into
+  /// chunks, and so every result, depends only on how many entities it has, never on how many
+  /// threads step it.
+  public static let chunkSize = 4096
+
+  /// Runs a parallel system over one pool, chunk by chunk, and merges the chunks' requests
+  /// and damage into `context` in chunk order.
+  private mutating func runChunks(
+    system: Int, pool: Int, context: inout TickContext, timings: inout [Double]?
+  ) {
+    let chunkCount = pools[pool].chunkCount(chunkSize: Self.chunkSize)
+    guard chunkCount > 0 else { return }
+    let base = (tick &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(system) << 48 ^ UInt64(pool) << 32
+    var chunks = (0..<chunkCount).map { context.chunkContext(salt: base ^ UInt64($0)) }
+    chunks.withUnsafeMutableBufferPointer { slots in
+      pools[pool].runChunks(
+        system: system, chunkSize: Self.chunkSize, contexts: slots, threads: threadCount,
+        timings: &timings)
     }
-    return low < sorted.count && sorted[low] == id
+    for chunk in chunks { context.merge(chunk) }
   }
 
   private mutating func insert<Entity: GameObject>(
-    _ entity: Entity, events: inout [EntityEvent]?
+    _ entity: Entity, id: UInt64, events: inout [EntityEvent]?
   ) {
     precondition(
       hostility.contains(entity.faction),
       "\(Entity.typeName) of \(entity.faction) spawned in a world of "
         + "\(hostility.factionCount) factions")
-    pools[poolIndex(for: Entity.self)].append(entity, events: &events)
+    pools[poolIndex(for: Entity.self)].append(entity, id: id, events: &events)
   }
 
   // MARK: - Frames

@@ -77,6 +77,8 @@ struct TargetIndexBruteForceTests {
         let faction = Faction(Int(random.next() % 3))
         let before = (0..<targets.count).map { index.damage(to: TargetRef(index: $0)) }
         let hits = index.damageEnemies(of: faction, around: point, radius: radius, amount: 1)
+        // Damage is added up when the dealing system finishes.
+        index.applyPendingDamage()
         let expected = targets.indices.filter { item in
           let target = targets[item]
           let limit = radius + target.radius

@@ -366,13 +366,11 @@ struct Hatchery: SpawnerTrait {
   let faction = Faction.left
   var spawner: Spawner
   var hatches = false
-  /// Whether each hatched walker is despawned again in the tick that spawned it.
-  var cancels = false
   /// Walkers are hatched at a random height when set, else at `position`.
   var randomHeight = false
   var spendTicks: [UInt64] = []
   var pendingBefore: [Int] = []
-  var hatched: [EntityID<Walker>] = []
+  var hatchedCount = 0
 
   mutating func spend(in context: inout TickContext) {
     spendTicks.append(context.tick)
@@ -380,10 +378,9 @@ struct Hatchery: SpawnerTrait {
     guard hatches else { return }
     var spot = position
     if randomHeight { spot.y = context.random.nextFloat(in: 0...1000) }
-    let walker = context.spawn(
+    context.spawn(
       Walker(at: spot, movement: Movement(speed: 40, destination: Vector2(900, spot.y))))
-    hatched.append(walker)
-    if cancels { context.despawn(walker) }
+    hatchedCount += 1
   }
 }
 
