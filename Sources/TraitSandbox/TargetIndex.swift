@@ -225,30 +225,40 @@ public struct TargetIndex: Sendable {
       }
     }
 
-    for ring in 0...rings {
-      let top = centreRow - ring
-      let bottom = centreRow + ring
-      let left = max(centreColumn - ring, firstColumn)
-      let right = min(centreColumn + ring, lastColumn)
-      if top >= firstRow { visit(row: top, columns: left...right) }
-      if ring > 0 && bottom <= lastRow { visit(row: bottom, columns: left...right) }
-      if ring > 0 {
-        let innerTop = max(top + 1, firstRow)
-        let innerBottom = min(bottom - 1, lastRow)
-        if innerTop <= innerBottom {
-          for row in innerTop...innerBottom {
-            if centreColumn - ring >= firstColumn {
-              visit(row: row, columns: (centreColumn - ring)...(centreColumn - ring))
-            }
-            if centreColumn + ring <= lastColumn {
-              visit(row: row, columns: (centreColumn + ring)...(centreColumn + ring))
+    // A small search box (a melee reach) is scanned whole, row by row: each row of a
+    // faction's cells is one contiguous range. Rings pay off only for long reaches.
+    if (lastColumn - firstColumn + 1) * (lastRow - firstRow + 1) <= 9 {
+      for row in firstRow...lastRow { visit(row: row, columns: firstColumn...lastColumn) }
+    } else {
+      searchRings()
+    }
+
+    func searchRings() {
+      for ring in 0...rings {
+        let top = centreRow - ring
+        let bottom = centreRow + ring
+        let left = max(centreColumn - ring, firstColumn)
+        let right = min(centreColumn + ring, lastColumn)
+        if top >= firstRow { visit(row: top, columns: left...right) }
+        if ring > 0 && bottom <= lastRow { visit(row: bottom, columns: left...right) }
+        if ring > 0 {
+          let innerTop = max(top + 1, firstRow)
+          let innerBottom = min(bottom - 1, lastRow)
+          if innerTop <= innerBottom {
+            for row in innerTop...innerBottom {
+              if centreColumn - ring >= firstColumn {
+                visit(row: row, columns: (centreColumn - ring)...(centreColumn - ring))
+              }
+              if centreColumn + ring <= lastColumn {
+                visit(row: row, columns: (centreColumn + ring)...(centreColumn + ring))
+              }
             }
           }
         }
+        // Every cell of the next ring lies at least `ring` whole cells from the point.
+        let nextRingDistance = Float(ring) * cellSize
+        if best >= 0 && bestDistance < nextRingDistance * nextRingDistance { break }
       }
-      // Every cell of the next ring lies at least `ring` whole cells from the point.
-      let nextRingDistance = Float(ring) * cellSize
-      if best >= 0 && bestDistance < nextRingDistance * nextRingDistance { break }
     }
     for large in largeItems {
       let item = Int(large)
