@@ -10,6 +10,7 @@ enum JSONText {
   case unsigned(UInt64)
   case number(Double)
   case object([(String, JSONText)])
+  case array([JSONText])
 
   /// The value as compact JSON text.
   var rendered: String {
@@ -19,6 +20,8 @@ enum JSONText {
     case .integer(let value): String(value)
     case .unsigned(let value): String(value)
     case .number(let value): value.isFinite ? String(format: "%.6g", value) : "null"
+    case .array(let elements):
+      "[" + elements.map(\.rendered).joined(separator: ",") + "]"
     case .object(let members):
       "{" + members.map { Self.quoted($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
     }

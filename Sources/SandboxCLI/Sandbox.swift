@@ -47,6 +47,9 @@ public enum Sandbox {
     Subcommand(spec: RunCommand.spec) { options, invocation, console throws(CommandFailure) in
       try RunCommand(options: options, invocation: invocation).run(console: console)
     },
+    Subcommand(spec: SweepCommand.spec) { options, invocation, console throws(CommandFailure) in
+      try SweepCommand(options: options, invocation: invocation).run(console: console)
+    },
     Subcommand(spec: RenderCommand.spec) { options, invocation, console throws(CommandFailure) in
       try RenderCommand(options: options, invocation: invocation).run(console: console)
     },
@@ -58,6 +61,9 @@ public enum Sandbox {
     },
     Subcommand(spec: BenchCommand.spec) { options, invocation, console throws(CommandFailure) in
       try BenchCommand(options: options, invocation: invocation).run(console: console)
+    },
+    Subcommand(spec: ScaleCommand.spec) { options, invocation, console throws(CommandFailure) in
+      try ScaleCommand(options: options, invocation: invocation).run(console: console)
     },
   ]
 

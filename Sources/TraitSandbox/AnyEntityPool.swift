@@ -11,11 +11,9 @@ internal protocol AnyEntityPool {
   var traitNames: [String] { get }
   var componentTypeNames: [String] { get }
   func factionCounts(factionCount: Int) -> [Int]
-  mutating func run(system: Int, in context: inout TickContext, timings: inout [Double]?)
-  func chunkCount(chunkSize: Int) -> Int
-  mutating func runChunks(
-    system: Int, chunkSize: Int, contexts: UnsafeMutableBufferPointer<TickContext>,
-    threads: Int, timings: inout [Double]?)
+  mutating func run(
+    system: Int, chunkSize: Int?, threads: Int, salt: UInt64, in context: inout TickContext,
+    timings: inout [Double]?)
   func inspect(_ id: AnyEntityID) -> EntityInspection?
   func contains(_ id: AnyEntityID) -> Bool
   mutating func removeAll(sortedIDs: [AnyEntityID])
@@ -43,60 +41,15 @@ extension PoolStorage: AnyEntityPool {
     return counts
   }
 
-  mutating func run(system: Int, in context: inout TickContext, timings: inout [Double]?) {
-    guard let job = jobs[system] else { return }
-    let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-    var base = targetBase
-    var tick = indexedTick
-    storage.withUnsafeMutableBufferPointer { buffer in
-      var pool = EntityPool(
-        buffer: buffer, indices: buffer.indices, targetBase: base, indexedTick: tick)
-      job.run(&pool, &context)
-      base = pool.targetBase
-      tick = pool.indexedTick
-    }
-    targetBase = base
-    indexedTick = tick
-    if timings != nil {
-      timings?[system] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-  }
-
-  func chunkCount(chunkSize: Int) -> Int {
-    (storage.count + chunkSize - 1) / chunkSize
-  }
-
-  /// Runs a system over fixed-size chunks of the pool, each with its own context, on up to
-  /// `threads` threads. Chunk `c` covers entities `c * chunkSize ..< (c + 1) * chunkSize` and
-  /// uses `contexts[c]`, whatever the thread count, so results never depend on it.
-  mutating func runChunks(
-    system: Int, chunkSize: Int, contexts: UnsafeMutableBufferPointer<TickContext>,
-    threads: Int, timings: inout [Double]?
+  mutating func run(
+    system: Int, chunkSize: Int?, threads: Int, salt: UInt64, in context: inout TickContext,
+    timings: inout [Double]?
   ) {
     guard let job = jobs[system] else { return }
     let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-    let base = targetBase
-    let tick = indexedTick
-    let count = storage.count
-    let chunks = contexts.count
-    storage.withUnsafeMutableBufferPointer { buffer in
-      let work = ChunkWork(job: job, buffer: buffer, contexts: contexts)
-      let workers = max(1, min(threads, chunks))
-      let run: @Sendable (Int) -> Void = { worker in
-        for chunk in stride(from: worker, to: chunks, by: workers) {
-          let lower = chunk * chunkSize
-          let range = lower..<min(lower + chunkSize, count)
-          var pool = EntityPool(
-            buffer: work.buffer, indices: range, targetBase: base, indexedTick: tick)
-          work.job.run(&pool, &work.contexts[chunk])
-        }
-      }
-      if workers == 1 {
-        run(0)
-      } else {
-        DispatchQueue.concurrentPerform(iterations: workers, execute: run)
-      }
-    }
+    Entity.step(
+      job, over: &storage, placement: &placement, chunkSize: chunkSize, threads: threads,
+      salt: salt, in: &context)
     if timings != nil {
       timings?[system] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
@@ -146,8 +99,8 @@ extension PoolStorage: AnyEntityPool {
       // Drawing only reads: the pool's mutable pointer is never written through.
       let buffer = UnsafeMutableBufferPointer(mutating: entities)
       let pool = EntityPool(
-        buffer: buffer, indices: buffer.indices, targetBase: targetBase,
-        indexedTick: indexedTick)
+        buffer: buffer, indices: buffer.indices, targetBase: placement.targetBase,
+        indexedTick: placement.indexedTick)
       for job in jobs { job?.draw?(pool, &builder) }
     }
   }
@@ -166,15 +119,4 @@ extension PoolStorage: AnyEntityPool {
       component.hash(storage, &hasher)
     }
   }
-}
-
-/// What the threads of a chunked run share: the job and pointers to the entities and to one
-/// context per chunk.
-///
-/// Unchecked because it carries pointers: each chunk touches only its own range of entities
-/// and its own context, and the job's loop has no captured state of its own.
-private struct ChunkWork<Entity: GameObject>: @unchecked Sendable {
-  let job: SystemJob<Entity>
-  let buffer: UnsafeMutableBufferPointer<Entity>
-  let contexts: UnsafeMutableBufferPointer<TickContext>
 }

@@ -43,3 +43,37 @@ public struct EntityPool<Entity: GameObject> {
   @inlinable
   public var entities: ContiguousArray<Entity> { ContiguousArray(buffer[indices]) }
 }
+
+/// Where a type's entities sit in the tick's target index: the part of a pool that lasts from
+/// one system to the next.
+public struct PoolPlacement: Sendable {
+  /// Where the type's entities start in the tick's target index.
+  @usableFromInline internal var targetBase = 0
+  /// The tick whose target index holds the type's entities (0: none yet).
+  @usableFromInline internal var indexedTick: UInt64 = 0
+
+  @usableFromInline
+  internal init() {}
+}
+
+/// What the threads of a chunked run share: the job and pointers to the entities and to one
+/// context per chunk.
+///
+/// Unchecked because it carries pointers: each chunk touches only its own range of entities
+/// and its own context, and the job's loop has no captured state of its own.
+@usableFromInline
+internal struct ChunkWork<Entity: GameObject>: @unchecked Sendable {
+  @usableFromInline let job: SystemJob<Entity>
+  @usableFromInline let entities: UnsafeMutableBufferPointer<Entity>
+  @usableFromInline let contexts: UnsafeMutableBufferPointer<TickContext>
+
+  @usableFromInline
+  init(
+    job: SystemJob<Entity>, entities: UnsafeMutableBufferPointer<Entity>,
+    contexts: UnsafeMutableBufferPointer<TickContext>
+  ) {
+    self.job = job
+    self.entities = entities
+    self.contexts = contexts
+  }
+}

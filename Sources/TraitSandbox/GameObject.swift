@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Anything that lives in a `World`: an identity, a place and a faction.
 ///
 /// An entity is a value type that mixes in traits, and its declaration says what it can do:
@@ -20,12 +22,75 @@ public protocol GameObject: Sendable {
   /// Trait components are hashed by the world; only an entity's own extra properties (a
   /// castle's purchase plans, say) need this.
   func hashAttributes(into hasher: inout StateHasher)
+
+  /// Runs one bound system over this type's entities; the world calls this, and no type needs
+  /// to implement it.
+  ///
+  /// A requirement only so that its default is compiled for each entity type: the world's
+  /// generic code then makes one call per system into code specialised for the type, instead
+  /// of looking up generic type metadata along the way. With a `chunkSize`, the entities are
+  /// stepped in chunks of that size, each with a context of its own, on up to `threads`
+  /// threads, and the chunks' contexts are merged into `context` in chunk order.
+  static func step(
+    _ job: SystemJob<Self>, over storage: inout ContiguousArray<Self>,
+    placement: inout PoolPlacement, chunkSize: Int?, threads: Int, salt: UInt64,
+    in context: inout TickContext)
 }
 
 extension GameObject {
   /// Hashes nothing: by default all of an entity's state lives in its trait components.
   @inlinable
   public func hashAttributes(into hasher: inout StateHasher) {}
+
+  /// Steps the entities with `job`, whole or in chunks.
+  @inlinable
+  public static func step(
+    _ job: SystemJob<Self>, over storage: inout ContiguousArray<Self>,
+    placement: inout PoolPlacement, chunkSize: Int?, threads: Int, salt: UInt64,
+    in context: inout TickContext
+  ) {
+    let count = storage.count
+    let chunkCount = chunkSize.map { (count + $0 - 1) / $0 } ?? 1
+    guard chunkCount > 0 else { return }
+    // A single chunk steps the same way whatever the thread count: on the tick's own context,
+    // with no copies to make or merge.
+    guard chunkCount > 1, let chunkSize else {
+      var updated = placement
+      storage.withUnsafeMutableBufferPointer { entities in
+        var pool = EntityPool(
+          buffer: entities, indices: entities.indices, targetBase: updated.targetBase,
+          indexedTick: updated.indexedTick)
+        job.run(&pool, &context)
+        updated.targetBase = pool.targetBase
+        updated.indexedTick = pool.indexedTick
+      }
+      placement = updated
+      return
+    }
+    var chunks = (0..<chunkCount).map { context.chunkContext(salt: salt ^ UInt64($0)) }
+    let fixed = placement
+    storage.withUnsafeMutableBufferPointer { entities in
+      chunks.withUnsafeMutableBufferPointer { contexts in
+        let work = ChunkWork(job: job, entities: entities, contexts: contexts)
+        let workers = max(1, min(threads, chunkCount))
+        let run: @Sendable (Int) -> Void = { worker in
+          for chunk in stride(from: worker, to: chunkCount, by: workers) {
+            let lower = chunk * chunkSize
+            var pool = EntityPool(
+              buffer: work.entities, indices: lower..<min(lower + chunkSize, count),
+              targetBase: fixed.targetBase, indexedTick: fixed.indexedTick)
+            work.job.run(&pool, &work.contexts[chunk])
+          }
+        }
+        if workers == 1 {
+          run(0)
+        } else {
+          DispatchQueue.concurrentPerform(iterations: workers, execute: run)
+        }
+      }
+    }
+    for chunk in chunks { context.merge(chunk) }
+  }
 
   /// The type's name as reports show it, e.g. `ZapMonster`.
   public static var typeName: String { String(describing: Self.self) }

@@ -8,10 +8,8 @@ import Frames
 struct PoolStorage<Entity: GameObject> {
   /// The live entities, in spawn order.
   var storage: ContiguousArray<Entity> = []
-  /// Where this type's entities start in the tick's target index.
-  var targetBase = 0
-  /// The tick whose target index holds this type's entities (0: none yet).
-  var indexedTick: UInt64 = 0
+  /// Where this type's entities sit in the tick's target index.
+  var placement = PoolPlacement()
   /// The bound job of each of the world's systems, by the system's position in the schedule.
   let jobs: [SystemJob<Entity>?]
   /// The components the bound systems own, each once, in schedule order.

@@ -29,6 +29,10 @@ public struct TargetIndex: Sendable {
   /// What a query reads of each grid entry, in cell order: 16 bytes each, so a scan reads
   /// contiguous memory and a big battle's grid stays in the caches.
   @usableFromInline internal var cellBodies: ContiguousArray<CellBody> = []
+  /// Scratch for `buildGrid`: each entry's bucket, or -1 for a large body.
+  @usableFromInline internal var cellOfItem: [Int32] = []
+  /// Scratch for `buildGrid`: where the next entry of each bucket goes.
+  @usableFromInline internal var cellCursor: [Int32] = []
   /// The largest body in the grid: how far past its reach a query must look.
   @usableFromInline internal var largestRadius: Float = 0
   /// Entries whose bodies are large for the grid (castles among small monsters), kept out of
@@ -95,8 +99,11 @@ public struct TargetIndex: Sendable {
     rows = max(1, Int((arenaSize.y / cellSize).rounded(.up)))
     cellCount = columns * rows
     let bucketCount = factionCount * cellCount
-    cellStart = [Int32](repeating: 0, count: bucketCount + 1)
-    var cellOfItem = [Int32](repeating: -1, count: count)
+    // The buffers keep their capacity from tick to tick.
+    cellStart.removeAll(keepingCapacity: true)
+    cellStart.append(contentsOf: repeatElement(0, count: bucketCount + 1))
+    cellOfItem.removeAll(keepingCapacity: true)
+    cellOfItem.append(contentsOf: repeatElement(-1, count: count))
     let largeRadius = cellSize / 4
     largestRadius = 0
     largeItems.removeAll(keepingCapacity: true)
@@ -112,7 +119,8 @@ public struct TargetIndex: Sendable {
       largestRadius = max(largestRadius, entry.radius)
     }
     for bucket in 0..<bucketCount { cellStart[bucket + 1] += cellStart[bucket] }
-    var cursor = cellStart
+    cellCursor.removeAll(keepingCapacity: true)
+    cellCursor.append(contentsOf: cellStart)
     cellBodies.removeAll(keepingCapacity: true)
     cellBodies.append(
       contentsOf: repeatElement(
@@ -120,9 +128,9 @@ public struct TargetIndex: Sendable {
     for item in 0..<count where cellOfItem[item] >= 0 {
       let cell = Int(cellOfItem[item])
       let entry = entries[item]
-      cellBodies[Int(cursor[cell])] = CellBody(
+      cellBodies[Int(cellCursor[cell])] = CellBody(
         x: entry.position.x, y: entry.position.y, radius: entry.radius, item: Int32(item))
-      cursor[cell] += 1
+      cellCursor[cell] += 1
     }
   }
 

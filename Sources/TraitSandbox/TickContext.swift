@@ -23,6 +23,7 @@ public struct TickContext {
   /// Deaths in the order they happened; spawn events are added when the tick ends.
   @usableFromInline internal var events: [EntityEvent] = []
 
+  @usableFromInline
   internal init(
     tick: UInt64, deltaTime: Float, arenaSize: Vector2, random: SeededRandom,
     targets: TargetIndex
@@ -36,6 +37,7 @@ public struct TickContext {
 
   /// A context for one chunk of a system's run: the same tick and targets, nothing requested
   /// yet, and a random stream of its own drawn from the tick's (`salt` names the chunk).
+  @usableFromInline
   internal func chunkContext(salt: UInt64) -> TickContext {
     var targets = targets
     targets.pendingDamage.removeAll()
@@ -45,6 +47,7 @@ public struct TickContext {
   }
 
   /// Takes a chunk's requests, damage and events, after everything taken so far.
+  @usableFromInline
   internal mutating func merge(_ chunk: TickContext) {
     targets.pendingDamage.append(contentsOf: chunk.targets.pendingDamage)
     spawnQueue.append(contentsOf: chunk.spawnQueue)

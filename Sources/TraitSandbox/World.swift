@@ -243,13 +243,15 @@ public struct World {
       measuresSystemTimes ? [Double](repeating: 0, count: systems.count) : nil
     for (systemIndex, system) in systems.enumerated() {
       switch system.body {
-      case .perType where system.runsInParallel:
-        for index in poolsBySystem[systemIndex] {
-          runChunks(system: systemIndex, pool: index, context: &context, timings: &timings)
-        }
       case .perType:
+        let chunkSize = system.runsInParallel ? Self.chunkSize : nil
         for index in poolsBySystem[systemIndex] {
-          pools[index].run(system: systemIndex, in: &context, timings: &timings)
+          let salt =
+            (tick &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(systemIndex) << 48
+            ^ UInt64(index) << 32
+          pools[index].run(
+            system: systemIndex, chunkSize: chunkSize, threads: threadCount, salt: salt,
+            in: &context, timings: &timings)
         }
       case .world(let run):
         let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
@@ -281,23 +283,6 @@ public struct World {
   /// chunks, and so every result, depends only on how many entities it has, never on how many
   /// threads step it.
   public static let chunkSize = 4096
-
-  /// Runs a parallel system over one pool, chunk by chunk, and merges the chunks' requests
-  /// and damage into `context` in chunk order.
-  private mutating func runChunks(
-    system: Int, pool: Int, context: inout TickContext, timings: inout [Double]?
-  ) {
-    let chunkCount = pools[pool].chunkCount(chunkSize: Self.chunkSize)
-    guard chunkCount > 0 else { return }
-    let base = (tick &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(system) << 48 ^ UInt64(pool) << 32
-    var chunks = (0..<chunkCount).map { context.chunkContext(salt: base ^ UInt64($0)) }
-    chunks.withUnsafeMutableBufferPointer { slots in
-      pools[pool].runChunks(
-        system: system, chunkSize: Self.chunkSize, contexts: slots, threads: threadCount,
-        timings: &timings)
-    }
-    for chunk in chunks { context.merge(chunk) }
-  }
 
   private mutating func insert<Entity: GameObject>(
     _ entity: Entity, id: UInt64, events: inout [EntityEvent]?

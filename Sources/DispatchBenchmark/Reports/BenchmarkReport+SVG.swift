@@ -31,26 +31,66 @@ extension BenchmarkReport {
   }
 }
 
-/// One strategy's line.
-struct ChartSeries {
-  var name: String
-  var number: Int
-  var points: [ChartPoint]
+/// One line of a `LogLogChart`: a strategy, or a thread count.
+public struct ChartSeries: Sendable {
+  /// The line's name in the legend.
+  public var name: String
+  /// The line's group: lines of one number share a colour and differ by dash pattern.
+  public var number: Int
+  /// The measured points, by entity count.
+  public var points: [ChartPoint]
+
+  /// Creates a line.
+  public init(name: String, number: Int, points: [ChartPoint]) {
+    self.name = name
+    self.number = number
+    self.points = points
+  }
 }
 
-/// One measured size.
-struct ChartPoint {
-  var entityCount: Double
-  var median: Double
-  var minimum: Double
-  var maximum: Double
+/// One measured size: the median and its min-max bar.
+public struct ChartPoint: Sendable {
+  /// The x value: how many entities.
+  public var entityCount: Double
+  /// The y value.
+  public var median: Double
+  /// The bottom of the bar.
+  public var minimum: Double
+  /// The top of the bar.
+  public var maximum: Double
+
+  /// Creates a point.
+  public init(entityCount: Double, median: Double, minimum: Double, maximum: Double) {
+    self.entityCount = entityCount
+    self.median = median
+    self.minimum = minimum
+    self.maximum = maximum
+  }
 }
 
-/// A hand-written SVG log-log line chart.
-struct LogLogChart {
-  var title: String
-  var subtitle: String
-  var series: [ChartSeries]
+/// A hand-written SVG log-log line chart of time per entity against the number of entities.
+public struct LogLogChart: Sendable {
+  /// The chart's title.
+  public var title: String
+  /// The line under the title (build and machine).
+  public var subtitle: String
+  /// The lines.
+  public var series: [ChartSeries]
+  /// The y axis's label.
+  public var yLabel = "ns per entity per tick, log scale"
+  /// The legend's heading.
+  public var legendTitle = "strategy"
+  /// The x axis's label.
+  public var xLabel = "entities (N), log scale"
+  /// Whether the legend shows each line's number before its name.
+  public var showsNumbers = true
+
+  /// Creates a chart with the benchmark's axis label and legend heading.
+  public init(title: String, subtitle: String, series: [ChartSeries]) {
+    self.title = title
+    self.subtitle = subtitle
+    self.series = series
+  }
 
   private let width = 980.0
   private let height = 600.0
@@ -67,7 +107,8 @@ struct LogLogChart {
   /// Dash patterns for a number's first, second and third variant.
   private static let dashes = ["", "7 4", "2 3"]
 
-  func svg() -> String {
+  /// The chart as an SVG document.
+  public func svg() -> String {
     let xs = series.flatMap { $0.points.map(\.entityCount) }
     let ys = series.flatMap { $0.points.flatMap { [$0.minimum, $0.maximum] } }
     let xDomain = Self.decades(xs)
@@ -111,7 +152,7 @@ struct LogLogChart {
     }
     out.append(
       #"<text x="\#(f((plotLeft + plotRight) / 2))" y="\#(f(plotBottom + 50))" "#
-        + #"text-anchor="middle" stroke="none" font-size="13">entities (N), log scale</text>"#)
+        + #"text-anchor="middle" stroke="none" font-size="13">\#(escape(xLabel))</text>"#)
     out.append("</g>")
     out.append(#"<g id="y-axis" stroke="\#(Palette.axis)">"#)
     out.append(line(plotLeft, plotTop, plotLeft, plotBottom))
@@ -126,7 +167,7 @@ struct LogLogChart {
     let middle = (plotTop + plotBottom) / 2
     out.append(
       #"<text x="24" y="\#(f(middle))" text-anchor="middle" stroke="none" font-size="13" "#
-        + #"transform="rotate(-90 24 \#(f(middle)))">ns per entity per tick, log scale</text>"#)
+        + #"transform="rotate(-90 24 \#(f(middle)))">\#(escape(yLabel))</text>"#)
     out.append("</g>")
 
     // Lines, with min-max bars and markers.
@@ -156,7 +197,8 @@ struct LogLogChart {
     let legendLeft = plotRight + 30
     out.append(#"<g id="legend">"#)
     out.append(
-      #"<text x="\#(f(legendLeft))" y="\#(f(plotTop))" font-weight="bold">strategy</text>"#)
+      #"<text x="\#(f(legendLeft))" y="\#(f(plotTop))" font-weight="bold">\#(escape(legendTitle))</text>"#
+    )
     for (index, entry) in series.enumerated() {
       let style = self.style(index)
       let rowY = plotTop + 22 + Double(index) * 22
@@ -166,7 +208,7 @@ struct LogLogChart {
           dash: style.dash))
       out.append(
         #"<text class="legend-label" x="\#(f(legendLeft + 42))" y="\#(f(rowY))">"#
-          + "\(entry.number)  \(escape(entry.name))</text>")
+          + (showsNumbers ? "\(entry.number)  " : "") + "\(escape(entry.name))</text>")
     }
     out.append("</g>")
     out.append("</svg>")

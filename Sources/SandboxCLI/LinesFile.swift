@@ -1,0 +1,62 @@
+import Foundation
+import Imaging
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The file `--out` names for a command's lines: checked before the work starts, so a long
+/// run cannot end in a path it could never write, then written atomically at the end.
+enum LinesFile {
+  /// Throws, with exit code 73, unless `url` can be replaced by a regular file: an existing
+  /// directory, FIFO, device or socket is refused, as is a missing or unwritable directory.
+  static func checkDestination(_ url: URL) throws(CommandFailure) {
+    let path = url.path(percentEncoded: false)
+    var status = stat()
+    if stat(path, &status) == 0 {
+      let kind: String? =
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+      if let kind {
+        throw failure(
+          path,
+          "it is \(kind); --out replaces a regular file (omit --out to write the lines "
+            + "to standard output)")
+      }
+    }
+    var directory = url.deletingLastPathComponent().path(percentEncoded: false)
+    if directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      throw failure(path, "the directory '\(directory)' does not exist")
+    }
+    guard access(directory, W_OK) == 0 else {
+      throw failure(path, "no permission to create files in '\(directory)'")
+    }
+  }
+
+  /// Writes `bytes` to `url` atomically (a temporary file, then a rename).
+  static func write(_ bytes: [UInt8], to url: URL) throws(CommandFailure) {
+    do {
+      try AtomicFile.write(bytes, to: url)
+    } catch {
+      throw failure(url.path(percentEncoded: false), error.reason)
+    }
+  }
+
+  private static func failure(_ path: String, _ reason: String) -> CommandFailure {
+    CommandFailure(message: "Cannot write \(path): \(reason)", exitCode: ExitCode.cannotCreate)
+  }
+}

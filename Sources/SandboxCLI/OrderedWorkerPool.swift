@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+
+/// A fixed pool of worker threads that compute results for items `0..<count`, each worker
+/// taking the next unclaimed item from a shared counter, while the calling thread receives the
+/// results in item order, whichever worker finished first.
+///
+/// Results are handed over as soon as every earlier one is in, so only the results that have
+/// overtaken a slower item are held at a time.
+enum OrderedWorkerPool {
+  /// Computes `work(item)` for every item in `0..<count` on `jobs` threads, and calls
+  /// `deliver(item, result)` on the calling thread for item 0, then 1, and so on.
+  ///
+  /// Returns once every result is delivered and every worker has stopped.
+  static func run<Result: Sendable>(
+    count: Int, jobs: Int, work: @escaping @Sendable (Int) -> Result,
+    deliver: (Int, Result) -> Void
+  ) {
+    precondition(count >= 0 && jobs >= 1)
+    guard count > 0 else { return }
+    let shared = SharedProgress<Result>()
+    let resultReady = DispatchSemaphore(value: 0)
+    let workersDone = DispatchGroup()
+    for _ in 0..<min(jobs, count) {
+      workersDone.enter()
+      let worker = Thread {
+        while let item = shared.claim(below: count) {
+          shared.finish(item, with: work(item))
+          resultReady.signal()
+        }
+        workersDone.leave()
+      }
+      worker.start()
+    }
+    var next = 0
+    while next < count {
+      resultReady.wait()
+      for result in shared.takeFinished(from: next) {
+        deliver(next, result)
+        next += 1
+      }
+    }
+    workersDone.wait()
+  }
+}
+
+/// What the workers of an `OrderedWorkerPool` share: the next item to claim and the results
+/// not yet delivered.
+private final class SharedProgress<Result: Sendable>: Sendable {
+  private struct State {
+    var nextItem = 0
+    var finished: [Int: Result] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  /// The next unclaimed item, if any is left below `count`.
+  func claim(below count: Int) -> Int? {
+    state.withLock { state in
+      guard state.nextItem < count else { return nil }
+      defer { state.nextItem += 1 }
+      return state.nextItem
+    }
+  }
+
+  /// Records the result of `item`.
+  func finish(_ item: Int, with result: sending Result) {
+    state.withLock { $0.finished[item] = result }
+  }
+
+  /// Removes and returns the results of `first`, `first + 1`, ... up to the first one missing.
+  func takeFinished(from first: Int) -> [Result] {
+    state.withLock { state in
+      var results: [Result] = []
+      while let result = state.finished.removeValue(forKey: first + results.count) {
+        results.append(result)
+      }
+      return results
+    }
+  }
+}

@@ -1,0 +1,247 @@
+import DispatchBenchmark
+import Foundation
+import Imaging
+import MonsterWars
+import TraitSandbox
+
+/// `sandbox scale`: how the cost of a MonsterWars tick grows with the number of monsters, on
+/// one thread and more.
+struct ScaleCommand {
+  static let spec = CommandSpec(
+    name: "scale",
+    abstract: "Time swarm ticks from thousands to a million monsters, on 1 and more threads.",
+    discussion: """
+      For each size, sets up the swarm scenario at its density (the arena grows with the \
+      square root of the count), runs two ticks untimed, then times --ticks ticks one by one \
+      and reports the median and min-max nanoseconds per entity-update (a tick's time divided \
+      by the entities it stepped), the milliseconds per tick, the set-up time and the speed-up \
+      over one thread. Timings need a release build: swift run -c release sandbox scale.
+      """,
+    options: [sizes, threads, ticks, json, svg, SharedOptions.assets])
+
+  /// `--sizes`: monster counts.
+  static let sizes = Option<[Int]?>(
+    "sizes", valueName: "n,n,...", help: "Monster counts, comma-separated (1 to 3000000 each).",
+    defaultDescription: defaultSizes.map(String.init).joined(separator: ","),
+    parse: { text throws(OptionValueError) in try numbers(text, in: 1...3_000_000) })
+  /// `--threads`: thread counts.
+  static let threads = Option<[Int]?>(
+    "threads", valueName: "n,n,...", help: "Thread counts, comma-separated (1 to 256 each).",
+    defaultDescription: "1 and all cores",
+    parse: { text throws(OptionValueError) in try numbers(text, in: 1...256) })
+  /// `--ticks`: timed ticks per size.
+  static let ticks: Option<Int> = .integer(
+    "ticks", help: "Ticks timed at each size (1 to 10000).", in: 1...10_000, default: 20)
+  /// `--json`: a JSON report file.
+  static let json: Option<String?> = .text(
+    "json", valueName: "file", help: "Also write the measurements as JSON to this file.")
+  /// `--svg`: a chart file.
+  static let svg: Option<String?> = .text(
+    "svg", valueName: "file", help: "Also write a log-log chart of ns per entity-update.")
+
+  static let defaultSizes = [10_000, 30_000, 100_000, 300_000, 1_000_000]
+
+  /// What a debug build says instead of timing.
+  static let debugBuildMessage =
+    "sandbox scale reports timings only from an optimised build, and this is a debug build; "
+    + "run: swift run -c release sandbox scale"
+
+  let sizes: [Int]
+  let threads: [Int]
+  let ticks: Int
+  let jsonPath: String?
+  let svgPath: String?
+  let assetsOption: String?
+  let invocation: Sandbox.Invocation
+
+  init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
+    sizes = try options[Self.sizes] ?? Self.defaultSizes
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    threads = try options[Self.threads] ?? (cores > 1 ? [1, cores] : [1])
+    ticks = try options[Self.ticks]
+    jsonPath = try options[Self.json]
+    svgPath = try options[Self.svg]
+    assetsOption = try options[SharedOptions.assets]
+    self.invocation = invocation
+  }
+
+  /// One size on one thread count.
+  struct Measurement {
+    var monsters: Int
+    var threads: Int
+    var setupSeconds: Double
+    /// Nanoseconds per entity-update, one per timed tick.
+    var nanoseconds: [Double]
+    /// Milliseconds per tick, one per timed tick.
+    var milliseconds: [Double]
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    guard BuildConfiguration.current.isOptimized else {
+      throw CommandFailure(message: Self.debugBuildMessage, exitCode: ExitCode.usage)
+    }
+    let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
+    let scenario = try assets.loadScenario("swarm", invocation: invocation)
+    for size in sizes { _ = try SwarmCount.check(size, for: scenario) }
+    var measurements: [Measurement] = []
+    console.writeOutput(header(scenario: scenario))
+    for size in sizes {
+      for threadCount in threads {
+        let measurement = Self.measure(
+          scenario: scenario, monsters: size, threads: threadCount, ticks: ticks)
+        measurements.append(measurement)
+        let single = measurements.first { $0.monsters == size && $0.threads == 1 }
+        console.writeOutput(row(measurement, single: single))
+      }
+    }
+    let peak = RunProfile.peakMemoryBytes
+    console.writeOutput(
+      "peak memory: " + String(format: "%.1f", Double(peak) / 1_048_576) + " MiB\n")
+    if let jsonPath {
+      try write(jsonText(measurements, peakMemoryBytes: peak), to: jsonPath)
+      console.print("Wrote \(jsonPath)")
+    }
+    if let svgPath {
+      try write(svgText(measurements), to: svgPath)
+      console.print("Wrote \(svgPath)")
+    }
+    return ExitCode.success
+  }
+
+  static func measure(
+    scenario: Scenario, monsters: Int, threads: Int, ticks: Int
+  ) -> Measurement {
+    let clock = MonotonicClock()
+    let setupStart = clock.now()
+    var match = Match(scenario: scenario, seed: 1, swarmCount: monsters)
+    let setupSeconds = clock.now() - setupStart
+    match.threadCount = threads
+    for _ in 0..<2 { match.step() }
+    var nanoseconds: [Double] = []
+    var milliseconds: [Double] = []
+    for _ in 0..<ticks where !match.isOver {
+      let entities = match.world.entityCount
+      let start = clock.now()
+      match.step()
+      let seconds = clock.now() - start
+      milliseconds.append(seconds * 1000)
+      nanoseconds.append(seconds * 1e9 / Double(max(entities, 1)))
+    }
+    return Measurement(
+      monsters: monsters, threads: threads, setupSeconds: setupSeconds,
+      nanoseconds: nanoseconds, milliseconds: milliseconds)
+  }
+
+  // MARK: - Reports
+
+  private func header(scenario: Scenario) -> String {
+    let density = scenario.swarm.map { String(format: "%g", Double($0.density)) } ?? "?"
+    return """
+      Swarm at \(density) monsters per million square units; \(ticks) ticks timed per size \
+      after 2 untimed; \(BuildConfiguration.current.summary); \(Machine.current.summary)
+        monsters  threads   ms/tick  ns/entity-update (min-max)  vs 1 thread   setup ms
+
+      """
+  }
+
+  private func row(_ measurement: Measurement, single: Measurement?) -> String {
+    let median = Self.median(measurement.nanoseconds)
+    let speedUp = single.map { Self.median($0.nanoseconds) / max(median, 1e-12) }
+    var line = String(measurement.monsters).leftPadded(10)
+    line += String(measurement.threads).leftPadded(9)
+    line += String(format: "%.2f", Self.median(measurement.milliseconds)).leftPadded(10)
+    line += String(format: "%.1f", median).leftPadded(10)
+    line +=
+      (" (" + String(format: "%.1f", measurement.nanoseconds.min() ?? 0) + "-"
+      + String(format: "%.1f", measurement.nanoseconds.max() ?? 0) + ")").leftPadded(18)
+    line += (speedUp.map { String(format: "%.2fx", $0) } ?? "-").leftPadded(13)
+    line += String(format: "%.0f", measurement.setupSeconds * 1000).leftPadded(11)
+    return line + "\n"
+  }
+
+  private func jsonText(_ measurements: [Measurement], peakMemoryBytes: Int) -> String {
+    let rows = measurements.map { measurement in
+      JSONText.object([
+        ("monsters", .integer(measurement.monsters)),
+        ("threads", .integer(measurement.threads)),
+        ("setupSeconds", .number(measurement.setupSeconds)),
+        ("medianNanosecondsPerEntityUpdate", .number(Self.median(measurement.nanoseconds))),
+        ("minimumNanosecondsPerEntityUpdate", .number(measurement.nanoseconds.min() ?? 0)),
+        ("maximumNanosecondsPerEntityUpdate", .number(measurement.nanoseconds.max() ?? 0)),
+        ("medianMillisecondsPerTick", .number(Self.median(measurement.milliseconds))),
+      ])
+    }
+    return JSONText.object([
+      ("build", .string(BuildConfiguration.current.summary)),
+      ("machine", .string(Machine.current.summary)),
+      ("ticks", .integer(ticks)),
+      ("peakMemoryBytes", .integer(peakMemoryBytes)),
+      ("measurements", .array(rows)),
+    ]).rendered + "\n"
+  }
+
+  private func svgText(_ measurements: [Measurement]) -> String {
+    let series = threads.map { count in
+      ChartSeries(
+        name: count == 1 ? "1 thread" : "\(count) threads", number: count == 1 ? 9 : 8,
+        points: measurements.filter { $0.threads == count }.map { measurement in
+          ChartPoint(
+            entityCount: Double(measurement.monsters),
+            median: Self.median(measurement.nanoseconds),
+            minimum: measurement.nanoseconds.min() ?? 0,
+            maximum: measurement.nanoseconds.max() ?? 0)
+        })
+    }
+    var chart = LogLogChart(
+      title: "MonsterWars swarm: ns per entity-update (median, min-max bars)",
+      subtitle: "\(BuildConfiguration.current.summary) - \(Machine.current.summary)",
+      series: series)
+    chart.yLabel = "ns per entity-update, log scale"
+    chart.legendTitle = "threads"
+    chart.xLabel = "monsters (N), log scale"
+    chart.showsNumbers = false
+    return chart.svg()
+  }
+
+  private func write(_ text: String, to path: String) throws(CommandFailure) {
+    let url = URL(
+      fileURLWithPath: path,
+      relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
+    do {
+      try AtomicFile.write(Array(text.utf8), to: url)
+    } catch {
+      throw CommandFailure(
+        message: "Cannot write \(url.path): \(error)", exitCode: ExitCode.cannotCreate)
+    }
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+
+  /// Comma-separated whole numbers in `range`.
+  static func numbers(
+    _ text: String, in range: ClosedRange<Int>
+  ) throws(OptionValueError) -> [Int] {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    var values: [Int] = []
+    for part in parts {
+      guard let value = Int(part), range.contains(value) else {
+        throw .invalid(
+          "expected numbers from \(range.lowerBound) to \(range.upperBound), separated by commas")
+      }
+      values.append(value)
+    }
+    return values
+  }
+}
+
+extension String {
+  /// The string right-aligned in a column of `width` characters.
+  fileprivate func leftPadded(_ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - count)) + self
+  }
+}

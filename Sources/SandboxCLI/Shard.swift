@@ -1,0 +1,51 @@
+/// One of `count` contiguous, near-equal blocks of a seed range, as `--shard K/N` names it.
+///
+/// Blocks are contiguous, not round-robin, so that concatenating the outputs of shards 1/N
+/// through N/N, in that order, gives exactly the output of the whole range.
+struct Shard: Equatable, Sendable, CustomStringConvertible {
+  /// The most shards a range may be split into.
+  static let maximumCount = 10_000
+  /// The whole range: shard 1 of 1.
+  static let whole = Shard(index: 1, count: 1)
+
+  /// Which block, from 1.
+  let index: Int
+  /// How many blocks.
+  let count: Int
+
+  /// Shard `index` of `count`; `1 <= index <= count <= maximumCount`.
+  init(index: Int, count: Int) {
+    precondition(1 <= index && index <= count && count <= Self.maximumCount)
+    self.index = index
+    self.count = count
+  }
+
+  /// Reads `K/N`.
+  init(parsing text: String) throws(OptionValueError) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2,
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let index = Int(parts[0]), let count = Int(parts[1]),
+      1 <= index, index <= count, count <= Self.maximumCount
+    else {
+      throw .invalid("expected K/N with 1 <= K <= N <= \(Self.maximumCount), e.g. 2/4")
+    }
+    self.init(index: index, count: count)
+  }
+
+  /// The positions (counted from 0) this shard keeps of `total` seeds: the `index`-th of
+  /// `count` contiguous blocks whose sizes differ by at most one, the larger ones first, so
+  /// that when there are more shards than seeds the last shards are the empty ones.
+  ///
+  /// - Complexity: O(1).
+  func positions(of total: Int) -> Range<Int> {
+    precondition(total >= 0)
+    let (size, remainder) = total.quotientAndRemainder(dividingBy: count)
+    let before = index - 1
+    let lowerBound = before * size + min(before, remainder)
+    return lowerBound..<lowerBound + size + (before < remainder ? 1 : 0)
+  }
+
+  /// `K/N`.
+  var description: String { "\(index)/\(count)" }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@testable import SandboxCLI
+
+@Suite("OrderedWorkerPool")
+struct OrderedWorkerPoolTests {
+  @Test(
+    "delivers every result once, in item order, for any number of jobs", arguments: [1, 2, 5, 64])
+  func order(jobs: Int) {
+    var delivered: [(Int, Int)] = []
+    OrderedWorkerPool.run(count: 40, jobs: jobs) { item in
+      // Early items take longest, so later ones finish first.
+      usleep(UInt32((40 - item) * 50))
+      return item * item
+    } deliver: { item, result in
+      delivered.append((item, result))
+    }
+    #expect(delivered.map(\.0) == Array(0..<40))
+    #expect(delivered.map(\.1) == (0..<40).map { $0 * $0 })
+  }
+
+  @Test("no items, no work")
+  func empty() {
+    var calls = 0
+    OrderedWorkerPool.run(count: 0, jobs: 4) {
+      $0
+    } deliver: { _, _ in
+      calls += 1
+    }
+    #expect(calls == 0)
+  }
+}

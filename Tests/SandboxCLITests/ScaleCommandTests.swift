@@ -1,0 +1,44 @@
+import Testing
+
+@testable import SandboxCLI
+
+@Suite("sandbox scale")
+struct ScaleCommandTests {
+  @Test("a debug build refuses to time and says how to build for timing")
+  func debugBuildRefuses() {
+    let result = sandbox("scale", "--sizes", "100", "--ticks", "1")
+    #if DEBUG
+      #expect(result.status == 64)
+      #expect(result.error.contains("swift run -c release sandbox scale"))
+    #else
+      #expect(result.status == 0)
+    #endif
+  }
+
+  @Test("sizes and thread counts are comma-separated numbers in range")
+  func lists() throws {
+    #expect(try ScaleCommand.numbers("10000,100000", in: 1...3_000_000) == [10_000, 100_000])
+    #expect(throws: OptionValueError.self) { try ScaleCommand.numbers("10,,20", in: 1...100) }
+    #expect(throws: OptionValueError.self) { try ScaleCommand.numbers("0", in: 1...100) }
+    let result = sandbox("scale", "--threads", "1,300")
+    #expect(result.status == 64)
+    #expect(result.error.contains("'--threads <n,n,...>'"))
+  }
+
+  @Test("one measurement steps the swarm and times every tick")
+  func measure() throws {
+    let scenario = try AssetFolder(root: packageRoot.appendingPathComponent("Assets"))
+      .loadScenario("swarm", invocation: invocation())
+    let measurement = ScaleCommand.measure(
+      scenario: scenario, monsters: 500, threads: 2, ticks: 3)
+    #expect(measurement.nanoseconds.count == 3)
+    #expect(measurement.milliseconds.allSatisfy { $0 > 0 })
+    #expect(measurement.setupSeconds > 0)
+  }
+
+  private func invocation() -> Sandbox.Invocation {
+    Sandbox.Invocation(
+      arguments: [], environment: [:], executablePath: "/nonexistent/bin/sandbox",
+      workingDirectory: packageRoot.path)
+  }
+}
