@@ -77,6 +77,14 @@ public struct Match {
       right: armory(for: .right, scenario: scenario, castles: castles))
     let arena = world.arenaSize
     let fallback = scenario.roster.kinds[0]
+    // Room for each kind's expected share and some slack, so the pools do not regrow (and copy
+    // every monster) on the way to a million.
+    let total = swarm.mix.total
+    for type in scenario.roster.unitTypes where total > 0 {
+      let share = Double(swarm.mix[type.kind] ?? 0) / Double(total)
+      let expected = Double(count) * share
+      world.reserveCapacity(Int(expected + 4 * expected.squareRoot()) + 16, for: type)
+    }
     for _ in 0..<count {
       let side: Side = random.next() & 1 == 0 ? .left : .right
       let kind = swarm.mix.choose(using: &random) ?? fallback

@@ -11,13 +11,15 @@ internal protocol AnyEntityPool {
   var traitNames: [String] { get }
   var componentTypeNames: [String] { get }
   func factionCounts(factionCount: Int) -> [Int]
+  mutating func reserveCapacity(_ count: Int)
   mutating func run(
     system: Int, chunkSize: Int?, threads: Int, salt: UInt64, in context: inout TickContext,
     timings: inout [Double]?)
   func inspect(_ id: AnyEntityID) -> EntityInspection?
   func contains(_ id: AnyEntityID) -> Bool
   mutating func removeAll(sortedIDs: [AnyEntityID])
-  mutating func append(_ entity: any GameObject, id: UInt64, events: inout [EntityEvent]?)
+  mutating func append<Spawned: GameObject>(
+    _ entity: Spawned, id: UInt64, events: inout [EntityEvent]?)
   func hashState(into hasher: inout StateHasher)
   func draw(into builder: inout FrameBuilder)
 }
@@ -32,6 +34,10 @@ extension PoolStorage: AnyEntityPool {
   var entityStride: Int { MemoryLayout<Entity>.stride }
 
   var componentTypeNames: [String] { components.map(\.typeName) }
+
+  mutating func reserveCapacity(_ count: Int) {
+    storage.reserveCapacity(count)
+  }
 
   func factionCounts(factionCount: Int) -> [Int] {
     var counts = [Int](repeating: 0, count: factionCount)
@@ -85,10 +91,15 @@ extension PoolStorage: AnyEntityPool {
     storage.removeLast(storage.count - write)
   }
 
-  mutating func append(_ entity: any GameObject, id: UInt64, events: inout [EntityEvent]?) {
-    guard var entity = entity as? Entity else {
-      preconditionFailure("\(type(of: entity)) spawned into the pool of \(Entity.typeName)")
+  /// Appends an entity the caller has already matched to this pool's type: a metatype
+  /// comparison, not a dynamic cast, and no existential box.
+  mutating func append<Spawned: GameObject>(
+    _ spawned: Spawned, id: UInt64, events: inout [EntityEvent]?
+  ) {
+    guard Spawned.self == Entity.self else {
+      preconditionFailure("\(Spawned.typeName) spawned into the pool of \(Entity.typeName)")
     }
+    var entity = unsafeBitCast(spawned, to: Entity.self)
     entity.id = EntityID(rawValue: id)
     storage.append(entity)
     events?.append(EntityEvent(.spawned, entity))

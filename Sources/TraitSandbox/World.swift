@@ -164,6 +164,19 @@ public struct World {
     pools.contains { $0.contains(id) }
   }
 
+  /// Makes room for `count` entities of one type in all, so that placing many does not grow
+  /// the pool step by step (each step copies every entity).
+  ///
+  /// - Complexity: O(n) in the entities already there.
+  public mutating func reserveCapacity<Entity: GameObject>(_ count: Int, for type: Entity.Type) {
+    pools[poolIndex(for: type)].reserveCapacity(count)
+  }
+
+  /// Makes room for `count` entities of a type given as a metatype value.
+  public mutating func reserveCapacity(_ count: Int, for type: any GameObject.Type) {
+    pools[poolIndex(for: type)].reserveCapacity(count)
+  }
+
   /// The live entities of one type, in spawn order.
   ///
   /// - Complexity: O(1); the array shares storage with the world until either changes.
