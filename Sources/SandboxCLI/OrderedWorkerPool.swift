@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A fixed pool of worker threads that compute results for items `0..<count`, each worker
 /// taking the next unclaimed item from a shared counter, while the calling thread receives the
@@ -46,33 +45,37 @@ enum OrderedWorkerPool {
 
 /// What the workers of an `OrderedWorkerPool` share: the next item to claim and the results
 /// not yet delivered.
-private final class SharedProgress<Result: Sendable>: Sendable {
+///
+/// Unchecked because its state is guarded by a lock: an `NSLock` rather than `Mutex`, whose
+/// locking the thread sanitizer cannot see on Linux (it reports races inside `withLock`).
+private final class SharedProgress<Result: Sendable>: @unchecked Sendable {
   private struct State {
     var nextItem = 0
     var finished: [Int: Result] = [:]
   }
 
-  private let state = Mutex(State())
+  private let lock = NSLock()
+  private var protected = State()
 
   /// The next unclaimed item, if any is left below `count`.
   func claim(below count: Int) -> Int? {
-    state.withLock { state in
-      guard state.nextItem < count else { return nil }
-      defer { state.nextItem += 1 }
-      return state.nextItem
+    lock.withLock {
+      guard protected.nextItem < count else { return nil }
+      defer { protected.nextItem += 1 }
+      return protected.nextItem
     }
   }
 
   /// Records the result of `item`.
-  func finish(_ item: Int, with result: sending Result) {
-    state.withLock { $0.finished[item] = result }
+  func finish(_ item: Int, with result: Result) {
+    lock.withLock { protected.finished[item] = result }
   }
 
   /// Removes and returns the results of `first`, `first + 1`, ... up to the first one missing.
   func takeFinished(from first: Int) -> [Result] {
-    state.withLock { state in
+    lock.withLock {
       var results: [Result] = []
-      while let result = state.finished.removeValue(forKey: first + results.count) {
+      while let result = protected.finished.removeValue(forKey: first + results.count) {
         results.append(result)
       }
       return results
