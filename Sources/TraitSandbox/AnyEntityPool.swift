@@ -51,11 +51,10 @@ extension PoolStorage: AnyEntityPool {
     system: Int, chunkSize: Int?, threads: Int, salt: UInt64, in context: inout TickContext,
     timings: inout [Double]?
   ) {
-    guard let job = jobs[system] else { return }
     let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     Entity.step(
-      job, over: &storage, placement: &placement, chunkSize: chunkSize, threads: threads,
-      salt: salt, in: &context)
+      jobs, system: system, over: &storage, placement: &placement, chunkSize: chunkSize,
+      threads: threads, salt: salt, in: &context)
     if timings != nil {
       timings?[system] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }

@@ -32,7 +32,7 @@ public protocol GameObject: Sendable {
   /// stepped in chunks of that size, each with a context of its own, on up to `threads`
   /// threads, and the chunks' contexts are merged into `context` in chunk order.
   static func step(
-    _ job: SystemJob<Self>, over storage: inout ContiguousArray<Self>,
+    _ jobs: [SystemJob<Self>?], system: Int, over storage: inout ContiguousArray<Self>,
     placement: inout PoolPlacement, chunkSize: Int?, threads: Int, salt: UInt64,
     in context: inout TickContext)
 }
@@ -42,13 +42,17 @@ extension GameObject {
   @inlinable
   public func hashAttributes(into hasher: inout StateHasher) {}
 
-  /// Steps the entities with `job`, whole or in chunks.
+  /// Steps the entities with the job bound to `system`, if any, whole or in chunks.
+  ///
+  /// The job is picked here, in code specialised for the type, so that the world's generic
+  /// code never needs the job type's metadata.
   @inlinable
   public static func step(
-    _ job: SystemJob<Self>, over storage: inout ContiguousArray<Self>,
+    _ jobs: [SystemJob<Self>?], system: Int, over storage: inout ContiguousArray<Self>,
     placement: inout PoolPlacement, chunkSize: Int?, threads: Int, salt: UInt64,
     in context: inout TickContext
   ) {
+    guard let job = jobs[system] else { return }
     let count = storage.count
     let chunkCount = chunkSize.map { (count + $0 - 1) / $0 } ?? 1
     guard chunkCount > 0 else { return }
