@@ -136,7 +136,11 @@ public struct Match {
     guard outcome == nil else { return }
     world.step()
     counters.observe(world)
-    let standing = PerSide(left: castle(of: .left) != nil, right: castle(of: .right) != nil)
+    // One look at the castles' pool per tick, for both sides.
+    let castles = world.entities(of: Castle.self)
+    let standing = PerSide(
+      left: castles.contains { $0.faction == Side.left.faction },
+      right: castles.contains { $0.faction == Side.right.faction })
     switch (standing.left, standing.right) {
     case (true, false): outcome = .victory(.left)
     case (false, true): outcome = .victory(.right)
