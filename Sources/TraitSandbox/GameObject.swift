@@ -52,10 +52,10 @@ extension GameObject {
     placement: inout PoolPlacement, chunkSize: Int?, threads: Int, salt: UInt64,
     in context: inout TickContext
   ) {
-    guard let job = jobs[system] else { return }
     let count = storage.count
+    // A type with no entities has nothing to step (and nothing to place in the target index).
+    guard count > 0, let job = jobs[system] else { return }
     let chunkCount = chunkSize.map { (count + $0 - 1) / $0 } ?? 1
-    guard chunkCount > 0 else { return }
     // A single chunk steps the same way whatever the thread count: on the tick's own context,
     // with no copies to make or merge.
     guard chunkCount > 1, let chunkSize else {

@@ -66,6 +66,7 @@ public struct TargetIndex: Sendable {
 
   /// Adds the running system's damage to the entries, in the order it was dealt.
   internal mutating func applyPendingDamage() {
+    guard !pendingDamage.isEmpty else { return }
     for record in pendingDamage { damage[Int(record.target)] += record.amount }
     pendingDamage.removeAll(keepingCapacity: true)
   }
