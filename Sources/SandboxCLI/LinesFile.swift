@@ -14,7 +14,8 @@ import Imaging
 enum LinesFile {
   /// Throws, with exit code 73, unless `url` can be replaced by a regular file: an existing
   /// directory, FIFO, device or socket is refused, as is a missing or unwritable directory.
-  static func checkDestination(_ url: URL) throws(CommandFailure) {
+  /// `option` names the option that gave the path.
+  static func checkDestination(_ url: URL, option: String = "--out") throws(CommandFailure) {
     let path = url.path(percentEncoded: false)
     var status = stat()
     if stat(path, &status) == 0 {
@@ -30,8 +31,10 @@ enum LinesFile {
       if let kind {
         throw failure(
           path,
-          "it is \(kind); --out replaces a regular file (omit --out to write the lines "
-            + "to standard output)")
+          option == "--out"
+            ? "it is \(kind); --out replaces a regular file (omit --out to write the lines "
+              + "to standard output)"
+            : "it is \(kind); \(option) replaces a regular file")
       }
     }
     var directory = url.deletingLastPathComponent().path(percentEncoded: false)

@@ -80,6 +80,11 @@ struct ScaleCommand {
     guard BuildConfiguration.current.isOptimized else {
       throw CommandFailure(message: Self.debugBuildMessage, exitCode: ExitCode.usage)
     }
+    // Output paths are checked before minutes of timing, not after.
+    for (option, path) in [("--json", jsonPath), ("--svg", svgPath)] {
+      guard let path else { continue }
+      try LinesFile.checkDestination(url(of: path), option: option)
+    }
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
     let scenario = try assets.loadScenario("swarm", invocation: invocation)
     for size in sizes { _ = try SwarmCount.check(size, for: scenario) }
@@ -203,10 +208,14 @@ struct ScaleCommand {
     return chart.svg()
   }
 
-  private func write(_ text: String, to path: String) throws(CommandFailure) {
-    let url = URL(
+  private func url(of path: String) -> URL {
+    URL(
       fileURLWithPath: path,
       relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
+  }
+
+  private func write(_ text: String, to path: String) throws(CommandFailure) {
+    let url = url(of: path)
     do {
       try AtomicFile.write(Array(text.utf8), to: url)
     } catch {
