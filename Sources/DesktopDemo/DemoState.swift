@@ -1,3 +1,4 @@
+import Foundation
 import Frames
 import MonsterWars
 import TraitSandbox
@@ -51,6 +52,8 @@ public struct DemoState {
       scenario: scenario, seed: seed, swarmCount: swarmCount,
       leftController: autoplay ? nil : .player)
     match.measuresSystemTimes = true
+    // The simulation steps on every core; its results are the same for any thread count.
+    match.threadCount = ProcessInfo.processInfo.activeProcessorCount
     return match
   }
 
