@@ -23,9 +23,28 @@ public struct Console: Sendable {
   /// The process's own standard output and standard error.
   public static var standard: Console {
     Console(
-      writeOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-      writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+      writeOutput: { text in writeAll(text, to: STDOUT_FILENO) },
+      writeError: { text in writeAll(text, to: STDERR_FILENO) },
       errorIsTerminal: isatty(STDERR_FILENO) == 1)
+  }
+
+  /// Writes all of `text` to a file descriptor, retrying after interruptions and partial
+  /// writes; gives up quietly when the stream is closed or full, rather than trapping as
+  /// `FileHandle.write(_:)` does.
+  private static func writeAll(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress, buffer.count)
+      }
+      if written > 0 {
+        bytes = bytes.dropFirst(written)
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
   }
 
   /// Writes a line to standard output.
