@@ -41,13 +41,13 @@ struct RunProfile {
     let total = tickSeconds.reduce(0, +)
     var rows = zip(systemNames, systemSeconds).map { name, samples in
       Row(
-        name: name, medianMilliseconds: Self.median(samples) * 1000,
+        name: name, medianMilliseconds: samples.median * 1000,
         maximumMilliseconds: (samples.max() ?? 0) * 1000,
         share: total > 0 ? samples.reduce(0, +) / total : 0)
     }
     rows.append(
       Row(
-        name: "tick", medianMilliseconds: Self.median(tickSeconds) * 1000,
+        name: "tick", medianMilliseconds: tickSeconds.median * 1000,
         maximumMilliseconds: (tickSeconds.max() ?? 0) * 1000, share: total > 0 ? 1 : 0))
     return rows
   }
@@ -58,13 +58,6 @@ struct RunProfile {
     guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
     // Linux reports kilobytes.
     return Int(usage.ru_maxrss) * 1024
-  }
-
-  private static func median(_ values: [Double]) -> Double {
-    guard !values.isEmpty else { return 0 }
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
   // MARK: - Reports
@@ -120,12 +113,5 @@ struct RunProfile {
       ),
       ("peakMemoryBytes", .integer(peakMemoryBytes)),
     ])
-  }
-}
-
-extension String {
-  /// The string right-aligned in a column of `width` characters.
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: " ", count: max(0, width - count)) + self
   }
 }

@@ -1,6 +1,5 @@
 import DispatchBenchmark
 import Foundation
-import Imaging
 import MonsterWars
 import TraitSandbox
 
@@ -150,17 +149,17 @@ struct ScaleCommand {
   }
 
   private func row(_ measurement: Measurement, single: Measurement?) -> String {
-    let median = Self.median(measurement.nanoseconds)
-    let speedUp = single.map { Self.median($0.nanoseconds) / max(median, 1e-12) }
-    var line = String(measurement.monsters).leftPadded(10)
-    line += String(measurement.threads).leftPadded(9)
-    line += String(format: "%.2f", Self.median(measurement.milliseconds)).leftPadded(10)
-    line += String(format: "%.1f", median).leftPadded(10)
+    let median = measurement.nanoseconds.median
+    let speedUp = single.map { $0.nanoseconds.median / max(median, 1e-12) }
+    var line = String(measurement.monsters).leftPadded(to: 10)
+    line += String(measurement.threads).leftPadded(to: 9)
+    line += String(format: "%.2f", measurement.milliseconds.median).leftPadded(to: 10)
+    line += String(format: "%.1f", median).leftPadded(to: 10)
     line +=
       (" (" + String(format: "%.1f", measurement.nanoseconds.min() ?? 0) + "-"
-      + String(format: "%.1f", measurement.nanoseconds.max() ?? 0) + ")").leftPadded(18)
-    line += (speedUp.map { String(format: "%.2fx", $0) } ?? "-").leftPadded(13)
-    line += String(format: "%.0f", measurement.setupSeconds * 1000).leftPadded(11)
+      + String(format: "%.1f", measurement.nanoseconds.max() ?? 0) + ")").leftPadded(to: 18)
+    line += (speedUp.map { String(format: "%.2fx", $0) } ?? "-").leftPadded(to: 13)
+    line += String(format: "%.0f", measurement.setupSeconds * 1000).leftPadded(to: 11)
     return line + "\n"
   }
 
@@ -170,10 +169,10 @@ struct ScaleCommand {
         ("monsters", .integer(measurement.monsters)),
         ("threads", .integer(measurement.threads)),
         ("setupSeconds", .number(measurement.setupSeconds)),
-        ("medianNanosecondsPerEntityUpdate", .number(Self.median(measurement.nanoseconds))),
+        ("medianNanosecondsPerEntityUpdate", .number(measurement.nanoseconds.median)),
         ("minimumNanosecondsPerEntityUpdate", .number(measurement.nanoseconds.min() ?? 0)),
         ("maximumNanosecondsPerEntityUpdate", .number(measurement.nanoseconds.max() ?? 0)),
-        ("medianMillisecondsPerTick", .number(Self.median(measurement.milliseconds))),
+        ("medianMillisecondsPerTick", .number(measurement.milliseconds.median)),
       ])
     }
     return JSONText.object([
@@ -192,7 +191,7 @@ struct ScaleCommand {
         points: measurements.filter { $0.threads == count }.map { measurement in
           ChartPoint(
             entityCount: Double(measurement.monsters),
-            median: Self.median(measurement.nanoseconds),
+            median: measurement.nanoseconds.median,
             minimum: measurement.nanoseconds.min() ?? 0,
             maximum: measurement.nanoseconds.max() ?? 0)
         })
@@ -215,20 +214,7 @@ struct ScaleCommand {
   }
 
   private func write(_ text: String, to path: String) throws(CommandFailure) {
-    let url = url(of: path)
-    do {
-      try AtomicFile.write(Array(text.utf8), to: url)
-    } catch {
-      throw CommandFailure(
-        message: "Cannot write \(url.path): \(error)", exitCode: ExitCode.cannotCreate)
-    }
-  }
-
-  static func median(_ values: [Double]) -> Double {
-    guard !values.isEmpty else { return 0 }
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    try LinesFile.write(Array(text.utf8), to: url(of: path))
   }
 
   /// Comma-separated whole numbers in `range`.
@@ -245,12 +231,5 @@ struct ScaleCommand {
       values.append(value)
     }
     return values
-  }
-}
-
-extension String {
-  /// The string right-aligned in a column of `width` characters.
-  fileprivate func leftPadded(_ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - count)) + self
   }
 }
