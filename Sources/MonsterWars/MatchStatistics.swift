@@ -19,13 +19,13 @@ public struct MatchStatistics: Sendable, Equatable {
   public private(set) var rows: [Row]
   private var rowIndex: [ObjectIdentifier: Int]
 
-  /// Empty statistics for the types of `world`, in its registration order.
+  /// Empty statistics for the types of `world`, in its registration order; the living are
+  /// counted when the statistics are read (`Match.statistics`).
   init(world: World) {
-    let census = world.census
-    rows = census.map { Row(typeName: $0.typeName) }
+    let types = world.entityTypes
+    rows = types.map { Row(typeName: $0.name) }
     rowIndex = Dictionary(
-      uniqueKeysWithValues: census.enumerated().map { ($0.element.entityType, $0.offset) })
-    refreshAlive(from: world)
+      uniqueKeysWithValues: types.enumerated().map { ($0.element.entityType, $0.offset) })
   }
 
   /// Counts the last tick's spawns and deaths.

@@ -1,5 +1,7 @@
 /// One registered entity type as a world sees it: what `sandbox describe` prints.
 public struct EntityTypeDescription: Sendable, Equatable {
+  /// The type, as `ObjectIdentifier(ZapMonster.self)`.
+  public var entityType: ObjectIdentifier
   /// The type's name, e.g. `ZapMonster`.
   public var name: String
   /// The traits the world's systems step for it, e.g. `MovementTrait`.

@@ -122,7 +122,7 @@ public struct World {
   public var entityTypes: [EntityTypeDescription] {
     pools.map { pool in
       EntityTypeDescription(
-        name: pool.typeName, traits: pool.traitNames, components: pool.componentTypeNames,
+        entityType: pool.entityType, name: pool.typeName, traits: pool.traitNames, components: pool.componentTypeNames,
         systems: pool.systemNames, entityCount: pool.entityCount, entityStride: pool.entityStride)
     }
   }
