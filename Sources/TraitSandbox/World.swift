@@ -122,7 +122,8 @@ public struct World {
   public var entityTypes: [EntityTypeDescription] {
     pools.map { pool in
       EntityTypeDescription(
-        entityType: pool.entityType, name: pool.typeName, traits: pool.traitNames, components: pool.componentTypeNames,
+        entityType: pool.entityType, name: pool.typeName, traits: pool.traitNames,
+        components: pool.componentTypeNames,
         systems: pool.systemNames, entityCount: pool.entityCount, entityStride: pool.entityStride)
     }
   }
