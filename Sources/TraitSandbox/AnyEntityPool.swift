@@ -18,6 +18,7 @@ internal protocol AnyEntityPool {
   func inspect(_ id: AnyEntityID) -> EntityInspection?
   func contains(_ id: AnyEntityID) -> Bool
   mutating func removeAll(sortedIDs: [AnyEntityID])
+  mutating func sortSpatially(by grid: SpatialGrid, scratch: inout SpatialSortScratch)
   mutating func append<Spawned: GameObject>(
     _ entity: Spawned, id: UInt64, events: inout [EntityEvent]?)
   func hashState(into hasher: inout StateHasher)
@@ -70,24 +71,36 @@ extension PoolStorage: AnyEntityPool {
 
   /// Removes the entities whose identities appear in `sortedIDs` (ascending, repeats allowed).
   ///
-  /// A pool's entities are always in ascending identity order, so one merge-like pass
-  /// suffices, with no hashing.
-  /// - Complexity: O(n + m).
+  /// Each removed entity's place is taken by the pool's last entity, so a removal moves one
+  /// entity instead of shifting the rest.
+  /// - Complexity: O(m log n) for m identities, touching only the entities that move.
   mutating func removeAll(sortedIDs: [AnyEntityID]) {
-    guard let first = storage.first?.id.erased, let last = storage.last?.id.erased,
-      let smallest = sortedIDs.first, let largest = sortedIDs.last,
+    guard let first = directory.first?.id, let last = directory.last?.id,
+      let smallest = sortedIDs.first?.rawValue, let largest = sortedIDs.last?.rawValue,
       smallest <= last, largest >= first
     else { return }
-    var cursor = 0
-    var write = 0
-    for read in storage.indices {
-      let id = storage[read].id.erased
-      while cursor < sortedIDs.count && sortedIDs[cursor] < id { cursor += 1 }
-      if cursor < sortedIDs.count && sortedIDs[cursor] == id { continue }
-      if write != read { storage[write] = storage[read] }
-      write += 1
+    var removed: [Int32] = []
+    for id in sortedIDs {
+      guard let position = directoryPosition(of: id.rawValue), directory[position].index >= 0
+      else { continue }
+      removed.append(directory[position].index)
+      directory[position].index = -1
+      vacatedCount += 1
     }
-    storage.removeLast(storage.count - write)
+    guard !removed.isEmpty else { return }
+    // From the back, so the entity moved into a hole is never one still to be removed.
+    removed.sort(by: >)
+    for hole in removed {
+      let lastIndex = storage.count - 1
+      if Int(hole) != lastIndex {
+        storage.swapAt(Int(hole), lastIndex)
+        if let position = directoryPosition(of: storage[Int(hole)].id.rawValue) {
+          directory[position].index = hole
+        }
+      }
+      storage.removeLast()
+    }
+    compactDirectoryIfSparse()
   }
 
   /// Appends an entity the caller has already matched to this pool's type: a metatype
@@ -98,10 +111,67 @@ extension PoolStorage: AnyEntityPool {
     guard Spawned.self == Entity.self else {
       preconditionFailure("\(Spawned.typeName) spawned into the pool of \(Entity.typeName)")
     }
+    precondition(
+      directory.last.map { $0.id < id } ?? true, "identities must be appended in ascending order")
     var entity = unsafeBitCast(spawned, to: Entity.self)
     entity.id = EntityID(rawValue: id)
+    directory.append(DirectoryEntry(id: id, index: Int32(storage.count)))
     storage.append(entity)
     events?.append(EntityEvent(.spawned, entity))
+  }
+
+  /// Reorders the entities by the grid cell they stand in, row by row; entities in one cell
+  /// keep their order. Systems then walk the arena in rows, and each target query lands in
+  /// the cells the previous one warmed.
+  ///
+  /// - Complexity: O(n), with two passes of a radix sort and one pass of moves.
+  mutating func sortSpatially(by grid: SpatialGrid, scratch: inout SpatialSortScratch) {
+    let count = storage.count
+    guard count > 1 else { return }
+    scratch.keys.removeAll(keepingCapacity: true)
+    var isSorted = true
+    var previous: UInt32 = 0
+    for entity in storage {
+      let key = grid.cell(of: entity.position)
+      if key < previous { isSorted = false }
+      previous = key
+      scratch.keys.append(key)
+    }
+    guard !isSorted else { return }
+    scratch.sortOrder(count: count, keyBits: grid.keyBits)
+    // Where each entity goes, for the directory.
+    scratch.destination.removeAll(keepingCapacity: true)
+    scratch.destination.append(contentsOf: repeatElement(0, count: count))
+    for (position, source) in scratch.order.enumerated() {
+      scratch.destination[Int(source)] = Int32(position)
+    }
+    storage.withUnsafeMutableBufferPointer { entities in
+      scratch.order.withUnsafeMutableBufferPointer { order in
+        // Follows each cycle of the permutation, so no second copy of the pool is made.
+        for start in 0..<count where order[start] != Int32(start) {
+          let held = entities[start]
+          var hole = start
+          while true {
+            let source = Int(order[hole])
+            order[hole] = Int32(hole)
+            if source == start {
+              entities[hole] = held
+              break
+            }
+            entities[hole] = entities[source]
+            hole = source
+          }
+        }
+      }
+    }
+    var write = 0
+    for read in directory.indices where directory[read].index >= 0 {
+      directory[write] = DirectoryEntry(
+        id: directory[read].id, index: scratch.destination[Int(directory[read].index)])
+      write += 1
+    }
+    directory.removeLast(directory.count - write)
+    vacatedCount = 0
   }
 
   func draw(into builder: inout FrameBuilder) {

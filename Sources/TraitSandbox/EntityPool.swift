@@ -6,7 +6,8 @@
 /// call.
 public struct EntityPool<Entity: GameObject> {
   @usableFromInline internal let buffer: UnsafeMutableBufferPointer<Entity>
-  /// The positions of the entities this pool covers, in spawn order.
+  /// The positions of the entities this pool covers, in storage order (roughly grid-cell
+  /// order: the world re-sorts its pools every few ticks).
   public let indices: Range<Int>
   /// Where the type's entities start in the tick's target index (set by the targets system).
   @usableFromInline internal var targetBase: Int
@@ -37,7 +38,7 @@ public struct EntityPool<Entity: GameObject> {
     nonmutating _modify { yield &buffer[index] }
   }
 
-  /// A copy of the entities this pool covers, in spawn order.
+  /// A copy of the entities this pool covers, in storage order.
   ///
   /// - Complexity: O(n).
   @inlinable

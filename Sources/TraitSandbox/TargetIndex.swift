@@ -135,19 +135,24 @@ public struct TargetIndex: Sendable {
     }
   }
 
+  /// The grid's cells without factions: the order the world keeps entities in.
+  internal var spatialGrid: SpatialGrid {
+    SpatialGrid(cellSize: cellSize, columns: columns, rows: rows)
+  }
+
   /// The grid column of `x`; out-of-arena and non-finite values clamp to an edge column.
-  @inlinable
+  @inlinable @inline(__always)
   internal func column(of x: Float) -> Int {
     Self.clampedCell(x / cellSize, count: columns)
   }
 
   /// The grid row of `y`; out-of-arena and non-finite values clamp to an edge row.
-  @inlinable
+  @inlinable @inline(__always)
   internal func row(of y: Float) -> Int {
     Self.clampedCell(y / cellSize, count: rows)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   internal static func clampedCell(_ value: Float, count: Int) -> Int {
     // Written so that NaN takes the first branch: converting it to Int would trap.
     guard value >= 0 else { return 0 }
@@ -204,17 +209,16 @@ public struct TargetIndex: Sendable {
       centreColumn - firstColumn, lastColumn - centreColumn, centreRow - firstRow,
       lastRow - centreRow)
     var best = -1
-    var bestID = AnyEntityID(rawValue: 0)
     var bestDistance = Float.infinity
 
     func consider(position: Vector2, radius: Float, item: Int) {
       let limit = reach + radius
       let distance = point.distanceSquared(to: position)
       guard distance <= limit * limit, distance <= bestDistance else { return }
-      // Identities are read only to break exact ties, which are rare.
-      if distance == bestDistance && entries[item].id >= bestID { return }
+      // Identities are read only to break exact ties, which are rare: reading one for every
+      // new best would cost a cache miss per query in a big battle.
+      if distance == bestDistance && best >= 0 && entries[item].id >= entries[best].id { return }
       best = item
-      bestID = entries[item].id
       bestDistance = distance
     }
 

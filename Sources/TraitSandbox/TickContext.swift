@@ -18,8 +18,8 @@ public struct TickContext {
   /// Every entity with health at the start of the tick, for target queries and damage.
   public var targets: TargetIndex
   @usableFromInline internal var spawnQueue: [any GameObject] = []
-  /// Despawn requests in the order made; sorted when the tick ends.
-  @usableFromInline internal var despawned: [AnyEntityID] = []
+  /// Despawn requests in the order made, each with its entity type; sorted when the tick ends.
+  @usableFromInline internal var despawned: [DespawnRequest] = []
   /// Deaths in the order they happened; spawn events are added when the tick ends.
   @usableFromInline internal var events: [EntityEvent] = []
 
@@ -66,7 +66,7 @@ public struct TickContext {
   /// Requests that an entity leave the world when the tick ends.
   @inlinable
   public mutating func despawn<Entity>(_ id: EntityID<Entity>) {
-    despawned.append(id.erased)
+    despawned.append(DespawnRequest(type: ObjectIdentifier(Entity.self), id: id.erased))
   }
 
   /// Records that an entity died this tick, for the world's `lastEvents`.
@@ -81,4 +81,17 @@ public struct TickContext {
 
   /// The number of spawns requested during this tick so far.
   public var pendingSpawnCount: Int { spawnQueue.count }
+}
+
+/// A request that an entity of one type leave the world.
+@usableFromInline
+internal struct DespawnRequest: Sendable {
+  @usableFromInline let type: ObjectIdentifier
+  @usableFromInline let id: AnyEntityID
+
+  @usableFromInline
+  init(type: ObjectIdentifier, id: AnyEntityID) {
+    self.type = type
+    self.id = id
+  }
 }

@@ -43,6 +43,7 @@ public struct World {
   private var nextID: UInt64 = 1
   private var targets: TargetIndex
   private var isStepping = false
+  private var sortScratch = SpatialSortScratch()
 
   /// Creates an empty world.
   ///
@@ -178,7 +179,8 @@ public struct World {
     pools[poolIndex(for: type)].reserveCapacity(count)
   }
 
-  /// The live entities of one type, in spawn order.
+  /// The live entities of one type, in storage order: grid-cell order as of the last spatial
+  /// sort (see `spatialSortInterval`), then the entities spawned since.
   ///
   /// - Complexity: O(1); the array shares storage with the world until either changes.
   public func entities<Entity: GameObject>(of type: Entity.Type) -> ContiguousArray<Entity> {
@@ -279,24 +281,46 @@ public struct World {
     isStepping = false
     lastSystemTimes = timings ?? []
     random = context.random
-    var despawned = context.despawned
-    despawned.sort()
-    if !despawned.isEmpty {
-      for index in pools.indices { pools[index].removeAll(sortedIDs: despawned) }
-    }
+    removeDespawned(context.despawned)
     var events: [EntityEvent]? = context.events
     for entity in context.spawnQueue {
       insert(entity, id: nextID, events: &events)
       nextID += 1
     }
     lastEvents = events ?? []
+    if tick % Self.spatialSortInterval == 1 {
+      let grid = context.targets.spatialGrid
+      for index in pools.indices { pools[index].sortSpatially(by: grid, scratch: &sortScratch) }
+    }
     swap(&targets, &context.targets)
   }
+
+  /// Ticks between the world's spatial sorts: after the first tick and every this many ticks,
+  /// each pool is put back in grid-cell order, which entities drift out of as they move.
+  public static let spatialSortInterval: UInt64 = 16
 
   /// Entities per chunk when a system runs in parallel. Fixed, so that how a pool is cut into
   /// chunks, and so every result, depends only on how many entities it has, never on how many
   /// threads step it.
   public static let chunkSize = 4096
+
+  /// Removes the entities the tick asked to despawn, each pool its own, in identity order.
+  private mutating func removeDespawned(_ requests: [DespawnRequest]) {
+    guard !requests.isEmpty else { return }
+    var idsByPool = [[AnyEntityID]](repeating: [], count: pools.count)
+    for request in requests {
+      if let pool = poolIndexByType[request.type] {
+        idsByPool[pool].append(request.id)
+      } else {
+        // An identity typed by something other than its concrete entity type: any pool.
+        for pool in pools.indices { idsByPool[pool].append(request.id) }
+      }
+    }
+    for pool in pools.indices where !idsByPool[pool].isEmpty {
+      idsByPool[pool].sort()
+      pools[pool].removeAll(sortedIDs: idsByPool[pool])
+    }
+  }
 
   private mutating func insert<Entity: GameObject>(
     _ entity: Entity, id: UInt64, events: inout [EntityEvent]?

@@ -17,7 +17,8 @@ struct TargetIndexTests {
     for target in targets { world.spawn(target) }
     world.step()
     let probed = try #require(world.entities(of: Probe.self).first)
-    return (probed, Array(world.entities(of: Dummy.self)))
+    // The world keeps entities in grid-cell order; the tests name them in spawn order.
+    return (probed, world.entities(of: Dummy.self).sorted { $0.id < $1.id })
   }
 
   @Test("nearestEnemy picks the nearest enemy")

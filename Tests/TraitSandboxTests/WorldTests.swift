@@ -122,6 +122,71 @@ struct WorldTests {
     #expect(world.entities(of: Dummy.self).isEmpty)
   }
 
+  @Test("after a tick, entities are stored row by row of grid cells, each cell in spawn order")
+  func spatialOrder() {
+    // 400 entries in a 1000 x 1000 arena make grid cells of exactly 100 units: 2 x 50, the
+    // spacing that gives each entry an equal share of the area.
+    var world = makeWorld()
+    var random = SeededRandom(seed: 3)
+    var lattice: [Vector2] = []
+    for row in 0..<20 {
+      for column in 0..<20 {
+        lattice.append(Vector2(Float(column) * 50 + 25, Float(row) * 50 + 25))
+      }
+    }
+    for index in lattice.indices.reversed() {
+      let other = Int(random.next() % UInt64(index + 1))
+      lattice.swapAt(index, other)
+    }
+    for position in lattice { world.spawn(dummy(at: position)) }
+    world.step()
+    let stored = world.entities(of: Dummy.self)
+    func cell(_ entity: Dummy) -> Int {
+      Int(entity.position.y / 100) * 10 + Int(entity.position.x / 100)
+    }
+    #expect(stored.count == 400)
+    #expect(
+      zip(stored, stored.dropFirst()).allSatisfy { earlier, later in
+        cell(earlier) < cell(later) || (cell(earlier) == cell(later) && earlier.id < later.id)
+      })
+  }
+
+  @Test("every live entity is found by its identity while others leave and the world re-sorts")
+  func lookupsAfterDespawns() {
+    var world = makeWorld()
+    var random = SeededRandom(seed: 9)
+    // The tick at the end of which each bolt's lifetime runs out.
+    var lifetimes: [EntityID<Bolt>: Int] = [:]
+    func spawnBolts(_ count: Int, after now: Int) {
+      for _ in 0..<count {
+        let ticks = Int(random.next() % 40) + 1
+        let bolt = Bolt(
+          faction: .left,
+          at: Vector2(random.nextFloat(in: 0...1000), random.nextFloat(in: 0...1000)),
+          velocity: Vector2(random.nextFloat(in: -8...8), random.nextFloat(in: -8...8)),
+          projectile: Projectile(
+            damage: 1, hitRadius: 1, lifetime: Float(ticks) * quarterSecond - 0.125))
+        lifetimes[world.spawn(bolt)] = now + ticks
+      }
+    }
+    spawnBolts(300, after: 0)
+    var gone: [EntityID<Bolt>] = []
+    for tick in 1...50 {
+      world.step()
+      if tick % 7 == 0 { spawnBolts(40, after: tick) }
+      for (id, ticks) in lifetimes where ticks <= tick {
+        gone.append(id)
+        lifetimes[id] = nil
+      }
+      for (id, _) in lifetimes where world[id]?.id != id {
+        Issue.record("\(id) lost at tick \(tick)")
+      }
+      #expect(world.entities(of: Bolt.self).count == lifetimes.count)
+    }
+    #expect(gone.count > 300)
+    #expect(gone.allSatisfy { world[$0] == nil && !world.contains($0.erased) })
+  }
+
   // MARK: - Determinism
 
   /// A small battle that uses every trait and the world's random numbers.

@@ -1,0 +1,55 @@
+/// A row-major grid over the arena: the order the world keeps entities in.
+struct SpatialGrid {
+  let cellSize: Float
+  let columns: Int
+  let rows: Int
+
+  /// The number of bits a cell number needs.
+  var keyBits: Int { max(1, Int.bitWidth - (columns * rows - 1).leadingZeroBitCount) }
+
+  /// The cell `point` falls in; out-of-arena and non-finite points clamp to an edge cell.
+  func cell(of point: Vector2) -> UInt32 {
+    UInt32(
+      TargetIndex.clampedCell(point.y / cellSize, count: rows) * columns
+        + TargetIndex.clampedCell(point.x / cellSize, count: columns))
+  }
+}
+
+/// Buffers a spatial sort reuses from one sort to the next.
+struct SpatialSortScratch {
+  /// Each entity's cell, in storage order.
+  var keys: [UInt32] = []
+  /// The storage position of the entity that goes to each position, after `sortOrder`.
+  var order: [Int32] = []
+  /// The position each entity goes to.
+  var destination: [Int32] = []
+  private var spare: [Int32] = []
+  private var counts: [Int] = []
+
+  /// Fills `order` with the positions of `keys` sorted by key, equal keys in storage order:
+  /// a least-significant-digit radix sort, 11 bits per pass.
+  ///
+  /// - Complexity: O(n x keyBits / 11).
+  mutating func sortOrder(count: Int, keyBits: Int) {
+    let digitBits = 11
+    let radix = 1 << digitBits
+    order.removeAll(keepingCapacity: true)
+    order.append(contentsOf: (0..<Int32(count)))
+    spare.removeAll(keepingCapacity: true)
+    spare.append(contentsOf: repeatElement(0, count: count))
+    var shift = 0
+    while shift < keyBits {
+      counts.removeAll(keepingCapacity: true)
+      counts.append(contentsOf: repeatElement(0, count: radix + 1))
+      for key in keys { counts[Int((key >> UInt32(shift)) & UInt32(radix - 1)) + 1] += 1 }
+      for digit in 0..<radix { counts[digit + 1] += counts[digit] }
+      for source in order {
+        let digit = Int((keys[Int(source)] >> UInt32(shift)) & UInt32(radix - 1))
+        spare[counts[digit]] = source
+        counts[digit] += 1
+      }
+      swap(&order, &spare)
+      shift += digitBits
+    }
+  }
+}
