@@ -21,6 +21,8 @@ internal protocol AnyEntityPool {
   mutating func sortSpatially(by grid: SpatialGrid, scratch: inout SpatialSortScratch)
   mutating func append<Spawned: GameObject>(
     _ entity: Spawned, id: UInt64, events: inout [EntityEvent]?)
+  mutating func append<Spawned: GameObject>(
+    contentsOf entities: ContiguousArray<Spawned>, ids: [UInt64], events: inout [EntityEvent]?)
   func hashState(into hasher: inout StateHasher)
   func draw(into builder: inout FrameBuilder)
 }
@@ -118,6 +120,36 @@ extension PoolStorage: AnyEntityPool {
     directory.append(DirectoryEntry(id: id, index: Int32(storage.count)))
     storage.append(entity)
     events?.append(EntityEvent(.spawned, entity))
+  }
+
+  /// Appends entities the caller has already matched to this pool's type, with identities
+  /// `ids` (ascending, one per entity), growing the storage at most once.
+  mutating func append<Spawned: GameObject>(
+    contentsOf spawned: ContiguousArray<Spawned>, ids: [UInt64], events: inout [EntityEvent]?
+  ) {
+    guard Spawned.self == Entity.self else {
+      preconditionFailure("\(Spawned.typeName) spawned into the pool of \(Entity.typeName)")
+    }
+    precondition(spawned.count == ids.count, "one identity per spawned entity")
+    guard let firstID = ids.first else { return }
+    precondition(
+      directory.last.map { $0.id < firstID } ?? true,
+      "identities must be appended in ascending order")
+    let needed = storage.count + spawned.count
+    if needed > storage.capacity {
+      // Grows by half again rather than doubling: a burst (every gun firing on the first tick)
+      // gets exactly the room it needs, and a pool of a million does not reserve another.
+      storage.reserveCapacity(max(needed, storage.capacity + storage.capacity / 2))
+      directory.reserveCapacity(max(directory.count + spawned.count, storage.capacity))
+    }
+    let entities = unsafeBitCast(spawned, to: ContiguousArray<Entity>.self)
+    for (entity, id) in zip(entities, ids) {
+      var entity = entity
+      entity.id = EntityID(rawValue: id)
+      directory.append(DirectoryEntry(id: id, index: Int32(storage.count)))
+      storage.append(entity)
+      events?.append(EntityEvent(.spawned, entity))
+    }
   }
 
   /// Reorders the entities by the grid cell they stand in, row by row; entities in one cell

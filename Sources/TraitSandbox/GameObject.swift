@@ -93,7 +93,7 @@ extension GameObject {
         }
       }
     }
-    for chunk in chunks { context.merge(chunk) }
+    context.merge(&chunks)
   }
 
   /// The type's name as reports show it, e.g. `ZapMonster`.

@@ -8,6 +8,7 @@ struct SpatialGrid {
   var keyBits: Int { max(1, Int.bitWidth - (columns * rows - 1).leadingZeroBitCount) }
 
   /// The cell `point` falls in; out-of-arena and non-finite points clamp to an edge cell.
+  @inline(__always)
   func cell(of point: Vector2) -> UInt32 {
     UInt32(
       TargetIndex.clampedCell(point.y / cellSize, count: rows) * columns

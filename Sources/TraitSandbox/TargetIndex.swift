@@ -29,10 +29,6 @@ public struct TargetIndex: Sendable {
   /// What a query reads of each grid entry, in cell order: 16 bytes each, so a scan reads
   /// contiguous memory and a big battle's grid stays in the caches.
   @usableFromInline internal var cellBodies: ContiguousArray<CellBody> = []
-  /// Scratch for `buildGrid`: each entry's bucket, or -1 for a large body.
-  @usableFromInline internal var cellOfItem: [Int32] = []
-  /// Scratch for `buildGrid`: where the next entry of each bucket goes.
-  @usableFromInline internal var cellCursor: [Int32] = []
   /// The largest body in the grid: how far past its reach a query must look.
   @usableFromInline internal var largestRadius: Float = 0
   /// Entries whose bodies are large for the grid (castles among small monsters), kept out of
@@ -100,40 +96,81 @@ public struct TargetIndex: Sendable {
     rows = max(1, Int((arenaSize.y / cellSize).rounded(.up)))
     cellCount = columns * rows
     let bucketCount = factionCount * cellCount
-    // The buffers keep their capacity from tick to tick.
-    cellStart.removeAll(keepingCapacity: true)
-    cellStart.append(contentsOf: repeatElement(0, count: bucketCount + 1))
-    cellOfItem.removeAll(keepingCapacity: true)
-    cellOfItem.append(contentsOf: repeatElement(-1, count: count))
-    let largeRadius = cellSize / 4
-    largestRadius = 0
-    largeItems.removeAll(keepingCapacity: true)
-    for item in 0..<count {
-      let entry = entries[item]
-      guard entry.radius <= largeRadius else {
-        largeItems.append(Int32(item))
-        continue
+    let largeRadius = largeRadiusThreshold()
+    let grid = spatialGrid
+    let cellCount = cellCount
+    let itemCount = count
+    // A counting sort with the bucket starts as the counters: count each bucket, turn counts
+    // into starts, place each entry at its bucket's cursor (which leaves every cursor at the
+    // next bucket's start), then shift the starts back. The buffers are taken out of the index
+    // while they are filled, and keep their capacity from tick to tick.
+    var starts = cellStart
+    cellStart = []
+    starts.removeAll(keepingCapacity: true)
+    starts.append(contentsOf: repeatElement(0, count: bucketCount + 1))
+    var bodies = cellBodies
+    cellBodies = []
+    var large = largeItems
+    largeItems = []
+    large.removeAll(keepingCapacity: true)
+    var largest: Float = 0
+    starts.withUnsafeMutableBufferPointer { starts in
+      entries.withUnsafeBufferPointer { entries in
+        for item in 0..<itemCount {
+          let entry = entries[item]
+          guard entry.radius <= largeRadius else {
+            large.append(Int32(item))
+            continue
+          }
+          starts[entry.faction.index * cellCount + Int(grid.cell(of: entry.position)) + 1] += 1
+          largest = max(largest, entry.radius)
+        }
       }
-      let cell = entry.faction.index * cellCount + cellIndex(of: entry.position)
-      cellOfItem[item] = Int32(cell)
-      cellStart[cell + 1] += 1
-      largestRadius = max(largestRadius, entry.radius)
+      for bucket in 0..<bucketCount { starts[bucket + 1] += starts[bucket] }
     }
-    for bucket in 0..<bucketCount { cellStart[bucket + 1] += cellStart[bucket] }
-    cellCursor.removeAll(keepingCapacity: true)
-    cellCursor.append(contentsOf: cellStart)
-    cellBodies.removeAll(keepingCapacity: true)
-    cellBodies.append(
+    bodies.removeAll(keepingCapacity: true)
+    bodies.append(
       contentsOf: repeatElement(
-        CellBody(x: 0, y: 0, radius: 0, item: 0), count: count - largeItems.count))
-    for item in 0..<count where cellOfItem[item] >= 0 {
-      let cell = Int(cellOfItem[item])
-      let entry = entries[item]
-      cellBodies[Int(cellCursor[cell])] = CellBody(
-        x: entry.position.x, y: entry.position.y, radius: entry.radius, item: Int32(item))
-      cellCursor[cell] += 1
+        CellBody(x: 0, y: 0, radius: 0, item: 0), count: itemCount - large.count))
+    starts.withUnsafeMutableBufferPointer { starts in
+      bodies.withUnsafeMutableBufferPointer { bodies in
+        entries.withUnsafeBufferPointer { entries in
+          for item in 0..<itemCount {
+            let entry = entries[item]
+            guard entry.radius <= largeRadius else { continue }
+            let bucket = entry.faction.index * cellCount + Int(grid.cell(of: entry.position))
+            bodies[Int(starts[bucket])] = CellBody(
+              x: entry.position.x, y: entry.position.y, radius: entry.radius, item: Int32(item))
+            starts[bucket] += 1
+          }
+        }
+      }
+      for bucket in stride(from: bucketCount, to: 0, by: -1) { starts[bucket] = starts[bucket - 1] }
+      starts[0] = 0
     }
+    cellStart = starts
+    cellBodies = bodies
+    largeItems = large
+    largestRadius = largest
   }
+
+  /// Bodies larger than this stay out of the grid: a quarter of a cell, raised so that at most
+  /// `maximumLargeItems` entries are large, since every query checks each of them.
+  ///
+  /// - Complexity: O(n), plus O(m log m) to sort the m bodies over a quarter cell when there
+  ///   are more than `maximumLargeItems` of them.
+  private func largeRadiusThreshold() -> Float {
+    let quarterCell = cellSize / 4
+    var largeCount = 0
+    for entry in entries where entry.radius > quarterCell { largeCount += 1 }
+    guard largeCount > Self.maximumLargeItems else { return quarterCell }
+    let radii = entries.lazy.map(\.radius).filter { $0 > quarterCell }.sorted(by: >)
+    // Entries with exactly the threshold's radius stay in the grid.
+    return radii[Self.maximumLargeItems]
+  }
+
+  /// The most entries kept out of the grid for their size.
+  static let maximumLargeItems = 32
 
   /// The grid's cells without factions: the order the world keeps entities in.
   internal var spatialGrid: SpatialGrid {

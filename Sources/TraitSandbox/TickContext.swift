@@ -17,7 +17,10 @@ public struct TickContext {
   public var random: SeededRandom
   /// Every entity with health at the start of the tick, for target queries and damage.
   public var targets: TargetIndex
-  @usableFromInline internal var spawnQueue: [any GameObject] = []
+  /// One queue per entity type spawned this tick, in the order each type was first spawned.
+  @usableFromInline internal var spawnBuffers: [AnySpawnBuffer] = []
+  /// The queue of each spawn request, in the order made: identities follow this order.
+  @usableFromInline internal var spawnOrder: [UInt16] = []
   /// Despawn requests in the order made, each with its entity type; sorted when the tick ends.
   @usableFromInline internal var despawned: [DespawnRequest] = []
   /// Deaths in the order they happened; spawn events are added when the tick ends.
@@ -46,13 +49,49 @@ public struct TickContext {
       targets: targets)
   }
 
-  /// Takes a chunk's requests, damage and events, after everything taken so far.
+  /// Takes the chunks' requests, damage and events, in chunk order, after everything taken
+  /// so far; each chunk's buffers are released as soon as they are taken.
   @usableFromInline
-  internal mutating func merge(_ chunk: TickContext) {
-    targets.pendingDamage.append(contentsOf: chunk.targets.pendingDamage)
-    spawnQueue.append(contentsOf: chunk.spawnQueue)
-    despawned.append(contentsOf: chunk.despawned)
-    events.append(contentsOf: chunk.events)
+  internal mutating func merge(_ chunks: inout [TickContext]) {
+    func total(_ count: (TickContext) -> Int) -> Int { chunks.reduce(0) { $0 + count($1) } }
+    targets.pendingDamage.reserveCapacity(
+      targets.pendingDamage.count + total { $0.targets.pendingDamage.count })
+    despawned.reserveCapacity(despawned.count + total { $0.despawned.count })
+    events.reserveCapacity(events.count + total { $0.events.count })
+    spawnOrder.reserveCapacity(spawnOrder.count + total { $0.spawnOrder.count })
+    // Each type's queue grows once, to its final size.
+    var needed = spawnBuffers.map(\.count)
+    for chunk in chunks {
+      for buffer in chunk.spawnBuffers {
+        let slot = spawnSlot(for: buffer.entityType) { buffer.makeEmpty() }
+        if slot == needed.count { needed.append(0) }
+        needed[slot] += buffer.count
+      }
+    }
+    for (slot, count) in needed.enumerated() { spawnBuffers[slot].reserveCapacity(count) }
+    for index in chunks.indices {
+      let chunk = chunks[index]
+      chunks[index].release()
+      targets.pendingDamage.append(contentsOf: chunk.targets.pendingDamage)
+      despawned.append(contentsOf: chunk.despawned)
+      events.append(contentsOf: chunk.events)
+      var slots: [UInt16] = []
+      for buffer in chunk.spawnBuffers {
+        let slot = spawnSlot(for: buffer.entityType) { buffer.makeEmpty() }
+        spawnBuffers[slot].append(contentsOf: buffer)
+        slots.append(UInt16(slot))
+      }
+      spawnOrder.append(contentsOf: chunk.spawnOrder.lazy.map { slots[Int($0)] })
+    }
+  }
+
+  /// Drops a merged chunk's requests, damage and events.
+  private mutating func release() {
+    targets.pendingDamage = []
+    despawned = []
+    events = []
+    spawnBuffers = []
+    spawnOrder = []
   }
 
   /// Requests a new entity; it joins the world, with its identity, when the tick ends.
@@ -60,7 +99,28 @@ public struct TickContext {
   /// Identities go to the tick's new entities in the order they were requested.
   @inlinable
   public mutating func spawn<Entity: GameObject>(_ entity: Entity) {
-    spawnQueue.append(entity)
+    let slot = spawnSlot(for: ObjectIdentifier(Entity.self)) { SpawnBuffer<Entity>() }
+    // The slot's type is Entity: no dynamic cast is needed.
+    unsafeDowncast(spawnBuffers[slot], to: SpawnBuffer<Entity>.self).entities.append(entity)
+    spawnOrder.append(UInt16(slot))
+  }
+
+  /// The position of the spawn queue for `type`, created by `make` if there is none yet, and
+  /// not shared with any other context.
+  @inlinable
+  internal mutating func spawnSlot(
+    for type: ObjectIdentifier, make: () -> AnySpawnBuffer
+  ) -> Int {
+    // A tick spawns a handful of types: a linear search beats hashing.
+    var slot = 0
+    while slot < spawnBuffers.count && spawnBuffers[slot].entityType != type { slot += 1 }
+    if slot == spawnBuffers.count {
+      precondition(slot <= Int(UInt16.max), "more than 65,536 entity types spawned in one tick")
+      spawnBuffers.append(make())
+    } else if !isKnownUniquelyReferenced(&spawnBuffers[slot]) {
+      spawnBuffers[slot] = spawnBuffers[slot].copy()
+    }
+    return slot
   }
 
   /// Requests that an entity leave the world when the tick ends.
@@ -80,7 +140,7 @@ public struct TickContext {
   public var despawnRequestCount: Int { despawned.count }
 
   /// The number of spawns requested during this tick so far.
-  public var pendingSpawnCount: Int { spawnQueue.count }
+  public var pendingSpawnCount: Int { spawnOrder.count }
 }
 
 /// A request that an entity of one type leave the world.

@@ -283,10 +283,7 @@ public struct World {
     random = context.random
     removeDespawned(context.despawned)
     var events: [EntityEvent]? = context.events
-    for entity in context.spawnQueue {
-      insert(entity, id: nextID, events: &events)
-      nextID += 1
-    }
+    insertSpawned(from: context, events: &events)
     lastEvents = events ?? []
     if tick % Self.spatialSortInterval == 1 {
       let grid = context.targets.spatialGrid
@@ -322,14 +319,35 @@ public struct World {
     }
   }
 
-  private mutating func insert<Entity: GameObject>(
-    _ entity: Entity, id: UInt64, events: inout [EntityEvent]?
+  /// Moves the tick's spawns into their pools: identities in the order the spawns were
+  /// requested, one bulk append per type, spawn events in identity order.
+  private mutating func insertSpawned(from context: TickContext, events: inout [EntityEvent]?) {
+    guard !context.spawnOrder.isEmpty else { return }
+    var idsBySlot = [[UInt64]](repeating: [], count: context.spawnBuffers.count)
+    for slot in context.spawnOrder {
+      idsBySlot[Int(slot)].append(nextID)
+      nextID += 1
+    }
+    let firstEvent = events?.count ?? 0
+    for (slot, buffer) in context.spawnBuffers.enumerated() {
+      buffer.flush(into: &self, ids: idsBySlot[slot], events: &events)
+    }
+    if context.spawnBuffers.count > 1 {
+      events?[firstEvent...].sort { $0.entity < $1.entity }
+    }
+  }
+
+  /// Appends entities of one type with the identities given, one per entity.
+  internal mutating func insert<Entity: GameObject>(
+    _ entities: ContiguousArray<Entity>, ids: [UInt64], events: inout [EntityEvent]?
   ) {
-    precondition(
-      hostility.contains(entity.faction),
-      "\(Entity.typeName) of \(entity.faction) spawned in a world of "
-        + "\(hostility.factionCount) factions")
-    pools[poolIndex(for: Entity.self)].append(entity, id: id, events: &events)
+    for entity in entities {
+      precondition(
+        hostility.contains(entity.faction),
+        "\(Entity.typeName) of \(entity.faction) spawned in a world of "
+          + "\(hostility.factionCount) factions")
+    }
+    pools[poolIndex(for: Entity.self)].append(contentsOf: entities, ids: ids, events: &events)
   }
 
   // MARK: - Frames

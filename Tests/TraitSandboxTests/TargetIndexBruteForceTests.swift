@@ -35,6 +35,47 @@ struct TargetIndexBruteForceTests {
     var ties = 0
     for seed: UInt64 in 1...20 {
       let (index, targets, hostility) = layout(seed: seed, count: 400)
+      ties += compareNearest(index: index, targets: targets, hostility: hostility, seed: seed)
+    }
+    // The layouts really exercise tie-breaking.
+    #expect(ties > 50)
+  }
+
+  @Test("a crowd of bodies too large for the grid's cells keeps only a few out of the grid")
+  func crowdOfLargeBodies() {
+    // One body in six is 20-59 units across its radius, over a quarter of the 77-unit cells
+    // that 400 entries make in this arena: the grid keeps all but the 32 largest.
+    for seed: UInt64 in 1...10 {
+      var random = SeededRandom(seed: seed)
+      var hostility = Hostility(factionCount: 3)
+      hostility.setHostile(false, between: Faction(0), and: Faction(1))
+      var index = TargetIndex(hostility: hostility)
+      var targets: [Target] = []
+      for number in 0..<400 {
+        let target = Target(
+          id: AnyEntityID(rawValue: UInt64(1000 + number)),
+          faction: Faction(Int(random.next() % 3)),
+          position: Vector2(Float(random.next() % 1000), Float(random.next() % 600)),
+          radius: random.next() % 6 == 0 ? Float(20 + random.next() % 40) : 5)
+        index.insert(
+          id: target.id, faction: target.faction, position: target.position,
+          radius: target.radius)
+        targets.append(target)
+      }
+      index.buildGrid(arenaSize: Vector2(1000, 600))
+      #expect(index.cellSize / 4 < 20)
+      #expect(index.largeItems.count <= TargetIndex.maximumLargeItems)
+      #expect(index.largeItems.count >= 16)
+      _ = compareNearest(index: index, targets: targets, hostility: hostility, seed: seed)
+    }
+  }
+
+  /// Compares 200 random queries with a scan of every entry; returns how many had a tie.
+  private func compareNearest(
+    index: TargetIndex, targets: [Target], hostility: Hostility, seed: UInt64
+  ) -> Int {
+    var ties = 0
+    do {
       var random = SeededRandom(seed: seed &+ 99)
       for _ in 0..<200 {
         let point = Vector2(Float(random.next() % 50) * 20, Float(random.next() % 30) * 20)
@@ -62,8 +103,7 @@ struct TargetIndexBruteForceTests {
         #expect(found == nearest?.id, "seed \(seed) point \(point) reach \(reach) \(faction)")
       }
     }
-    // The layouts really exercise tie-breaking.
-    #expect(ties > 50)
+    return ties
   }
 
   @Test("splash damage reaches exactly the enemies a scan finds, large bodies included")
