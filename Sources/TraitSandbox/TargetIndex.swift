@@ -33,7 +33,7 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal var largestRadius: Float = 0
   /// Entries whose bodies are large for the grid (castles among small monsters), kept out of
   /// it so they do not widen every query's search; each query checks them one by one.
-  @usableFromInline internal var largeItems: [Int32] = []
+  @usableFromInline internal var largeBodies: [LargeBody] = []
 
   /// Creates an empty index for a world's factions; only the world builds one, so every index
   /// has its grid.
@@ -110,8 +110,8 @@ public struct TargetIndex: Sendable {
     starts.append(contentsOf: repeatElement(0, count: bucketCount + 1))
     var bodies = cellBodies
     cellBodies = []
-    var large = largeItems
-    largeItems = []
+    var large = largeBodies
+    largeBodies = []
     large.removeAll(keepingCapacity: true)
     var largest: Float = 0
     starts.withUnsafeMutableBufferPointer { starts in
@@ -119,7 +119,12 @@ public struct TargetIndex: Sendable {
         for item in 0..<itemCount {
           let entry = entries[item]
           guard entry.radius <= largeRadius else {
-            large.append(Int32(item))
+            large.append(
+              LargeBody(
+                body: CellBody(
+                  x: entry.position.x, y: entry.position.y, radius: entry.radius,
+                  item: Int32(item)),
+                faction: entry.faction))
             continue
           }
           starts[entry.faction.index * cellCount + Int(grid.cell(of: entry.position)) + 1] += 1
@@ -150,7 +155,7 @@ public struct TargetIndex: Sendable {
     }
     cellStart = starts
     cellBodies = bodies
-    largeItems = large
+    largeBodies = large
     largestRadius = largest
   }
 
@@ -201,10 +206,10 @@ public struct TargetIndex: Sendable {
     row(of: point.y) * columns + column(of: point.x)
   }
 
-  /// Calls `body` with every entry of `faction` whose body may lie within `reach` of `point`.
+  /// Calls `body` with every grid body of `faction` that may lie within `reach` of `point`.
   @inlinable
   internal func forEachCandidate(
-    of faction: Int, near point: Vector2, reach: Float, _ body: (Int) -> Void
+    of faction: Int, near point: Vector2, reach: Float, _ body: (CellBody) -> Void
   ) {
     let search = reach + largestRadius
     let firstColumn = column(of: point.x - search)
@@ -216,18 +221,20 @@ public struct TargetIndex: Sendable {
       let rowBase = factionBase + row * columns
       let start = Int(cellStart[rowBase + firstColumn])
       let end = Int(cellStart[rowBase + lastColumn + 1])
-      for slot in start..<end { body(Int(cellBodies[slot].item)) }
+      for slot in start..<end { body(cellBodies[slot]) }
     }
   }
 
   /// The nearest enemy of `faction` whose body lies within `reach` of `point`, if any.
   ///
-  /// Searches rings of cells outward from the point's cell and stops as soon as no unvisited
-  /// cell can hold anything nearer, then checks the few large bodies kept out of the grid.
-  /// Ties go to the smaller identity, so the answer depends neither on the order cells are
-  /// visited nor on the order entities were indexed.
+  /// A short reach (a melee strike) scans the few cells it covers row by row; a long one (a
+  /// gun) searches rings of cells outward from the point's cell and stops as soon as no
+  /// unvisited cell can hold anything nearer. The few large bodies kept out of the grid are
+  /// checked last. Ties go to the smaller identity, so the answer depends neither on the order
+  /// cells are visited nor on the order entities were indexed.
   /// - Complexity: O(entries in the cells between the point and its nearest enemy), at most
-  ///   O(entries in the cells the reach covers).
+  ///   O(entries in the cells the reach covers), plus O(large bodies), of which there are at
+  ///   most `maximumLargeItems`.
   @inlinable
   public func nearestEnemy(
     of faction: Faction, near point: Vector2, within reach: Float
@@ -235,22 +242,39 @@ public struct TargetIndex: Sendable {
     guard count > 0 else { return nil }
     let enemies = enemyMasks[faction.index]
     guard enemies != 0 else { return nil }
+    let best = cellStart.withUnsafeBufferPointer { starts in
+      cellBodies.withUnsafeBufferPointer { bodies in
+        entries.withUnsafeBufferPointer { entries in
+          nearestEnemy(
+            enemies: enemies, near: point, within: reach, starts: starts, bodies: bodies,
+            entries: entries)
+        }
+      }
+    }
+    return best >= 0 ? TargetRef(index: best) : nil
+  }
+
+  /// `nearestEnemy(of:near:within:)` on the index's buffers: the item found, or -1.
+  @inlinable
+  internal func nearestEnemy(
+    enemies: UInt64, near point: Vector2, within reach: Float,
+    starts: UnsafeBufferPointer<Int32>, bodies: UnsafeBufferPointer<CellBody>,
+    entries: UnsafeBufferPointer<Target>
+  ) -> Int {
     let search = reach + largestRadius
-    let centreColumn = column(of: point.x)
-    let centreRow = row(of: point.y)
     let firstColumn = column(of: point.x - search)
     let lastColumn = column(of: point.x + search)
     let firstRow = row(of: point.y - search)
     let lastRow = row(of: point.y + search)
-    let rings = max(
-      centreColumn - firstColumn, lastColumn - centreColumn, centreRow - firstRow,
-      lastRow - centreRow)
     var best = -1
     var bestDistance = Float.infinity
 
-    func consider(position: Vector2, radius: Float, item: Int) {
+    @inline(__always)
+    func consider(x: Float, y: Float, radius: Float, item: Int) {
       let limit = reach + radius
-      let distance = point.distanceSquared(to: position)
+      let dx = x - point.x
+      let dy = y - point.y
+      let distance = dx * dx + dy * dy
       guard distance <= limit * limit, distance <= bestDistance else { return }
       // Identities are read only to break exact ties, which are rare: reading one for every
       // new best would cost a cache miss per query in a big battle.
@@ -259,18 +283,18 @@ public struct TargetIndex: Sendable {
       bestDistance = distance
     }
 
-    func visit(row: Int, columns columnRange: ClosedRange<Int>) {
+    @inline(__always)
+    func visit(row: Int, from first: Int, through last: Int) {
       var remaining = enemies
       while remaining != 0 {
         let enemy = remaining.trailingZeroBitCount
         remaining &= remaining &- 1
         let rowBase = enemy * cellCount + row * columns
-        let start = Int(cellStart[rowBase + columnRange.lowerBound])
-        let end = Int(cellStart[rowBase + columnRange.upperBound + 1])
+        let start = Int(starts[rowBase + first])
+        let end = Int(starts[rowBase + last + 1])
         for slot in start..<end {
-          let body = cellBodies[slot]
-          consider(
-            position: Vector2(body.x, body.y), radius: body.radius, item: Int(body.item))
+          let body = bodies[slot]
+          consider(x: body.x, y: body.y, radius: body.radius, item: Int(body.item))
         }
       }
     }
@@ -278,29 +302,30 @@ public struct TargetIndex: Sendable {
     // A small search box (a melee reach) is scanned whole, row by row: each row of a
     // faction's cells is one contiguous range. Rings pay off only for long reaches.
     if (lastColumn - firstColumn + 1) * (lastRow - firstRow + 1) <= 9 {
-      for row in firstRow...lastRow { visit(row: row, columns: firstColumn...lastColumn) }
+      for row in firstRow...lastRow { visit(row: row, from: firstColumn, through: lastColumn) }
     } else {
-      searchRings()
-    }
-
-    func searchRings() {
+      let centreColumn = column(of: point.x)
+      let centreRow = row(of: point.y)
+      let rings = max(
+        centreColumn - firstColumn, lastColumn - centreColumn, centreRow - firstRow,
+        lastRow - centreRow)
       for ring in 0...rings {
         let top = centreRow - ring
         let bottom = centreRow + ring
         let left = max(centreColumn - ring, firstColumn)
         let right = min(centreColumn + ring, lastColumn)
-        if top >= firstRow { visit(row: top, columns: left...right) }
-        if ring > 0 && bottom <= lastRow { visit(row: bottom, columns: left...right) }
+        if top >= firstRow { visit(row: top, from: left, through: right) }
+        if ring > 0 && bottom <= lastRow { visit(row: bottom, from: left, through: right) }
         if ring > 0 {
           let innerTop = max(top + 1, firstRow)
           let innerBottom = min(bottom - 1, lastRow)
           if innerTop <= innerBottom {
             for row in innerTop...innerBottom {
               if centreColumn - ring >= firstColumn {
-                visit(row: row, columns: (centreColumn - ring)...(centreColumn - ring))
+                visit(row: row, from: centreColumn - ring, through: centreColumn - ring)
               }
               if centreColumn + ring <= lastColumn {
-                visit(row: row, columns: (centreColumn + ring)...(centreColumn + ring))
+                visit(row: row, from: centreColumn + ring, through: centreColumn + ring)
               }
             }
           }
@@ -310,14 +335,11 @@ public struct TargetIndex: Sendable {
         if best >= 0 && bestDistance < nextRingDistance * nextRingDistance { break }
       }
     }
-    for large in largeItems {
-      let item = Int(large)
-      let entry = entries[item]
-      if enemies & (UInt64(1) << UInt64(entry.faction.index)) != 0 {
-        consider(position: entry.position, radius: entry.radius, item: item)
-      }
+    for large in largeBodies where enemies & (UInt64(1) << UInt64(large.faction.index)) != 0 {
+      consider(
+        x: large.body.x, y: large.body.y, radius: large.body.radius, item: Int(large.body.item))
     }
-    return best >= 0 ? TargetRef(index: best) : nil
+    return best
   }
 
   /// Deals `amount` to every enemy of `faction` whose body lies within `radius` of `point`.
@@ -329,30 +351,33 @@ public struct TargetIndex: Sendable {
     of faction: Faction, around point: Vector2, radius: Float, amount: Float
   ) -> Int {
     guard count > 0 else { return 0 }
-    var hits: [Int] = []
-    var remaining = enemyMasks[faction.index]
+    let enemies = enemyMasks[faction.index]
+    // Taken out while the grid is read, so appending never copies it.
+    var records = pendingDamage
+    pendingDamage = []
+    let before = records.count
+    var remaining = enemies
     while remaining != 0 {
       let enemy = remaining.trailingZeroBitCount
       remaining &= remaining &- 1
-      forEachCandidate(of: enemy, near: point, reach: radius) { item in
-        let entry = entries[item]
-        let limit = radius + entry.radius
-        if point.distanceSquared(to: entry.position) <= limit * limit { hits.append(item) }
+      forEachCandidate(of: enemy, near: point, reach: radius) { body in
+        let limit = radius + body.radius
+        if point.distanceSquared(to: Vector2(body.x, body.y)) <= limit * limit {
+          records.append(DamageRecord(target: body.item, amount: amount))
+        }
       }
     }
-    let enemies = enemyMasks[faction.index]
-    for large in largeItems {
-      let entry = entries[Int(large)]
-      let limit = radius + entry.radius
-      if enemies & (UInt64(1) << UInt64(entry.faction.index)) != 0
-        && point.distanceSquared(to: entry.position) <= limit * limit
-      {
-        hits.append(Int(large))
+    for large in largeBodies where enemies & (UInt64(1) << UInt64(large.faction.index)) != 0 {
+      let limit = radius + large.body.radius
+      if point.distanceSquared(to: Vector2(large.body.x, large.body.y)) <= limit * limit {
+        records.append(DamageRecord(target: large.body.item, amount: amount))
       }
     }
-    for item in hits { pendingDamage.append(DamageRecord(target: Int32(item), amount: amount)) }
-    return hits.count
+    let hits = records.count - before
+    pendingDamage = records
+    return hits
   }
+
 }
 
 /// What a grid query reads of one entry: where its body is, how large, and which entry it is.
@@ -369,6 +394,19 @@ struct CellBody: Sendable {
     self.y = y
     self.radius = radius
     self.item = item
+  }
+}
+
+/// A body kept out of the grid for its size, with what a query checks of it.
+@usableFromInline
+struct LargeBody: Sendable {
+  @usableFromInline var body: CellBody
+  @usableFromInline var faction: Faction
+
+  @usableFromInline
+  init(body: CellBody, faction: Faction) {
+    self.body = body
+    self.faction = faction
   }
 }
 

@@ -64,8 +64,8 @@ struct TargetIndexBruteForceTests {
       }
       index.buildGrid(arenaSize: Vector2(1000, 600))
       #expect(index.cellSize / 4 < 20)
-      #expect(index.largeItems.count <= TargetIndex.maximumLargeItems)
-      #expect(index.largeItems.count >= 16)
+      #expect(index.largeBodies.count <= TargetIndex.maximumLargeItems)
+      #expect(index.largeBodies.count >= 16)
       _ = compareNearest(index: index, targets: targets, hostility: hostility, seed: seed)
     }
   }

@@ -41,7 +41,8 @@ struct WorldSimulation: Simulation {
 
   func states() -> [EntityState] {
     func states<Entity: WorldEntity>(_: Entity.Type, _ kind: EntityKind) -> [EntityState] {
-      world.entities(of: Entity.self).map { $0.state(kind) }
+      // The world keeps its own storage order; identities follow creation order.
+      world.entities(of: Entity.self).sorted { $0.id < $1.id }.map { $0.state(kind) }
     }
     return statesInCreationOrder(
       workload,
