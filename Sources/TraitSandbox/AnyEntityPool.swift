@@ -160,15 +160,21 @@ extension PoolStorage: AnyEntityPool {
   mutating func sortSpatially(by grid: SpatialGrid, scratch: inout SpatialSortScratch) {
     let count = storage.count
     guard count > 1 else { return }
-    scratch.keys.removeAll(keepingCapacity: true)
+    var keys = scratch.keys
+    scratch.keys = []
+    keys.removeAll(keepingCapacity: true)
+    keys.reserveCapacity(count)
     var isSorted = true
-    var previous: UInt32 = 0
-    for entity in storage {
-      let key = grid.cell(of: entity.position)
-      if key < previous { isSorted = false }
-      previous = key
-      scratch.keys.append(key)
+    storage.withUnsafeBufferPointer { entities in
+      var previous: UInt32 = 0
+      for index in 0..<count {
+        let key = grid.cell(of: entities[index].position)
+        if key < previous { isSorted = false }
+        previous = key
+        keys.append(key)
+      }
     }
+    scratch.keys = keys
     guard !isSorted else { return }
     scratch.sortOrder(count: count, keyBits: grid.keyBits)
     // Where each entity goes, for the directory.

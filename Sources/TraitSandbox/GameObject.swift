@@ -71,8 +71,25 @@ extension GameObject {
       placement = updated
       return
     }
-    var chunks = (0..<chunkCount).map { context.chunkContext(salt: salt ^ UInt64($0)) }
     let fixed = placement
+    guard threads > 1 else {
+      // One thread steps the chunks in order on the tick's own context, which then holds what
+      // merging the chunks' contexts in order would have given.
+      let tickRandom = context.random
+      storage.withUnsafeMutableBufferPointer { entities in
+        for chunk in 0..<chunkCount {
+          context.beginChunk(random: tickRandom.derived(salt ^ UInt64(chunk)))
+          let lower = chunk * chunkSize
+          var pool = EntityPool(
+            buffer: entities, indices: lower..<min(lower + chunkSize, count),
+            targetBase: fixed.targetBase, indexedTick: fixed.indexedTick)
+          job.run(&pool, &context)
+        }
+      }
+      context.endChunks(random: tickRandom)
+      return
+    }
+    var chunks = (0..<chunkCount).map { context.chunkContext(salt: salt ^ UInt64($0)) }
     storage.withUnsafeMutableBufferPointer { entities in
       chunks.withUnsafeMutableBufferPointer { contexts in
         let work = ChunkWork(job: job, entities: entities, contexts: contexts)

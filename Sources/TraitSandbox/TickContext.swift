@@ -21,6 +21,10 @@ public struct TickContext {
   @usableFromInline internal var spawnBuffers: [AnySpawnBuffer] = []
   /// The queue of each spawn request, in the order made: identities follow this order.
   @usableFromInline internal var spawnOrder: [UInt16] = []
+  /// The spawn and despawn requests made before the chunk being stepped, which the chunk's
+  /// counts leave out (see `beginChunk`).
+  @usableFromInline internal var spawnCountBase = 0
+  @usableFromInline internal var despawnCountBase = 0
   /// Despawn requests in the order made, each with its entity type; sorted when the tick ends.
   @usableFromInline internal var despawned: [DespawnRequest] = []
   /// Deaths in the order they happened; spawn events are added when the tick ends.
@@ -50,15 +54,33 @@ public struct TickContext {
   }
 
   /// Takes the chunks' requests, damage and events, in chunk order, after everything taken
-  /// so far; each chunk's buffers are released as soon as they are taken.
+  /// so far; each chunk's spawn queues are released as soon as they are taken.
   @usableFromInline
   internal mutating func merge(_ chunks: inout [TickContext]) {
-    func total(_ count: (TickContext) -> Int) -> Int { chunks.reduce(0) { $0 + count($1) } }
-    targets.pendingDamage.reserveCapacity(
-      targets.pendingDamage.count + total { $0.targets.pendingDamage.count })
-    despawned.reserveCapacity(despawned.count + total { $0.despawned.count })
-    events.reserveCapacity(events.count + total { $0.events.count })
-    spawnOrder.reserveCapacity(spawnOrder.count + total { $0.spawnOrder.count })
+    var damageCount = 0
+    var despawnCount = 0
+    var eventCount = 0
+    var spawnCount = 0
+    for chunk in chunks {
+      damageCount += chunk.targets.pendingDamage.count
+      despawnCount += chunk.despawned.count
+      eventCount += chunk.events.count
+      spawnCount += chunk.spawnOrder.count
+    }
+    if damageCount > 0 {
+      targets.pendingDamage.reserveCapacity(targets.pendingDamage.count + damageCount)
+      for chunk in chunks { targets.pendingDamage.append(contentsOf: chunk.targets.pendingDamage) }
+    }
+    if despawnCount > 0 {
+      despawned.reserveCapacity(despawned.count + despawnCount)
+      for chunk in chunks { despawned.append(contentsOf: chunk.despawned) }
+    }
+    if eventCount > 0 {
+      events.reserveCapacity(events.count + eventCount)
+      for chunk in chunks { events.append(contentsOf: chunk.events) }
+    }
+    guard spawnCount > 0 else { return }
+    spawnOrder.reserveCapacity(spawnOrder.count + spawnCount)
     // Each type's queue grows once, to its final size.
     var needed = spawnBuffers.map(\.count)
     for chunk in chunks {
@@ -69,29 +91,37 @@ public struct TickContext {
       }
     }
     for (slot, count) in needed.enumerated() { spawnBuffers[slot].reserveCapacity(count) }
-    for index in chunks.indices {
-      let chunk = chunks[index]
-      chunks[index].release()
-      targets.pendingDamage.append(contentsOf: chunk.targets.pendingDamage)
-      despawned.append(contentsOf: chunk.despawned)
-      events.append(contentsOf: chunk.events)
+    for index in chunks.indices where !chunks[index].spawnOrder.isEmpty {
+      let buffers = chunks[index].spawnBuffers
+      let order = chunks[index].spawnOrder
+      chunks[index].spawnBuffers = []
+      chunks[index].spawnOrder = []
       var slots: [UInt16] = []
-      for buffer in chunk.spawnBuffers {
+      for buffer in buffers {
         let slot = spawnSlot(for: buffer.entityType) { buffer.makeEmpty() }
         spawnBuffers[slot].append(contentsOf: buffer)
         slots.append(UInt16(slot))
       }
-      spawnOrder.append(contentsOf: chunk.spawnOrder.lazy.map { slots[Int($0)] })
+      spawnOrder.append(contentsOf: order.lazy.map { slots[Int($0)] })
     }
   }
 
-  /// Drops a merged chunk's requests, damage and events.
-  private mutating func release() {
-    targets.pendingDamage = []
-    despawned = []
-    events = []
-    spawnBuffers = []
-    spawnOrder = []
+  /// Starts stepping one chunk of a pool directly on this context, as one thread does: the
+  /// chunk draws from `random` and counts its requests from here, exactly as it would on a
+  /// context of its own (see `chunkContext(salt:)`).
+  @usableFromInline
+  internal mutating func beginChunk(random chunkRandom: SeededRandom) {
+    random = chunkRandom
+    spawnCountBase = spawnOrder.count
+    despawnCountBase = despawned.count
+  }
+
+  /// Ends stepping chunks directly on this context, restoring the tick's random stream.
+  @usableFromInline
+  internal mutating func endChunks(random tickRandom: SeededRandom) {
+    random = tickRandom
+    spawnCountBase = 0
+    despawnCountBase = 0
   }
 
   /// Requests a new entity; it joins the world, with its identity, when the tick ends.
@@ -135,12 +165,14 @@ public struct TickContext {
     events.append(EntityEvent(.died, entity))
   }
 
-  /// The number of despawn requests made during this tick so far.
+  /// The number of despawn requests made so far during this tick, or, in a system that runs
+  /// in parallel, during this chunk of the pool: the count never depends on the thread count.
   @inlinable
-  public var despawnRequestCount: Int { despawned.count }
+  public var despawnRequestCount: Int { despawned.count - despawnCountBase }
 
-  /// The number of spawns requested during this tick so far.
-  public var pendingSpawnCount: Int { spawnOrder.count }
+  /// The number of spawns requested so far during this tick, or, in a system that runs in
+  /// parallel, during this chunk of the pool: the count never depends on the thread count.
+  public var pendingSpawnCount: Int { spawnOrder.count - spawnCountBase }
 }
 
 /// A request that an entity of one type leave the world.

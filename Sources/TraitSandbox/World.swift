@@ -285,7 +285,8 @@ public struct World {
     var events: [EntityEvent]? = context.events
     insertSpawned(from: context, events: &events)
     lastEvents = events ?? []
-    if tick % Self.spatialSortInterval == 1 {
+    // Without a grid (no target queries) there is no order to keep.
+    if tick % Self.spatialSortInterval == 1 && context.targets.cellCount > 1 {
       let grid = context.targets.spatialGrid
       for index in pools.indices { pools[index].sortSpatially(by: grid, scratch: &sortScratch) }
     }

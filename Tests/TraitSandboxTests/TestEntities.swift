@@ -392,3 +392,42 @@ extension Faction {
   /// The second of a test world's two factions.
   static let right = Faction(1)
 }
+
+// MARK: - Parallel systems
+
+/// What a `Budding` entity saw when its parallel system last ran.
+struct BuddingRecord: Component {
+  var spawnsBefore = 0
+  var despawnsBefore = 0
+  var roll: UInt64 = 0
+}
+
+/// Spawns a bud every third entity and despawns every fifth (in a system that runs in
+/// parallel), recording the request counts and a random draw it saw first.
+struct Budding: GameObject {
+  var id = EntityID<Self>.unassigned
+  var position: Vector2
+  let faction = Faction.left
+  var record = BuddingRecord()
+  let number: Int
+}
+
+extension TraitSystem {
+  /// Runs every `Budding` entity, in parallel chunks.
+  static let budding = TraitSystem(name: "budding", trait: Budding.self, runsInParallel: true) {
+    type in
+    guard type is Budding.Type else { return nil }
+    return SystemJob<Budding>(
+      component: \.record,
+      run: { pool, context in
+        for index in pool.indices {
+          pool[index].record.spawnsBefore = context.pendingSpawnCount
+          pool[index].record.despawnsBefore = context.despawnRequestCount
+          pool[index].record.roll = context.random.next()
+          let number = pool[index].number
+          if number % 3 == 0 { context.spawn(Bare()) }
+          if number % 5 == 0 { context.despawn(pool[index].id) }
+        }
+      })
+  }
+}

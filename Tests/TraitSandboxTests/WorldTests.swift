@@ -187,6 +187,44 @@ struct WorldTests {
     #expect(gone.allSatisfy { world[$0] == nil && !world.contains($0.erased) })
   }
 
+  @Test("a parallel system sees the same request counts and random draws for any thread count")
+  func parallelSystemsAgree() {
+    func run(threads: Int) -> (records: [Int: BuddingRecord], hash: StateHash) {
+      var world = World(
+        seed: 5, fixedDeltaTime: quarterSecond, arenaSize: Vector2(1000, 1000),
+        schedule: Schedule([.init("act", [.budding])]))
+      world.threadCount = threads
+      // Three chunks of the world's fixed chunk size, the last one short.
+      for number in 0..<(World.chunkSize * 2 + 100) {
+        world.spawn(Budding(position: Vector2(Float(number % 1000), 0), number: number))
+      }
+      world.step()
+      // Every fifth has left the world; the rest are found by their number.
+      let survivors = world.entities(of: Budding.self)
+      return (
+        Dictionary(uniqueKeysWithValues: survivors.map { ($0.number, $0.record) }),
+        world.stateHash()
+      )
+    }
+    let one = run(threads: 1)
+    #expect(one.records.count == World.chunkSize * 2 + 100 - (World.chunkSize * 2 + 100 + 4) / 5)
+    // Counts start again in each chunk, as they do on a chunk's own context: the second chunk
+    // starts at 4096, and 4098 spawns and 4100 despawns before 4101 looks.
+    #expect(World.chunkSize == 4096)
+    #expect(one.records[4101]?.spawnsBefore == 1)
+    #expect(one.records[4101]?.despawnsBefore == 1)
+    // 4094 sees the spawns of every multiple of three below it in the first chunk.
+    #expect(one.records[4094]?.spawnsBefore == 1365)
+    #expect(Set(one.records.values.map(\.roll)).count == one.records.count)
+    for threads in [2, 3] {
+      let other = run(threads: threads)
+      let differing = one.records.filter { other.records[$0.key] != $0.value }.map(\.key)
+      #expect(other.records.count == one.records.count, "\(threads) threads")
+      #expect(differing.isEmpty, "\(threads) threads: \(differing.count) entities differ")
+      #expect(other.hash == one.hash, "\(threads) threads")
+    }
+  }
+
   // MARK: - Determinism
 
   /// A small battle that uses every trait and the world's random numbers.
