@@ -138,7 +138,7 @@ extension TraitSystem {
 
   /// Sorts the tick's target index into its grid, once every `targets` entry is in.
   public static let targetGrid = TraitSystem(name: "targetGrid") { context in
-    context.targets.buildGrid(arenaSize: context.arenaSize)
+    context.targets.buildGrid(arenaSize: context.arenaSize, threads: context.threadCount)
   }
 
   /// Applies damage, death and regeneration to every `HealthTrait` entity.

@@ -1,3 +1,4 @@
+import Dispatch
 import Frames
 
 /// Every entity with health, as it stood at the start of the tick, in a uniform grid so that
@@ -29,6 +30,8 @@ public struct TargetIndex: Sendable {
   /// What a query reads of each grid entry, in cell order: 16 bytes each, so a scan reads
   /// contiguous memory and a big battle's grid stays in the caches.
   @usableFromInline internal var cellBodies: ContiguousArray<CellBody> = []
+  /// Scratch for `buildGrid`: each part's count, then cursor, per bucket.
+  @usableFromInline internal var cursorScratch: [Int32] = []
   /// The largest body in the grid: how far past its reach a query must look.
   @usableFromInline internal var largestRadius: Float = 0
   /// Entries whose bodies are large for the grid (castles among small monsters), kept out of
@@ -85,8 +88,13 @@ public struct TargetIndex: Sendable {
   /// Sorts the entries into per-faction grid cells; the world calls this once the index phase is
   /// done.
   ///
-  /// - Complexity: O(n + cells), where the cell count grows with the number of entries.
-  internal mutating func buildGrid(arenaSize: Vector2) {
+  /// A counting sort: each part of the entries (one per thread, in order) counts its entries
+  /// per bucket, the counts become each part's cursor in each bucket, and each part places its
+  /// entries at its cursors. Parts take whole ranges in order, so the grid is the same for any
+  /// thread count. The buffers keep their capacity from tick to tick.
+  /// - Complexity: O(n + cells x threads), where the cell count grows with the number of
+  ///   entries.
+  internal mutating func buildGrid(arenaSize: Vector2, threads: Int = 1) {
     let area = max(arenaSize.x * arenaSize.y, 1)
     let spacing = (area / Float(max(count, 1))).squareRoot()
     cellSize = max(48, spacing * 2)
@@ -96,82 +104,149 @@ public struct TargetIndex: Sendable {
     rows = max(1, Int((arenaSize.y / cellSize).rounded(.up)))
     cellCount = columns * rows
     let bucketCount = factionCount * cellCount
-    let largeRadius = largeRadiusThreshold()
     let grid = spatialGrid
     let cellCount = cellCount
     let itemCount = count
-    // A counting sort with the bucket starts as the counters: count each bucket, turn counts
-    // into starts, place each entry at its bucket's cursor (which leaves every cursor at the
-    // next bucket's start), then shift the starts back. The buffers are taken out of the index
-    // while they are filled, and keep their capacity from tick to tick.
+    // Below a few chunks of entries, threads cost more than they save.
+    let parts = max(1, min(threads, itemCount / 32_768))
+    let partSize = (itemCount + parts - 1) / max(parts, 1)
+
+    var counts = cursorScratch
+    cursorScratch = []
+    var largeCounts = [Int](repeating: 0, count: parts)
+    var largests = [Float](repeating: 0, count: parts)
+    var largeRadius = cellSize / 4
+    entries.withUnsafeBufferPointer { entries in
+      let source = SharedPointer(UnsafeMutablePointer(mutating: entries.baseAddress))
+      func countBuckets() {
+        counts.removeAll(keepingCapacity: true)
+        counts.append(contentsOf: repeatElement(0, count: parts * bucketCount))
+        counts.withUnsafeMutableBufferPointer { counts in
+          largeCounts.withUnsafeMutableBufferPointer { largeCounts in
+            largests.withUnsafeMutableBufferPointer { largests in
+              let shared = (
+                counts: SharedPointer(counts.baseAddress),
+                largeCounts: SharedPointer(largeCounts.baseAddress),
+                largests: SharedPointer(largests.baseAddress)
+              )
+              let threshold = largeRadius
+              Self.forEachPart(parts) { part in
+                guard let entries = source.pointer, let counts = shared.counts.pointer,
+                  let largeCounts = shared.largeCounts.pointer,
+                  let largests = shared.largests.pointer
+                else { return }
+                let partCounts = counts + part * bucketCount
+                var large = 0
+                var largest: Float = 0
+                for item in (part * partSize)..<min((part + 1) * partSize, itemCount) {
+                  let entry = entries[item]
+                  guard entry.radius <= threshold else {
+                    large += 1
+                    continue
+                  }
+                  partCounts[
+                    entry.faction.index * cellCount + Int(grid.cell(of: entry.position))] +=
+                    1
+                  largest = max(largest, entry.radius)
+                }
+                largeCounts[part] = large
+                largests[part] = largest
+              }
+            }
+          }
+        }
+      }
+      countBuckets()
+      if largeCounts.reduce(0, +) > Self.maximumLargeItems {
+        // Every query checks each large body: keep only the largest few out of the grid.
+        let radii = entries.lazy.map(\.radius).filter { $0 > largeRadius }.sorted(by: >)
+        // Entries with exactly the threshold's radius stay in the grid.
+        largeRadius = radii[Self.maximumLargeItems]
+        countBuckets()
+      }
+    }
+
+    // Each part's counts become its cursors: bucket by bucket, part after part.
     var starts = cellStart
     cellStart = []
     starts.removeAll(keepingCapacity: true)
-    starts.append(contentsOf: repeatElement(0, count: bucketCount + 1))
+    starts.reserveCapacity(bucketCount + 1)
+    var running: Int32 = 0
+    counts.withUnsafeMutableBufferPointer { counts in
+      for bucket in 0..<bucketCount {
+        starts.append(running)
+        for part in 0..<parts {
+          let count = counts[part * bucketCount + bucket]
+          counts[part * bucketCount + bucket] = running
+          running += count
+        }
+      }
+    }
+    starts.append(running)
+
     var bodies = cellBodies
     cellBodies = []
+    bodies.removeAll(keepingCapacity: true)
+    bodies.append(
+      contentsOf: repeatElement(CellBody(x: 0, y: 0, radius: 0, item: 0), count: Int(running)))
     var large = largeBodies
     largeBodies = []
     large.removeAll(keepingCapacity: true)
-    var largest: Float = 0
-    starts.withUnsafeMutableBufferPointer { starts in
-      entries.withUnsafeBufferPointer { entries in
-        for item in 0..<itemCount {
-          let entry = entries[item]
-          guard entry.radius <= largeRadius else {
-            large.append(
-              LargeBody(
-                body: CellBody(
-                  x: entry.position.x, y: entry.position.y, radius: entry.radius,
-                  item: Int32(item)),
-                faction: entry.faction))
-            continue
-          }
-          starts[entry.faction.index * cellCount + Int(grid.cell(of: entry.position)) + 1] += 1
-          largest = max(largest, entry.radius)
-        }
-      }
-      for bucket in 0..<bucketCount { starts[bucket + 1] += starts[bucket] }
+    let placeholder = LargeBody(body: CellBody(x: 0, y: 0, radius: 0, item: 0), faction: Faction(0))
+    large.append(contentsOf: repeatElement(placeholder, count: largeCounts.reduce(0, +)))
+    var largeRunning = 0
+    let largeStarts = largeCounts.map { count in
+      defer { largeRunning += count }
+      return largeRunning
     }
-    bodies.removeAll(keepingCapacity: true)
-    bodies.append(
-      contentsOf: repeatElement(
-        CellBody(x: 0, y: 0, radius: 0, item: 0), count: itemCount - large.count))
-    starts.withUnsafeMutableBufferPointer { starts in
-      bodies.withUnsafeMutableBufferPointer { bodies in
-        entries.withUnsafeBufferPointer { entries in
-          for item in 0..<itemCount {
-            let entry = entries[item]
-            guard entry.radius <= largeRadius else { continue }
-            let bucket = entry.faction.index * cellCount + Int(grid.cell(of: entry.position))
-            bodies[Int(starts[bucket])] = CellBody(
-              x: entry.position.x, y: entry.position.y, radius: entry.radius, item: Int32(item))
-            starts[bucket] += 1
+    let threshold = largeRadius
+    entries.withUnsafeBufferPointer { entries in
+      counts.withUnsafeMutableBufferPointer { counts in
+        bodies.withUnsafeMutableBufferPointer { bodies in
+          large.withUnsafeMutableBufferPointer { large in
+            let shared = (
+              entries: SharedPointer(UnsafeMutablePointer(mutating: entries.baseAddress)),
+              counts: SharedPointer(counts.baseAddress), bodies: SharedPointer(bodies.baseAddress),
+              large: SharedPointer(large.baseAddress)
+            )
+            Self.forEachPart(parts) { part in
+              guard let entries = shared.entries.pointer, let counts = shared.counts.pointer
+              else { return }
+              let cursors = counts + part * bucketCount
+              var nextLarge = largeStarts[part]
+              for item in (part * partSize)..<min((part + 1) * partSize, itemCount) {
+                let entry = entries[item]
+                let body = CellBody(
+                  x: entry.position.x, y: entry.position.y, radius: entry.radius,
+                  item: Int32(item))
+                guard entry.radius <= threshold else {
+                  shared.large.pointer?[nextLarge] = LargeBody(body: body, faction: entry.faction)
+                  nextLarge += 1
+                  continue
+                }
+                let bucket = entry.faction.index * cellCount + Int(grid.cell(of: entry.position))
+                shared.bodies.pointer?[Int(cursors[bucket])] = body
+                cursors[bucket] += 1
+              }
+            }
           }
         }
       }
-      for bucket in stride(from: bucketCount, to: 0, by: -1) { starts[bucket] = starts[bucket - 1] }
-      starts[0] = 0
     }
     cellStart = starts
     cellBodies = bodies
     largeBodies = large
-    largestRadius = largest
+    largestRadius = largests.max() ?? 0
+    cursorScratch = counts
   }
 
-  /// Bodies larger than this stay out of the grid: a quarter of a cell, raised so that at most
-  /// `maximumLargeItems` entries are large, since every query checks each of them.
-  ///
-  /// - Complexity: O(n), plus O(m log m) to sort the m bodies over a quarter cell when there
-  ///   are more than `maximumLargeItems` of them.
-  private func largeRadiusThreshold() -> Float {
-    let quarterCell = cellSize / 4
-    var largeCount = 0
-    for entry in entries where entry.radius > quarterCell { largeCount += 1 }
-    guard largeCount > Self.maximumLargeItems else { return quarterCell }
-    let radii = entries.lazy.map(\.radius).filter { $0 > quarterCell }.sorted(by: >)
-    // Entries with exactly the threshold's radius stay in the grid.
-    return radii[Self.maximumLargeItems]
+  /// Runs `body` for each part, on as many threads as there are parts.
+  private static func forEachPart(_ parts: Int, _ body: @Sendable (Int) -> Void) {
+    if parts == 1 {
+      body(0)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: parts, execute: body)
+    }
   }
 
   /// The most entries kept out of the grid for their size.
@@ -420,5 +495,14 @@ struct DamageRecord: Sendable {
   init(target: Int32, amount: Float) {
     self.target = target
     self.amount = amount
+  }
+}
+
+/// A pointer the threads of a grid build share; each writes only its own part through it.
+private struct SharedPointer<Pointee>: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<Pointee>?
+
+  init(_ pointer: UnsafeMutablePointer<Pointee>?) {
+    self.pointer = pointer
   }
 }

@@ -254,6 +254,7 @@ public struct World {
     var context = TickContext(
       tick: tick, deltaTime: fixedDeltaTime, arenaSize: arenaSize, random: random,
       targets: tickTargets)
+    context.threadCount = threadCount
     isStepping = true
     var timings: [Double]? =
       measuresSystemTimes ? [Double](repeating: 0, count: systems.count) : nil

@@ -70,6 +70,35 @@ struct TargetIndexBruteForceTests {
     }
   }
 
+  @Test("the grid built on several threads is the grid built on one, large bodies included")
+  func parallelBuild() {
+    var random = SeededRandom(seed: 41)
+    var one = TargetIndex(hostility: Hostility(factionCount: 3))
+    for number in 0..<100_000 {
+      one.insert(
+        id: AnyEntityID(rawValue: UInt64(number + 1)), faction: Faction(Int(random.next() % 3)),
+        position: Vector2(random.nextFloat(in: -50...4050), random.nextFloat(in: -50...3050)),
+        radius: random.next() % 5000 == 0 ? 60 : Float(random.next() % 11 + 2))
+    }
+    var many = one
+    one.buildGrid(arenaSize: Vector2(4000, 3000), threads: 1)
+    for threads in [2, 3] {
+      many.buildGrid(arenaSize: Vector2(4000, 3000), threads: threads)
+      #expect(many.cellStart == one.cellStart, "\(threads) threads")
+      #expect(
+        many.cellBodies.elementsEqual(one.cellBodies) { $0.item == $1.item && $0.x == $1.x },
+        "\(threads) threads")
+      #expect(
+        many.largeBodies.map(\.body.item) == one.largeBodies.map(\.body.item), "\(threads) threads")
+      #expect(many.largestRadius == one.largestRadius)
+    }
+    // The build really was split, and really kept some bodies out of the grid.
+    #expect(one.count / 32_768 >= 3)
+    // 100,000 entries in this arena make 48-unit cells: the 60-unit bodies stay out.
+    #expect(one.cellSize == 48)
+    #expect(one.largeBodies.count > 10)
+  }
+
   /// Compares 200 random queries with a scan of every entry; returns how many had a tie.
   private func compareNearest(
     index: TargetIndex, targets: [Target], hostility: Hostility, seed: UInt64
