@@ -32,6 +32,8 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal var cellBodies: ContiguousArray<CellBody> = []
   /// Scratch for `buildGrid`: each part's count, then cursor, per bucket.
   @usableFromInline internal var cursorScratch: [Int32] = []
+  /// Scratch for `buildGrid`: what each part found.
+  @usableFromInline internal var partScratch: [PartTotals] = []
   /// The largest body in the grid: how far past its reach a query must look.
   @usableFromInline internal var largestRadius: Float = 0
   /// Entries whose bodies are large for the grid (castles among small monsters), kept out of
@@ -103,86 +105,57 @@ public struct TargetIndex: Sendable {
     columns = max(1, Int((arenaSize.x / cellSize).rounded(.up)))
     rows = max(1, Int((arenaSize.y / cellSize).rounded(.up)))
     cellCount = columns * rows
-    let bucketCount = factionCount * cellCount
-    let grid = spatialGrid
-    let cellCount = cellCount
-    let itemCount = count
     // Below a few chunks of entries, threads cost more than they save.
-    let parts = max(1, min(threads, itemCount / 32_768))
-    let partSize = (itemCount + parts - 1) / max(parts, 1)
+    let parts = max(1, min(threads, count / 32_768))
+    let split = GridSplit(
+      grid: spatialGrid, itemCount: count, parts: parts, partSize: (count + parts - 1) / parts,
+      bucketCount: factionCount * cellCount)
 
+    // The buffers are taken out of the index while they are filled, so filling never copies.
     var counts = cursorScratch
     cursorScratch = []
-    var largeCounts = [Int](repeating: 0, count: parts)
-    var largests = [Float](repeating: 0, count: parts)
+    var totals = partScratch
+    partScratch = []
+    totals.removeAll(keepingCapacity: true)
+    totals.append(contentsOf: repeatElement(PartTotals(), count: parts))
     var largeRadius = cellSize / 4
-    entries.withUnsafeBufferPointer { entries in
-      let source = SharedPointer(UnsafeMutablePointer(mutating: entries.baseAddress))
-      func countBuckets() {
-        counts.removeAll(keepingCapacity: true)
-        counts.append(contentsOf: repeatElement(0, count: parts * bucketCount))
-        counts.withUnsafeMutableBufferPointer { counts in
-          largeCounts.withUnsafeMutableBufferPointer { largeCounts in
-            largests.withUnsafeMutableBufferPointer { largests in
-              let shared = (
-                counts: SharedPointer(counts.baseAddress),
-                largeCounts: SharedPointer(largeCounts.baseAddress),
-                largests: SharedPointer(largests.baseAddress)
-              )
-              let threshold = largeRadius
-              Self.forEachPart(parts) { part in
-                guard let entries = source.pointer, let counts = shared.counts.pointer,
-                  let largeCounts = shared.largeCounts.pointer,
-                  let largests = shared.largests.pointer
-                else { return }
-                let partCounts = counts + part * bucketCount
-                var large = 0
-                var largest: Float = 0
-                for item in (part * partSize)..<min((part + 1) * partSize, itemCount) {
-                  let entry = entries[item]
-                  guard entry.radius <= threshold else {
-                    large += 1
-                    continue
-                  }
-                  partCounts[
-                    entry.faction.index * cellCount + Int(grid.cell(of: entry.position))] +=
-                    1
-                  largest = max(largest, entry.radius)
-                }
-                largeCounts[part] = large
-                largests[part] = largest
-              }
-            }
-          }
-        }
-      }
-      countBuckets()
-      if largeCounts.reduce(0, +) > Self.maximumLargeItems {
-        // Every query checks each large body: keep only the largest few out of the grid.
-        let radii = entries.lazy.map(\.radius).filter { $0 > largeRadius }.sorted(by: >)
-        // Entries with exactly the threshold's radius stay in the grid.
-        largeRadius = radii[Self.maximumLargeItems]
-        countBuckets()
-      }
+    split.countBuckets(of: entries, threshold: largeRadius, into: &counts, totals: &totals)
+    var largeCount = totals.reduce(0) { $0 + $1.largeCount }
+    if largeCount > Self.maximumLargeItems {
+      // Every query checks each large body: keep only the largest few out of the grid.
+      let radii = entries.lazy.map(\.radius).filter { $0 > largeRadius }.sorted(by: >)
+      // Entries with exactly the threshold's radius stay in the grid.
+      largeRadius = radii[Self.maximumLargeItems]
+      split.countBuckets(of: entries, threshold: largeRadius, into: &counts, totals: &totals)
+      largeCount = totals.reduce(0) { $0 + $1.largeCount }
     }
 
     // Each part's counts become its cursors: bucket by bucket, part after part.
     var starts = cellStart
     cellStart = []
     starts.removeAll(keepingCapacity: true)
-    starts.reserveCapacity(bucketCount + 1)
+    starts.append(contentsOf: repeatElement(0, count: split.bucketCount + 1))
     var running: Int32 = 0
-    counts.withUnsafeMutableBufferPointer { counts in
-      for bucket in 0..<bucketCount {
-        starts.append(running)
-        for part in 0..<parts {
-          let count = counts[part * bucketCount + bucket]
-          counts[part * bucketCount + bucket] = running
-          running += count
+    starts.withUnsafeMutableBufferPointer { starts in
+      counts.withUnsafeMutableBufferPointer { counts in
+        for bucket in 0..<split.bucketCount {
+          starts[bucket] = running
+          var slot = bucket
+          for _ in 0..<parts {
+            let count = counts[slot]
+            counts[slot] = running
+            running += count
+            slot += split.bucketCount
+          }
         }
       }
+      starts[split.bucketCount] = running
     }
-    starts.append(running)
+    var firstLarge = 0
+    for part in totals.indices {
+      totals[part].firstLarge = firstLarge
+      firstLarge += totals[part].largeCount
+    }
 
     var bodies = cellBodies
     cellBodies = []
@@ -192,61 +165,19 @@ public struct TargetIndex: Sendable {
     var large = largeBodies
     largeBodies = []
     large.removeAll(keepingCapacity: true)
-    let placeholder = LargeBody(body: CellBody(x: 0, y: 0, radius: 0, item: 0), faction: Faction(0))
-    large.append(contentsOf: repeatElement(placeholder, count: largeCounts.reduce(0, +)))
-    var largeRunning = 0
-    let largeStarts = largeCounts.map { count in
-      defer { largeRunning += count }
-      return largeRunning
-    }
-    let threshold = largeRadius
-    entries.withUnsafeBufferPointer { entries in
-      counts.withUnsafeMutableBufferPointer { counts in
-        bodies.withUnsafeMutableBufferPointer { bodies in
-          large.withUnsafeMutableBufferPointer { large in
-            let shared = (
-              entries: SharedPointer(UnsafeMutablePointer(mutating: entries.baseAddress)),
-              counts: SharedPointer(counts.baseAddress), bodies: SharedPointer(bodies.baseAddress),
-              large: SharedPointer(large.baseAddress)
-            )
-            Self.forEachPart(parts) { part in
-              guard let entries = shared.entries.pointer, let counts = shared.counts.pointer
-              else { return }
-              let cursors = counts + part * bucketCount
-              var nextLarge = largeStarts[part]
-              for item in (part * partSize)..<min((part + 1) * partSize, itemCount) {
-                let entry = entries[item]
-                let body = CellBody(
-                  x: entry.position.x, y: entry.position.y, radius: entry.radius,
-                  item: Int32(item))
-                guard entry.radius <= threshold else {
-                  shared.large.pointer?[nextLarge] = LargeBody(body: body, faction: entry.faction)
-                  nextLarge += 1
-                  continue
-                }
-                let bucket = entry.faction.index * cellCount + Int(grid.cell(of: entry.position))
-                shared.bodies.pointer?[Int(cursors[bucket])] = body
-                cursors[bucket] += 1
-              }
-            }
-          }
-        }
-      }
-    }
+    large.append(
+      contentsOf: repeatElement(
+        LargeBody(body: CellBody(x: 0, y: 0, radius: 0, item: 0), faction: Faction(0)),
+        count: largeCount))
+    split.place(
+      entries, threshold: largeRadius, cursors: &counts, totals: totals, into: &bodies,
+      large: &large)
     cellStart = starts
     cellBodies = bodies
     largeBodies = large
-    largestRadius = largests.max() ?? 0
+    largestRadius = totals.reduce(0) { max($0, $1.largest) }
     cursorScratch = counts
-  }
-
-  /// Runs `body` for each part, on as many threads as there are parts.
-  private static func forEachPart(_ parts: Int, _ body: @Sendable (Int) -> Void) {
-    if parts == 1 {
-      body(0)
-    } else {
-      DispatchQueue.concurrentPerform(iterations: parts, execute: body)
-    }
+    partScratch = totals
   }
 
   /// The most entries kept out of the grid for their size.
@@ -498,11 +429,120 @@ struct DamageRecord: Sendable {
   }
 }
 
-/// A pointer the threads of a grid build share; each writes only its own part through it.
-private struct SharedPointer<Pointee>: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<Pointee>?
+/// What one part of a grid build found: its large bodies and its largest grid body.
+@usableFromInline
+struct PartTotals: Sendable {
+  @usableFromInline var largeCount = 0
+  @usableFromInline var largest: Float = 0
+  /// Where the part's large bodies go in the index's list.
+  @usableFromInline var firstLarge = 0
 
-  init(_ pointer: UnsafeMutablePointer<Pointee>?) {
-    self.pointer = pointer
+  @usableFromInline
+  init() {}
+}
+
+/// How a grid build cuts the entries into parts, one per thread, each a range in order.
+private struct GridSplit: Sendable {
+  let grid: SpatialGrid
+  let itemCount: Int
+  let parts: Int
+  let partSize: Int
+  let bucketCount: Int
+
+  func items(of part: Int) -> Range<Int> {
+    (part * partSize)..<min((part + 1) * partSize, itemCount)
+  }
+
+  func bucket(of entry: Target) -> Int {
+    entry.faction.index * grid.columns * grid.rows + Int(grid.cell(of: entry.position))
+  }
+
+  /// Counts each part's grid entries per bucket, and its large bodies.
+  func countBuckets(
+    of entries: ContiguousArray<Target>, threshold: Float, into counts: inout [Int32],
+    totals: inout [PartTotals]
+  ) {
+    counts.removeAll(keepingCapacity: true)
+    counts.append(contentsOf: repeatElement(0, count: parts * bucketCount))
+    entries.withUnsafeBufferPointer { entries in
+      counts.withUnsafeMutableBufferPointer { counts in
+        totals.withUnsafeMutableBufferPointer { totals in
+          let shared = SharedBuffers(entries: entries, counts: counts, totals: totals)
+          forEachPart { part in
+            let counts = shared.counts(of: part, bucketCount: bucketCount)
+            var found = PartTotals()
+            for item in items(of: part) {
+              let entry = shared.entries[item]
+              guard entry.radius <= threshold else {
+                found.largeCount += 1
+                continue
+              }
+              counts[bucket(of: entry)] += 1
+              found.largest = max(found.largest, entry.radius)
+            }
+            shared.totals[part] = found
+          }
+        }
+      }
+    }
+  }
+
+  /// Places each part's entries at its cursors, and its large bodies in its stretch of `large`.
+  func place(
+    _ entries: ContiguousArray<Target>, threshold: Float, cursors: inout [Int32],
+    totals: [PartTotals], into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
+  ) {
+    entries.withUnsafeBufferPointer { entries in
+      cursors.withUnsafeMutableBufferPointer { cursors in
+        bodies.withUnsafeMutableBufferPointer { bodies in
+          large.withUnsafeMutableBufferPointer { large in
+            let shared = SharedBuffers(
+              entries: entries, counts: cursors, bodies: bodies, large: large)
+            forEachPart { part in
+              let cursors = shared.counts(of: part, bucketCount: bucketCount)
+              var nextLarge = totals[part].firstLarge
+              for item in items(of: part) {
+                let entry = shared.entries[item]
+                let body = CellBody(
+                  x: entry.position.x, y: entry.position.y, radius: entry.radius,
+                  item: Int32(item))
+                guard entry.radius <= threshold else {
+                  shared.large[nextLarge] = LargeBody(body: body, faction: entry.faction)
+                  nextLarge += 1
+                  continue
+                }
+                let bucket = bucket(of: entry)
+                shared.bodies[Int(cursors[bucket])] = body
+                cursors[bucket] += 1
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Runs `body` for each part, on as many threads as there are parts.
+  private func forEachPart(_ body: @Sendable (Int) -> Void) {
+    if parts == 1 {
+      body(0)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: parts, execute: body)
+    }
+  }
+}
+
+/// The buffers the threads of a grid build share; each part writes only its own counts,
+/// cursors, totals and slots through them.
+private struct SharedBuffers: @unchecked Sendable {
+  let entries: UnsafeBufferPointer<Target>
+  let counts: UnsafeMutableBufferPointer<Int32>
+  var totals = UnsafeMutableBufferPointer<PartTotals>(start: nil, count: 0)
+  var bodies = UnsafeMutableBufferPointer<CellBody>(start: nil, count: 0)
+  var large = UnsafeMutableBufferPointer<LargeBody>(start: nil, count: 0)
+
+  /// One part's counts or cursors.
+  func counts(of part: Int, bucketCount: Int) -> UnsafeMutableBufferPointer<Int32> {
+    UnsafeMutableBufferPointer(rebasing: counts[(part * bucketCount)..<((part + 1) * bucketCount)])
   }
 }
