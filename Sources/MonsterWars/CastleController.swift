@@ -19,12 +19,24 @@ public enum CastleController: Sendable, Equatable {
 extension UnitTable where Value == Float {
   /// Picks a kind at random, in proportion to the weights, or `nil` if every weight is 0.
   public func choose(using random: inout SeededRandom) -> UnitKind? {
+    chooseIndex(using: &random).map { kinds[$0] }
+  }
+
+  /// Picks a kind at random, in proportion to the weights, and returns its position in
+  /// `kinds`, or `nil` if every weight is 0.
+  ///
+  /// - Complexity: O(kinds), with no allocation.
+  public func chooseIndex(using random: inout SeededRandom) -> Int? {
+    let total = total
     guard total > 0 else { return nil }
     var roll = random.nextUnitFloat() * total
-    for (kind, weight) in entries where weight > 0 {
-      roll -= weight
-      if roll < 0 { return kind }
+    var lastWeighted: Int?
+    for index in values.indices where values[index] > 0 {
+      roll -= values[index]
+      if roll < 0 { return index }
+      lastWeighted = index
     }
-    return entries.last { $0.value > 0 }?.kind
+    return lastWeighted
   }
+
 }

@@ -85,12 +85,24 @@ public struct Match {
       let expected = Double(count) * share
       world.reserveCapacity(Int(expected + 4 * expected.squareRoot()) + 16, for: type)
     }
+    let kinds = scenario.roster.kinds
+    // Each of the mix's kinds as its position in the roster, looked up once.
+    let rosterIndex = swarm.mix.kinds.map { kind in UInt8(kinds.firstIndex(of: kind) ?? 0) }
+    let fallbackIndex = UInt8(kinds.firstIndex(of: fallback) ?? 0)
+    var placements: [Placement] = []
+    placements.reserveCapacity(count)
     for _ in 0..<count {
       let side: Side = random.next() & 1 == 0 ? .left : .right
-      let kind = swarm.mix.choose(using: &random) ?? fallback
+      let kind = swarm.mix.chooseIndex(using: &random).map { rosterIndex[$0] } ?? fallbackIndex
       let position = Vector2(
         random.nextFloat(in: 0...arena.x), random.nextFloat(in: 0...arena.y))
-      armories[side].place(kind, side: side, at: position, in: &world)
+      placements.append(Placement(position: position, kind: kind, side: side))
+    }
+    // Placed in the world's grid order, so that the first tick walks memory in order too.
+    world.sortSpatially(&placements) { $0.position }
+    for placement in placements {
+      armories[placement.side].place(
+        kinds[Int(placement.kind)], side: placement.side, at: placement.position, in: &world)
     }
   }
 
@@ -149,4 +161,11 @@ public struct Match {
       if world.tick >= UInt64(scenario.match.tickLimit) { outcome = .draw }
     }
   }
+}
+
+/// One monster a swarm places: where, which kind (its position in the roster) and which side.
+private struct Placement {
+  var position: Vector2
+  var kind: UInt8
+  var side: Side
 }

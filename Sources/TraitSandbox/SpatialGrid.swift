@@ -1,14 +1,34 @@
 /// A row-major grid over the arena: the order the world keeps entities in.
-struct SpatialGrid {
-  let cellSize: Float
-  let columns: Int
-  let rows: Int
+@usableFromInline
+struct SpatialGrid: Sendable {
+  @usableFromInline let cellSize: Float
+  @usableFromInline let columns: Int
+  @usableFromInline let rows: Int
+
+  @usableFromInline
+  init(cellSize: Float, columns: Int, rows: Int) {
+    self.cellSize = cellSize
+    self.columns = columns
+    self.rows = rows
+  }
 
   /// The number of bits a cell number needs.
+  @usableFromInline
   var keyBits: Int { max(1, Int.bitWidth - (columns * rows - 1).leadingZeroBitCount) }
 
+  /// Bits per pass of a radix sort by cell.
+  @usableFromInline static let digitBits = 11
+  /// Buckets per pass of a radix sort by cell.
+  @usableFromInline static let radix = 1 << digitBits
+
+  /// The digit of `key` a radix-sort pass starting at bit `shift` sorts by.
+  @inlinable @inline(__always)
+  static func digit(of key: UInt32, shift: UInt32) -> UInt32 {
+    (key >> shift) & UInt32(radix - 1)
+  }
+
   /// The cell `point` falls in; out-of-arena and non-finite points clamp to an edge cell.
-  @inline(__always)
+  @inlinable @inline(__always)
   func cell(of point: Vector2) -> UInt32 {
     UInt32(
       TargetIndex.clampedCell(point.y / cellSize, count: rows) * columns
@@ -32,8 +52,8 @@ struct SpatialSortScratch {
   ///
   /// - Complexity: O(n x keyBits / 11).
   mutating func sortOrder(count: Int, keyBits: Int) {
-    let digitBits = 11
-    let radix = 1 << digitBits
+    let digitBits = SpatialGrid.digitBits
+    let radix = SpatialGrid.radix
     order.removeAll(keepingCapacity: true)
     order.append(contentsOf: (0..<Int32(count)))
     spare.removeAll(keepingCapacity: true)

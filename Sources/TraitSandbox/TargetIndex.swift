@@ -97,13 +97,10 @@ public struct TargetIndex: Sendable {
   /// - Complexity: O(n + cells x threads), where the cell count grows with the number of
   ///   entries.
   internal mutating func buildGrid(arenaSize: Vector2, threads: Int = 1) {
-    let area = max(arenaSize.x * arenaSize.y, 1)
-    let spacing = (area / Float(max(count, 1))).squareRoot()
-    cellSize = max(48, spacing * 2)
-    // Keep the grid small even for huge, sparse arenas.
-    while (arenaSize.x / cellSize) * (arenaSize.y / cellSize) > 4_000_000 { cellSize *= 2 }
-    columns = max(1, Int((arenaSize.x / cellSize).rounded(.up)))
-    rows = max(1, Int((arenaSize.y / cellSize).rounded(.up)))
+    let shape = Self.gridShape(arenaSize: arenaSize, entryCount: count)
+    cellSize = shape.cellSize
+    columns = shape.columns
+    rows = shape.rows
     cellCount = columns * rows
     // Below a few chunks of entries, threads cost more than they save.
     let parts = max(1, min(threads, count / 32_768))
@@ -182,6 +179,20 @@ public struct TargetIndex: Sendable {
 
   /// The most entries kept out of the grid for their size.
   static let maximumLargeItems = 32
+
+  /// The grid for `entryCount` entries in an arena: cells twice as wide as the spacing that
+  /// gives each entry an equal share of the area, and at least 48 units.
+  @usableFromInline
+  internal static func gridShape(arenaSize: Vector2, entryCount: Int) -> SpatialGrid {
+    let area = max(arenaSize.x * arenaSize.y, 1)
+    let spacing = (area / Float(max(entryCount, 1))).squareRoot()
+    var cellSize = max(48, spacing * 2)
+    // Keep the grid small even for huge, sparse arenas.
+    while (arenaSize.x / cellSize) * (arenaSize.y / cellSize) > 4_000_000 { cellSize *= 2 }
+    return SpatialGrid(
+      cellSize: cellSize, columns: max(1, Int((arenaSize.x / cellSize).rounded(.up))),
+      rows: max(1, Int((arenaSize.y / cellSize).rounded(.up))))
+  }
 
   /// The grid's cells without factions: the order the world keeps entities in.
   internal var spatialGrid: SpatialGrid {
