@@ -292,12 +292,17 @@ public struct TargetIndex: Sendable {
       let dx = x - point.x
       let dy = y - point.y
       let distance = dx * dx + dy * dy
-      guard distance <= limit * limit, distance <= bestDistance else { return }
-      // Identities are read only to break exact ties, which are rare: reading one for every
-      // new best would cost a cache miss per query in a big battle.
-      if distance == bestDistance && best >= 0 && entries[item].id >= entries[best].id { return }
-      best = item
-      bestDistance = distance
+      // Out of reach counts as infinitely far: one comparison decides, and it is mostly
+      // false, which a branch predictor learns.
+      let candidate = distance <= limit * limit ? distance : Float.infinity
+      if candidate < bestDistance {
+        best = item
+        bestDistance = candidate
+      } else if candidate == bestDistance && candidate < .infinity {
+        // Identities are read only to break exact ties, which are rare: reading one for every
+        // new best would cost a cache miss per query in a big battle.
+        if entries[item].id < entries[best].id { best = item }
+      }
     }
 
     @inline(__always)
