@@ -2,12 +2,16 @@
 @usableFromInline
 struct SpatialGrid: Sendable {
   @usableFromInline let cellSize: Float
+  /// `1 / cellSize`: cells are found by multiplying, which is several times cheaper than
+  /// dividing and just as monotonic.
+  @usableFromInline let inverseCellSize: Float
   @usableFromInline let columns: Int
   @usableFromInline let rows: Int
 
   @usableFromInline
   init(cellSize: Float, columns: Int, rows: Int) {
     self.cellSize = cellSize
+    self.inverseCellSize = 1 / cellSize
     self.columns = columns
     self.rows = rows
   }
@@ -31,8 +35,8 @@ struct SpatialGrid: Sendable {
   @inlinable @inline(__always)
   func cell(of point: Vector2) -> UInt32 {
     UInt32(
-      TargetIndex.clampedCell(point.y / cellSize, count: rows) * columns
-        + TargetIndex.clampedCell(point.x / cellSize, count: columns))
+      TargetIndex.clampedCell(point.y * inverseCellSize, count: rows) * columns
+        + TargetIndex.clampedCell(point.x * inverseCellSize, count: columns))
   }
 }
 

@@ -21,6 +21,8 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal var pendingDamage: ContiguousArray<DamageRecord> = []
 
   @usableFromInline internal var cellSize: Float = 64
+  /// `1 / cellSize` (see `SpatialGrid.inverseCellSize`).
+  @usableFromInline internal var inverseCellSize: Float = 1 / 64
   @usableFromInline internal var columns = 1
   @usableFromInline internal var rows = 1
   @usableFromInline internal var cellCount = 1
@@ -99,6 +101,7 @@ public struct TargetIndex: Sendable {
   internal mutating func buildGrid(arenaSize: Vector2, threads: Int = 1) {
     let shape = Self.gridShape(arenaSize: arenaSize, entryCount: count)
     cellSize = shape.cellSize
+    inverseCellSize = shape.inverseCellSize
     columns = shape.columns
     rows = shape.rows
     cellCount = columns * rows
@@ -202,13 +205,13 @@ public struct TargetIndex: Sendable {
   /// The grid column of `x`; out-of-arena and non-finite values clamp to an edge column.
   @inlinable @inline(__always)
   internal func column(of x: Float) -> Int {
-    Self.clampedCell(x / cellSize, count: columns)
+    Self.clampedCell(x * inverseCellSize, count: columns)
   }
 
   /// The grid row of `y`; out-of-arena and non-finite values clamp to an edge row.
   @inlinable @inline(__always)
   internal func row(of y: Float) -> Int {
-    Self.clampedCell(y / cellSize, count: rows)
+    Self.clampedCell(y * inverseCellSize, count: rows)
   }
 
   @inlinable @inline(__always)
