@@ -137,6 +137,9 @@ extension TraitSystem {
   }
 
   /// Sorts the tick's target index into its grid, once every `targets` entry is in.
+  ///
+  /// - Complexity: O(n + cells x threads) for n entries: a counting sort split across the
+  ///   world's threads.
   public static let targetGrid = TraitSystem(name: "targetGrid") { context in
     context.targets.buildGrid(arenaSize: context.arenaSize, threads: context.threadCount)
   }

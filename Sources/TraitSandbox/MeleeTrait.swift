@@ -81,6 +81,9 @@ extension MeleeTrait {
   }
 
   /// Runs `updateMelee` for every entity.
+  ///
+  /// - Complexity: O(n) in the pool's entities, plus each nearest-enemy query: the enemies in
+  ///   the few cells its reach covers.
   @inlinable
   public static func stepMelee(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     for index in pool.indices {

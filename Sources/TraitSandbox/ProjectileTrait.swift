@@ -71,6 +71,9 @@ extension ProjectileTrait {
   }
 
   /// Runs `updateProjectile` for every entity.
+  ///
+  /// - Complexity: O(n) in the pool's entities, plus each hit test: the enemies in the cells
+  ///   the projectile's hit and splash radii cover.
   @inlinable
   public static func stepProjectiles(_ pool: inout EntityPool<Self>, in context: inout TickContext)
   {

@@ -80,6 +80,8 @@ extension SpawnerTrait {
   }
 
   /// Runs `updateSpawner` for every entity.
+  ///
+  /// - Complexity: O(n) in the pool's entities, plus what their spending does.
   @inlinable
   public static func stepSpawners(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     for index in pool.indices {
