@@ -493,7 +493,8 @@ private struct GridSplit: Sendable {
             for item in items(of: part) {
               let entry = shared.entries[item]
               guard entry.radius <= threshold else {
-                found.largeCount += 1
+                // A body of no size (NaN) is within no reach: it stays out of the grid too.
+                if !entry.radius.isNaN { found.largeCount += 1 }
                 continue
               }
               counts[bucket(of: entry)] += 1
@@ -526,8 +527,10 @@ private struct GridSplit: Sendable {
                   x: entry.position.x, y: entry.position.y, radius: entry.radius,
                   item: Int32(item))
                 guard entry.radius <= threshold else {
-                  shared.large[nextLarge] = LargeBody(body: body, faction: entry.faction)
-                  nextLarge += 1
+                  if !entry.radius.isNaN {
+                    shared.large[nextLarge] = LargeBody(body: body, faction: entry.faction)
+                    nextLarge += 1
+                  }
                   continue
                 }
                 let bucket = bucket(of: entry)

@@ -99,6 +99,35 @@ struct TargetIndexBruteForceTests {
     #expect(one.largeBodies.count > 10)
   }
 
+  @Test("bodies whose radius is not a number are never found and never upset the grid")
+  func notANumberRadius() {
+    var index = TargetIndex(hostility: Hostility())
+    for number in 0..<100 {
+      index.insert(
+        id: AnyEntityID(rawValue: UInt64(number + 1)), faction: Faction(1),
+        position: Vector2(Float(number) * 10, 50), radius: number % 2 == 0 ? .nan : 60)
+    }
+    index.buildGrid(arenaSize: Vector2(1000, 100))
+    #expect(index.largeBodies.count <= TargetIndex.maximumLargeItems)
+    let found = index.nearestEnemy(of: Faction(0), near: Vector2(0, 50), within: 5).map {
+      index[$0].id
+    }
+    // Entry 1 (a NaN) stands on the point; entry 2, ten units away, reaches it with its 60.
+    #expect(found == AnyEntityID(rawValue: 2))
+    #expect(index.damageEnemies(of: Faction(0), around: Vector2(0, 50), radius: 1, amount: 1) > 0)
+
+    // Only bodies of no size: more of them than may stay out of the grid.
+    var empty = TargetIndex(hostility: Hostility())
+    for number in 0..<40 {
+      empty.insert(
+        id: AnyEntityID(rawValue: UInt64(number + 1)), faction: Faction(1),
+        position: Vector2(Float(number), 50), radius: .nan)
+    }
+    empty.buildGrid(arenaSize: Vector2(1000, 100))
+    #expect(empty.largeBodies.isEmpty)
+    #expect(empty.nearestEnemy(of: Faction(0), near: Vector2(0, 50), within: 100) == nil)
+  }
+
   /// Compares 200 random queries with a scan of every entry; returns how many had a tie.
   private func compareNearest(
     index: TargetIndex, targets: [Target], hostility: Hostility, seed: UInt64
