@@ -52,14 +52,29 @@ struct SpatialSortScratch {
   private var counts: [Int] = []
 
   /// Fills `order` with the positions of `keys` sorted by key, equal keys in storage order:
-  /// a least-significant-digit radix sort, 11 bits per pass.
+  /// a least-significant-digit radix sort, 11 bits per pass (an insertion sort for a few).
   ///
-  /// - Complexity: O(n x keyBits / 11).
+  /// - Complexity: O(n x keyBits / 11); O(n^2) only below 257 entities.
   mutating func sortOrder(count: Int, keyBits: Int) {
     let digitBits = SpatialGrid.digitBits
     let radix = SpatialGrid.radix
     order.removeAll(keepingCapacity: true)
     order.append(contentsOf: (0..<Int32(count)))
+    guard count > 256 else {
+      // A few entities: an insertion sort beats clearing 2,048 buckets per pass. Ties keep
+      // storage order, as the radix sort's do.
+      for next in 1..<max(count, 1) {
+        let moving = order[next]
+        let key = keys[Int(moving)]
+        var slot = next
+        while slot > 0 && keys[Int(order[slot - 1])] > key {
+          order[slot] = order[slot - 1]
+          slot -= 1
+        }
+        order[slot] = moving
+      }
+      return
+    }
     spare.removeAll(keepingCapacity: true)
     spare.append(contentsOf: repeatElement(0, count: count))
     var shift = 0

@@ -128,6 +128,22 @@ struct TargetIndexBruteForceTests {
     #expect(empty.nearestEnemy(of: Faction(0), near: Vector2(0, 50), within: 100) == nil)
   }
 
+  @Test(
+    "the spatial sort orders by cell and keeps ties in storage order, few or many",
+    arguments: [
+      2, 100, 256, 257, 5000,
+    ])
+  func spatialSortIsStable(count: Int) {
+    var random = SeededRandom(seed: UInt64(count))
+    var scratch = SpatialSortScratch()
+    // Few distinct cells, so most keys tie; up to 2^20 cells, so the radix sort takes 2 passes.
+    scratch.keys = (0..<count).map { _ in UInt32(random.next() % 64) << 14 | 3 }
+    scratch.sortOrder(count: count, keyBits: 20)
+    let keys = scratch.keys
+    let expected = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+    #expect(scratch.order.map(Int.init) == expected)
+  }
+
   /// Compares 200 random queries with a scan of every entry; returns how many had a tie.
   private func compareNearest(
     index: TargetIndex, targets: [Target], hostility: Hostility, seed: UInt64
