@@ -24,9 +24,9 @@ public struct TickContext {
   /// The spawn and despawn requests made before the chunk being stepped, which the chunk's
   /// counts leave out (see `beginChunk`).
   @usableFromInline internal var spawnCountBase = 0
+  @usableFromInline internal var despawnCountBase = 0
   /// How many threads the world's own systems (the grid build) may use.
   internal var threadCount = 1
-  @usableFromInline internal var despawnCountBase = 0
   /// Despawn requests in the order made, each with its entity type; sorted when the tick ends.
   @usableFromInline internal var despawned: [DespawnRequest] = []
   /// Deaths in the order they happened; spawn events are added when the tick ends.
