@@ -45,6 +45,19 @@ public struct Armory: Sendable, Equatable {
     guard let type = roster.unitType(of: kind), let stats = units[kind] else { return nil }
     return type.place(stats: stats, side: side, at: position, target: enemyCastle, in: &world)
   }
+
+  /// Places one unit of `kind` at each of `positions`, in order, between ticks, with one bulk
+  /// spawn (for big pre-populated scenarios).
+  ///
+  /// - Returns: Whether the armory has that kind.
+  @discardableResult
+  public func place(
+    _ kind: UnitKind, side: Side, at positions: [Vector2], in world: inout World
+  ) -> Bool {
+    guard let type = roster.unitType(of: kind), let stats = units[kind] else { return false }
+    type.placeAll(stats: stats, side: side, at: positions, marchingOn: enemyCastle, in: &world)
+    return true
+  }
 }
 
 extension Monster {

@@ -98,11 +98,20 @@ public struct Match {
         random.nextFloat(in: 0...arena.x), random.nextFloat(in: 0...arena.y))
       placements.append(Placement(position: position, kind: kind, side: side))
     }
-    // Placed in the world's grid order, so that the first tick walks memory in order too.
+    // Placed in the world's grid order, so that the first tick walks memory in order too: one
+    // bulk placement per side and kind, each in that order.
     world.sortSpatially(&placements) { $0.position }
+    // One list per side and kind, by position in `Side.allCases` and the roster.
+    var positions = [[Vector2]](repeating: [], count: Side.allCases.count * kinds.count)
     for placement in placements {
-      armories[placement.side].place(
-        kinds[Int(placement.kind)], side: placement.side, at: placement.position, in: &world)
+      positions[placement.side.rawValue * kinds.count + Int(placement.kind)].append(
+        placement.position)
+    }
+    for side in Side.allCases {
+      for (index, kind) in kinds.enumerated() {
+        let group = positions[side.rawValue * kinds.count + index]
+        if !group.isEmpty { armories[side].place(kind, side: side, at: group, in: &world) }
+      }
     }
   }
 

@@ -28,9 +28,26 @@ public protocol Monster: MovementTrait, HealthTrait, RenderTrait {
   /// Takes its kind's new stats in the middle of a match; by default new speed, new health
   /// (keeping the share left) and new weapon stats.
   mutating func retune(_ stats: UnitStats)
+
+  /// Places one unit at each of `positions` between ticks, in order, with one bulk spawn.
+  ///
+  /// No kind needs to implement this: it is a requirement, with a default, only so that its
+  /// loop runs specialised for each kind when a scenario places a crowd of them.
+  static func placeAll(
+    stats: UnitStats, side: Side, at positions: [Vector2], marchingOn target: Vector2,
+    in world: inout World)
 }
 
 extension Monster {
+  /// Builds every unit and hands them to the world in one bulk spawn.
+  public static func placeAll(
+    stats: UnitStats, side: Side, at positions: [Vector2], marchingOn target: Vector2,
+    in world: inout World
+  ) {
+    world.spawn(
+      contentsOf: positions.map { Self(stats: stats, side: side, at: $0, marchingOn: target) })
+  }
+
   /// Takes the new speed and health; the weapon's stats are the weapon trait's business.
   public mutating func retune(_ stats: UnitStats) {
     retuneBody(stats)

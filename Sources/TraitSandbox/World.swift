@@ -40,9 +40,9 @@ public struct World {
   /// For each system, the pools it is bound to, in registration order.
   private var poolsBySystem: [[Int]]
   private var poolIndexByType: [ObjectIdentifier: Int] = [:]
-  private var nextID: UInt64 = 1
+  @usableFromInline internal var nextID: UInt64 = 1
   private var targets: TargetIndex
-  private var isStepping = false
+  @usableFromInline internal var isStepping = false
   private var sortScratch = SpatialSortScratch()
 
   /// Creates an empty world.
@@ -146,6 +146,42 @@ public struct World {
     var noEvents: [EntityEvent]? = nil
     pools[poolIndex(for: Entity.self)].append(entity, id: id.rawValue, events: &noEvents)
     return id
+  }
+
+  /// Adds entities of one type now, between ticks, in order (for setting up a big scene): the
+  /// identities are given in code specialised for the type, and the pool grows once and takes
+  /// all of them in one copy.
+  ///
+  /// - Returns: The entities' new identities, consecutive and in order.
+  /// - Complexity: O(n) in the entities added.
+  @inlinable
+  @discardableResult
+  public mutating func spawn<Entity: GameObject>(
+    contentsOf entities: [Entity]
+  ) -> [EntityID<Entity>] {
+    precondition(!isStepping, "spawn during a tick goes through TickContext.spawn")
+    let first = nextID
+    let count = entities.count
+    var batch = ContiguousArray(entities)
+    for offset in batch.indices {
+      precondition(
+        hostility.contains(batch[offset].faction),
+        "\(Entity.typeName) of \(batch[offset].faction) spawned in a world of "
+          + "\(hostility.factionCount) factions")
+      batch[offset].id = EntityID(rawValue: first + UInt64(offset))
+    }
+    nextID += UInt64(count)
+    insert(prepared: batch, firstID: first)
+    return (0..<UInt64(count)).map { EntityID(rawValue: first + $0) }
+  }
+
+  /// Appends entities whose identities are already set, consecutive from `firstID`.
+  @usableFromInline
+  internal mutating func insert<Entity: GameObject>(
+    prepared batch: ContiguousArray<Entity>, firstID: UInt64
+  ) {
+    guard !batch.isEmpty else { return }
+    pools[poolIndex(for: Entity.self)].append(prepared: batch, firstID: firstID)
   }
 
   /// The live entity with identity `id`, or `nil` once it has left the world.

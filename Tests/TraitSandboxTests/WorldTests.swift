@@ -151,6 +151,34 @@ struct WorldTests {
       })
   }
 
+  @Test("a bulk spawn is the same as spawning one by one: identities, order, state")
+  func bulkSpawn() {
+    var random = SeededRandom(seed: 8)
+    let dummies = (0..<300).map { _ in
+      dummy(at: Vector2(random.nextFloat(in: 0...1000), random.nextFloat(in: 0...1000)))
+    }
+    var oneByOne = makeWorld()
+    oneByOne.spawn(Walker(at: Vector2(1, 1), movement: Movement(speed: 0)))
+    let single = dummies.map { oneByOne.spawn($0) }
+    var bulk = makeWorld()
+    bulk.spawn(Walker(at: Vector2(1, 1), movement: Movement(speed: 0)))
+    let many = bulk.spawn(contentsOf: dummies)
+    #expect(many == single)
+    #expect(many.first?.rawValue == 2)
+    #expect(bulk[many[17]]?.position == dummies[17].position)
+    #expect(bulk.stateHash() == oneByOne.stateHash())
+    for _ in 0..<20 {
+      bulk.step()
+      oneByOne.step()
+    }
+    #expect(bulk.stateHash() == oneByOne.stateHash())
+    // Placements between ticks are not spawn events.
+    var quiet = makeWorld()
+    quiet.spawn(contentsOf: dummies)
+    #expect(quiet.lastEvents.isEmpty)
+    #expect(quiet.spawn(contentsOf: [Dummy]()).isEmpty)
+  }
+
   @Test("a crowd placed in sortSpatially's order is already in the order the world keeps")
   func placedInGridOrder() {
     func storedOrder(presorted: Bool) -> [Vector2] {
