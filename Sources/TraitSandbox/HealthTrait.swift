@@ -85,19 +85,15 @@ extension HealthTrait {
     context.despawn(id)
   }
 
-  /// Adds every entity of this type to the tick's target index.
+  /// Adds every entity of this type to the tick's target index, on the world's threads for a
+  /// big pool; the entries are the same, in the same order, for any thread count.
   ///
   /// - Complexity: O(n) in the pool's entities.
   @inlinable
   public static func indexTargets(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     pool.targetBase = context.targets.count
     pool.indexedTick = context.tick
-    for index in pool.indices {
-      let entity = pool[index]
-      context.targets.insert(
-        id: entity.id.erased, faction: entity.faction, position: entity.position,
-        radius: entity.health.radius)
-    }
+    context.targets.insertAll(from: pool, threads: context.threadCount)
   }
 
   /// Applies damage, lets the dead die and the living regenerate.

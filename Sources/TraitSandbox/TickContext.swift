@@ -25,8 +25,8 @@ public struct TickContext {
   /// counts leave out (see `beginChunk`).
   @usableFromInline internal var spawnCountBase = 0
   @usableFromInline internal var despawnCountBase = 0
-  /// How many threads the world's own systems (the grid build) may use.
-  internal var threadCount = 1
+  /// How many threads the world's own work (the grid build, indexing targets) may use.
+  @usableFromInline internal var threadCount = 1
   /// Despawn requests in the order made, each with its entity type; sorted when the tick ends.
   @usableFromInline internal var despawned: [DespawnRequest] = []
   /// Deaths in the order they happened; spawn events are added when the tick ends.

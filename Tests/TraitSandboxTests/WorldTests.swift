@@ -1,3 +1,4 @@
+import Frames
 import Testing
 import TraitSandbox
 
@@ -149,6 +150,29 @@ struct WorldTests {
       zip(stored, stored.dropFirst()).allSatisfy { earlier, later in
         cell(earlier) < cell(later) || (cell(earlier) == cell(later) && earlier.id < later.id)
       })
+  }
+
+  @Test("a big pool is indexed on several threads into the same target entries")
+  func parallelIndexing() throws {
+    // 70,000 dummies make two parts of the index on two threads; the probe stands next to one
+    // from the second part, at (1002.5, 878.5).
+    func probeResult(threads: Int) throws -> AnyEntityID? {
+      var world = makeWorld(arena: Vector2(2000, 2000), extra: [.probe])
+      world.threadCount = threads
+      var dummies: [Dummy] = []
+      for index in 0..<70_000 {
+        let position = Vector2(Float(index % 280) * 7 + 1, Float(index / 280) * 7 + 1)
+        dummies.append(dummy(at: position))
+      }
+      world.spawn(contentsOf: dummies)
+      world.spawn(Probe(position: Vector2(1002.5, 878.5), faction: .left, reach: 3))
+      world.step()
+      return try #require(world.entities(of: Probe.self).first).found
+    }
+    // The dummy at (1002, 876) is number 125 x 280 + 143 = 35,143 (the second part starts at
+    // 35,000): identity 35,144. The one at (1002, 883) is within reach too, but farther.
+    #expect(try probeResult(threads: 1) == AnyEntityID(rawValue: 35_144))
+    #expect(try probeResult(threads: 2) == AnyEntityID(rawValue: 35_144))
   }
 
   @Test("a bulk spawn is the same as spawning one by one: identities, order, state")
