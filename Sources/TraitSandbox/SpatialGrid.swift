@@ -7,6 +7,8 @@ struct SpatialGrid: Sendable {
   @usableFromInline let inverseCellSize: Float
   @usableFromInline let columns: Int
   @usableFromInline let rows: Int
+  /// `columns x rows`.
+  @usableFromInline let cellCount: Int
 
   @usableFromInline
   init(cellSize: Float, columns: Int, rows: Int) {
@@ -14,6 +16,7 @@ struct SpatialGrid: Sendable {
     self.inverseCellSize = 1 / cellSize
     self.columns = columns
     self.rows = rows
+    self.cellCount = columns * rows
   }
 
   /// The number of bits a cell number needs.
@@ -31,12 +34,30 @@ struct SpatialGrid: Sendable {
     (key >> shift) & UInt32(radix - 1)
   }
 
-  /// The cell `point` falls in; out-of-arena and non-finite points clamp to an edge cell.
+  /// The column of `x`; out-of-arena and non-finite values clamp to an edge column.
+  @inlinable @inline(__always)
+  func column(of x: Float) -> Int {
+    Self.clamped(x * inverseCellSize, count: columns)
+  }
+
+  /// The row of `y`; out-of-arena and non-finite values clamp to an edge row.
+  @inlinable @inline(__always)
+  func row(of y: Float) -> Int {
+    Self.clamped(y * inverseCellSize, count: rows)
+  }
+
+  /// The cell `point` falls in, row-major; out-of-arena and non-finite points clamp to an edge
+  /// cell.
   @inlinable @inline(__always)
   func cell(of point: Vector2) -> UInt32 {
-    UInt32(
-      TargetIndex.clampedCell(point.y * inverseCellSize, count: rows) * columns
-        + TargetIndex.clampedCell(point.x * inverseCellSize, count: columns))
+    UInt32(row(of: point.y) * columns + column(of: point.x))
+  }
+
+  @inlinable @inline(__always)
+  static func clamped(_ value: Float, count: Int) -> Int {
+    // Written so that NaN takes the first branch: converting it to Int would trap.
+    guard value >= 0 else { return 0 }
+    return value < Float(count) ? Int(value) : count - 1
   }
 }
 

@@ -20,12 +20,8 @@ public struct TargetIndex: Sendable {
   /// `damage` when the system finishes, in the order one thread would have dealt it.
   @usableFromInline internal var pendingDamage: ContiguousArray<DamageRecord> = []
 
-  @usableFromInline internal var cellSize: Float = 64
-  /// `1 / cellSize` (see `SpatialGrid.inverseCellSize`).
-  @usableFromInline internal var inverseCellSize: Float = 1 / 64
-  @usableFromInline internal var columns = 1
-  @usableFromInline internal var rows = 1
-  @usableFromInline internal var cellCount = 1
+  /// The grid's cells (without factions), as of the last `buildGrid`.
+  @usableFromInline internal var grid = SpatialGrid(cellSize: 64, columns: 1, rows: 1)
   /// Where each (faction, cell) bucket starts in `cellBodies`: faction 0's cells first, then
   /// faction 1's, and so on, so a query for enemies reads only enemy buckets.
   @usableFromInline internal var cellStart: [Int32] = [0, 0, 0]
@@ -139,17 +135,12 @@ public struct TargetIndex: Sendable {
   /// - Complexity: O(n + cells x threads), where the cell count grows with the number of
   ///   entries.
   internal mutating func buildGrid(arenaSize: Vector2, threads: Int = 1) {
-    let shape = Self.gridShape(arenaSize: arenaSize, entryCount: count)
-    cellSize = shape.cellSize
-    inverseCellSize = shape.inverseCellSize
-    columns = shape.columns
-    rows = shape.rows
-    cellCount = columns * rows
+    grid = Self.gridShape(arenaSize: arenaSize, entryCount: count)
     // Below a few chunks of entries, threads cost more than they save.
     let parts = max(1, min(threads, count / 32_768))
     let split = GridSplit(
-      grid: spatialGrid, itemCount: count, parts: parts, partSize: (count + parts - 1) / parts,
-      bucketCount: factionCount * cellCount)
+      grid: grid, itemCount: count, parts: parts, partSize: (count + parts - 1) / parts,
+      bucketCount: factionCount * grid.cellCount)
 
     // The buffers are taken out of the index while they are filled, so filling never copies.
     var counts = cursorScratch
@@ -158,7 +149,7 @@ public struct TargetIndex: Sendable {
     partScratch = []
     totals.removeAll(keepingCapacity: true)
     totals.append(contentsOf: repeatElement(PartTotals(), count: parts))
-    var largeRadius = cellSize / 4
+    var largeRadius = grid.cellSize / 4
     split.countBuckets(of: entries, threshold: largeRadius, into: &counts, totals: &totals)
     var largeCount = totals.reduce(0) { $0 + $1.largeCount }
     if largeCount > Self.maximumLargeItems {
@@ -237,34 +228,14 @@ public struct TargetIndex: Sendable {
       rows: max(1, Int((arenaSize.y / cellSize).rounded(.up))))
   }
 
-  /// The grid's cells without factions: the order the world keeps entities in.
-  internal var spatialGrid: SpatialGrid {
-    SpatialGrid(cellSize: cellSize, columns: columns, rows: rows)
-  }
-
-  /// The grid column of `x`; out-of-arena and non-finite values clamp to an edge column.
-  @inlinable @inline(__always)
-  internal func column(of x: Float) -> Int {
-    Self.clampedCell(x * inverseCellSize, count: columns)
-  }
-
-  /// The grid row of `y`; out-of-arena and non-finite values clamp to an edge row.
-  @inlinable @inline(__always)
-  internal func row(of y: Float) -> Int {
-    Self.clampedCell(y * inverseCellSize, count: rows)
-  }
+  /// The cell size, for tests and reports.
+  internal var cellSize: Float { grid.cellSize }
 
   @inlinable @inline(__always)
-  internal static func clampedCell(_ value: Float, count: Int) -> Int {
-    // Written so that NaN takes the first branch: converting it to Int would trap.
-    guard value >= 0 else { return 0 }
-    return value < Float(count) ? Int(value) : count - 1
-  }
+  internal func column(of x: Float) -> Int { grid.column(of: x) }
 
-  @inlinable
-  internal func cellIndex(of point: Vector2) -> Int {
-    row(of: point.y) * columns + column(of: point.x)
-  }
+  @inlinable @inline(__always)
+  internal func row(of y: Float) -> Int { grid.row(of: y) }
 
   /// Calls `body` with every grid body of `faction` that may lie within `reach` of `point`.
   @inlinable
@@ -276,9 +247,9 @@ public struct TargetIndex: Sendable {
     let lastColumn = column(of: point.x + search)
     let firstRow = row(of: point.y - search)
     let lastRow = row(of: point.y + search)
-    let factionBase = faction * cellCount
+    let factionBase = faction * grid.cellCount
     for row in firstRow...lastRow {
-      let rowBase = factionBase + row * columns
+      let rowBase = factionBase + row * grid.columns
       let start = Int(cellStart[rowBase + firstColumn])
       let end = Int(cellStart[rowBase + lastColumn + 1])
       for slot in start..<end { body(cellBodies[slot]) }
@@ -354,7 +325,7 @@ public struct TargetIndex: Sendable {
       while remaining != 0 {
         let enemy = remaining.trailingZeroBitCount
         remaining &= remaining &- 1
-        let rowBase = enemy * cellCount + row * columns
+        let rowBase = enemy * grid.cellCount + row * grid.columns
         let start = Int(starts[rowBase + first])
         let end = Int(starts[rowBase + last + 1])
         for slot in start..<end {
@@ -396,7 +367,7 @@ public struct TargetIndex: Sendable {
           }
         }
         // Every cell of the next ring lies at least `ring` whole cells from the point.
-        let nextRingDistance = Float(ring) * cellSize
+        let nextRingDistance = Float(ring) * grid.cellSize
         if best >= 0 && bestDistance < nextRingDistance * nextRingDistance { break }
       }
     }
@@ -513,7 +484,7 @@ private struct GridSplit: Sendable {
   }
 
   func bucket(of entry: Target) -> Int {
-    entry.faction.index * grid.columns * grid.rows + Int(grid.cell(of: entry.position))
+    entry.faction.index * grid.cellCount + Int(grid.cell(of: entry.position))
   }
 
   /// Counts each part's grid entries per bucket, and its large bodies.

@@ -357,8 +357,8 @@ public struct World {
     insertSpawned(from: context, events: &events)
     lastEvents = events ?? []
     // Without a grid (no target queries) there is no order to keep.
-    if tick % Self.spatialSortInterval == 1 && context.targets.cellCount > 1 {
-      let grid = context.targets.spatialGrid
+    if tick % Self.spatialSortInterval == 1 && context.targets.grid.cellCount > 1 {
+      let grid = context.targets.grid
       for index in pools.indices { pools[index].sortSpatially(by: grid, scratch: &sortScratch) }
     }
     swap(&targets, &context.targets)
