@@ -96,25 +96,19 @@ public struct TargetIndex: Sendable {
         count: count))
     damage.append(contentsOf: repeatElement(0, count: count))
     // Reading a big pool is what costs: two threads read it at twice the speed.
-    let parts = max(1, min(threads, count / 32_768))
-    let partSize = (count + parts - 1) / parts
+    let parts = Parts(count: count, threads: threads)
     entries.withUnsafeMutableBufferPointer { entries in
       let shared = IndexingBuffers(
         entities: UnsafePointer(pool.buffer.baseAddress.unsafelyUnwrapped)
           + pool.indices.lowerBound,
         entries: entries.baseAddress.unsafelyUnwrapped + start)
-      let fill: @Sendable (Int) -> Void = { part in
-        for index in (part * partSize)..<min((part + 1) * partSize, count) {
+      parts.forEach { part in
+        for index in parts.range(of: part) {
           let entity = shared.entities + index
           (shared.entries + index).pointee = Target(
             id: entity.pointee.id.erased, faction: entity.pointee.faction,
             position: entity.pointee.position, radius: entity.pointee.health.radius)
         }
-      }
-      if parts == 1 {
-        fill(0)
-      } else {
-        DispatchQueue.concurrentPerform(iterations: parts, execute: fill)
       }
     }
   }
@@ -136,11 +130,8 @@ public struct TargetIndex: Sendable {
   ///   entries.
   internal mutating func buildGrid(arenaSize: Vector2, threads: Int = 1) {
     grid = Self.gridShape(arenaSize: arenaSize, entryCount: count)
-    // Below a few chunks of entries, threads cost more than they save.
-    let parts = max(1, min(threads, count / 32_768))
-    let split = GridSplit(
-      grid: grid, itemCount: count, parts: parts, partSize: (count + parts - 1) / parts,
-      bucketCount: factionCount * grid.cellCount)
+    let parts = Parts(count: count, threads: threads)
+    let split = GridSplit(grid: grid, parts: parts, bucketCount: factionCount * grid.cellCount)
 
     // The buffers are taken out of the index while they are filled, so filling never copies.
     var counts = cursorScratch
@@ -148,7 +139,7 @@ public struct TargetIndex: Sendable {
     var totals = partScratch
     partScratch = []
     totals.removeAll(keepingCapacity: true)
-    totals.append(contentsOf: repeatElement(PartTotals(), count: parts))
+    totals.append(contentsOf: repeatElement(PartTotals(), count: parts.count))
     var largeRadius = grid.cellSize / 4
     split.countBuckets(of: entries, threshold: largeRadius, into: &counts, totals: &totals)
     var largeCount = totals.reduce(0) { $0 + $1.largeCount }
@@ -172,7 +163,7 @@ public struct TargetIndex: Sendable {
         for bucket in 0..<split.bucketCount {
           starts[bucket] = running
           var slot = bucket
-          for _ in 0..<parts {
+          for _ in 0..<parts.count {
             let count = counts[slot]
             counts[slot] = running
             running += count
@@ -474,14 +465,8 @@ struct PartTotals: Sendable {
 /// How a grid build cuts the entries into parts, one per thread, each a range in order.
 private struct GridSplit: Sendable {
   let grid: SpatialGrid
-  let itemCount: Int
-  let parts: Int
-  let partSize: Int
+  let parts: Parts
   let bucketCount: Int
-
-  func items(of part: Int) -> Range<Int> {
-    (part * partSize)..<min((part + 1) * partSize, itemCount)
-  }
 
   func bucket(of entry: Target) -> Int {
     entry.faction.index * grid.cellCount + Int(grid.cell(of: entry.position))
@@ -493,15 +478,15 @@ private struct GridSplit: Sendable {
     totals: inout [PartTotals]
   ) {
     counts.removeAll(keepingCapacity: true)
-    counts.append(contentsOf: repeatElement(0, count: parts * bucketCount))
+    counts.append(contentsOf: repeatElement(0, count: parts.count * bucketCount))
     entries.withUnsafeBufferPointer { entries in
       counts.withUnsafeMutableBufferPointer { counts in
         totals.withUnsafeMutableBufferPointer { totals in
           let shared = SharedBuffers(entries: entries, counts: counts, totals: totals)
-          forEachPart { part in
+          parts.forEach { part in
             let counts = shared.counts(of: part, bucketCount: bucketCount)
             var found = PartTotals()
-            for item in items(of: part) {
+            for item in parts.range(of: part) {
               let entry = shared.entries[item]
               guard entry.radius <= threshold else {
                 // A body of no size (NaN) is within no reach: it stays out of the grid too.
@@ -529,10 +514,10 @@ private struct GridSplit: Sendable {
           large.withUnsafeMutableBufferPointer { large in
             let shared = SharedBuffers(
               entries: entries, counts: cursors, bodies: bodies, large: large)
-            forEachPart { part in
+            parts.forEach { part in
               let cursors = shared.counts(of: part, bucketCount: bucketCount)
               var nextLarge = totals[part].firstLarge
-              for item in items(of: part) {
+              for item in parts.range(of: part) {
                 let entry = shared.entries[item]
                 let body = CellBody(
                   x: entry.position.x, y: entry.position.y, radius: entry.radius,
@@ -554,13 +539,39 @@ private struct GridSplit: Sendable {
       }
     }
   }
+}
+
+/// A range of items cut into one part per thread, each a range in order, so work split this
+/// way gives the same result for any thread count.
+@usableFromInline
+internal struct Parts: Sendable {
+  /// How many parts.
+  @usableFromInline let count: Int
+  @usableFromInline let itemCount: Int
+  @usableFromInline let partSize: Int
+
+  /// Parts for `itemCount` items on up to `threads` threads; below 32,768 items a part, a
+  /// thread costs more than it saves.
+  @usableFromInline
+  init(count itemCount: Int, threads: Int) {
+    self.itemCount = itemCount
+    count = max(1, min(threads, itemCount / 32_768))
+    partSize = (itemCount + count - 1) / count
+  }
+
+  /// The items of one part.
+  @inlinable
+  func range(of part: Int) -> Range<Int> {
+    (part * partSize)..<min((part + 1) * partSize, itemCount)
+  }
 
   /// Runs `body` for each part, on as many threads as there are parts.
-  private func forEachPart(_ body: @Sendable (Int) -> Void) {
-    if parts == 1 {
+  @inlinable
+  func forEach(_ body: @Sendable (Int) -> Void) {
+    if count == 1 {
       body(0)
     } else {
-      DispatchQueue.concurrentPerform(iterations: parts, execute: body)
+      DispatchQueue.concurrentPerform(iterations: count, execute: body)
     }
   }
 }
