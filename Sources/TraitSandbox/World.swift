@@ -137,10 +137,7 @@ public struct World {
   @discardableResult
   public mutating func spawn<Entity: GameObject>(_ entity: Entity) -> EntityID<Entity> {
     precondition(!isStepping, "spawn during a tick goes through TickContext.spawn")
-    precondition(
-      hostility.contains(entity.faction),
-      "\(Entity.typeName) of \(entity.faction) spawned in a world of "
-        + "\(hostility.factionCount) factions")
+    checkFaction(of: entity)
     let id = EntityID<Entity>(rawValue: nextID)
     nextID += 1
     var noEvents: [EntityEvent]? = nil
@@ -164,15 +161,21 @@ public struct World {
     let count = entities.count
     var batch = ContiguousArray(entities)
     for offset in batch.indices {
-      precondition(
-        hostility.contains(batch[offset].faction),
-        "\(Entity.typeName) of \(batch[offset].faction) spawned in a world of "
-          + "\(hostility.factionCount) factions")
+      checkFaction(of: batch[offset])
       batch[offset].id = EntityID(rawValue: first + UInt64(offset))
     }
     nextID += UInt64(count)
     insert(prepared: batch, firstID: first)
     return (0..<UInt64(count)).map { EntityID(rawValue: first + $0) }
+  }
+
+  /// Stops the program if `entity`'s faction is not one of the world's: a programming error.
+  @inlinable
+  internal func checkFaction<Entity: GameObject>(of entity: Entity) {
+    precondition(
+      hostility.contains(entity.faction),
+      "\(Entity.typeName) of \(entity.faction) spawned in a world of "
+        + "\(hostility.factionCount) factions")
   }
 
   /// Appends entities whose identities are already set, consecutive from `firstID`.
@@ -413,12 +416,7 @@ public struct World {
   internal mutating func insert<Entity: GameObject>(
     _ entities: ContiguousArray<Entity>, ids: [UInt64], events: inout [EntityEvent]?
   ) {
-    for entity in entities {
-      precondition(
-        hostility.contains(entity.faction),
-        "\(Entity.typeName) of \(entity.faction) spawned in a world of "
-          + "\(hostility.factionCount) factions")
-    }
+    for entity in entities { checkFaction(of: entity) }
     pools[poolIndex(for: Entity.self)].append(contentsOf: entities, ids: ids, events: &events)
   }
 
