@@ -34,6 +34,50 @@ struct SpatialGrid: Sendable {
     (key >> shift) & UInt32(radix - 1)
   }
 
+  /// Sorts `items` by `keys` (one per item, reordered alongside), equal keys keeping their
+  /// order: a least-significant-digit radix sort that moves the items themselves (each pass
+  /// reads them in order and writes each digit's run in order), or an insertion sort for a few.
+  ///
+  /// - Complexity: O(n x keyBits / 11); O(n^2) only for 256 items or fewer.
+  @inlinable
+  static func sort<Item>(_ items: inout [Item], byKeys keys: inout [UInt32], keyBits: Int) {
+    precondition(items.count == keys.count, "one key per item")
+    guard items.count > 256 else {
+      // A few items: an insertion sort beats clearing 2,048 buckets per pass.
+      for next in items.indices.dropFirst() {
+        let item = items[next]
+        let key = keys[next]
+        var slot = next
+        while slot > 0 && keys[slot - 1] > key {
+          items[slot] = items[slot - 1]
+          keys[slot] = keys[slot - 1]
+          slot -= 1
+        }
+        items[slot] = item
+        keys[slot] = key
+      }
+      return
+    }
+    var spareItems = items
+    var spareKeys = keys
+    var counts = [Int](repeating: 0, count: radix + 1)
+    var shift: UInt32 = 0
+    while shift < UInt32(keyBits) {
+      for index in counts.indices { counts[index] = 0 }
+      for key in keys { counts[Int(digit(of: key, shift: shift)) + 1] += 1 }
+      for digit in 0..<radix { counts[digit + 1] += counts[digit] }
+      for index in items.indices {
+        let digit = Int(digit(of: keys[index], shift: shift))
+        spareItems[counts[digit]] = items[index]
+        spareKeys[counts[digit]] = keys[index]
+        counts[digit] += 1
+      }
+      swap(&items, &spareItems)
+      swap(&keys, &spareKeys)
+      shift += UInt32(digitBits)
+    }
+  }
+
   /// The column of `x`; out-of-arena and non-finite values clamp to an edge column.
   @inlinable @inline(__always)
   func column(of x: Float) -> Int {
@@ -61,56 +105,21 @@ struct SpatialGrid: Sendable {
   }
 }
 
-/// Buffers a spatial sort reuses from one sort to the next.
+/// Buffers a pool's spatial sort reuses from one sort to the next.
 struct SpatialSortScratch {
-  /// Each entity's cell, in storage order.
+  /// Each entity's cell, in storage order (in sorted order after `sortOrder`).
   var keys: [UInt32] = []
   /// The storage position of the entity that goes to each position, after `sortOrder`.
   var order: [Int32] = []
   /// The position each entity goes to.
   var destination: [Int32] = []
-  private var spare: [Int32] = []
-  private var counts: [Int] = []
 
-  /// Fills `order` with the positions of `keys` sorted by key, equal keys in storage order:
-  /// a least-significant-digit radix sort, 11 bits per pass (an insertion sort for a few).
+  /// Fills `order` with the positions of `keys` sorted by key, equal keys in storage order.
   ///
-  /// - Complexity: O(n x keyBits / 11); O(n^2) only below 257 entities.
+  /// - Complexity: that of `SpatialGrid.sort(_:byKeys:keyBits:)`.
   mutating func sortOrder(count: Int, keyBits: Int) {
-    let digitBits = SpatialGrid.digitBits
-    let radix = SpatialGrid.radix
     order.removeAll(keepingCapacity: true)
     order.append(contentsOf: (0..<Int32(count)))
-    guard count > 256 else {
-      // A few entities: an insertion sort beats clearing 2,048 buckets per pass. Ties keep
-      // storage order, as the radix sort's do.
-      for next in 1..<max(count, 1) {
-        let moving = order[next]
-        let key = keys[Int(moving)]
-        var slot = next
-        while slot > 0 && keys[Int(order[slot - 1])] > key {
-          order[slot] = order[slot - 1]
-          slot -= 1
-        }
-        order[slot] = moving
-      }
-      return
-    }
-    spare.removeAll(keepingCapacity: true)
-    spare.append(contentsOf: repeatElement(0, count: count))
-    var shift = 0
-    while shift < keyBits {
-      counts.removeAll(keepingCapacity: true)
-      counts.append(contentsOf: repeatElement(0, count: radix + 1))
-      for key in keys { counts[Int((key >> UInt32(shift)) & UInt32(radix - 1)) + 1] += 1 }
-      for digit in 0..<radix { counts[digit + 1] += counts[digit] }
-      for source in order {
-        let digit = Int((keys[Int(source)] >> UInt32(shift)) & UInt32(radix - 1))
-        spare[counts[digit]] = source
-        counts[digit] += 1
-      }
-      swap(&order, &spare)
-      shift += digitBits
-    }
+    SpatialGrid.sort(&order, byKeys: &keys, keyBits: keyBits)
   }
 }

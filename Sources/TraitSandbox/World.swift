@@ -217,26 +217,7 @@ public struct World {
     guard items.count > 1 else { return }
     let grid = TargetIndex.gridShape(arenaSize: arenaSize, entryCount: entityCount + items.count)
     var keys = items.map { grid.cell(of: position($0)) }
-    // A least-significant-digit radix sort that moves the items themselves: each pass reads
-    // them in order and writes each digit's run in order.
-    var spareItems = items
-    var spareKeys = keys
-    var counts = [Int](repeating: 0, count: SpatialGrid.radix + 1)
-    var shift: UInt32 = 0
-    while shift < UInt32(grid.keyBits) {
-      for index in counts.indices { counts[index] = 0 }
-      for key in keys { counts[Int(SpatialGrid.digit(of: key, shift: shift)) + 1] += 1 }
-      for digit in 0..<SpatialGrid.radix { counts[digit + 1] += counts[digit] }
-      for index in items.indices {
-        let digit = Int(SpatialGrid.digit(of: keys[index], shift: shift))
-        spareItems[counts[digit]] = items[index]
-        spareKeys[counts[digit]] = keys[index]
-        counts[digit] += 1
-      }
-      swap(&items, &spareItems)
-      swap(&keys, &spareKeys)
-      shift += UInt32(SpatialGrid.digitBits)
-    }
+    SpatialGrid.sort(&items, byKeys: &keys, keyBits: grid.keyBits)
   }
 
   /// Makes room for `count` entities of one type in all, so that placing many does not grow

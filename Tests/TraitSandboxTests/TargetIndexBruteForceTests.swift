@@ -138,8 +138,8 @@ struct TargetIndexBruteForceTests {
     var scratch = SpatialSortScratch()
     // Few distinct cells, so most keys tie; up to 2^20 cells, so the radix sort takes 2 passes.
     scratch.keys = (0..<count).map { _ in UInt32(random.next() % 64) << 14 | 3 }
-    scratch.sortOrder(count: count, keyBits: 20)
     let keys = scratch.keys
+    scratch.sortOrder(count: count, keyBits: 20)
     let expected = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
     #expect(scratch.order.map(Int.init) == expected)
   }
