@@ -13,12 +13,12 @@ public struct EntityEvent: Sendable, Equatable {
     case died
   }
 
-  /// What happened.
-  public var kind: Kind
   /// Which entity.
   public var entity: AnyEntityID
   /// The entity's type, as `ObjectIdentifier(ZapMonster.self)`.
   public var entityType: ObjectIdentifier
+  /// What happened.
+  public var kind: Kind
   /// The entity's faction.
   public var faction: Faction
 

@@ -70,6 +70,13 @@ public protocol GunTrait: GameObject {
   /// Picks what to shoot at; by default the nearest enemy within range.
   func acquireTarget(in context: TickContext) -> TargetRef?
 
+  /// Whether `acquireTarget` would find something; asked instead of it while the gun reloads.
+  ///
+  /// By default whether an enemy's body lies within `gun.range`, which stops at the first enemy
+  /// found. A type that replaces `acquireTarget` with another reach or rule replaces this too,
+  /// so that it holds its ground exactly while it has something to shoot at.
+  func hasTarget(in context: TickContext) -> Bool
+
   /// Fires one volley at `target`; by default `shotCount` projectiles fanned across
   /// `spreadAngle`, centred on the target.
   mutating func fire(at target: Vector2, in context: inout TickContext)
@@ -86,6 +93,12 @@ extension GunTrait {
   @inlinable
   public func acquireTarget(in context: TickContext) -> TargetRef? {
     context.targets.nearestEnemy(of: faction, near: position, within: gun.range)
+  }
+
+  /// Whether an enemy's body lies within `gun.range`.
+  @inlinable
+  public func hasTarget(in context: TickContext) -> Bool {
+    context.targets.hasEnemy(of: faction, near: position, within: gun.range)
   }
 
   /// Fires `shotCount` projectiles, fanned evenly across `spreadAngle` and centred on the
@@ -112,15 +125,16 @@ extension GunTrait {
   }
 
   /// Reloads, aims and fires; returns whether a target was in range.
+  ///
+  /// While reloading, it only asks `hasTarget`, which can stop at the first enemy found.
   @inlinable
   public mutating func operateGun(in context: inout TickContext) -> Bool {
     gun.reloadRemaining = max(0, gun.reloadRemaining - context.deltaTime)
+    if gun.reloadRemaining > 0 { return hasTarget(in: context) }
     guard let target = acquireTarget(in: context) else { return false }
-    if gun.reloadRemaining <= 0 {
-      fire(at: context.targets[target].position, in: &context)
-      gun.reloadRemaining = gun.cooldown
-      gun.volleysFired += 1
-    }
+    fire(at: context.targets[target].position, in: &context)
+    gun.reloadRemaining = gun.cooldown
+    gun.volleysFired += 1
     return true
   }
 

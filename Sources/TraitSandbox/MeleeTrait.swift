@@ -66,17 +66,20 @@ extension MeleeTrait {
   }
 
   /// Recovers and strikes the nearest enemy within reach; returns whether one was there.
+  ///
+  /// While recovering, it only asks whether an enemy is within reach, which stops at the first.
   @inlinable
   public mutating func engage(in context: inout TickContext) -> Bool {
     melee.recoveryRemaining = max(0, melee.recoveryRemaining - context.deltaTime)
+    if melee.recoveryRemaining > 0 {
+      return context.targets.hasEnemy(of: faction, near: position, within: strikeReach)
+    }
     guard
       let target = context.targets.nearestEnemy(of: faction, near: position, within: strikeReach)
     else { return false }
-    if melee.recoveryRemaining <= 0 {
-      strike(target, in: &context)
-      melee.recoveryRemaining = melee.cooldown
-      melee.strikes += 1
-    }
+    strike(target, in: &context)
+    melee.recoveryRemaining = melee.cooldown
+    melee.strikes += 1
     return true
   }
 

@@ -369,6 +369,87 @@ public struct TargetIndex: Sendable {
     return best
   }
 
+  /// Whether any enemy of `faction` has its body within `reach` of `point`: exactly when
+  /// `nearestEnemy(of:near:within:)` finds one, at the cost of stopping at the first.
+  ///
+  /// Something that only needs to know whether it is in a fight (a fighter recovering from a
+  /// strike, a gun reloading) asks this instead; the cells are visited nearest first.
+  /// - Complexity: O(entries in the cells between the point and the first enemy found), at
+  ///   most O(entries in the cells the reach covers), plus O(large bodies).
+  @inlinable
+  public func hasEnemy(of faction: Faction, near point: Vector2, within reach: Float) -> Bool {
+    guard count > 0 else { return false }
+    let enemies = enemyMasks[faction.index]
+    guard enemies != 0 else { return false }
+    return cellStart.withUnsafeBufferPointer { starts in
+      cellBodies.withUnsafeBufferPointer { bodies in
+        hasEnemy(enemies: enemies, near: point, within: reach, starts: starts, bodies: bodies)
+      }
+    }
+  }
+
+  /// `hasEnemy(of:near:within:)` on the index's buffers.
+  @inlinable
+  internal func hasEnemy(
+    enemies: UInt64, near point: Vector2, within reach: Float,
+    starts: UnsafeBufferPointer<Int32>, bodies: UnsafeBufferPointer<CellBody>
+  ) -> Bool {
+    @inline(__always)
+    func isWithinReach(_ body: CellBody) -> Bool {
+      // The same arithmetic as `nearestEnemy`, so the two never disagree at the edge.
+      let limit = reach + body.radius
+      let dx = body.x - point.x
+      let dy = body.y - point.y
+      return dx * dx + dy * dy <= limit * limit
+    }
+
+    @inline(__always)
+    func visit(row: Int, from first: Int, through last: Int) -> Bool {
+      var remaining = enemies
+      while remaining != 0 {
+        let enemy = remaining.trailingZeroBitCount
+        remaining &= remaining &- 1
+        let rowBase = enemy * grid.cellCount + row * grid.columns
+        let start = Int(starts[rowBase + first])
+        let end = Int(starts[rowBase + last + 1])
+        for slot in start..<end where isWithinReach(bodies[slot]) { return true }
+      }
+      return false
+    }
+
+    // The point's own cell first: most fights are close, and most answers are found there.
+    let centreColumn = column(of: point.x)
+    let centreRow = row(of: point.y)
+    if visit(row: centreRow, from: centreColumn, through: centreColumn) { return true }
+    // Then the rest of the reach, the point's row first and the rows above and below it
+    // nearest first (the point's cell is read again, which costs only a miss).
+    let search = reach + largestRadius
+    let firstColumn = column(of: point.x - search)
+    let lastColumn = column(of: point.x + search)
+    let firstRow = row(of: point.y - search)
+    let lastRow = row(of: point.y + search)
+    if visit(row: centreRow, from: firstColumn, through: lastColumn) { return true }
+    var offset = 1
+    while centreRow - offset >= firstRow || centreRow + offset <= lastRow {
+      if centreRow - offset >= firstRow,
+        visit(row: centreRow - offset, from: firstColumn, through: lastColumn)
+      {
+        return true
+      }
+      if centreRow + offset <= lastRow,
+        visit(row: centreRow + offset, from: firstColumn, through: lastColumn)
+      {
+        return true
+      }
+      offset += 1
+    }
+    for large in largeBodies
+    where enemies & (UInt64(1) << UInt64(large.faction.index)) != 0 && isWithinReach(large.body) {
+      return true
+    }
+    return false
+  }
+
   /// Deals `amount` to every enemy of `faction` whose body lies within `radius` of `point`.
   ///
   /// - Returns: How many entries were hit.

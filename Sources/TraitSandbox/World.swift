@@ -302,12 +302,13 @@ public struct World {
   /// - Complexity: O(n) in the number of entities, plus the targets each query visits.
   public mutating func step() {
     tick += 1
-    var tickTargets = TargetIndex(hostility: hostility)
-    swap(&tickTargets, &targets)
-    tickTargets.removeAll()
     var context = TickContext(
       tick: tick, deltaTime: fixedDeltaTime, arenaSize: arenaSize, random: random,
-      targets: tickTargets)
+      targets: TargetIndex(hostility: hostility))
+    // The last tick's index lends the tick its buffers. Moved, never copied: a second
+    // reference would make the tick's first write copy every buffer of the index.
+    swap(&context.targets, &targets)
+    context.targets.removeAll()
     context.threadCount = threadCount
     isStepping = true
     var timings: [Double]? =
@@ -337,7 +338,9 @@ public struct World {
     lastSystemTimes = timings ?? []
     random = context.random
     removeDespawned(context.despawned)
+    // Taken out of the context, so that appending the spawn events never copies the array.
     var events: [EntityEvent]? = context.events
+    context.events = []
     insertSpawned(from: context, events: &events)
     lastEvents = events ?? []
     // Without a grid (no target queries) there is no order to keep.

@@ -97,6 +97,30 @@ struct GunTraitTests {
     #expect(world.entities(of: Gunner.self).first?.position == Vector2(100, 100))
   }
 
+  @Test("a reloading gun that moves walks on once its target is gone")
+  func reloadingGunnerWalksOn() throws {
+    var world = makeWorld()
+    world.spawn(
+      Gunner(
+        position: Vector2(100, 100), faction: .left,
+        movement: Movement(speed: 40, destination: Vector2(300, 100)), gun: gun))
+    // One bolt kills it: the bolt reaches it two ticks after the volley.
+    world.spawn(
+      Dummy(faction: .right, at: Vector2(150, 100), health: Health(maximum: 1, radius: 2)))
+    var ticks = 0
+    while !world.entities(of: Dummy.self).isEmpty && ticks < 4 {
+      world.step()
+      ticks += 1
+    }
+    try #require(world.entities(of: Dummy.self).isEmpty)
+    #expect(world.entities(of: Gunner.self).first?.position == Vector2(100, 100))
+    world.step()
+    let gunner = try #require(world.entities(of: Gunner.self).first)
+    #expect(gunner.gun.volleysFired == 1)
+    #expect(gunner.gun.reloadRemaining > 0)
+    #expect(gunner.position == Vector2(110, 100))
+  }
+
   @Test("a gun that moves walks on while nothing is in range")
   func gunnerWalks() {
     var world = makeWorld()

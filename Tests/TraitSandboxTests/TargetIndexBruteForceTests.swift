@@ -30,7 +30,8 @@ struct TargetIndexBruteForceTests {
     return (index, targets, hostility)
   }
 
-  @Test("nearest enemy: same entity as a scan of every entry, ties to the smaller identity")
+  @Test(
+    "nearest and any enemy: the answers a scan of every entry gives, ties to the smaller identity")
   func nearestEnemy() {
     var ties = 0
     for seed: UInt64 in 1...20 {
@@ -126,6 +127,7 @@ struct TargetIndexBruteForceTests {
     empty.buildGrid(arenaSize: Vector2(1000, 100))
     #expect(empty.largeBodies.isEmpty)
     #expect(empty.nearestEnemy(of: Faction(0), near: Vector2(0, 50), within: 100) == nil)
+    #expect(!empty.hasEnemy(of: Faction(0), near: Vector2(0, 50), within: 100))
   }
 
   @Test(
@@ -175,6 +177,9 @@ struct TargetIndexBruteForceTests {
           index[$0].id
         }
         #expect(found == nearest?.id, "seed \(seed) point \(point) reach \(reach) \(faction)")
+        #expect(
+          index.hasEnemy(of: faction, near: point, within: reach) == (nearest != nil),
+          "seed \(seed) point \(point) reach \(reach) \(faction)")
       }
     }
     return ties
