@@ -78,7 +78,9 @@ let package = Package(
         "TraitSandbox", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer", "DesktopDemo",
         "DispatchBenchmark",
       ]),
-    .executableTarget(name: "sandbox", dependencies: ["SandboxCLI"]),
+    .executableTarget(name: "sandbox", dependencies: ["SandboxCLI", "CMalloc"]),
+    /// The C library's allocator settings, for the `sandbox` executable.
+    .systemLibrary(name: "CMalloc"),
     /// The trait-dispatch benchmark behind `sandbox bench`: strategies, harness, report formats.
     .target(
       name: "DispatchBenchmark", dependencies: ["TraitSandbox"],

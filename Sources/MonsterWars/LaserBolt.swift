@@ -13,10 +13,11 @@ public struct LaserBolt: GameObject, MovementTrait, ProjectileTrait, RenderTrait
   public var id = EntityID<Self>.unassigned
   /// The bolt's centre.
   public var position: Vector2
-  /// The side that fired it.
-  public let faction: Faction
   /// Its flight.
   public var movement: Movement
+  // Stored after `movement`, whose 22 bytes it rounds out: no padding in the entity.
+  /// The side that fired it.
+  public let faction: Faction
   /// What it does on impact.
   public var projectile: Projectile
   /// Its look.

@@ -18,6 +18,13 @@ public protocol Monster: MovementTrait, HealthTrait, RenderTrait {
   /// The kind's key in scenario files, reports and the demo, e.g. `quirk`.
   static var kind: UnitKind { get }
 
+  /// Which way the monster faces and its animation clock: all of its look it stores.
+  ///
+  /// `RenderTrait`'s `appearance` is computed from it, the body and the side (see
+  /// `Monster.appearance`). A monster that needs a look of its own declares `appearance` as a
+  /// stored property instead, and keeps `pose` as the place its facing starts from.
+  var pose: Pose { get set }
+
   /// The weapon the kind's scenario block must describe; by default the weapon trait's.
   static var weaponKind: Weapon.Kind { get }
 
@@ -147,11 +154,39 @@ extension Gun {
   }
 }
 
+extension Monster {
+  /// The monster's look, computed from what it stores: `Appearance.unit` for its body's
+  /// radius and its side, posed as `pose` says.
+  ///
+  /// Setting it keeps the new facing and animation clock; the size, rotation and tint always
+  /// follow from the body and side (debug builds check that they are left alone).
+  @inlinable
+  public var appearance: Appearance {
+    get { .unit(radius: health.radius, side: Side(faction) ?? .left, pose: pose) }
+    set {
+      assert(
+        newValue.size == appearance.size && newValue.rotation == appearance.rotation
+          && newValue.tint == appearance.tint,
+        "a monster's size, rotation and tint follow from its body and side")
+      pose = Pose(facesLeft: newValue.facesLeft, animationTime: newValue.animationTime)
+    }
+  }
+}
+
 extension Appearance {
   /// The look of a unit: a sprite a little over twice its body radius, facing the enemy, in
   /// its side's colour.
   public static func unit(radius: Float, side: Side) -> Appearance {
-    Appearance(
-      size: Vector2(radius * 2.4, radius * 2.4), facesLeft: side == .right, tint: side.color)
+    unit(radius: radius, side: side, pose: Pose(facing: side))
+  }
+
+  /// The look of a unit in a given pose: a sprite a little over twice its body radius, in its
+  /// side's colour.
+  @inlinable
+  public static func unit(radius: Float, side: Side, pose: Pose) -> Appearance {
+    var appearance = Appearance(
+      size: Vector2(radius * 2.4, radius * 2.4), facesLeft: pose.facesLeft, tint: side.color)
+    appearance.animationTime = pose.animationTime
+    return appearance
   }
 }

@@ -14,16 +14,17 @@ public struct MunchMonster: Monster, MeleeTrait {
   public var id = EntityID<Self>.unassigned
   /// The monster's centre.
   public var position: Vector2
-  /// The monster's side.
-  public let faction: Faction
   /// Its plod toward the enemy castle.
   public var movement: Movement
+  // Stored after `movement`, whose 22 bytes it rounds out: no padding in the entity.
+  /// The monster's side.
+  public let faction: Faction
   /// Its hit points.
   public var health: Health
   /// Its bite.
   public var melee: Melee
-  /// Its look.
-  public var appearance: Appearance
+  /// Which way it faces and its animation clock; its `appearance` follows from these.
+  public var pose: Pose
 
   /// Creates a Munch from scenario stats, marching on `target`.
   public init(stats: UnitStats, side: Side, at position: Vector2, marchingOn target: Vector2) {
@@ -32,7 +33,7 @@ public struct MunchMonster: Monster, MeleeTrait {
     self.movement = .march(speed: stats.speed, to: target)
     self.health = Health(stats)
     self.melee = Melee(stats.weapon)
-    self.appearance = .unit(radius: stats.radius, side: side)
+    self.pose = Pose(facing: side)
   }
 
   /// Bites the target and regains a share of the damage as hit points.

@@ -12,16 +12,17 @@ public struct ZapMonster: Monster, GunTrait {
   public var id = EntityID<Self>.unassigned
   /// The monster's centre.
   public var position: Vector2
-  /// The monster's side.
-  public let faction: Faction
   /// Its walk toward the enemy castle.
   public var movement: Movement
+  // Stored after `movement`, whose 22 bytes it rounds out: no padding in the entity.
+  /// The monster's side.
+  public let faction: Faction
   /// Its hit points.
   public var health: Health
   /// Its laser.
   public var gun: Gun
-  /// Its look.
-  public var appearance: Appearance
+  /// Which way it faces and its animation clock; its `appearance` follows from these.
+  public var pose: Pose
 
   /// Creates a Zap from scenario stats, marching on `target`.
   public init(stats: UnitStats, side: Side, at position: Vector2, marchingOn target: Vector2) {
@@ -30,7 +31,7 @@ public struct ZapMonster: Monster, GunTrait {
     self.movement = .march(speed: stats.speed, to: target)
     self.health = Health(stats)
     self.gun = Gun(stats.weapon)
-    self.appearance = .unit(radius: stats.radius, side: side)
+    self.pose = Pose(facing: side)
   }
 
   /// A laser bolt leaving the Zap toward `direction`.

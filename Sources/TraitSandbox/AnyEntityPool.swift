@@ -22,7 +22,7 @@ internal protocol AnyEntityPool {
   mutating func append<Spawned: GameObject>(
     _ entity: Spawned, id: UInt64, events: inout [EntityEvent]?)
   mutating func append<Spawned: GameObject>(
-    contentsOf entities: ContiguousArray<Spawned>, ids: [UInt64], events: inout [EntityEvent]?)
+    moving entities: inout ContiguousArray<Spawned>, events: inout [EntityEvent]?)
   mutating func append<Spawned: GameObject>(
     prepared batch: ContiguousArray<Spawned>, firstID: UInt64)
   func hashState(into hasher: inout StateHasher)
@@ -124,32 +124,38 @@ extension PoolStorage: AnyEntityPool {
     events?.append(EntityEvent(.spawned, entity))
   }
 
-  /// Appends entities the caller has already matched to this pool's type, with identities
-  /// `ids` (ascending, one per entity), growing the storage at most once.
+  /// Moves entities the caller has already matched to this pool's type and given their
+  /// identities (ascending) into the pool, growing the storage at most once; `spawned` is left
+  /// empty. An empty pool takes the batch's storage as its own, with no copy.
   mutating func append<Spawned: GameObject>(
-    contentsOf spawned: ContiguousArray<Spawned>, ids: [UInt64], events: inout [EntityEvent]?
+    moving spawned: inout ContiguousArray<Spawned>, events: inout [EntityEvent]?
   ) {
     guard Spawned.self == Entity.self else {
       preconditionFailure("\(Spawned.typeName) spawned into the pool of \(Entity.typeName)")
     }
-    precondition(spawned.count == ids.count, "one identity per spawned entity")
-    guard let firstID = ids.first else { return }
+    guard let firstID = spawned.first?.id.rawValue else { return }
     precondition(
       directory.last.map { $0.id < firstID } ?? true,
       "identities must be appended in ascending order")
-    let needed = storage.count + spawned.count
-    if needed > storage.capacity {
-      // Grows by half again rather than doubling: a burst (every gun firing on the first tick)
-      // gets exactly the room it needs, and a pool of a million does not reserve another.
-      storage.reserveCapacity(max(needed, storage.capacity + storage.capacity / 2))
-      directory.reserveCapacity(max(directory.count + spawned.count, storage.capacity))
+    let start = storage.count
+    if storage.isEmpty {
+      storage = unsafeBitCast(spawned, to: ContiguousArray<Entity>.self)
+      spawned = []
+    } else {
+      let needed = storage.count + spawned.count
+      if needed > storage.capacity {
+        // Grows by half again rather than doubling: a burst (every gun firing on the first
+        // tick) gets exactly the room it needs, and a pool of a million does not reserve
+        // another.
+        storage.reserveCapacity(max(needed, storage.capacity + storage.capacity / 2))
+      }
+      storage.append(contentsOf: unsafeBitCast(spawned, to: ContiguousArray<Entity>.self))
+      spawned = []
     }
-    let entities = unsafeBitCast(spawned, to: ContiguousArray<Entity>.self)
-    for (entity, id) in zip(entities, ids) {
-      var entity = entity
-      entity.id = EntityID(rawValue: id)
-      directory.append(DirectoryEntry(id: id, index: Int32(storage.count)))
-      storage.append(entity)
+    directory.reserveCapacity(max(directory.count + storage.count - start, storage.capacity))
+    for index in start..<storage.count {
+      let entity = storage[index]
+      directory.append(DirectoryEntry(id: entity.id.rawValue, index: Int32(index)))
       events?.append(EntityEvent(.spawned, entity))
     }
   }

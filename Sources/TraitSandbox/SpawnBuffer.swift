@@ -66,7 +66,11 @@ internal final class SpawnBuffer<Entity: GameObject>: AnySpawnBuffer {
   }
 
   override func flush(into world: inout World, ids: [UInt64], events: inout [EntityEvent]?) {
-    world.insert(entities, ids: ids, events: &events)
-    entities = []
+    precondition(entities.count == ids.count, "one identity per spawned entity")
+    entities.withUnsafeMutableBufferPointer { entities in
+      for index in entities.indices { entities[index].id = EntityID(rawValue: ids[index]) }
+    }
+    // Moved, not copied: an empty pool takes the queue's storage as its own.
+    world.insert(moving: &entities, events: &events)
   }
 }

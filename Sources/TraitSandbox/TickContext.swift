@@ -133,7 +133,13 @@ public struct TickContext {
   public mutating func spawn<Entity: GameObject>(_ entity: Entity) {
     let slot = spawnSlot(for: ObjectIdentifier(Entity.self)) { SpawnBuffer<Entity>() }
     // The slot's type is Entity: no dynamic cast is needed.
-    unsafeDowncast(spawnBuffers[slot], to: SpawnBuffer<Entity>.self).entities.append(entity)
+    let buffer = unsafeDowncast(spawnBuffers[slot], to: SpawnBuffer<Entity>.self)
+    let count = buffer.entities.count
+    if count == buffer.entities.capacity {
+      // Half again, not double: the queue becomes the pool of a type spawned in a burst.
+      buffer.entities.reserveCapacity(max(16, count + count / 2))
+    }
+    buffer.entities.append(entity)
     spawnOrder.append(UInt16(slot))
   }
 

@@ -388,20 +388,26 @@ public struct World {
       nextID += 1
     }
     let firstEvent = events?.count ?? 0
+    events?.reserveCapacity(firstEvent + context.spawnOrder.count)
     for (slot, buffer) in context.spawnBuffers.enumerated() {
       buffer.flush(into: &self, ids: idsBySlot[slot], events: &events)
     }
     if context.spawnBuffers.count > 1 {
-      events?[firstEvent...].sort { $0.entity < $1.entity }
+      // Sorted in place: sorting a slice of the array would sort a copy and copy it back.
+      events?.withUnsafeMutableBufferPointer { events in
+        var spawnEvents = UnsafeMutableBufferPointer(rebasing: events[firstEvent...])
+        spawnEvents.sort { $0.entity < $1.entity }
+      }
     }
   }
 
-  /// Appends entities of one type with the identities given, one per entity.
+  /// Moves entities of one type, already given their identities, into their pool, leaving
+  /// `entities` empty.
   internal mutating func insert<Entity: GameObject>(
-    _ entities: ContiguousArray<Entity>, ids: [UInt64], events: inout [EntityEvent]?
+    moving entities: inout ContiguousArray<Entity>, events: inout [EntityEvent]?
   ) {
     for entity in entities { checkFaction(of: entity) }
-    pools[poolIndex(for: Entity.self)].append(contentsOf: entities, ids: ids, events: &events)
+    pools[poolIndex(for: Entity.self)].append(moving: &entities, events: &events)
   }
 
   // MARK: - Frames

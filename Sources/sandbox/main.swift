@@ -1,4 +1,13 @@
+import CMalloc
 import Foundation
 import SandboxCLI
+
+#if canImport(Glibc)
+  // Buffers of half a megabyte and more (a big battle's pools, its target index, a burst of
+  // spawns) are mapped on their own and go back to the system when freed. glibc's default
+  // raises this threshold after each big free and keeps later big buffers in its heap, which
+  // held on to about 25 MiB at a million monsters.
+  _ = mallopt(M_MMAP_THRESHOLD, 512 * 1024)
+#endif
 
 exit(Sandbox.main(.current, console: .standard))

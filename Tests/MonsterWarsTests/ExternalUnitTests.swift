@@ -69,7 +69,7 @@ struct BomberMonster: Monster, MeleeTrait, FuseTrait {
   var health: Health
   var melee: Melee
   var fuse = Fuse(secondsLeft: 1, blastRadius: 40, blastDamage: 60)
-  var appearance: Appearance
+  var pose: Pose
 
   init(stats: UnitStats, side: Side, at position: Vector2, marchingOn target: Vector2) {
     self.position = position
@@ -77,7 +77,7 @@ struct BomberMonster: Monster, MeleeTrait, FuseTrait {
     self.movement = .march(speed: stats.speed, to: target)
     self.health = Health(stats)
     self.melee = Melee(stats.weapon)
-    self.appearance = .unit(radius: stats.radius, side: side)
+    self.pose = Pose(facing: side)
   }
 }
 
