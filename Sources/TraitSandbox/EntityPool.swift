@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The entities of one type that a system steps: all of them, or, when the world steps on
 /// several threads, one chunk of them.
 ///
@@ -76,5 +78,20 @@ internal struct ChunkWork<Entity: GameObject>: @unchecked Sendable {
     self.job = job
     self.entities = entities
     self.contexts = contexts
+  }
+}
+
+/// The next chunk to step, claimed by the threads of a chunked run one at a time.
+@usableFromInline
+internal final class ChunkClaims: Sendable {
+  @usableFromInline let counter = Atomic<Int>(0)
+
+  @usableFromInline
+  init() {}
+
+  /// Claims a chunk: 0, 1, 2, ... across all threads, each number once.
+  @inlinable
+  func next() -> Int {
+    counter.add(1, ordering: .relaxed).oldValue
   }
 }

@@ -94,8 +94,14 @@ extension GameObject {
       chunks.withUnsafeMutableBufferPointer { contexts in
         let work = ChunkWork(job: job, entities: entities, contexts: contexts)
         let workers = max(1, min(threads, chunkCount))
-        let run: @Sendable (Int) -> Void = { worker in
-          for chunk in stride(from: worker, to: chunkCount, by: workers) {
+        // Each thread claims the next chunk until none is left: a thread that starts late or
+        // meets slow chunks does fewer. Which thread steps a chunk changes nothing: each chunk
+        // has its own context.
+        let claims = ChunkClaims()
+        let run: @Sendable (Int) -> Void = { _ in
+          while true {
+            let chunk = claims.next()
+            guard chunk < chunkCount else { return }
             let lower = chunk * chunkSize
             var pool = EntityPool(
               buffer: work.entities, indices: lower..<min(lower + chunkSize, count),

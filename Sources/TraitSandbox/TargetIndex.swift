@@ -12,10 +12,16 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal let enemyMasks: [UInt64]
   /// The number of factions, and so of bucket sets in the grid.
   @usableFromInline internal let factionCount: Int
-  /// The entries, in the order the health system indexed them.
+  /// The entries, in the order the health system indexed them: the first `count` of them.
+  ///
+  /// This buffer and the others below keep their length from tick to tick, and only grow:
+  /// filling a buffer before writing it would be a pass over a big battle's index that one
+  /// thread makes alone. What lies past the live part is stale and never read.
   @usableFromInline internal var entries: ContiguousArray<Target> = []
   /// The damage dealt to each entry by the systems that have finished this tick.
   @usableFromInline internal var damage: ContiguousArray<Float> = []
+  /// The number of entries indexed this tick.
+  @usableFromInline internal var entryCount = 0
   /// Damage dealt by the running system (or chunk), in the order dealt; the world adds it to
   /// `damage` when the system finishes, in the order one thread would have dealt it.
   @usableFromInline internal var pendingDamage: ContiguousArray<DamageRecord> = []
@@ -47,7 +53,7 @@ public struct TargetIndex: Sendable {
 
   /// The number of entries.
   @inlinable
-  public var count: Int { entries.count }
+  public var count: Int { entryCount }
 
   /// The entry `target` refers to.
   @inlinable
@@ -58,8 +64,7 @@ public struct TargetIndex: Sendable {
   public func damage(to target: TargetRef) -> Float { damage[target.index] }
 
   internal mutating func removeAll() {
-    entries.removeAll(keepingCapacity: true)
-    damage.removeAll(keepingCapacity: true)
+    entryCount = 0
     pendingDamage.removeAll(keepingCapacity: true)
   }
 
@@ -75,8 +80,15 @@ public struct TargetIndex: Sendable {
   internal mutating func insert(
     id: AnyEntityID, faction: Faction, position: Vector2, radius: Float
   ) {
-    entries.append(Target(id: id, faction: faction, position: position, radius: radius))
-    damage.append(0)
+    let entry = Target(id: id, faction: faction, position: position, radius: radius)
+    if entryCount < entries.count {
+      entries[entryCount] = entry
+      damage[entryCount] = 0
+    } else {
+      entries.append(entry)
+      damage.append(0)
+    }
+    entryCount += 1
   }
 
   /// Adds an entry for every entity of `pool`, in order; a big pool is split into one range
@@ -89,25 +101,34 @@ public struct TargetIndex: Sendable {
   ) {
     let count = pool.count
     guard count > 0 else { return }
-    let start = entries.count
-    entries.append(
-      contentsOf: repeatElement(
-        Target(id: AnyEntityID(rawValue: 0), faction: Faction(0), position: .zero, radius: 0),
-        count: count))
-    damage.append(contentsOf: repeatElement(0, count: count))
+    let start = entryCount
+    let end = start + count
+    if entries.count < end {
+      entries.append(
+        contentsOf: repeatElement(
+          Target(id: AnyEntityID(rawValue: 0), faction: Faction(0), position: .zero, radius: 0),
+          count: end - entries.count))
+      damage.append(contentsOf: repeatElement(0, count: end - damage.count))
+    }
+    entryCount = end
     // Reading a big pool is what costs: two threads read it at twice the speed.
     let parts = Parts(count: count, threads: threads)
     entries.withUnsafeMutableBufferPointer { entries in
-      let shared = IndexingBuffers(
-        entities: UnsafePointer(pool.buffer.baseAddress.unsafelyUnwrapped)
-          + pool.indices.lowerBound,
-        entries: entries.baseAddress.unsafelyUnwrapped + start)
-      parts.forEach { part in
-        for index in parts.range(of: part) {
-          let entity = shared.entities + index
-          (shared.entries + index).pointee = Target(
-            id: entity.pointee.id.erased, faction: entity.pointee.faction,
-            position: entity.pointee.position, radius: entity.pointee.health.radius)
+      damage.withUnsafeMutableBufferPointer { damage in
+        let shared = IndexingBuffers(
+          entities: UnsafePointer(pool.buffer.baseAddress.unsafelyUnwrapped)
+            + pool.indices.lowerBound,
+          entries: entries.baseAddress.unsafelyUnwrapped + start,
+          damage: damage.baseAddress.unsafelyUnwrapped + start)
+        parts.forEach { part in
+          let range = parts.range(of: part)
+          (shared.damage + range.lowerBound).update(repeating: 0, count: range.count)
+          for index in range {
+            let entity = shared.entities + index
+            (shared.entries + index).pointee = Target(
+              id: entity.pointee.id.erased, faction: entity.pointee.faction,
+              position: entity.pointee.position, radius: entity.pointee.health.radius)
+          }
         }
       }
     }
@@ -145,7 +166,8 @@ public struct TargetIndex: Sendable {
     var largeCount = totals.reduce(0) { $0 + $1.largeCount }
     if largeCount > Self.maximumLargeItems {
       // Every query checks each large body: keep only the largest few out of the grid.
-      let radii = entries.lazy.map(\.radius).filter { $0 > largeRadius }.sorted(by: >)
+      let radii = entries[..<count].lazy.map(\.radius).filter { $0 > largeRadius }.sorted(
+        by: >)
       // Entries with exactly the threshold's radius stay in the grid.
       largeRadius = radii[Self.maximumLargeItems]
       split.countBuckets(of: entries, threshold: largeRadius, into: &counts, totals: &totals)
@@ -155,8 +177,9 @@ public struct TargetIndex: Sendable {
     // Each part's counts become its cursors: bucket by bucket, part after part.
     var starts = cellStart
     cellStart = []
-    starts.removeAll(keepingCapacity: true)
-    starts.append(contentsOf: repeatElement(0, count: split.bucketCount + 1))
+    if starts.count < split.bucketCount + 1 {
+      starts.append(contentsOf: repeatElement(0, count: split.bucketCount + 1 - starts.count))
+    }
     var running: Int32 = 0
     starts.withUnsafeMutableBufferPointer { starts in
       counts.withUnsafeMutableBufferPointer { counts in
@@ -181,9 +204,11 @@ public struct TargetIndex: Sendable {
 
     var bodies = cellBodies
     cellBodies = []
-    bodies.removeAll(keepingCapacity: true)
-    bodies.append(
-      contentsOf: repeatElement(CellBody(x: 0, y: 0, radius: 0, item: 0), count: Int(running)))
+    if bodies.count < Int(running) {
+      bodies.append(
+        contentsOf: repeatElement(
+          CellBody(x: 0, y: 0, radius: 0, item: 0), count: Int(running) - bodies.count))
+    }
     var large = largeBodies
     largeBodies = []
     large.removeAll(keepingCapacity: true)
@@ -558,14 +583,18 @@ private struct GridSplit: Sendable {
     of entries: ContiguousArray<Target>, threshold: Float, into counts: inout [Int32],
     totals: inout [PartTotals]
   ) {
-    counts.removeAll(keepingCapacity: true)
-    counts.append(contentsOf: repeatElement(0, count: parts.count * bucketCount))
+    if counts.count < parts.count * bucketCount {
+      counts.append(
+        contentsOf: repeatElement(0, count: parts.count * bucketCount - counts.count))
+    }
     entries.withUnsafeBufferPointer { entries in
       counts.withUnsafeMutableBufferPointer { counts in
         totals.withUnsafeMutableBufferPointer { totals in
           let shared = SharedBuffers(entries: entries, counts: counts, totals: totals)
           parts.forEach { part in
             let counts = shared.counts(of: part, bucketCount: bucketCount)
+            // Each part clears its own counts: no pass over all of them on one thread.
+            counts.update(repeating: 0)
             var found = PartTotals()
             for item in parts.range(of: part) {
               let entry = shared.entries[item]
@@ -678,10 +707,15 @@ private struct SharedBuffers: @unchecked Sendable {
 internal struct IndexingBuffers<Entity>: @unchecked Sendable {
   @usableFromInline let entities: UnsafePointer<Entity>
   @usableFromInline let entries: UnsafeMutablePointer<Target>
+  @usableFromInline let damage: UnsafeMutablePointer<Float>
 
   @usableFromInline
-  init(entities: UnsafePointer<Entity>, entries: UnsafeMutablePointer<Target>) {
+  init(
+    entities: UnsafePointer<Entity>, entries: UnsafeMutablePointer<Target>,
+    damage: UnsafeMutablePointer<Float>
+  ) {
     self.entities = entities
     self.entries = entries
+    self.damage = damage
   }
 }

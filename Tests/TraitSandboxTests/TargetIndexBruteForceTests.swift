@@ -42,6 +42,26 @@ struct TargetIndexBruteForceTests {
     #expect(ties > 50)
   }
 
+  @Test("an index reused for fewer entries answers from those entries alone")
+  func reusedForFewerEntries() {
+    for seed: UInt64 in 1...5 {
+      var (index, _, hostility) = layout(seed: seed, count: 800)
+      let (fresh, targets, _) = layout(seed: seed &+ 1000, count: 120)
+      // The next tick's entries go into the same buffers, which keep their old contents past
+      // the new, shorter index.
+      index.removeAll()
+      for target in targets {
+        index.insert(
+          id: target.id, faction: target.faction, position: target.position,
+          radius: target.radius)
+      }
+      index.buildGrid(arenaSize: Vector2(1000, 600))
+      #expect(index.count == 120)
+      #expect(index.cellStart[..<(fresh.cellStart.count)] == fresh.cellStart[...])
+      _ = compareNearest(index: index, targets: targets, hostility: hostility, seed: seed)
+    }
+  }
+
   @Test("a crowd of bodies too large for the grid's cells keeps only a few out of the grid")
   func crowdOfLargeBodies() {
     // One body in six is 20-59 units across its radius, over a quarter of the 77-unit cells
