@@ -30,8 +30,8 @@ protocol FuseTrait: HealthTrait {
 extension FuseTrait {
   mutating func burnFuse(in context: inout TickContext) {
     if !fuse.isLit {
-      fuse.isLit =
-        context.targets.nearestEnemy(of: faction, near: position, within: fuse.blastRadius) != nil
+      fuse.isLit = context.targets.hasEnemy(
+        of: faction, near: position, within: fuse.blastRadius)
       return
     }
     fuse.secondsLeft -= context.deltaTime
