@@ -337,17 +337,10 @@ public struct TargetIndex: Sendable {
 
     @inline(__always)
     func visit(row: Int, from first: Int, through last: Int) {
-      var remaining = enemies
-      while remaining != 0 {
-        let enemy = remaining.trailingZeroBitCount
-        remaining &= remaining &- 1
-        let rowBase = enemy * grid.cellCount + row * grid.columns
-        let start = Int(starts[rowBase + first])
-        let end = Int(starts[rowBase + last + 1])
-        for slot in start..<end {
-          let body = bodies[slot]
-          consider(x: body.x, y: body.y, radius: body.radius, item: Int(body.item))
-        }
+      _ = scan(row: row, from: first, through: last, of: enemies, starts: starts, bodies: bodies) {
+        body in
+        consider(x: body.x, y: body.y, radius: body.radius, item: Int(body.item))
+        return false
       }
     }
 
@@ -430,16 +423,9 @@ public struct TargetIndex: Sendable {
 
     @inline(__always)
     func visit(row: Int, from first: Int, through last: Int) -> Bool {
-      var remaining = enemies
-      while remaining != 0 {
-        let enemy = remaining.trailingZeroBitCount
-        remaining &= remaining &- 1
-        let rowBase = enemy * grid.cellCount + row * grid.columns
-        let start = Int(starts[rowBase + first])
-        let end = Int(starts[rowBase + last + 1])
-        for slot in start..<end where isWithinReach(bodies[slot]) { return true }
-      }
-      return false
+      scan(
+        row: row, from: first, through: last, of: enemies, starts: starts, bodies: bodies,
+        until: isWithinReach)
     }
 
     // The point's own cell first: most fights are close, and most answers are found there.
@@ -471,6 +457,27 @@ public struct TargetIndex: Sendable {
     for large in largeBodies
     where enemies & (UInt64(1) << UInt64(large.faction.index)) != 0 && isWithinReach(large.body) {
       return true
+    }
+    return false
+  }
+
+  /// Calls `body` with every grid body of the factions in `enemies` (a bit per faction) in
+  /// cells `first...last` of `row`, faction by faction, until it returns `true`; returns
+  /// whether it did.
+  @inlinable @inline(__always)
+  internal func scan(
+    row: Int, from first: Int, through last: Int, of enemies: UInt64,
+    starts: UnsafeBufferPointer<Int32>, bodies: UnsafeBufferPointer<CellBody>,
+    until body: (CellBody) -> Bool
+  ) -> Bool {
+    var remaining = enemies
+    while remaining != 0 {
+      let enemy = remaining.trailingZeroBitCount
+      remaining &= remaining &- 1
+      let rowBase = enemy * grid.cellCount + row * grid.columns
+      let start = Int(starts[rowBase + first])
+      let end = Int(starts[rowBase + last + 1])
+      for slot in start..<end where body(bodies[slot]) { return true }
     }
     return false
   }
