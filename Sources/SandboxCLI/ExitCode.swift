@@ -14,4 +14,7 @@ public enum ExitCode {
   public static let unavailable: Int32 = 69
   /// A file that could not be written.
   public static let cannotCreate: Int32 = 73
+  /// The report could not be written to standard output: a full disk, a closed stream or a
+  /// reader that went away.
+  public static let ioError: Int32 = 74
 }

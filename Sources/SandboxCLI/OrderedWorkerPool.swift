@@ -8,12 +8,14 @@ import Foundation
 /// overtaken a slower item are held at a time.
 enum OrderedWorkerPool {
   /// Computes `work(item)` for every item in `0..<count` on `jobs` threads, and calls
-  /// `deliver(item, result)` on the calling thread for item 0, then 1, and so on.
+  /// `deliver(item, result)` on the calling thread for item 0, then 1, and so on, until it
+  /// returns `false` (say, when the results can no longer be written anywhere).
   ///
-  /// Returns once every result is delivered and every worker has stopped.
+  /// Returns once every result is delivered, or delivering stopped, and every worker has
+  /// stopped; after a stop, no worker starts another item.
   static func run<Result: Sendable>(
     count: Int, jobs: Int, work: @escaping @Sendable (Int) -> Result,
-    deliver: (Int, Result) -> Void
+    deliver: (Int, Result) -> Bool
   ) {
     precondition(count >= 0 && jobs >= 1)
     guard count > 0 else { return }
@@ -32,10 +34,14 @@ enum OrderedWorkerPool {
       worker.start()
     }
     var next = 0
-    while next < count {
+    delivering: while next < count {
       resultReady.wait()
       for result in shared.takeFinished(from: next) {
-        deliver(next, result)
+        guard deliver(next, result) else {
+          // No new items: the workers finish the ones they hold, and nothing more is delivered.
+          shared.stopClaiming()
+          break delivering
+        }
         next += 1
       }
     }
@@ -64,6 +70,11 @@ private final class SharedProgress<Result: Sendable>: @unchecked Sendable {
       defer { protected.nextItem += 1 }
       return protected.nextItem
     }
+  }
+
+  /// Makes every later claim find nothing left.
+  func stopClaiming() {
+    lock.withLock { protected.nextItem = Int.max }
   }
 
   /// Records the result of `item`.

@@ -87,7 +87,20 @@ public enum Sandbox {
   }
 
   /// Runs the command line and returns the process exit code.
+  ///
+  /// If standard output could not be written (a full disk, a closed stream, a broken pipe),
+  /// it says so on standard error and returns `ExitCode.ioError`, unless the command had
+  /// already failed with a code of its own.
   public static func main(_ invocation: Invocation, console: Console) -> Int32 {
+    let status = run(invocation, console: console)
+    guard let error = console.outputStatus.failure else { return status }
+    let reason = error == EBADF ? "it is closed" : String(cString: strerror(error))
+    console.printError("Error: could not write to standard output: \(reason)")
+    return status == ExitCode.success ? ExitCode.ioError : status
+  }
+
+  /// Runs the command line and returns the command's exit code.
+  private static func run(_ invocation: Invocation, console: Console) -> Int32 {
     var arguments = invocation.arguments[...]
     let first = arguments.popFirst()
     do throws(CommandFailure) {

@@ -95,13 +95,18 @@ struct SweepCommand {
         scenario: scenario, seed: seeds[positions.lowerBound + item], tickBudget: tickBudget)
     } deliver: { _, match in
       summary.add(outcome: match.outcome, ticks: match.ticks)
-      if outputURL == nil {
-        console.writeOutput(match.line)
-      } else {
+      guard outputURL == nil else {
         fileBytes += match.line.utf8
+        return true
       }
+      console.writeOutput(match.line)
+      // Nobody is reading any more (a broken pipe, a full disk): stop playing.
+      return !console.outputStatus.hasFailed
     }
     let wallSeconds = clock.now() - start
+    // The lines did not all arrive: no summary of a sweep that stopped part way (the caller
+    // says why).
+    guard !console.outputStatus.hasFailed else { return ExitCode.success }
 
     let report = summaryText(
       summary, scenario: scenario.name, positions: positions, tickBudget: tickBudget,

@@ -10,4 +10,8 @@ import SandboxCLI
   _ = mallopt(M_MMAP_THRESHOLD, 512 * 1024)
 #endif
 
+// A reader that goes away (`sandbox run --json | head -c 10`) makes writes fail with EPIPE,
+// which `sandbox` reports with exit code 74, instead of killing the process with SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
+
 exit(Sandbox.main(.current, console: .standard))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SandboxCLI
@@ -15,6 +16,7 @@ struct OrderedWorkerPoolTests {
       return item * item
     } deliver: { item, result in
       delivered.append((item, result))
+      return true
     }
     #expect(delivered.map(\.0) == Array(0..<40))
     #expect(delivered.map(\.1) == (0..<40).map { $0 * $0 })
@@ -27,7 +29,25 @@ struct OrderedWorkerPoolTests {
       $0
     } deliver: { _, _ in
       calls += 1
+      return true
     }
     #expect(calls == 0)
+  }
+
+  @Test("a delivery that asks to stop ends the run: no more deliveries, no new work")
+  func stopsWhenAsked() {
+    let started = Mutex(0)
+    var delivered: [Int] = []
+    OrderedWorkerPool.run(count: 1000, jobs: 2) { item in
+      started.withLock { $0 += 1 }
+      usleep(200)
+      return item
+    } deliver: { item, _ in
+      delivered.append(item)
+      return item < 4
+    }
+    #expect(delivered == [0, 1, 2, 3, 4])
+    // Only the items already claimed when delivery stopped were computed.
+    #expect(started.withLock { $0 } < 100)
   }
 }
