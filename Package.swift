@@ -56,8 +56,8 @@ let package = Package(
     /// The MonsterWars game: entities, rules, AI and scenarios.
     .target(name: "MonsterWars", dependencies: ["TraitSandbox"]),
 
-    /// RGBA8 images and their file formats: PNG and BMP, read and written in pure Swift.
-    .target(name: "Imaging"),
+    /// RGBA8 images and their file formats: PNG (compressed by the system zlib) and BMP.
+    .target(name: "Imaging", dependencies: ["CZlib"]),
     /// The pure-Swift software rasterizer that turns frames into images.
     .target(name: "HeadlessRenderer", dependencies: ["Frames", "Imaging"]),
     /// Draws frames in an SDL2 window: one texture atlas, batched geometry, typed SDL errors.
@@ -69,6 +69,8 @@ let package = Package(
       dependencies: ["SDLBackend", "MonsterWars", "TraitSandbox", "Frames", "Imaging"]),
 
     // MARK: - Implementation details
+    /// The system zlib, for PNG's compressed data and checksums.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     /// The SDL2 C library, with a shim header for the macros Swift cannot import.
     .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
     /// Command-line parsing, wiring and reporting for the `sandbox` executable.

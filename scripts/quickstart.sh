@@ -17,7 +17,7 @@ if [ "${version:-0}" -lt 6 ]; then
 fi
 
 # Debian packages the build needs; installed only when missing.
-packages=(libsdl2-dev pkg-config)
+packages=(libsdl2-dev zlib1g-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed"; then

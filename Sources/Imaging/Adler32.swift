@@ -1,33 +1,27 @@
-/// The Adler-32 checksum that ends every zlib stream.
-struct Adler32 {
-  private static let modulus: UInt32 = 65521
-  // The most bytes that can be summed before `high` could overflow 32 bits (from zlib).
-  private static let blockLength = 5552
+import CZlib
 
-  private var low: UInt32 = 1
-  private var high: UInt32 = 0
+/// The Adler-32 checksum that ends every zlib stream, computed by the system zlib.
+struct Adler32 {
+  private var state = UInt32(adler32(0, nil, 0))
 
   /// The checksum of everything passed to `update` so far.
-  var checksum: UInt32 { high << 16 | low }
+  var checksum: UInt32 { state }
 
   /// Feeds more bytes into the checksum.
   ///
   /// - Complexity: O(`bytes.count`).
   mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var start = 0
-    while start < bytes.count {
-      let end = min(start + Adler32.blockLength, bytes.count)
-      for index in start..<end {
-        low &+= UInt32(bytes[index])
-        high &+= low
-      }
-      low %= Adler32.modulus
-      high %= Adler32.modulus
-      start = end
+    var rest = bytes[...]
+    // zlib takes at most 4 GiB at a time.
+    while !rest.isEmpty {
+      let piece = rest.prefix(Int(UInt32.max))
+      state = UInt32(
+        adler32(uLong(state), UnsafeBufferPointer(rebasing: piece).baseAddress, uInt(piece.count)))
+      rest = rest.dropFirst(piece.count)
     }
   }
 
-  /// Feeds more bytes into the checksum, copying them first if they are not contiguous.
+  /// Feeds any sequence of bytes into the checksum.
   mutating func update(_ bytes: some Sequence<UInt8>) {
     let done: Void? = bytes.withContiguousStorageIfAvailable { update($0) }
     if done == nil {

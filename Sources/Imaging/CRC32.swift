@@ -1,32 +1,28 @@
-/// The CRC-32 used by PNG chunks, zip and gzip (reflected polynomial 0xEDB88320).
-struct CRC32 {
-  private static let table: [UInt32] = (0..<256).map { index in
-    var value = UInt32(index)
-    for _ in 0..<8 {
-      value = value & 1 == 1 ? (value >> 1) ^ 0xEDB8_8320 : value >> 1
-    }
-    return value
-  }
+import CZlib
 
-  private var state: UInt32 = 0xFFFF_FFFF
+/// The CRC-32 used by PNG chunks, zip and gzip (reflected polynomial 0xEDB88320), computed by
+/// the system zlib.
+struct CRC32 {
+  private var state = UInt32(crc32(0, nil, 0))
 
   /// The checksum of everything passed to `update` so far.
-  var checksum: UInt32 { ~state }
+  var checksum: UInt32 { state }
 
   /// Feeds more bytes into the checksum.
   ///
   /// - Complexity: O(`bytes.count`).
   mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var crc = state
-    CRC32.table.withUnsafeBufferPointer { table in
-      for byte in bytes {
-        crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
-      }
+    var rest = bytes[...]
+    // zlib takes at most 4 GiB at a time.
+    while !rest.isEmpty {
+      let piece = rest.prefix(Int(UInt32.max))
+      state = UInt32(
+        crc32(uLong(state), UnsafeBufferPointer(rebasing: piece).baseAddress, uInt(piece.count)))
+      rest = rest.dropFirst(piece.count)
     }
-    state = crc
   }
 
-  /// Feeds more bytes into the checksum, copying them first if they are not contiguous.
+  /// Feeds any sequence of bytes into the checksum.
   mutating func update(_ bytes: some Sequence<UInt8>) {
     let done: Void? = bytes.withContiguousStorageIfAvailable { update($0) }
     if done == nil {
