@@ -76,8 +76,9 @@ struct RunCommand {
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
-    // Every sprite is checked at start, so a broken asset folder fails now, not mid-run.
-    let sprites = try assets.loadSprites()
+    // Sprites are for frames only. Then every sprite is checked at start, so a broken asset
+    // folder fails now, not mid-run.
+    let sprites = framesFolder == nil ? nil : try assets.loadSprites()
     let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
     _ = try SwarmCount.check(entities, for: scenario)
     let clock = MonotonicClock()
@@ -88,9 +89,10 @@ struct RunCommand {
       ? RunProfile(world: match.world, setupSeconds: clock.now() - setupStart) : nil
     match.measuresSystemTimes = isProfiling
     match.threadCount = threads
-    var recorder = try framesFolder.map { folder throws(CommandFailure) in
-      try FrameRecorder(
-        folder: folder, every: every, size: size, sprites: sprites, invocation: invocation)
+    var recorder: FrameRecorder? = nil
+    if let framesFolder, let sprites {
+      recorder = try FrameRecorder(
+        folder: framesFolder, every: every, size: size, sprites: sprites, invocation: invocation)
     }
     try recorder?.record(match)
     let tickBudget = ticks ?? scenario.match.tickLimit

@@ -106,6 +106,7 @@ public enum Sandbox {
     do throws(CommandFailure) {
       switch first {
       case "-h", "--help":
+        try expectNoMore(arguments)
         console.writeOutput(overview)
         return ExitCode.success
       case nil:
@@ -113,13 +114,15 @@ public enum Sandbox {
         let options = try ParsedOptions([], spec: DemoCommand.spec)
         return try DemoCommand(options: options, invocation: invocation).run(console: console)
       case "--version":
+        try expectNoMore(arguments)
         console.print(version)
         return ExitCode.success
       case "help":
-        guard let name = arguments.first else {
+        guard let name = arguments.popFirst() else {
           console.writeOutput(overview)
           return ExitCode.success
         }
+        try expectNoMore(arguments)
         guard let command = subcommands.first(where: { $0.name == name }) else {
           throw CommandFailure.usage("Unknown subcommand '\(name)'")
         }
@@ -139,6 +142,13 @@ public enum Sandbox {
     } catch {
       report(error, spec: subcommands.first { $0.name == first }, console: console)
       return error.exitCode
+    }
+  }
+
+  /// Throws a usage error naming the first of `arguments`, if there is one.
+  private static func expectNoMore(_ arguments: ArraySlice<String>) throws(CommandFailure) {
+    if let extra = arguments.first {
+      throw CommandFailure.usage("Unexpected argument '\(extra)'")
     }
   }
 

@@ -115,7 +115,7 @@ struct RenderCommandTests {
     #expect(plain == filmed)
   }
 
-  @Test("a deleted sprite makes run fail at start, naming the file")
+  @Test("a deleted sprite makes run --frames fail at start, naming the file; plain run needs none")
   func missingSprite() throws {
     let assets = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: assets) }
@@ -125,10 +125,19 @@ struct RenderCommandTests {
         at: shipped.appendingPathComponent(folder), to: assets.appendingPathComponent(folder))
     }
     try FileManager.default.removeItem(at: assets.appendingPathComponent("sprites/munch.bmp"))
-    let result = sandbox("run", "--assets", assets.path)
+    let frames = assets.appendingPathComponent("frames")
+    let result = sandbox(
+      "run", "--ticks", "10", "--assets", assets.path, "--frames", frames.path)
     #expect(result.status == 66)
     #expect(result.error.hasPrefix("Error: Sprites in "))
     #expect(result.error.contains("munch.bmp: missing"))
     #expect(result.output.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: frames.path))
+
+    // A run that draws nothing does not read sprites at all.
+    try FileManager.default.removeItem(at: assets.appendingPathComponent("sprites"))
+    let headless = sandbox("run", "--ticks", "10", "--assets", assets.path)
+    #expect(headless.status == 0)
+    #expect(headless.output.contains("stateHash:"))
   }
 }

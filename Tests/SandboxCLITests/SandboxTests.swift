@@ -100,6 +100,10 @@ struct CommandLineTests {
       (["run", "--seed", "1", "--seed", "2"], "Option '--seed' given more than once"),
       (["run", "--json=yes"], "Flag '--json' takes no value"),
       (["run", "extra"], "Unexpected argument 'extra'"),
+      (["describe", "extra"], "Unexpected argument 'extra'"),
+      (["--version", "extra"], "Unexpected argument 'extra'"),
+      (["--help", "extra"], "Unexpected argument 'extra'"),
+      (["help", "run", "extra"], "Unexpected argument 'extra'"),
       (["run", "--entities", "10"], "--entities needs a scenario with a \"swarm\" section"),
     ])
   func usageErrors(arguments: [String], message: String) {
