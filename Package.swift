@@ -54,9 +54,10 @@ let package = Package(
     /// Traits, components, the world and its fixed-timestep simulation.
     .target(name: "TraitSandbox", dependencies: ["Frames"], swiftSettings: benchmarkSettings),
     /// The MonsterWars game: entities, rules, AI and scenarios.
-    .target(name: "MonsterWars", dependencies: ["TraitSandbox"]),
+    .target(name: "MonsterWars", dependencies: ["TraitSandbox", "Imaging"]),
 
-    /// RGBA8 images and their file formats: PNG (compressed by the system zlib) and BMP.
+    /// RGBA8 images and their file formats, PNG (compressed by the system zlib) and BMP; files
+    /// read with checks and written atomically.
     .target(name: "Imaging", dependencies: ["CZlib"]),
     /// The pure-Swift software rasterizer that turns frames into images.
     .target(name: "HeadlessRenderer", dependencies: ["Frames", "Imaging"]),

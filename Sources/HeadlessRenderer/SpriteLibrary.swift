@@ -31,6 +31,9 @@ public struct SpriteLibrary: Sendable {
     self.images = decoded
   }
 
+  /// The largest sprite file `load(from:required:)` reads: 16 MiB.
+  public static let maximumFileSize = 16 << 20
+
   /// Loads `<id>.bmp` for every required sprite from `directory`, and reports every missing
   /// or unreadable file at once.
   public static func load(from directory: URL, required: [SpriteID]) throws(SpriteLoadError)
@@ -40,21 +43,23 @@ public struct SpriteLibrary: Sendable {
     var images: [SpriteID: Image] = [:]
     for id in Set(required).sorted() {
       let file = directory.appendingPathComponent("\(id.name).bmp")
-      guard FileManager.default.fileExists(atPath: file.path) else {
-        problems.append("\(file.lastPathComponent): missing")
+      let bytes: [UInt8]
+      do {
+        bytes = try InputFile.read(file, limit: maximumFileSize)
+      } catch {
+        let missing = error.problem == .missing
+        problems.append("\(file.lastPathComponent): \(missing ? "missing" : error.reason)")
         continue
       }
       do {
-        let image = try BMP.decode(try Data(contentsOf: file))
+        let image = try BMP.decode(bytes)
         if let problem = problem(with: image, id: id) {
           problems.append("\(file.lastPathComponent): \(problem)")
         } else {
           images[id] = image
         }
-      } catch let error as ImageFormatError {
-        problems.append("\(file.lastPathComponent): \(error)")
       } catch {
-        problems.append("\(file.lastPathComponent): cannot read (\(error.localizedDescription))")
+        problems.append("\(file.lastPathComponent): \(error)")
       }
     }
     guard problems.isEmpty else {

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import TraitSandbox
 
 extension Scenario {
@@ -7,21 +8,22 @@ extension Scenario {
     contentsOf url: URL, roster: Roster = .standard
   ) throws(ScenarioError) -> Scenario {
     // relativePath keeps messages as short as the path the user typed.
-    let path = url.relativePath
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-      throw .fileNotFound(path: path)
-    }
-    guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a directory") }
-    let data: Data
+    let path = InputFileError.shown(url.relativePath + (url.hasDirectoryPath ? "/" : ""))
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      bytes = try InputFile.read(url, limit: maximumFileSize)
     } catch {
-      throw .unreadable(path: path, reason: error.localizedDescription)
+      if case .missing = error.problem { throw .fileNotFound(path: path) }
+      throw .unreadable(path: path, reason: error.reason)
     }
     return try parse(
-      data, path: path, name: url.deletingPathExtension().lastPathComponent, roster: roster)
+      Data(bytes), path: path, name: url.deletingPathExtension().lastPathComponent,
+      roster: roster)
   }
+
+  /// The largest scenario file `load(contentsOf:)` reads: 1 MiB, hundreds of times the size of
+  /// the shipped ones.
+  public static let maximumFileSize = 1 << 20
 
   /// Parses and validates scenario JSON for the unit types of `roster`; `path` is used in
   /// messages and `name` becomes `name`.

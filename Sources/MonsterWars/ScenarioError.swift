@@ -23,7 +23,7 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
     case .fileNotFound(let path):
       "\(path): file not found"
     case .unreadable(let path, let reason):
-      "\(path): cannot read file: \(reason)"
+      "\(path): \(reason)"
     case .syntax(let path, let line, let column, let message):
       "\(path):\(line):\(column): \(message)"
     case .invalid(let path, let jsonPath, let message):

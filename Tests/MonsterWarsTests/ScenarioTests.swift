@@ -140,7 +140,23 @@ struct ScenarioTests {
     let error = try #require(throws: ScenarioError.self) {
       try Scenario.load(contentsOf: scenariosDirectory)
     }
-    #expect(error == .unreadable(path: scenariosDirectory.relativePath, reason: "is a directory"))
+    #expect(error.description.hasSuffix("scenarios/: is a folder, not a file"))
+    #expect(error.exitCode == 66)
+  }
+
+  @Test("a device, or a file far larger than any scenario, is refused before it is read")
+  func devicesAndHugeFiles() throws {
+    let device = try #require(throws: ScenarioError.self) {
+      try Scenario.load(contentsOf: URL(fileURLWithPath: "/dev/zero"))
+    }
+    #expect(device == .unreadable(path: "/dev/zero", reason: "is a device, not a file"))
+    let huge = FileManager.default.temporaryDirectory
+      .appendingPathComponent("huge-\(UUID().uuidString).json")
+    try Data(count: Scenario.maximumFileSize + 1).write(to: huge)
+    defer { try? FileManager.default.removeItem(at: huge) }
+    let error = try #require(throws: ScenarioError.self) { try Scenario.load(contentsOf: huge) }
+    #expect(
+      error.description.hasSuffix("is 1048577 bytes, more than the 1048576 any valid one can take"))
     #expect(error.exitCode == 66)
   }
 
