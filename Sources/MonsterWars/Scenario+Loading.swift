@@ -7,18 +7,28 @@ extension Scenario {
   public static func load(
     contentsOf url: URL, roster: Roster = .standard
   ) throws(ScenarioError) -> Scenario {
-    // relativePath keeps messages as short as the path the user typed.
-    let path = InputFileError.shown(url.relativePath + (url.hasDirectoryPath ? "/" : ""))
-    let bytes: [UInt8]
+    try parse(
+      Data(contents(of: url)), path: shownPath(of: url),
+      name: url.deletingPathExtension().lastPathComponent, roster: roster)
+  }
+
+  /// The bytes of a scenario file: a regular file of at most `maximumFileSize` bytes.
+  ///
+  /// - Throws: `ScenarioError.fileNotFound`, or `.unreadable` for a folder, a FIFO, a device,
+  ///   a file too large, or one the system cannot read.
+  public static func contents(of url: URL) throws(ScenarioError) -> [UInt8] {
     do {
-      bytes = try InputFile.read(url, limit: maximumFileSize)
+      return try InputFile.read(url, limit: maximumFileSize)
     } catch {
-      if case .missing = error.problem { throw .fileNotFound(path: path) }
-      throw .unreadable(path: path, reason: error.reason)
+      if case .missing = error.problem { throw .fileNotFound(path: shownPath(of: url)) }
+      throw .unreadable(path: shownPath(of: url), reason: error.reason)
     }
-    return try parse(
-      Data(bytes), path: path, name: url.deletingPathExtension().lastPathComponent,
-      roster: roster)
+  }
+
+  /// A path as messages show it: as short as the user typed it (`relativePath`), with its
+  /// trailing slash, control characters escaped.
+  private static func shownPath(of url: URL) -> String {
+    InputFileError.shown(url.relativePath + (url.hasDirectoryPath ? "/" : ""))
   }
 
   /// The largest scenario file `load(contentsOf:)` reads: 1 MiB, hundreds of times the size of

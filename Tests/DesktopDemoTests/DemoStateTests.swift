@@ -193,4 +193,29 @@ struct DemoStateTests {
     }
     #expect(watcher.poll() == nil)
   }
+
+  @Test("the watcher ignores a file saved again unchanged and reports one replaced by a FIFO")
+  func watcherUnchangedAndFIFO() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("watched-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("duel.json")
+    let text = try String(
+      contentsOf: scenarios.appendingPathComponent("duel.json"), encoding: .utf8)
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    var watcher = ScenarioWatcher(file: file, roster: .standard)
+    // A new file (a new inode) with the same bytes: read, compared, not reloaded.
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    #expect(watcher.poll() == nil)
+    // Replaced by a FIFO that nobody writes to: reported at once, not waited on.
+    try FileManager.default.removeItem(at: file)
+    #expect(mkfifo(file.path, 0o600) == 0)
+    guard case .failure(let error) = watcher.poll() else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(error.description.hasSuffix("is a FIFO (named pipe), not a file"))
+    #expect(watcher.poll() == nil)
+  }
 }
