@@ -81,7 +81,7 @@ let package = Package(
         "TraitSandbox", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer", "DesktopDemo",
         "DispatchBenchmark",
       ]),
-    .executableTarget(name: "sandbox", dependencies: ["SandboxCLI", "CMalloc"]),
+    .executableTarget(name: "sandbox", dependencies: ["SandboxCLI", "Imaging", "CMalloc"]),
     /// The C library's allocator settings, for the `sandbox` executable.
     .systemLibrary(name: "CMalloc"),
     /// The trait-dispatch benchmark behind `sandbox bench`: strategies, harness, report formats.

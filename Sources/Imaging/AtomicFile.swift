@@ -22,12 +22,16 @@ public enum AtomicFile {
     guard url.isFileURL else {
       throw AtomicFileError(path: url.absoluteString, reason: "not a file URL")
     }
-    let path = url.path(percentEncoded: false)
-    let directory = url.deletingLastPathComponent().path(percentEncoded: false)
+    let shownPath = url.path(percentEncoded: false)
+    let path = try destination(of: shownPath)
+    let directory = (path as NSString).deletingLastPathComponent
     let contents = Array(bytes)
 
     let (descriptor, temporaryPath) = try createTemporaryFile(
-      for: path, name: url.lastPathComponent, in: directory)
+      for: shownPath, name: (path as NSString).lastPathComponent,
+      in: directory.isEmpty ? "." : directory)
+    let slot = InterruptCleanup.register(temporaryPath)
+    defer { InterruptCleanup.unregister(slot) }
     var isOpen = true
     do throws(AtomicFileError) {
       try contents.withUnsafeBufferPointer { (buffer) throws(AtomicFileError) in
@@ -57,6 +61,51 @@ public enum AtomicFile {
     }
   }
 
+  /// Where a write to `path` goes: `path` itself, or the file a symbolic link there points
+  /// to. Refuses what is not, and does not point to, a regular file (a folder, a FIFO, a
+  /// device, a socket), and a path ending in `/`, so that a write never replaces or writes
+  /// into one.
+  private static func destination(of path: String) throws(AtomicFileError) -> String {
+    var status = stat()
+    guard !path.hasSuffix("/") else {
+      let isFolder = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+      throw AtomicFileError(
+        path: path,
+        reason: isFolder
+          ? "is a folder, not a file; it was left alone"
+          : "the path ends in '/': name a file, not a folder")
+    }
+    guard lstat(path, &status) == 0 else { return path }  // Nothing there yet.
+    var target = path
+    if status.st_mode & S_IFMT == S_IFLNK {
+      guard let resolved = realpath(path, nil) else {
+        // A link to nowhere: the file it names will be created, if its folder exists.
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length > 0 else { return path }
+        let link = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return link.hasPrefix("/")
+          ? link
+          : ((path as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent(link)
+      }
+      target = String(cString: resolved)
+      free(resolved)
+      guard stat(target, &status) == 0 else { return target }
+    }
+    let kind: String
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return target
+    case S_IFDIR: kind = "a folder"
+    case S_IFIFO: kind = "a FIFO (named pipe)"
+    case S_IFCHR, S_IFBLK: kind = "a device"
+    case S_IFSOCK: kind = "a socket"
+    default: kind = "not a regular file"
+    }
+    let what = target == path ? "is \(kind)" : "is a link to \(kind)"
+    throw AtomicFileError(path: path, reason: "\(what), not a file; it was left alone")
+  }
+
   private static func createTemporaryFile(
     for path: String, name: String, in directory: String
   ) throws(AtomicFileError) -> (Int32, String) {
@@ -69,13 +118,15 @@ public enum AtomicFile {
       let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       if descriptor >= 0 { return (descriptor, temporaryPath) }
       guard errno == EEXIST else {
+        var folder = stat()
+        let folderExists = stat(directory, &folder) == 0 && folder.st_mode & S_IFMT == S_IFDIR
         switch errno {
-        case ENOENT, ENOTDIR:
+        case ENOENT where !folderExists, ENOTDIR where !folderExists:
           throw failure(path, "the directory '\(directory)' does not exist")
         case EACCES, EPERM:
           throw failure(path, "no permission to create files in '\(directory)'")
         default:
-          throw failure(path, "could not create a temporary file in '\(directory)'")
+          throw failure(path, "cannot create files in '\(directory)'")
         }
       }
     }

@@ -128,7 +128,7 @@ struct BenchCommand {
       try AtomicFile.write(Array(text.utf8), to: url)
     } catch {
       throw CommandFailure(
-        message: "Cannot write \(url.path): \(error)", exitCode: ExitCode.cannotCreate)
+        message: error.description, exitCode: ExitCode.cannotCreate)
     }
   }
 

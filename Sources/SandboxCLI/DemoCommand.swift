@@ -58,6 +58,10 @@ struct DemoCommand {
     } catch {
       throw CommandFailure(message: error.message, exitCode: ExitCode.unavailable)
     }
+    // Ctrl-C in the window's terminal quits the demo the way closing the window does: SDL
+    // turns SIGINT and SIGTERM into a quit event, but only where they have no handler yet.
+    signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
     _ = try assets.loadSprites()
     let (scenario, file) = try assets.locateScenario(scenarioName, invocation: invocation)

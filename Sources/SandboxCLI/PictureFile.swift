@@ -18,7 +18,7 @@ enum PictureFile {
       try AtomicFile.write(bytes, to: url)
     } catch {
       throw CommandFailure(
-        message: "Cannot write \(url.path): \(error)", exitCode: ExitCode.cannotCreate)
+        message: error.description, exitCode: ExitCode.cannotCreate)
     }
   }
 }

@@ -1,5 +1,6 @@
 import CMalloc
 import Foundation
+import Imaging
 import SandboxCLI
 
 #if canImport(Glibc)
@@ -13,5 +14,9 @@ import SandboxCLI
 // A reader that goes away (`sandbox run --json | head -c 10`) makes writes fail with EPIPE,
 // which `sandbox` reports with exit code 74, instead of killing the process with SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+
+// Ctrl-C or a SIGTERM while a file is being written leaves no temporary file behind, and exits
+// with 130 or 143.
+InterruptCleanup.install()
 
 exit(Sandbox.main(.current, console: .standard))

@@ -1,6 +1,7 @@
 import Foundation
-import Imaging
 import Testing
+
+@testable import Imaging
 
 @Suite("AtomicFile")
 struct AtomicFileTests {
@@ -60,5 +61,78 @@ struct AtomicFileTests {
     }
     #expect(error?.path == target.path)
     #expect(try directory.contents() == ["taken"])
+  }
+}
+
+@Suite("AtomicFile destinations and interruptions")
+struct AtomicFileDestinationTests {
+  private func scratchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("AtomicFileDestinationTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  private func reason(writing url: URL) -> String? {
+    do {
+      try AtomicFile.write([1, 2, 3], to: url)
+      return nil
+    } catch {
+      return error.reason
+    }
+  }
+
+  @Test("what is not a regular file is never replaced or written into")
+  func notRegularFiles() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("fifo.bin")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    #expect(reason(writing: fifo) == "is a FIFO (named pipe), not a file; it was left alone")
+    let device = folder.appendingPathComponent("null.bin")
+    try FileManager.default.createSymbolicLink(
+      at: device, withDestinationURL: URL(fileURLWithPath: "/dev/null"))
+    #expect(reason(writing: device) == "is a link to a device, not a file; it was left alone")
+    let subfolder = folder.appendingPathComponent("sub.bin")
+    try FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: false)
+    #expect(reason(writing: subfolder) == "is a folder, not a file; it was left alone")
+    // Each is still what it was, and no temporary file was left.
+    var status = stat()
+    #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    #expect(lstat(device.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(names.sorted() == ["fifo.bin", "null.bin", "sub.bin"])
+  }
+
+  @Test("a symbolic link to a file is followed: the file is replaced and the link kept")
+  func linkToFile() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let real = folder.appendingPathComponent("real.bin")
+    try Data([9]).write(to: real)
+    let link = folder.appendingPathComponent("link.bin")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+    try AtomicFile.write([1, 2, 3], to: link)
+    #expect(try Data(contentsOf: real) == Data([1, 2, 3]))
+    var status = stat()
+    #expect(lstat(link.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+  }
+
+  @Test("the temporary files of writes in progress are what an interrupt removes")
+  func interruptRemovesTemporaryFiles() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inProgress = folder.appendingPathComponent(".out.png.tmp-1-abc")
+    let finished = folder.appendingPathComponent(".other.png.tmp-1-def")
+    try Data([1]).write(to: inProgress)
+    try Data([1]).write(to: finished)
+    let slot = InterruptCleanup.register(inProgress.path)
+    let other = InterruptCleanup.register(finished.path)
+    #expect(slot >= 0 && other >= 0 && slot != other)
+    InterruptCleanup.unregister(other)
+    InterruptCleanup.removeRegisteredFiles()
+    InterruptCleanup.unregister(slot)
+    #expect(!FileManager.default.fileExists(atPath: inProgress.path))
+    #expect(FileManager.default.fileExists(atPath: finished.path))
   }
 }
