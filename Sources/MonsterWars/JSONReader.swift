@@ -74,7 +74,16 @@ struct JSONReader {
     guard bounds.contains(number) else {
       throw error("expected a number \(bounds.phrase), found \(formatNumber(number))", key: key)
     }
-    return Float(number)
+    // The simulation keeps 32-bit floats: a number that fits the bounds only as a Double (1e-50
+    // is greater than 0, but is 0 as a Float) would silently mean something else. Rounding to
+    // the nearest Float at a bound (0.01, 3.14159) is no such change.
+    let single = Float(number)
+    guard single.isFinite, single != 0 || number == 0 || bounds.contains(0) else {
+      throw error(
+        "expected a number \(bounds.phrase), found \(formatNumber(number)), which is "
+          + "\(single) as the 32-bit float the simulation uses", key: key)
+    }
+    return single
   }
 
   func integer(

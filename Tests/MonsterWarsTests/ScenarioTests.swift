@@ -267,6 +267,12 @@ struct ScenarioTests {
         jsonPath: "$.units.quirk.melee.cooldown",
         message: "expected a number from 0.01 to 3600, found 0.001"),
       BadValue(
+        original: #""health": 40,"#, replacement: #""health": 1e-50,"#,
+        jsonPath: "$.units.quirk.health",
+        message:
+          "expected a number greater than 0 and at most 1000000000, found 1e-50, which is 0.0 "
+          + "as the 32-bit float the simulation uses"),
+      BadValue(
         original: #""regeneration": 2"#, replacement: #""regeneration": -1"#,
         jsonPath: "$.units.munch.regeneration",
         message: "expected a number from 0 to 1000000, found -1"),
@@ -294,6 +300,17 @@ struct ScenarioTests {
   func outOfRange(_ bad: BadValue) throws {
     let data = try duelJSON(replacing: bad.original, with: bad.replacement)
     #expect(try parseError(data) == invalid(bad.jsonPath, bad.message))
+  }
+
+  @Test("numbers at a bound are accepted though their nearest 32-bit float lies just past it")
+  func boundsAsFloats() throws {
+    var data = try duelJSON(replacing: #""spreadAngle": 0.3"#, with: #""spreadAngle": 3.14159"#)
+    #expect(try Scenario.parse(data, path: "test.json", name: "test").castle.gun.spreadAngle > 3.14)
+    data = try duelJSON(replacing: #""cooldown": 0.5"#, with: #""cooldown": 0.01"#)
+    #expect(throws: Never.self) { try Scenario.parse(data, path: "test.json", name: "test") }
+    // A speed of 1e-50 is 0 as a Float, which a speed may be.
+    data = try duelJSON(replacing: #""speed": 110"#, with: #""speed": 1e-50"#)
+    #expect(try Scenario.parse(data, path: "test.json", name: "test").units[.quirk]?.speed == 0)
   }
 
   @Test("a kind left out of the AI's weights weighs 0: that AI never buys it")
