@@ -17,7 +17,7 @@ public enum DesktopDemo {
         message: "\(problem). The demo needs a display; for a headless run use "
           + "'sandbox run', or run the demo under a virtual display: "
           + "xvfb-run -a sandbox demo",
-        isMissingDisplay: true)
+        kind: .missingDisplay)
     }
   }
 
@@ -32,13 +32,43 @@ public enum DesktopDemo {
       return try play(configuration)
     } catch let error as DemoError {
       throw error
+    } catch let error as AtomicFileError {
+      throw DemoError(message: error.description, kind: .unwritableFile)
     } catch {
-      throw DemoError(message: "\(error)", isMissingDisplay: false)
+      throw DemoError(message: "\(error)", kind: .other)
     }
   }
 
+  /// SDL's video drivers that show no window: SDL falls back to them when it cannot reach the
+  /// display it was given.
+  static let windowlessDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
+
+  /// Refuses a windowless driver that nobody asked for: a display that is set but cannot be
+  /// reached would otherwise leave the player with no window and no word why.
+  static func checkDriver(_ driver: String, requested: String?) throws(DemoError) {
+    guard windowlessDrivers.contains(driver) else { return }
+    let asked = (requested ?? "").lowercased().split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard !asked.contains(driver) else { return }
+    throw DemoError(
+      message: "no display available: SDL could not open the display it was given and fell "
+        + "back to its '\(driver)' driver, which shows no window. Check that the display "
+        + "(DISPLAY or WAYLAND_DISPLAY) is running and reachable; to run without a window on "
+        + "purpose, set SDL_VIDEODRIVER=\(driver)",
+      kind: .missingDisplay)
+  }
+
   private static func play(_ configuration: DemoConfiguration) throws -> DemoSummary {
-    let session = try SDLSession(videoDriver: configuration.videoDriver)
+    let session: SDLSession
+    do {
+      session = try SDLSession(videoDriver: configuration.videoDriver)
+    } catch {
+      throw DemoError(
+        message: "no display available: \(error). The demo needs a display that is running and "
+          + "reachable", kind: .missingDisplay)
+    }
+    try checkDriver(session.videoDriver, requested: configuration.videoDriver)
     let window = try Window(
       session: session, title: "TraitSandbox: MonsterWars", width: configuration.width,
       height: configuration.height, resizable: true, hidden: false)

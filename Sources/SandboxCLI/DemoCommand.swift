@@ -67,19 +67,26 @@ struct DemoCommand {
     let (scenario, file) = try assets.locateScenario(scenarioName, invocation: invocation)
     _ = try SwarmCount.check(entities, for: scenario)
     let workingDirectory = URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true)
+    let screenshotURL = screenshot.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) }
+    // Checked now, so a demo does not play to its end only to find it cannot save its picture.
+    if let screenshotURL { try LinesFile.checkDestination(screenshotURL, option: "--screenshot") }
     let configuration = DemoConfiguration(
       scenario: scenario, scenarioFile: file, seed: seed, width: size.width, height: size.height,
       frameLimit: frameLimit,
-      screenshot: screenshot.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) },
+      screenshot: screenshotURL,
       isAutoplay: isAutoplay, swarmCount: entities, spritesDirectory: assets.sprites,
       videoDriver: invocation.environment["SDL_VIDEODRIVER"])
     let summary: DemoSummary
     do {
       summary = try DesktopDemo.run(configuration)
     } catch {
-      throw CommandFailure(
-        message: error.message,
-        exitCode: error.isMissingDisplay ? ExitCode.unavailable : ExitCode.failure)
+      let exitCode =
+        switch error.kind {
+        case .missingDisplay: ExitCode.unavailable
+        case .unwritableFile: ExitCode.cannotCreate
+        case .other: ExitCode.failure
+        }
+      throw CommandFailure(message: error.message, exitCode: exitCode)
     }
     var line = "Drew \(summary.frames) frames, last at tick \(summary.tick)"
     line += String(format: " (%.1f fps)", summary.framesPerSecond)

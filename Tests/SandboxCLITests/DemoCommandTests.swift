@@ -69,6 +69,31 @@ struct DemoCommandTests {
     #expect(image.width == 320 && image.height == 180)
   }
 
+  @Test("a display that is set but cannot be reached is an error, not a window nobody sees")
+  func unreachableDisplay() throws {
+    // No X server listens on display 77. SDL either fails outright or falls back to a driver
+    // that shows no window; both are exit 69.
+    let result = try runSandboxProcess(
+      ["demo", "--frames", "1"], environment: ["PATH": "/usr/bin:/bin", "DISPLAY": ":77"])
+    #expect(result.status == 69, "\(result.error)")
+    #expect(result.error.contains("Error: no display available"))
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("a screenshot that cannot be written is refused before the demo plays: exit 73")
+  func unwritableScreenshot() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("shot.png")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let result = try runSandboxProcess(
+      ["demo", "--frames", "600", "--screenshot", fifo.path],
+      environment: ["PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"])
+    #expect(result.status == 73)
+    #expect(result.error.contains("it is a FIFO; --screenshot replaces a regular file"))
+    #expect(result.seconds < 5)
+  }
+
   @Test("demo usage errors exit 64 before any window opens")
   func usage() throws {
     let result = try runSandboxProcess(
