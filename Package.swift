@@ -95,6 +95,16 @@ let package = Package(
       name: "RasterBenchmark", dependencies: ["Frames", "HeadlessRenderer", "TraitSandbox"],
       path: "Benchmarks/RasterBenchmark"),
 
+    // MARK: - Fuzzing
+    /// libFuzzer targets for what reads untrusted input, built and run by `scripts/fuzz.sh`
+    /// (with `-DFUZZING`); an ordinary build makes stubs that say so.
+    .executableTarget(
+      name: "FuzzScenario", dependencies: ["MonsterWars"], path: "Fuzz/FuzzScenario"),
+    .executableTarget(name: "FuzzPNG", dependencies: ["Imaging"], path: "Fuzz/FuzzPNG"),
+    .executableTarget(name: "FuzzBMP", dependencies: ["Imaging"], path: "Fuzz/FuzzBMP"),
+    .executableTarget(
+      name: "FuzzCommandLine", dependencies: ["SandboxCLI"], path: "Fuzz/FuzzCommandLine"),
+
     // MARK: - Tests
     .testTarget(name: "FramesTests", dependencies: ["Frames"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),

@@ -14,7 +14,11 @@ func runSandboxProcess(_ arguments: [String], environment: [String: String]) thr
   let process = Process()
   process.executableURL = sandboxExecutable
   process.arguments = arguments
-  process.environment = environment
+  // Sanitizer settings pass through, so a sanitized test run checks its child the same way.
+  let sanitizerSettings = ProcessInfo.processInfo.environment.filter {
+    ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].contains($0.key)
+  }
+  process.environment = environment.merging(sanitizerSettings) { own, _ in own }
   process.currentDirectoryURL = packageRoot
   let output = Pipe()
   let error = Pipe()

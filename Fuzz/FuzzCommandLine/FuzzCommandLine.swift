@@ -1,0 +1,60 @@
+// libFuzzer target: command-line parsing. `scripts/fuzz.sh FuzzCommandLine SECONDS` builds it
+// with -DFUZZING and runs it; an ordinary build makes only a stub that says so: the check
+// reaches the parser's internals, which only a build with -enable-testing can see.
+import Foundation
+
+#if FUZZING
+  @testable import SandboxCLI
+
+  /// Splits the input at zero bytes into arguments and parses them for every subcommand, the way
+  /// `sandbox` does before running one: every input must give options or a usage error, never a
+  /// crash. Nothing is run, so nothing is written.
+  func check(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    let invocation = Sandbox.Invocation(
+      arguments: arguments, environment: [:], executablePath: "/nonexistent/sandbox",
+      workingDirectory: "/nonexistent")
+    for command in Sandbox.commands {
+      guard let options = try? ParsedOptions(arguments, spec: command.spec) else { continue }
+      switch command.spec.name {
+      case "run": _ = try? RunCommand(options: options, invocation: invocation)
+      case "sweep": _ = try? SweepCommand(options: options, invocation: invocation)
+      case "render": _ = try? RenderCommand(options: options, invocation: invocation)
+      case "demo": _ = try? DemoCommand(options: options, invocation: invocation)
+      case "describe": _ = try? DescribeCommand(options: options, invocation: invocation)
+      case "bench": _ = try? BenchCommand(options: options, invocation: invocation)
+      case "scale": _ = try? ScaleCommand(options: options, invocation: invocation)
+      default: break
+      }
+    }
+  }
+  /// libFuzzer's driver: it runs the callback on every input it makes.
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+  ) -> CInt
+
+  @main enum FuzzCommandLine {
+    static func main() {
+      var argc = CommandLine.argc
+      var argv = CommandLine.unsafeArgv
+      exit(
+        runFuzzerDriver(&argc, &argv) { data, count in
+          check(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
+          return 0
+        })
+    }
+  }
+#else
+  @main enum FuzzCommandLine {
+    static func main() {
+      FileHandle.standardError.write(
+        Data("Run with: scripts/fuzz.sh FuzzCommandLine SECONDS\n".utf8))
+      exit(64)
+    }
+  }
+#endif
