@@ -100,7 +100,7 @@ let package = Package(
     /// (with `-DFUZZING`); an ordinary build makes stubs that say so.
     .executableTarget(
       name: "FuzzScenario", dependencies: ["MonsterWars"], path: "Fuzz/FuzzScenario"),
-    .executableTarget(name: "FuzzPNG", dependencies: ["Imaging"], path: "Fuzz/FuzzPNG"),
+    .executableTarget(name: "FuzzPNG", dependencies: ["Imaging", "CZlib"], path: "Fuzz/FuzzPNG"),
     .executableTarget(name: "FuzzBMP", dependencies: ["Imaging"], path: "Fuzz/FuzzBMP"),
     .executableTarget(
       name: "FuzzCommandLine", dependencies: ["SandboxCLI"], path: "Fuzz/FuzzCommandLine"),
