@@ -98,12 +98,17 @@ let package = Package(
     // MARK: - Fuzzing
     /// libFuzzer targets for what reads untrusted input, built and run by `scripts/fuzz.sh`
     /// (with `-DFUZZING`); an ordinary build makes stubs that say so.
+    .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
     .executableTarget(
-      name: "FuzzScenario", dependencies: ["MonsterWars"], path: "Fuzz/FuzzScenario"),
-    .executableTarget(name: "FuzzPNG", dependencies: ["Imaging", "CZlib"], path: "Fuzz/FuzzPNG"),
-    .executableTarget(name: "FuzzBMP", dependencies: ["Imaging"], path: "Fuzz/FuzzBMP"),
+      name: "FuzzScenario", dependencies: ["FuzzDriver", "MonsterWars"],
+      path: "Fuzz/FuzzScenario"),
     .executableTarget(
-      name: "FuzzCommandLine", dependencies: ["SandboxCLI"], path: "Fuzz/FuzzCommandLine"),
+      name: "FuzzPNG", dependencies: ["FuzzDriver", "Imaging", "CZlib"], path: "Fuzz/FuzzPNG"),
+    .executableTarget(
+      name: "FuzzBMP", dependencies: ["FuzzDriver", "Imaging"], path: "Fuzz/FuzzBMP"),
+    .executableTarget(
+      name: "FuzzCommandLine", dependencies: ["FuzzDriver", "SandboxCLI"],
+      path: "Fuzz/FuzzCommandLine"),
 
     // MARK: - Tests
     .testTarget(name: "FramesTests", dependencies: ["Frames"]),

@@ -1,6 +1,7 @@
 // libFuzzer target: BMP decoding. `scripts/fuzz.sh FuzzBMP SECONDS` builds it with -DFUZZING and
-// runs it; an ordinary build makes the same check, behind a stub that says so.
+// runs it; an ordinary build compiles the same check behind a stub (see FuzzDriver).
 import Foundation
+import FuzzDriver
 import Imaging
 
 /// Decodes the input as a BMP: every input must give an image or an `ImageFormatError`; an
@@ -11,31 +12,6 @@ func check(_ bytes: UnsafeBufferPointer<UInt8>) {
   precondition(again == image, "a decoded BMP did not survive encoding and decoding")
 }
 
-#if FUZZING
-  /// libFuzzer's driver: it runs the callback on every input it makes.
-  @_silgen_name("LLVMFuzzerRunDriver")
-  func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-  ) -> CInt
-
-  @main enum FuzzBMP {
-    static func main() {
-      var argc = CommandLine.argc
-      var argv = CommandLine.unsafeArgv
-      exit(
-        runFuzzerDriver(&argc, &argv) { data, count in
-          check(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
-          return 0
-        })
-    }
-  }
-#else
-  @main enum FuzzBMP {
-    static func main() {
-      FileHandle.standardError.write(Data("Run with: scripts/fuzz.sh FuzzBMP SECONDS\n".utf8))
-      exit(64)
-    }
-  }
-#endif
+@main enum FuzzBMP {
+  static func main() { runFuzzer(named: "FuzzBMP", check) }
+}

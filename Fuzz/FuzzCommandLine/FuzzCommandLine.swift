@@ -2,6 +2,7 @@
 // with -DFUZZING and runs it; an ordinary build makes only a stub that says so: the check
 // reaches the parser's internals, which only a build with -enable-testing can see.
 import Foundation
+import FuzzDriver
 
 #if FUZZING
   @testable import SandboxCLI
@@ -30,31 +31,12 @@ import Foundation
       }
     }
   }
-  /// libFuzzer's driver: it runs the callback on every input it makes.
-  @_silgen_name("LLVMFuzzerRunDriver")
-  func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-  ) -> CInt
-
-  @main enum FuzzCommandLine {
-    static func main() {
-      var argc = CommandLine.argc
-      var argv = CommandLine.unsafeArgv
-      exit(
-        runFuzzerDriver(&argc, &argv) { data, count in
-          check(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
-          return 0
-        })
-    }
-  }
 #else
-  @main enum FuzzCommandLine {
-    static func main() {
-      FileHandle.standardError.write(
-        Data("Run with: scripts/fuzz.sh FuzzCommandLine SECONDS\n".utf8))
-      exit(64)
-    }
-  }
+  /// Parsing reaches internals that only a build with -enable-testing can see: nothing to check
+  /// in an ordinary build.
+  func check(_ bytes: UnsafeBufferPointer<UInt8>) {}
 #endif
+
+@main enum FuzzCommandLine {
+  static func main() { runFuzzer(named: "FuzzCommandLine", check) }
+}

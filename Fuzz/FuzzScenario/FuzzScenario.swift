@@ -1,6 +1,7 @@
 // libFuzzer target: scenario files. `scripts/fuzz.sh FuzzScenario SECONDS` builds it with -DFUZZING
 // and runs it; an ordinary build makes the same check, behind a stub that says so.
 import Foundation
+import FuzzDriver
 import MonsterWars
 
 /// Parses and validates the input as a scenario file: every input must give a scenario or a
@@ -14,31 +15,6 @@ func check(_ bytes: UnsafeBufferPointer<UInt8>) {
   match.step()
 }
 
-#if FUZZING
-  /// libFuzzer's driver: it runs the callback on every input it makes.
-  @_silgen_name("LLVMFuzzerRunDriver")
-  func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-  ) -> CInt
-
-  @main enum FuzzScenario {
-    static func main() {
-      var argc = CommandLine.argc
-      var argv = CommandLine.unsafeArgv
-      exit(
-        runFuzzerDriver(&argc, &argv) { data, count in
-          check(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
-          return 0
-        })
-    }
-  }
-#else
-  @main enum FuzzScenario {
-    static func main() {
-      FileHandle.standardError.write(Data("Run with: scripts/fuzz.sh FuzzScenario SECONDS\n".utf8))
-      exit(64)
-    }
-  }
-#endif
+@main enum FuzzScenario {
+  static func main() { runFuzzer(named: "FuzzScenario", check) }
+}
