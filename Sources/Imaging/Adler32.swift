@@ -1,38 +1,9 @@
 import CZlib
 
 /// The Adler-32 checksum that ends every zlib stream, computed by the system zlib.
-struct Adler32 {
-  private var state = UInt32(adler32(0, nil, 0))
-
-  /// The checksum of everything passed to `update` so far.
-  var checksum: UInt32 { state }
-
-  /// Feeds more bytes into the checksum.
-  ///
-  /// - Complexity: O(`bytes.count`).
-  mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var rest = bytes[...]
-    // zlib takes at most 4 GiB at a time.
-    while !rest.isEmpty {
-      let piece = rest.prefix(Int(UInt32.max))
-      state = UInt32(
-        adler32(uLong(state), UnsafeBufferPointer(rebasing: piece).baseAddress, uInt(piece.count)))
-      rest = rest.dropFirst(piece.count)
-    }
+struct Adler32: ZlibChecksum {
+  static func combine(_ checksum: uLong, _ bytes: UnsafePointer<Bytef>?, _ count: uInt) -> uLong {
+    adler32(checksum, bytes, count)
   }
-
-  /// Feeds any sequence of bytes into the checksum.
-  mutating func update(_ bytes: some Sequence<UInt8>) {
-    let done: Void? = bytes.withContiguousStorageIfAvailable { update($0) }
-    if done == nil {
-      Array(bytes).withUnsafeBufferPointer { update($0) }
-    }
-  }
-
-  /// The checksum of `bytes`.
-  static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-    var adler = Adler32()
-    adler.update(bytes)
-    return adler.checksum
-  }
+  var checksum = UInt32(adler32(0, nil, 0))
 }
