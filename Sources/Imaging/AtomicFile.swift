@@ -100,7 +100,7 @@ public enum AtomicFile {
     case S_IFIFO: kind = "a FIFO (named pipe)"
     case S_IFCHR, S_IFBLK: kind = "a device"
     case S_IFSOCK: kind = "a socket"
-    default: kind = "not a regular file"
+    default: kind = "an unknown kind of entry"
     }
     let what = target == path ? "is \(kind)" : "is a link to \(kind)"
     throw AtomicFileError(path: path, reason: "\(what), not a file; it was left alone")

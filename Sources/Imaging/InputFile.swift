@@ -55,7 +55,7 @@ public enum InputFile {
     case S_IFIFO: throw InputFileError(path: shownPath, problem: .notAFile("a FIFO (named pipe)"))
     case S_IFCHR, S_IFBLK: throw InputFileError(path: shownPath, problem: .notAFile("a device"))
     case S_IFSOCK: throw InputFileError(path: shownPath, problem: .notAFile("a socket"))
-    default: throw InputFileError(path: shownPath, problem: .notAFile("not a regular file"))
+    default: throw InputFileError(path: shownPath, problem: .notAFile("an unknown kind of entry"))
     }
     guard Int(status.st_size) <= limit else {
       throw InputFileError(

@@ -19,4 +19,8 @@ signal(SIGPIPE, SIG_IGN)
 // with 130 or 143.
 InterruptCleanup.install()
 
-exit(Sandbox.main(.current, console: .standard))
+// Before anything opens a file: a standard stream that was closed gets /dev/null in its
+// place, so no file can take its number.
+let console = Console.standard
+
+exit(Sandbox.main(.current, console: console))
