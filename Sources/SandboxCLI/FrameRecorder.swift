@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessRenderer
+import Imaging
 import MonsterWars
 
 /// Writes every k-th frame of a run as `frame_<tick>.png`.
@@ -23,14 +24,30 @@ struct FrameRecorder {
       relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
     self.every = every
     backend = HeadlessBackend(width: size.width, height: size.height, sprites: sprites)
-    do {
-      try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
-    } catch {
-      throw CommandFailure(
-        message:
-          "--frames: cannot create folder \(self.folder.path): \(error.localizedDescription)",
-        exitCode: ExitCode.cannotCreate)
+    if let problem = Self.createFolder(self.folder.path(percentEncoded: false)) {
+      throw CommandFailure(message: "--frames: \(problem)", exitCode: ExitCode.cannotCreate)
     }
+  }
+
+  /// Creates `path` and any missing folders above it; returns what went wrong, if anything,
+  /// naming the part of the path at fault.
+  static func createFolder(_ path: String) -> String? {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/") {
+      prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+      var status = stat()
+      if stat(prefix, &status) == 0 {
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+          return "'\(InputFileError.shown(prefix))' is not a folder, so frames cannot go in it"
+        }
+        continue
+      }
+      guard mkdir(prefix, 0o755) == 0 || errno == EEXIST else {
+        let reason = String(cString: strerror(errno))
+        return "cannot create the folder '\(InputFileError.shown(prefix))': \(reason)"
+      }
+    }
+    return nil
   }
 
   /// Writes the match's current frame if its tick is a multiple of `every`.

@@ -96,6 +96,22 @@ struct RenderCommandTests {
     }
   }
 
+  @Test("--frames naming a file, or a folder that cannot be made, is refused at once: exit 73")
+  func unusableFramesFolder() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("notes.txt")
+    try Data("x".utf8).write(to: file)
+    let inFile = sandbox("run", "--ticks", "5", "--frames", file.path + "/frames")
+    #expect(inFile.status == 73)
+    #expect(
+      inFile.error == "Error: --frames: '\(file.path)' is not a folder, so frames cannot go in it\n"
+    )
+    let made = sandbox("run", "--ticks", "1", "--frames", folder.path + "/a/b")
+    #expect(made.status == 0)
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/a/b/frame_000001.png"))
+  }
+
   @Test("writing frames does not change the stateHash")
   func framesDoNotPerturb() throws {
     let folder = try scratchFolder()
