@@ -131,8 +131,9 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The path, shortened and with control characters escaped, and the reason.
   public var description: String { "\(InputFileError.shown(path)): \(reason)" }
 
-  /// A path as messages show it: control characters escaped, at most 160 characters.
-  public static func shown(_ path: String) -> String {
+  /// A path (or any text a user gave) as messages show it: control characters escaped, at most
+  /// `limit` characters, the middle cut out of a longer one.
+  public static func shown(_ path: String, limit: Int = 160) -> String {
     var escaped = ""
     for scalar in path.unicodeScalars {
       if scalar.properties.generalCategory == .control {
@@ -141,7 +142,8 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
         escaped.unicodeScalars.append(scalar)
       }
     }
-    guard escaped.count > 160 else { return escaped }
-    return escaped.prefix(80) + "..." + escaped.suffix(77)
+    guard escaped.count > limit, limit >= 8 else { return escaped }
+    let head = (limit - 3) / 2
+    return escaped.prefix(head) + "..." + escaped.suffix(limit - 3 - head)
   }
 }

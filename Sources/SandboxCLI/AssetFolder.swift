@@ -62,7 +62,7 @@ struct AssetFolder {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []
         let known = names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         throw CommandFailure(
-          message: "No scenario named '\(nameOrPath)' (\(url.path) does not exist); "
+          message: "No scenario named \(quoted(nameOrPath)) (\(url.path) does not exist); "
             + "available: \(known.isEmpty ? "none" : known.joined(separator: ", "))",
           exitCode: error.exitCode)
       }

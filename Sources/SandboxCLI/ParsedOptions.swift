@@ -24,7 +24,7 @@ struct ParsedOptions {
         continue
       }
       guard word.hasPrefix("--"), word.count > 2 else {
-        throw .usage("Unexpected argument '\(word)'")
+        throw .usage("Unexpected argument \(quoted(word))")
       }
       var name = String(word.dropFirst(2))
       var inlineValue: String?
@@ -33,7 +33,7 @@ struct ParsedOptions {
         name = String(name[..<equals])
       }
       guard let option = spec.options.first(where: { $0.name == name }) else {
-        throw .usage("Unknown option '--\(name)'")
+        throw .usage("Unknown option \(quoted("--" + name))")
       }
       guard values[name] == nil, !flags.contains(name) else {
         throw .usage("Option '--\(name)' given more than once")
@@ -96,7 +96,8 @@ struct ParsedOptions {
       case .empty:
         throw missing
       case .invalid(let reason, let part):
-        throw .usage("The value '\(part ?? text)' is invalid for '\(option.synopsis)': \(reason)")
+        throw .usage(
+          "The value \(quoted(part ?? text)) is invalid for '\(option.synopsis)': \(reason)")
       }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// The `sandbox` command: parses the command line, runs a subcommand and returns its exit code.
 public enum Sandbox {
@@ -124,13 +125,13 @@ public enum Sandbox {
         }
         try expectNoMore(arguments)
         guard let command = subcommands.first(where: { $0.name == name }) else {
-          throw CommandFailure.usage("Unknown subcommand '\(name)'")
+          throw CommandFailure.usage("Unknown subcommand \(quoted(name))")
         }
         console.writeOutput(command.help)
         return ExitCode.success
       case let word?:
         guard let command = commands.first(where: { $0.spec.name == word }) else {
-          throw CommandFailure.usage("Unknown subcommand '\(word)'")
+          throw CommandFailure.usage("Unknown subcommand \(quoted(word))")
         }
         let options = try ParsedOptions(Array(arguments), spec: command.spec)
         if options.wantsHelp {
@@ -148,12 +149,13 @@ public enum Sandbox {
   /// Throws a usage error naming the first of `arguments`, if there is one.
   private static func expectNoMore(_ arguments: ArraySlice<String>) throws(CommandFailure) {
     if let extra = arguments.first {
-      throw CommandFailure.usage("Unexpected argument '\(extra)'")
+      throw CommandFailure.usage("Unexpected argument \(quoted(extra))")
     }
   }
 
   private static func report(_ failure: CommandFailure, spec: CommandSpec?, console: Console) {
-    console.printError("Error: \(failure.message)")
+    // Messages quote what users typed: no control character reaches the terminal raw.
+    console.printError("Error: \(InputFileError.shown(failure.message, limit: Int.max))")
     guard failure.showsUsage else { return }
     if let spec {
       console.printError("Usage: \(spec.usage)")

@@ -104,6 +104,11 @@ struct CommandLineTests {
       (["--version", "extra"], "Unexpected argument 'extra'"),
       (["--help", "extra"], "Unexpected argument 'extra'"),
       (["help", "run", "extra"], "Unexpected argument 'extra'"),
+      (["\u{1b}[31mred\n"], #"Unknown subcommand '\u{1b}[31mred\u{a}'"#),
+      (["run", "--seed", "\u{7}"], #"The value '\u{7}' is invalid for '--seed <n>'"#),
+      (
+        ["run", String(repeating: "x", count: 500)], "'" + String(repeating: "x", count: 78) + "..."
+      ),
       (["run", "--entities", "10"], "--entities needs a scenario with a \"swarm\" section"),
     ])
   func usageErrors(arguments: [String], message: String) {
