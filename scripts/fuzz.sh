@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target with AddressSanitizer and runs it for a while, starting from the
 # seed corpus in Fuzz/Corpus/TARGET. Inputs it finds interesting go to .build/fuzz/corpus/TARGET
-# (the seed corpus is never changed); a crash, hang or leak-free failure stops it, prints the
-# input's path under .build/fuzz/artifacts/TARGET, and exits non-zero.
+# (the seed corpus is never changed); a crash, a hang or a failed check stops it, saves the input
+# under .build/fuzz/artifacts/TARGET, and exits non-zero.
 # Usage: scripts/fuzz.sh TARGET SECONDS
 #   TARGET: FuzzScenario, FuzzPNG, FuzzBMP or FuzzCommandLine
 set -euo pipefail

@@ -1,5 +1,5 @@
 // libFuzzer target: scenario files. `scripts/fuzz.sh FuzzScenario SECONDS` builds it with -DFUZZING
-// and runs it; an ordinary build makes the same check, behind a stub that says so.
+// and runs it; an ordinary build compiles the same check behind a stub (see FuzzDriver).
 import Foundation
 import FuzzDriver
 import MonsterWars
