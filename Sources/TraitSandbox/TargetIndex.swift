@@ -253,23 +253,17 @@ public struct TargetIndex: Sendable {
   @inlinable @inline(__always)
   internal func row(of y: Float) -> Int { grid.row(of: y) }
 
-  /// Calls `body` with every grid body of `faction` that may lie within `reach` of `point`.
-  @inlinable
-  internal func forEachCandidate(
-    of faction: Int, near point: Vector2, reach: Float, _ body: (CellBody) -> Void
-  ) {
+  /// The cells a search for bodies within `reach` of `point` must visit: the reach widened by
+  /// the largest body in the grid, clamped to the grid.
+  @inlinable @inline(__always)
+  internal func searchBox(
+    around point: Vector2, reach: Float
+  ) -> (firstColumn: Int, lastColumn: Int, firstRow: Int, lastRow: Int) {
     let search = reach + largestRadius
-    let firstColumn = column(of: point.x - search)
-    let lastColumn = column(of: point.x + search)
-    let firstRow = row(of: point.y - search)
-    let lastRow = row(of: point.y + search)
-    let factionBase = faction * grid.cellCount
-    for row in firstRow...lastRow {
-      let rowBase = factionBase + row * grid.columns
-      let start = Int(cellStart[rowBase + firstColumn])
-      let end = Int(cellStart[rowBase + lastColumn + 1])
-      for slot in start..<end { body(cellBodies[slot]) }
-    }
+    return (
+      column(of: point.x - search), column(of: point.x + search), row(of: point.y - search),
+      row(of: point.y + search)
+    )
   }
 
   /// The nearest enemy of `faction` whose body lies within `reach` of `point`, if any.
@@ -308,11 +302,7 @@ public struct TargetIndex: Sendable {
     starts: UnsafeBufferPointer<Int32>, bodies: UnsafeBufferPointer<CellBody>,
     entries: UnsafeBufferPointer<Target>
   ) -> Int {
-    let search = reach + largestRadius
-    let firstColumn = column(of: point.x - search)
-    let lastColumn = column(of: point.x + search)
-    let firstRow = row(of: point.y - search)
-    let lastRow = row(of: point.y + search)
+    let (firstColumn, lastColumn, firstRow, lastRow) = searchBox(around: point, reach: reach)
     var best = -1
     var bestDistance = Float.infinity
 
@@ -434,11 +424,7 @@ public struct TargetIndex: Sendable {
     if visit(row: centreRow, from: centreColumn, through: centreColumn) { return true }
     // Then the rest of the reach, the point's row first and the rows above and below it
     // nearest first (the point's cell is read again, which costs only a miss).
-    let search = reach + largestRadius
-    let firstColumn = column(of: point.x - search)
-    let lastColumn = column(of: point.x + search)
-    let firstRow = row(of: point.y - search)
-    let lastRow = row(of: point.y + search)
+    let (firstColumn, lastColumn, firstRow, lastRow) = searchBox(around: point, reach: reach)
     if visit(row: centreRow, from: firstColumn, through: lastColumn) { return true }
     var offset = 1
     while centreRow - offset >= firstRow || centreRow + offset <= lastRow {
@@ -496,14 +482,20 @@ public struct TargetIndex: Sendable {
     var records = pendingDamage
     pendingDamage = []
     let before = records.count
-    var remaining = enemies
-    while remaining != 0 {
-      let enemy = remaining.trailingZeroBitCount
-      remaining &= remaining &- 1
-      forEachCandidate(of: enemy, near: point, reach: radius) { body in
-        let limit = radius + body.radius
-        if point.distanceSquared(to: Vector2(body.x, body.y)) <= limit * limit {
-          records.append(DamageRecord(target: body.item, amount: amount))
+    let (firstColumn, lastColumn, firstRow, lastRow) = searchBox(around: point, reach: radius)
+    cellStart.withUnsafeBufferPointer { starts in
+      cellBodies.withUnsafeBufferPointer { bodies in
+        for row in firstRow...lastRow {
+          _ = scan(
+            row: row, from: firstColumn, through: lastColumn, of: enemies, starts: starts,
+            bodies: bodies
+          ) { body in
+            let limit = radius + body.radius
+            if point.distanceSquared(to: Vector2(body.x, body.y)) <= limit * limit {
+              records.append(DamageRecord(target: body.item, amount: amount))
+            }
+            return false
+          }
         }
       }
     }
@@ -517,7 +509,6 @@ public struct TargetIndex: Sendable {
     pendingDamage = records
     return hits
   }
-
 }
 
 /// What a grid query reads of one entry: where its body is, how large, and which entry it is.
