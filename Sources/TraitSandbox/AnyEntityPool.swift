@@ -23,8 +23,6 @@ internal protocol AnyEntityPool {
     _ entity: Spawned, id: UInt64, events: inout [EntityEvent]?)
   mutating func append<Spawned: GameObject>(
     moving entities: inout ContiguousArray<Spawned>, events: inout [EntityEvent]?)
-  mutating func append<Spawned: GameObject>(
-    prepared batch: ContiguousArray<Spawned>, firstID: UInt64)
   func hashState(into hasher: inout StateHasher)
   func draw(into builder: inout FrameBuilder)
 }
@@ -157,26 +155,6 @@ extension PoolStorage: AnyEntityPool {
       let entity = storage[index]
       directory.append(DirectoryEntry(id: entity.id.rawValue, index: Int32(index)))
       events?.append(EntityEvent(.spawned, entity))
-    }
-  }
-
-  /// Appends entities the caller has already matched to this pool's type and given their
-  /// identities, consecutive from `firstID`: one copy of the whole batch, no spawn events.
-  mutating func append<Spawned: GameObject>(
-    prepared batch: ContiguousArray<Spawned>, firstID: UInt64
-  ) {
-    guard Spawned.self == Entity.self else {
-      preconditionFailure("\(Spawned.typeName) spawned into the pool of \(Entity.typeName)")
-    }
-    precondition(
-      directory.last.map { $0.id < firstID } ?? true,
-      "identities must be appended in ascending order")
-    let start = storage.count
-    storage.append(contentsOf: unsafeBitCast(batch, to: ContiguousArray<Entity>.self))
-    directory.reserveCapacity(directory.count + batch.count)
-    for offset in 0..<batch.count {
-      directory.append(
-        DirectoryEntry(id: firstID + UInt64(offset), index: Int32(start + offset)))
     }
   }
 

@@ -68,7 +68,10 @@ internal final class SpawnBuffer<Entity: GameObject>: AnySpawnBuffer {
   override func flush(into world: inout World, ids: [UInt64], events: inout [EntityEvent]?) {
     precondition(entities.count == ids.count, "one identity per spawned entity")
     entities.withUnsafeMutableBufferPointer { entities in
-      for index in entities.indices { entities[index].id = EntityID(rawValue: ids[index]) }
+      for index in entities.indices {
+        world.checkFaction(of: entities[index])
+        entities[index].id = EntityID(rawValue: ids[index])
+      }
     }
     // Moved, not copied: an empty pool takes the queue's storage as its own.
     world.insert(moving: &entities, events: &events)

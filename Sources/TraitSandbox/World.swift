@@ -147,7 +147,7 @@ public struct World {
 
   /// Adds entities of one type now, between ticks, in order (for setting up a big scene): the
   /// identities are given in code specialised for the type, and the pool grows once and takes
-  /// all of them in one copy.
+  /// all of them in one copy (none, if it was empty).
   ///
   /// - Returns: The entities' new identities, consecutive and in order.
   /// - Complexity: O(n) in the entities added.
@@ -165,7 +165,8 @@ public struct World {
       batch[offset].id = EntityID(rawValue: first + UInt64(offset))
     }
     nextID += UInt64(count)
-    insert(prepared: batch, firstID: first)
+    var noEvents: [EntityEvent]? = nil
+    insert(moving: &batch, events: &noEvents)
     return (0..<UInt64(count)).map { EntityID(rawValue: first + $0) }
   }
 
@@ -176,15 +177,6 @@ public struct World {
       hostility.contains(entity.faction),
       "\(Entity.typeName) of \(entity.faction) spawned in a world of "
         + "\(hostility.factionCount) factions")
-  }
-
-  /// Appends entities whose identities are already set, consecutive from `firstID`.
-  @usableFromInline
-  internal mutating func insert<Entity: GameObject>(
-    prepared batch: ContiguousArray<Entity>, firstID: UInt64
-  ) {
-    guard !batch.isEmpty else { return }
-    pools[poolIndex(for: Entity.self)].append(prepared: batch, firstID: firstID)
   }
 
   /// The live entity with identity `id`, or `nil` once it has left the world.
@@ -401,12 +393,13 @@ public struct World {
     }
   }
 
-  /// Moves entities of one type, already given their identities, into their pool, leaving
-  /// `entities` empty.
+  /// Moves entities of one type, already given their identities (ascending) and checked for
+  /// their faction, into their pool, leaving `entities` empty; a spawn event for each goes into
+  /// `events`, if there are events to keep.
+  @usableFromInline
   internal mutating func insert<Entity: GameObject>(
     moving entities: inout ContiguousArray<Entity>, events: inout [EntityEvent]?
   ) {
-    for entity in entities { checkFaction(of: entity) }
     pools[poolIndex(for: Entity.self)].append(moving: &entities, events: &events)
   }
 
