@@ -93,15 +93,7 @@ public enum AtomicFile {
       free(resolved)
       guard stat(target, &status) == 0 else { return target }
     }
-    let kind: String
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: return target
-    case S_IFDIR: kind = "a folder"
-    case S_IFIFO: kind = "a FIFO (named pipe)"
-    case S_IFCHR, S_IFBLK: kind = "a device"
-    case S_IFSOCK: kind = "a socket"
-    default: kind = "an unknown kind of entry"
-    }
+    guard let kind = FileKind.nameUnlessRegular(status.st_mode) else { return target }
     let what = target == path ? "is \(kind)" : "is a link to \(kind)"
     throw AtomicFileError(path: path, reason: "\(what), not a file; it was left alone")
   }

@@ -49,13 +49,8 @@ public enum InputFile {
       throw InputFileError(
         path: shownPath, problem: .unreadable(String(cString: strerror(errno))))
     }
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw InputFileError(path: shownPath, problem: .notAFile("a folder"))
-    case S_IFIFO: throw InputFileError(path: shownPath, problem: .notAFile("a FIFO (named pipe)"))
-    case S_IFCHR, S_IFBLK: throw InputFileError(path: shownPath, problem: .notAFile("a device"))
-    case S_IFSOCK: throw InputFileError(path: shownPath, problem: .notAFile("a socket"))
-    default: throw InputFileError(path: shownPath, problem: .notAFile("an unknown kind of entry"))
+    if let kind = FileKind.nameUnlessRegular(status.st_mode) {
+      throw InputFileError(path: shownPath, problem: .notAFile(kind))
     }
     guard Int(status.st_size) <= limit else {
       throw InputFileError(

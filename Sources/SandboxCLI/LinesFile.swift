@@ -19,16 +19,7 @@ enum LinesFile {
     let path = url.path(percentEncoded: false)
     var status = stat()
     if stat(path, &status) == 0 {
-      let kind: String? =
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
-      if let kind {
+      if let kind = FileKind.nameUnlessRegular(status.st_mode) {
         throw failure(
           path,
           option == "--out"

@@ -149,14 +149,14 @@ struct SweepCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sweep.jsonl"])
   }
 
-  @Test("--out refuses a directory, a FIFO and a missing folder with exit 73")
+  @Test("--out refuses a folder, a FIFO and a missing folder with exit 73")
   func outRefused() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = folder.appendingPathComponent("pipe")
     #expect(mkfifo(fifo.path, 0o600) == 0)
     for (path, reason) in [
-      (folder.path, "it is a directory"), (fifo.path, "it is a FIFO"),
+      (folder.path, "it is a folder"), (fifo.path, "it is a FIFO (named pipe)"),
       (folder.appendingPathComponent("missing/x.jsonl").path, "does not exist"),
     ] {
       let result = sandbox("sweep", "--seeds", "1-2", "--ticks", "10", "--out", path)
