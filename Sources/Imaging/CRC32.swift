@@ -8,3 +8,13 @@ struct CRC32: ZlibChecksum {
   }
   var checksum = UInt32(crc32(0, nil, 0))
 }
+
+/// Checksums for file formats other than PNG's, computed by zlib.
+public enum Checksum {
+  /// The CRC-32 of `bytes` (the polynomial of zlib, PNG and gzip).
+  ///
+  /// - Complexity: O(n).
+  public static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    CRC32.checksum(bytes)
+  }
+}

@@ -76,3 +76,43 @@ extension Monster {
     world.spawn(Self(stats: stats, side: side, at: position, marchingOn: target)).erased
   }
 }
+
+extension CodingUserInfoKey {
+  /// The `Roster` a saved armory is read back with: rosters list types, which are not saved.
+  public static let roster = CodingUserInfoKey(rawValue: "MonsterWars.roster")!
+}
+
+extension Armory: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case kinds, units, enemyCastle
+  }
+
+  /// Writes the roster's kinds (to check against when reading), the stats and the target.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(roster.kinds, forKey: .kinds)
+    try container.encode(units, forKey: .units)
+    try container.encode(enemyCastle, forKey: .enemyCastle)
+  }
+
+  /// Reads an armory for the roster in `decoder.userInfo[.roster]`, which must list the kinds
+  /// the armory was saved with.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    guard let roster = decoder.userInfo[.roster] as? Roster else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .kinds, in: container,
+        debugDescription: "an armory is read with a roster in userInfo[.roster]")
+    }
+    let kinds = try container.decode([UnitKind].self, forKey: .kinds)
+    guard kinds == roster.kinds else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .kinds, in: container,
+        debugDescription: "the armory was saved for the units \(kinds.map(\.name)), "
+          + "this program has \(roster.kinds.map(\.name))")
+    }
+    self.init(
+      roster: roster, units: try container.decode(UnitTable<UnitStats>.self, forKey: .units),
+      enemyCastle: try container.decode(Vector2.self, forKey: .enemyCastle))
+  }
+}

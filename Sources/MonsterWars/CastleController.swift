@@ -1,7 +1,7 @@
 import TraitSandbox
 
 /// Who decides what a castle buys.
-public enum CastleController: Sendable, Equatable {
+public enum CastleController: Sendable, Equatable, Codable {
   /// The seeded AI, following a purchase policy.
   case ai(AIPolicy)
   /// A player, whose orders arrive through `Castle.order(_:)`.

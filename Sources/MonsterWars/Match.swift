@@ -6,6 +6,8 @@ public struct Match {
   public let scenario: Scenario
   /// The seed the world's randomness came from.
   public let seed: UInt64
+  /// How many monsters the swarm placed, if not the scenario's count.
+  public let swarmCount: Int?
   /// The simulation.
   public internal(set) var world: World
   /// How the match ended, once it has.
@@ -29,15 +31,13 @@ public struct Match {
   ) {
     self.scenario = scenario
     self.seed = seed
+    self.swarmCount = swarmCount
     guard let arena = scenario.arenaSize(swarmCount: swarmCount) else {
       preconditionFailure(
         "\(swarmCount ?? 0) monsters need an arena side over \(Scenario.maximumArenaSide); "
           + "check against Scenario.maximumSwarmCount first")
     }
-    var world = World(
-      seed: seed, fixedDeltaTime: 1 / Float(scenario.match.ticksPerSecond), arenaSize: arena,
-      schedule: scenario.roster.schedule, hostility: Hostility(factionCount: Side.allCases.count))
-    for type in scenario.roster.entityTypes { world.register(type) }
+    var world = Self.emptyWorld(for: scenario, seed: seed, arena: arena)
 
     let castleSpots = PerSide(
       left: Vector2(scenario.castle.inset, arena.y / 2),
@@ -59,6 +59,31 @@ public struct Match {
     self.world = world
     counters = MatchStatistics(world: world)
   }
+
+  /// A world for `scenario` with its entity types registered and nothing in it.
+  static func emptyWorld(for scenario: Scenario, seed: UInt64, arena: Vector2) -> World {
+    var world = World(
+      seed: seed, fixedDeltaTime: 1 / Float(scenario.match.ticksPerSecond), arenaSize: arena,
+      schedule: scenario.roster.schedule, hostility: Hostility(factionCount: Side.allCases.count))
+    for type in scenario.roster.entityTypes { world.register(type) }
+    return world
+  }
+
+  /// A match put together from saved parts (see `MatchSnapshot`).
+  init(
+    scenario: Scenario, seed: UInt64, swarmCount: Int?, world: World, outcome: MatchOutcome?,
+    statistics: MatchStatistics
+  ) {
+    self.scenario = scenario
+    self.seed = seed
+    self.swarmCount = swarmCount
+    self.world = world
+    self.outcome = outcome
+    counters = statistics
+  }
+
+  /// The spawn and death counts kept so far (the living are not counted in).
+  var counts: MatchStatistics { counters }
 
   private static func armory(
     for side: Side, scenario: Scenario, castles: PerSide<Vector2>

@@ -1,5 +1,5 @@
 /// How a match ended.
-public enum MatchOutcome: Sendable, Equatable {
+public enum MatchOutcome: Sendable, Equatable, Codable {
   /// One side destroyed the other's castle.
   case victory(Side)
   /// The tick limit came first, or both castles fell on the same tick.

@@ -4,7 +4,7 @@ import TraitSandbox
 /// spawn and death events.
 public struct MatchStatistics: Sendable, Equatable {
   /// One entity type's figures.
-  public struct Row: Sendable, Equatable {
+  public struct Row: Sendable, Equatable, Codable {
     /// The entity type's name, e.g. `QuirkMonster`.
     public var typeName: String
     /// Entities spawned while the match ran (setup placements are not counted).
@@ -26,6 +26,18 @@ public struct MatchStatistics: Sendable, Equatable {
     rows = types.map { Row(typeName: $0.name) }
     rowIndex = Dictionary(
       uniqueKeysWithValues: types.enumerated().map { ($0.element.entityType, $0.offset) })
+  }
+
+  /// Saved rows, matched to the types of `world` by name.
+  init(rows: [Row], world: World) {
+    self.rows = rows
+    var index: [ObjectIdentifier: Int] = [:]
+    for type in world.entityTypes {
+      if let row = rows.firstIndex(where: { $0.typeName == type.name }) {
+        index[type.entityType] = row
+      }
+    }
+    rowIndex = index
   }
 
   /// Counts the last tick's spawns and deaths.

@@ -27,3 +27,5 @@ public struct PerSide<Value: Sendable & Equatable>: Sendable, Equatable {
     }
   }
 }
+
+extension PerSide: Codable where Value: Codable {}

@@ -81,7 +81,7 @@ public struct EconomySettings: Sendable, Equatable {
 }
 
 /// A ranged weapon that fires projectiles, used by castles and some units.
-public struct GunStats: Sendable, Equatable {
+public struct GunStats: Sendable, Equatable, Codable {
   /// Damage per projectile hit (0...1e6).
   public var damage: Float
   /// Maximum targeting distance (greater than 0, at most 1e5).
@@ -117,7 +117,7 @@ public struct GunStats: Sendable, Equatable {
 }
 
 /// A close-range attack.
-public struct MeleeStats: Sendable, Equatable {
+public struct MeleeStats: Sendable, Equatable, Codable {
   /// Damage per hit (0...1e6).
   public var damage: Float
   /// Distance between edges at which a hit lands (greater than 0, at most 1e4).
@@ -154,7 +154,7 @@ public struct CastleStats: Sendable, Equatable {
 }
 
 /// Stats for one kind of unit.
-public struct UnitStats: Sendable, Equatable {
+public struct UnitStats: Sendable, Equatable, Codable {
   /// Coins needed to spawn one (greater than 0, at most 1e6).
   public var cost: Float
   /// Starting and maximum health (greater than 0, at most 1e9).
@@ -183,7 +183,7 @@ public struct UnitStats: Sendable, Equatable {
 }
 
 /// How a computer player decides what to spawn.
-public struct AIPolicy: Sendable, Equatable {
+public struct AIPolicy: Sendable, Equatable, Codable {
   /// Relative preference for each unit kind, 0...1000 (JSON "weights"; a kind left out
   /// weighs 0).
   public var weights: UnitTable<Float>

@@ -47,3 +47,30 @@ extension UnitTable where Value == Float {
   /// The sum of all values, added in order.
   public var total: Float { values.reduce(0, +) }
 }
+
+extension UnitTable: Codable where Value: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case kinds, values
+  }
+
+  /// Writes the kinds and the values, in order.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(kinds, forKey: .kinds)
+    try container.encode(values, forKey: .values)
+  }
+
+  /// Reads a table `encode(to:)` wrote, checking that its kinds are unique and each has a value.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let kinds = try container.decode([UnitKind].self, forKey: .kinds)
+    let values = try container.decode([Value].self, forKey: .values)
+    guard kinds.count == values.count, Set(kinds).count == kinds.count else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .values, in: container,
+        debugDescription: "a unit table has \(kinds.count) kinds for \(values.count) values")
+    }
+    self.kinds = kinds
+    self.values = values
+  }
+}

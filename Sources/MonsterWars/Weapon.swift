@@ -1,5 +1,5 @@
 /// How a kind of unit fights, with its stats: up close, or with a gun.
-public enum Weapon: Sendable, Equatable {
+public enum Weapon: Sendable, Equatable, Codable {
   /// A close-combat attack.
   case melee(MeleeStats)
   /// A ranged weapon.

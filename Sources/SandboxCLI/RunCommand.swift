@@ -10,11 +10,13 @@ struct RunCommand {
     discussion: """
       Steps the simulation as fast as the machine allows until a castle falls, the \
       scenario's tick limit is reached or --ticks have run. The same scenario, seed and tick \
-      count always print the same stateHash.
+      count always print the same stateHash. --save writes the whole match when the run ends; \
+      --load goes on from such a file, and running on from it gives the stateHash running \
+      straight through would have.
       """,
     options: [
       SharedOptions.scenario, SharedOptions.seed, ticks, SharedOptions.entities, threads, json,
-      profile, frames, every, SharedOptions.size, SharedOptions.assets,
+      profile, frames, every, SharedOptions.size, save, load, SharedOptions.assets,
     ])
 
   /// `--ticks`: where to stop, if before the match ends.
@@ -41,6 +43,16 @@ struct RunCommand {
     "every", valueName: "k", help: "With --frames, write every k-th tick (1 to 1000000).",
     in: 1...1_000_000, default: 1)
 
+  /// `--save`: a snapshot file to write when the run ends.
+  static let save: Option<String?> = .text(
+    "save", valueName: "file",
+    help: "When the run ends, save the whole match to this snapshot file.")
+  /// `--load`: a snapshot file to go on from.
+  static let load: Option<String?> = .text(
+    "load", valueName: "file",
+    help: "Go on from a snapshot file instead of starting a match (it holds the scenario, seed "
+      + "and monsters).")
+
   let scenarioName: String
   let seed: UInt64
   let ticks: Int?
@@ -52,6 +64,8 @@ struct RunCommand {
   let every: Int
   let size: OutputSize
   let assetsOption: String?
+  let savePath: String?
+  let loadPath: String?
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
@@ -72,18 +86,51 @@ struct RunCommand {
       throw .usage("--every and --size go with --frames")
     }
     framesFolder = try options[Self.frames]
+    savePath = try options[Self.save]
+    loadPath = try options[Self.load]
+    if loadPath != nil {
+      let setUp: [String?] = [
+        options.contains(SharedOptions.scenario) ? "--scenario" : nil,
+        options.contains(SharedOptions.seed) ? "--seed" : nil,
+        options.contains(SharedOptions.entities) ? "--entities" : nil,
+      ]
+      if let first = setUp.compactMap({ $0 }).first {
+        throw .usage("\(first) cannot go with --load: the snapshot holds the match's set-up")
+      }
+    }
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
-    let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
-    // Sprites are for frames only. Then every sprite is checked at start, so a broken asset
-    // folder fails now, not mid-run.
-    let sprites = framesFolder == nil ? nil : try assets.loadSprites()
-    let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
-    _ = try SwarmCount.check(entities, for: scenario)
+    // Checked now, so a long run does not end only to find it cannot save.
+    if let savePath {
+      try LinesFile.checkDestination(
+        SavedFileIO.url(savePath, invocation: invocation), option: "--save")
+    }
+    // Assets are for frames and named scenarios only. With frames every sprite is checked at
+    // start, so a broken asset folder fails now, not mid-run.
+    let assets =
+      framesFolder == nil && loadPath != nil
+      ? nil : try AssetFolder.locate(option: assetsOption, invocation: invocation)
+    let sprites = framesFolder == nil ? nil : try assets?.loadSprites()
     let clock = MonotonicClock()
-    let setupStart = clock.now()
-    var match = Match(scenario: scenario, seed: seed, swarmCount: entities)
+    let setupStart: Double
+    var match: Match
+    if let loadPath {
+      let bytes = try SavedFileIO.read(loadPath, kind: .snapshot, invocation: invocation)
+      setupStart = clock.now()
+      do {
+        match = try MatchSnapshot.match(from: bytes)
+      } catch {
+        throw SavedFileIO.invalid(loadPath, kind: .snapshot, error)
+      }
+    } else if let assets {
+      let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
+      _ = try SwarmCount.check(entities, for: scenario)
+      setupStart = clock.now()
+      match = Match(scenario: scenario, seed: seed, swarmCount: entities)
+    } else {
+      preconditionFailure("a run without --load locates its assets")
+    }
     var profile =
       isProfiling
       ? RunProfile(world: match.world, setupSeconds: clock.now() - setupStart) : nil
@@ -95,7 +142,7 @@ struct RunCommand {
         folder: framesFolder, every: every, size: size, sprites: sprites, invocation: invocation)
     }
     try recorder?.record(match)
-    let tickBudget = ticks ?? scenario.match.tickLimit
+    let tickBudget = ticks ?? match.scenario.match.tickLimit
     var progress = ProgressBar(total: tickBudget, console: console)
     let start = clock.now()
     var entityUpdates = 0
@@ -111,6 +158,16 @@ struct RunCommand {
     }
     let wallSeconds = clock.now() - start
     progress.finish()
+    if let savePath {
+      let bytes: [UInt8]
+      do {
+        bytes = try MatchSnapshot.bytes(of: match)
+      } catch {
+        throw CommandFailure(
+          message: "Cannot save the match: \(error)", exitCode: ExitCode.failure)
+      }
+      try LinesFile.write(bytes, to: SavedFileIO.url(savePath, invocation: invocation))
+    }
     let report = RunReport(
       match: match, ticks: ticksRun, entityUpdates: entityUpdates, wallSeconds: wallSeconds)
     let types = match.world.entityTypes

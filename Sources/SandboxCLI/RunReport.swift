@@ -7,6 +7,8 @@ struct RunReport {
   let scenario: String
   let seed: UInt64
   let ticks: Int
+  /// The match's tick at the end: `ticks`, unless the run went on from a snapshot.
+  let finalTick: Int
   let simulatedSeconds: Double
   let outcome: MatchOutcome?
   let stateHash: StateHash
@@ -19,6 +21,7 @@ struct RunReport {
     scenario = match.scenario.name
     seed = match.seed
     self.ticks = ticks
+    finalTick = Int(match.world.tick)
     simulatedSeconds = Double(match.world.tick) * Double(match.world.fixedDeltaTime)
     outcome = match.outcome
     stateHash = match.world.stateHash()
@@ -53,6 +56,7 @@ struct RunReport {
     var lines = [
       "Scenario:   \(scenario) (seed \(seed))",
       "Result:     \(result) after \(grouped(ticks)) ticks"
+        + (finalTick == ticks ? "" : ", at tick \(grouped(finalTick))")
         + " (\(String(format: "%.1f", simulatedSeconds)) s simulated)",
       "",
       pad("Entity type", 14) + pad("spawned L", 11, right: true) + pad("R", 8, right: true)
@@ -114,6 +118,7 @@ struct RunReport {
       ("scenario", .string(scenario)),
       ("seed", .unsigned(seed)),
       ("ticks", .integer(ticks)),
+      ("tick", .integer(finalTick)),
       ("simulatedSeconds", .number(simulatedSeconds)),
       ("result", .string(resultName)),
       ("winner", outcome?.winner.map { .string($0.name) } ?? .null),

@@ -24,6 +24,10 @@ internal protocol AnyEntityPool {
   mutating func append<Spawned: GameObject>(
     moving entities: inout ContiguousArray<Spawned>, events: inout [EntityEvent]?)
   func hashState(into hasher: inout StateHasher)
+  func save(to archive: inout ArchiveWriter) throws
+  mutating func restore(
+    count: Int, from archive: inout ArchiveReader, hostility: Hostility, ids: inout [UInt64]
+  ) throws(ArchiveError)
   func draw(into builder: inout FrameBuilder)
 }
 

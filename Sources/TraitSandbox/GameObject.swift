@@ -9,7 +9,11 @@ import Dispatch
 /// Each trait keeps its state in one `Component` (`movement`, `health`, ...) and brings its
 /// behaviour as protocol requirements with default implementations, so an entity customises a
 /// behaviour by implementing the requirement itself.
-public protocol GameObject: Sendable {
+///
+/// An entity is `Codable`, which Swift writes for a struct whose stored properties all are:
+/// that is how `World.save(to:)` saves it with every component. State belongs in `var`
+/// properties; a `let` with an initial value is a constant of the type and is not saved.
+public protocol GameObject: Sendable, Codable {
   /// The entity's identity, given by the world when the entity is spawned.
   var id: EntityID<Self> { get set }
   /// The entity's centre in world units.

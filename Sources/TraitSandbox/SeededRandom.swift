@@ -18,6 +18,11 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     state = (next(), next(), next(), next())
   }
 
+  /// A generator in exactly this state (for restoring a saved world).
+  init(state: (UInt64, UInt64, UInt64, UInt64)) {
+    self.state = state
+  }
+
   /// The next 64 random bits.
   @inlinable
   public mutating func next() -> UInt64 {

@@ -8,7 +8,7 @@ import Frames
 /// same seed and the same sequence of calls always give the same `stateHash()`.
 public struct World {
   /// Ticks simulated so far.
-  public private(set) var tick: UInt64 = 0
+  public internal(set) var tick: UInt64 = 0
   /// The fixed time step of one tick, in seconds.
   public let fixedDeltaTime: Float
   /// The arena's width and height in world units.
@@ -20,7 +20,7 @@ public struct World {
   /// Every system in the order a tick runs them (the schedule's phases, flattened).
   public let systems: [TraitSystem]
   /// The simulation's random number generator, between ticks.
-  public private(set) var random: SeededRandom
+  public internal(set) var random: SeededRandom
 
   /// How many threads `step()` may use for the systems that run in parallel; 1 by default.
   /// Results are bit-identical for any count.
@@ -32,11 +32,11 @@ public struct World {
   public var measuresSystemTimes = false
   /// Seconds each system took during the last step, in `systems` order; empty unless
   /// `measuresSystemTimes` was on.
-  public private(set) var lastSystemTimes: [Double] = []
+  public internal(set) var lastSystemTimes: [Double] = []
   /// What happened to entities during the last step: deaths as they happened, then spawns.
-  public private(set) var lastEvents: [EntityEvent] = []
+  public internal(set) var lastEvents: [EntityEvent] = []
 
-  private var pools: [any AnyEntityPool] = []
+  var pools: [any AnyEntityPool] = []
   /// For each system, the pools it is bound to, in registration order.
   private var poolsBySystem: [[Int]]
   private var poolIndexByType: [ObjectIdentifier: Int] = [:]

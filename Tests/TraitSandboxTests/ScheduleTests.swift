@@ -13,7 +13,7 @@ protocol Logged: GameObject {
 struct LoggedThing: Logged {
   var id = EntityID<Self>.unassigned
   var position = Vector2.zero
-  let faction = Faction(0)
+  var faction = Faction(0)
   var log = RunLog()
 }
 

@@ -78,7 +78,7 @@ extension TraitSystem {
 struct Bare: GameObject {
   var id = EntityID<Self>.unassigned
   var position = Vector2.zero
-  let faction = Faction.left
+  var faction = Faction.left
 }
 
 /// Asks the target index for the nearest enemy, and optionally splashes damage, every tick.
@@ -128,7 +128,7 @@ struct Walker: MovementTrait, Counted {
 struct Drifter: MovementTrait {
   var id = EntityID<Self>.unassigned
   var position: Vector2
-  let faction = Faction.left
+  var faction = Faction.left
   var movement: Movement
   var drift: Vector2
   var steerCalls = 0
@@ -146,7 +146,7 @@ struct Banner: RenderTrait {
   static let sprite = SpriteID("banner")
   var id = EntityID<Self>.unassigned
   var position = Vector2(10, 10)
-  let faction = Faction.left
+  var faction = Faction.left
   static let style = StandardRenderStyle(layer: 1)
   var appearance = Appearance(size: Vector2(8, 8))
 }
@@ -156,7 +156,7 @@ struct FacingWalker: MovementTrait, RenderTrait {
   static let sprite = SpriteID("walker")
   var id = EntityID<Self>.unassigned
   var position: Vector2
-  let faction = Faction.left
+  var faction = Faction.left
   var movement: Movement
   var appearance = Appearance(size: Vector2(8, 8))
 }
@@ -166,7 +166,7 @@ struct Blinker: RenderTrait {
   static let sprite = SpriteID("blinker")
   var id = EntityID<Self>.unassigned
   var position = Vector2(10, 10)
-  let faction = Faction.left
+  var faction = Faction.left
   static let style = StandardRenderStyle(layer: 1)
   var appearance = Appearance(size: Vector2(8, 8))
   var frames = 0
@@ -355,7 +355,7 @@ struct Gunner: MovementTrait, GunTrait {
 struct Bank: SpawnerTrait {
   var id = EntityID<Self>.unassigned
   var position = Vector2.zero
-  let faction = Faction.left
+  var faction = Faction.left
   var spawner: Spawner
 }
 
@@ -363,7 +363,7 @@ struct Bank: SpawnerTrait {
 struct Hatchery: SpawnerTrait {
   var id = EntityID<Self>.unassigned
   var position = Vector2(500, 500)
-  let faction = Faction.left
+  var faction = Faction.left
   var spawner: Spawner
   var hatches = false
   /// Walkers are hatched at a random height when set, else at `position`.
@@ -407,7 +407,7 @@ struct BuddingRecord: Component {
 struct Budding: GameObject {
   var id = EntityID<Self>.unassigned
   var position: Vector2
-  let faction = Faction.left
+  var faction = Faction.left
   var record = BuddingRecord()
   let number: Int
 }

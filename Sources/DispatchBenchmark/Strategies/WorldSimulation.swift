@@ -102,7 +102,7 @@ extension WorldEntity {
 struct WorldScout: WorldEntity {
   var id = EntityID<Self>.unassigned
   var position: Vector2
-  let faction = Faction(0)
+  var faction = Faction(0)
   var movement: Movement
   var health: Health
 
@@ -116,7 +116,7 @@ struct WorldScout: WorldEntity {
 struct WorldRunner: WorldEntity {
   var id = EntityID<Self>.unassigned
   var position: Vector2
-  let faction = Faction(0)
+  var faction = Faction(0)
   var movement: Movement
   var health: Health
 
@@ -130,7 +130,7 @@ struct WorldRunner: WorldEntity {
 struct WorldBrute: WorldEntity {
   var id = EntityID<Self>.unassigned
   var position: Vector2
-  let faction = Faction(1)
+  var faction = Faction(1)
   var movement: Movement
   var health: Health
   /// Payload the workload carries but never reads, as `Brute` does.
@@ -146,7 +146,7 @@ struct WorldBrute: WorldEntity {
 struct WorldHauler: WorldEntity {
   var id = EntityID<Self>.unassigned
   var position: Vector2
-  let faction = Faction(1)
+  var faction = Faction(1)
   var movement: Movement
   var health: Health
   /// Payload the workload carries but never reads, as `Hauler` does.

@@ -1,0 +1,108 @@
+import Imaging
+
+/// The two kinds of file a MonsterWars game saves, each in the same envelope.
+///
+/// The envelope is 28 bytes, little-endian, then the body:
+///
+/// | Bytes | Holds |
+/// | --- | --- |
+/// | 0-7 | `TSandbox`, in ASCII |
+/// | 8-11 | the kind: `SNAP` or `RECD` |
+/// | 12-15 | the kind's format version, from 1 |
+/// | 16-23 | the body's length in bytes |
+/// | 24-27 | the body's CRC-32 |
+///
+/// The body is an `Archive`; what it holds is each kind's to say.
+public enum SavedFileKind: String, Sendable, CaseIterable {
+  /// A whole match at one tick (`MatchSnapshot`).
+  case snapshot = "SNAP"
+  /// A demo session's inputs (`MatchRecording`).
+  case recording = "RECD"
+
+  /// The kind as messages name it.
+  public var name: String {
+    switch self {
+    case .snapshot: "snapshot"
+    case .recording: "recording"
+    }
+  }
+}
+
+/// Why a saved file could not be read; its `description` is one short sentence.
+public struct SavedFileError: Error, Equatable, CustomStringConvertible {
+  /// What is wrong with the file, e.g. "its checksum does not match: the file is damaged".
+  public let reason: String
+
+  /// Creates an error.
+  public init(_ reason: String) {
+    self.reason = reason
+  }
+
+  /// The reason.
+  public var description: String { reason }
+}
+
+/// Wraps and unwraps the envelope `SavedFileKind` describes.
+enum SavedFile {
+  static let magic = Array("TSandbox".utf8)
+  static let headerSize = 28
+
+  static func wrap(_ body: [UInt8], kind: SavedFileKind, version: UInt32) -> [UInt8] {
+    var bytes = magic + Array(kind.rawValue.utf8)
+    func append<Value: FixedWidthInteger>(_ value: Value) {
+      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+    append(version)
+    append(UInt64(body.count))
+    append(Checksum.crc32(body))
+    return bytes + body
+  }
+
+  /// The body of a file of `kind`, after checking its envelope; the version must be one this
+  /// program reads.
+  static func unwrap(
+    _ bytes: [UInt8], kind: SavedFileKind, version supported: UInt32
+  ) throws(SavedFileError) -> [UInt8] {
+    guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else {
+      throw SavedFileError("it is not a TraitSandbox \(kind.name)")
+    }
+    guard bytes.count >= headerSize else {
+      throw SavedFileError("it ends inside its header: the file is truncated")
+    }
+    func read<Value: FixedWidthInteger>(_: Value.Type, at offset: Int) -> Value {
+      var value = Value.zero
+      for index in 0..<MemoryLayout<Value>.size {
+        value |= Value(bytes[offset + index]) << (8 * index)
+      }
+      return value
+    }
+    let tag = String(decoding: bytes[8..<12], as: UTF8.self)
+    guard let found = SavedFileKind(rawValue: tag) else {
+      throw SavedFileError("it is not a TraitSandbox \(kind.name)")
+    }
+    guard found == kind else {
+      throw SavedFileError("it is a \(found.name), not a \(kind.name)")
+    }
+    let version = read(UInt32.self, at: 12)
+    guard version != 0 else { throw SavedFileError("its format version 0 is damaged") }
+    guard version <= supported else {
+      throw SavedFileError(
+        "it is in \(kind.name) format \(version), newer than this program's \(supported): "
+          + "a newer sandbox wrote it")
+    }
+    let length = read(UInt64.self, at: 16)
+    let available = UInt64(bytes.count - headerSize)
+    guard length <= available else {
+      throw SavedFileError(
+        "it holds \(available) of its \(length) bytes: the file is truncated")
+    }
+    guard length == available else {
+      throw SavedFileError("it has \(available - length) bytes after its end")
+    }
+    let body = Array(bytes[headerSize...])
+    guard Checksum.crc32(body) == read(UInt32.self, at: 24) else {
+      throw SavedFileError("its checksum does not match: the file is damaged")
+    }
+    return body
+  }
+}

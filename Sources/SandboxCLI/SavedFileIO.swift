@@ -1,0 +1,38 @@
+import Foundation
+import Imaging
+import MonsterWars
+
+/// Reading and writing snapshot and recording files, with the messages and exit codes every
+/// command gives for them.
+enum SavedFileIO {
+  /// A path as given on the command line, against the working directory.
+  static func url(_ path: String, invocation: Sandbox.Invocation) -> URL {
+    URL(
+      fileURLWithPath: path,
+      relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
+  }
+
+  /// The bytes of a saved file: a regular file of at most `MatchSnapshot.maximumFileSize`.
+  ///
+  /// - Throws: exit 66 for a missing or unreadable file, or one that is not a regular file.
+  static func read(_ path: String, kind: SavedFileKind, invocation: Sandbox.Invocation)
+    throws(CommandFailure) -> [UInt8]
+  {
+    do {
+      return try InputFile.read(
+        url(path, invocation: invocation), limit: MatchSnapshot.maximumFileSize)
+    } catch {
+      throw CommandFailure(
+        message: "Cannot read \(kind.name) \(error.description)", exitCode: ExitCode.noInput)
+    }
+  }
+
+  /// The failure for a file that was read but is not a good file of `kind`: exit 65.
+  static func invalid(_ path: String, kind: SavedFileKind, _ error: SavedFileError)
+    -> CommandFailure
+  {
+    CommandFailure(
+      message: "Cannot load \(kind.name) \(quoted(path)): \(error.reason)",
+      exitCode: ExitCode.dataError)
+  }
+}

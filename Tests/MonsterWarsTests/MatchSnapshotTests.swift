@@ -1,0 +1,151 @@
+import Foundation
+import MonsterWars
+import Testing
+import TraitSandbox
+
+@Suite("Match snapshots")
+struct MatchSnapshotTests {
+  /// A match of a shipped scenario after `ticks` ticks on `threads` threads.
+  private func played(
+    _ name: String, swarmCount: Int? = nil, ticks: Int, threads: Int
+  ) throws -> Match {
+    var match = Match(scenario: try scenario(name), seed: 5, swarmCount: swarmCount)
+    match.threadCount = threads
+    for _ in 0..<ticks { match.step() }
+    return match
+  }
+
+  /// Saves `match`, reads it back, and steps both `ticks` more; returns both.
+  private func continued(_ match: Match, ticks: Int, threads: Int) throws -> (Match, Match) {
+    var restored = try MatchSnapshot.match(from: MatchSnapshot.bytes(of: match))
+    restored.threadCount = threads
+    #expect(restored.world.stateHash() == match.world.stateHash())
+    var original = match
+    for _ in 0..<ticks {
+      original.step()
+      restored.step()
+    }
+    return (original, restored)
+  }
+
+  @Test(
+    "saving, loading and stepping on gives the hash of stepping straight through",
+    arguments: [("duel", nil as Int?, 1_000), ("swarm", 9_000, 60)], [1, 2])
+  func roundTrip(scenario name: (String, Int?, Int), threads: Int) throws {
+    let (scenarioName, swarmCount, ticks) = name
+    let half = try played(scenarioName, swarmCount: swarmCount, ticks: ticks, threads: threads)
+    let (straight, resumed) = try continued(half, ticks: ticks, threads: threads)
+    #expect(resumed.world.tick == UInt64(2 * ticks))
+    #expect(resumed.world.stateHash() == straight.world.stateHash())
+    #expect(resumed.statistics == straight.statistics)
+    #expect(resumed.outcome == straight.outcome)
+    // Something happened on the way: entities were born and died after the save.
+    #expect(straight.statistics != half.statistics)
+  }
+
+  @Test("a snapshot keeps the scenario, the seed and the swarm count")
+  func keepsSetup() throws {
+    let match = try played("swarm", swarmCount: 500, ticks: 3, threads: 1)
+    let restored = try MatchSnapshot.match(from: MatchSnapshot.bytes(of: match))
+    #expect(restored.scenario == match.scenario)
+    #expect(restored.seed == match.seed)
+    #expect(restored.swarmCount == 500)
+    #expect(restored.world.entityCount == match.world.entityCount)
+  }
+
+  @Test("a player's queued orders are saved with the castle")
+  func playerOrders() throws {
+    var match = Match(scenario: try scenario("duel"), seed: 2, leftController: .player)
+    match.order(.munch, for: .left)
+    match.order(.munch, for: .left)
+    match.order(.munch, for: .left)
+    match.step()
+    let restored = try MatchSnapshot.match(from: MatchSnapshot.bytes(of: match))
+    let saved = try #require(match.castle(of: .left))
+    let read = try #require(restored.castle(of: .left))
+    #expect(read.orders == saved.orders)
+    #expect(read.spawner == saved.spawner)
+    #expect(read.armory == saved.armory)
+    #expect(!read.orders.isEmpty)
+    #expect(restored.castle(of: .left)?.controller == .player)
+  }
+
+  @Test("an ended match stays ended")
+  func ended() throws {
+    var match = Match(scenario: try scenario("duel"), seed: 2)
+    while !match.isOver { match.step() }
+    let restored = try MatchSnapshot.match(from: MatchSnapshot.bytes(of: match))
+    #expect(restored.outcome == match.outcome)
+    #expect(restored.isOver)
+  }
+
+  // MARK: - Files that are not good snapshots
+
+  private func error(reading bytes: [UInt8]) -> String? {
+    do {
+      _ = try MatchSnapshot.match(from: bytes)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test("every truncation of a snapshot is refused as truncated or damaged")
+  func truncated() throws {
+    let bytes = try MatchSnapshot.bytes(of: try played("duel", ticks: 30, threads: 1))
+    for length in [0, 4, 8, 12, 27, 28, bytes.count / 2, bytes.count - 1] {
+      let message = try #require(error(reading: Array(bytes.prefix(length))))
+      #expect(
+        message.contains("truncated") || message.contains("not a TraitSandbox snapshot"),
+        "\(length) bytes: \(message)")
+    }
+  }
+
+  @Test("a flipped bit anywhere is caught by the checksum or the envelope")
+  func flippedBits() throws {
+    let bytes = try MatchSnapshot.bytes(of: try played("duel", ticks: 30, threads: 1))
+    for offset in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
+      var damaged = bytes
+      damaged[offset] ^= 0x10
+      #expect(error(reading: damaged) != nil, "flip at \(offset)")
+    }
+  }
+
+  @Test("a newer format, another kind of file and trailing bytes are refused by name")
+  func envelope() throws {
+    let bytes = try MatchSnapshot.bytes(of: try played("duel", ticks: 3, threads: 1))
+    var newer = bytes
+    newer[12] = 2
+    #expect(
+      error(reading: newer)
+        == "it is in snapshot format 2, newer than this program's 1: a newer sandbox wrote it")
+    var recording = bytes
+    recording.replaceSubrange(8..<12, with: Array("RECD".utf8))
+    #expect(error(reading: recording) == "it is a recording, not a snapshot")
+    #expect(error(reading: Array("{\"arena\": 1}".utf8)) == "it is not a TraitSandbox snapshot")
+    #expect(error(reading: bytes + [0]) == "it has 1 bytes after its end")
+  }
+}
+
+@Suite("Scenario JSON text")
+struct ScenarioJSONTextTests {
+  @Test("a scenario's JSON text reads back as an equal scenario", arguments: ["duel", "swarm"])
+  func roundTrip(name: String) throws {
+    let original = try scenario(name)
+    let read = try Scenario.parse(
+      Data(original.jsonText.utf8), path: "text", name: name, roster: original.roster)
+    #expect(read == original)
+  }
+
+  @Test("tuned stats with awkward floats read back exactly")
+  func awkwardFloats() throws {
+    var tuned = try scenario("duel")
+    tuned.castle.gun.spreadAngle = 3.14159
+    tuned.economy.coinsPerSecond = 0.1
+    tuned.castle.health = Float(1e9).nextDown
+    tuned.units[.zap]?.regeneration = 1e-6
+    let read = try Scenario.parse(
+      Data(tuned.jsonText.utf8), path: "text", name: "duel", roster: tuned.roster)
+    #expect(read == tuned)
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import SandboxCLI
+
+/// Runs `sandbox` with arguments put together as an array.
+private func sandbox(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+  let captured = CapturedConsole()
+  let invocation = Sandbox.Invocation(
+    arguments: arguments, environment: [:], executablePath: "/nonexistent/bin/sandbox",
+    workingDirectory: packageRoot.path)
+  let status = Sandbox.main(invocation, console: captured.console)
+  return (status, captured.standardOutput, captured.standardError)
+}
+
+/// The `stateHash:` line of a text report.
+private func stateHash(_ output: String) -> String? {
+  output.split(separator: "\n").first { $0.hasPrefix("stateHash:") }.map(String.init)
+}
+
+@Suite("Command line: run --save and --load")
+struct SnapshotCommandTests {
+  @Test(
+    "running on from a saved match prints the hash of running straight through",
+    arguments: [["--scenario", "duel"], ["--scenario", "swarm", "--entities", "3000"]],
+    ["1", "2"])
+  func saveAndLoad(scenario: [String], threads: String) throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let snapshot = folder.appendingPathComponent("half.snap").path
+    let ticks = scenario.contains("swarm") ? "100" : "1000"
+    let doubled = String(2 * Int(ticks)!)
+    let straight = sandbox(
+      ["run", "--ticks", doubled, "--threads", threads] + scenario)
+    let first = sandbox(
+      ["run", "--ticks", ticks, "--threads", threads, "--save", snapshot] + scenario)
+    let second = sandbox("run", "--load", snapshot, "--ticks", ticks, "--threads", threads)
+    #expect(straight.status == 0 && first.status == 0 && second.status == 0, "\(second.error)")
+    #expect(stateHash(second.output) != nil)
+    #expect(stateHash(second.output) == stateHash(straight.output))
+    #expect(stateHash(first.output) != stateHash(straight.output))
+    #expect(second.output.contains(" ticks, at tick \(doubled.count > 3 ? "2,000" : doubled) ("))
+  }
+
+  @Test("the set-up options cannot go with --load")
+  func setUpWithLoad() {
+    for option in [["--scenario", "swarm"], ["--seed", "2"], ["--entities", "10"]] {
+      let result = sandbox(["run", "--load", "x.snap"] + option)
+      #expect(result.status == 64)
+      #expect(
+        result.error.hasPrefix(
+          "Error: \(option[0]) cannot go with --load: the snapshot holds the match's set-up"))
+    }
+  }
+
+  @Test("a missing, truncated, foreign or newer snapshot is refused with its reason")
+  func badFiles() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let good = folder.appendingPathComponent("good.snap")
+    #expect(sandbox("run", "--ticks", "5", "--save", good.path).status == 0)
+    let bytes = try Data(contentsOf: good)
+
+    let missing = sandbox("run", "--load", folder.appendingPathComponent("none.snap").path)
+    #expect(missing.status == 66)
+    #expect(
+      missing.error.contains("Cannot read snapshot") && missing.error.contains("does not exist"))
+
+    let cases: [(String, Data, String)] = [
+      ("cut.snap", bytes.prefix(bytes.count - 3), "the file is truncated"),
+      ("scenario.snap", Data(#"{"arena": {}}"#.utf8), "it is not a TraitSandbox snapshot"),
+      (
+        "newer.snap", bytes.prefix(12) + Data([9]) + bytes.dropFirst(13),
+        "it is in snapshot format 9, newer than this program's 1"
+      ),
+      (
+        "flipped.snap", bytes.prefix(40) + Data([bytes[40] ^ 1]) + bytes.dropFirst(41),
+        "its checksum does not match: the file is damaged"
+      ),
+    ]
+    for (name, contents, reason) in cases {
+      let url = folder.appendingPathComponent(name)
+      try contents.write(to: url)
+      let result = sandbox("run", "--load", url.path)
+      #expect(result.status == 65, "\(name)")
+      #expect(result.error.hasPrefix("Error: Cannot load snapshot '\(url.path)': "))
+      #expect(result.error.contains(reason), "\(result.error)")
+    }
+  }
+
+  @Test("--save refuses a destination it cannot write before the run")
+  func badDestination() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = sandbox("run", "--ticks", "5", "--save", folder.path)
+    #expect(result.status == 73)
+    #expect(result.error.contains("it is a folder; --save replaces a regular file"))
+    #expect(result.output.isEmpty)
+  }
+}
