@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Opens the real demo window under Xvfb for a few hundred frames, saves its last frame, and
 # checks it against the headless renderer's picture of the same tick.
-# Usage: scripts/check_demo.sh [frames]   (needs xvfb-run and python3)
+# Then plays a session with key presses, records it and replays it headless.
+# Usage: scripts/check_demo.sh [frames]   (needs xvfb-run, xdotool and python3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,3 +26,41 @@ fi
 python3 scripts/check_png.py "$work/window.png" >/dev/null
 python3 scripts/compare_images.py "$work/window.png" "$work/headless.png" \
   --max-mean 2.0 --max-share 0.05 --tolerance 8
+
+# A played session: buy orders and a restart sent to the window as key presses and recorded;
+# the headless replay must reach the state hash the demo printed when it quit.
+xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
+  "$1" demo --record "$2" --size 1280x720 >"$3" &
+  demo=$!
+  window=""
+  for _ in $(seq 100); do
+    window=$(xdotool search --name TraitSandbox 2>/dev/null | head -n 1 || true)
+    [ -n "$window" ] && break
+    sleep 0.1
+  done
+  if [ -z "$window" ]; then
+    kill "$demo"
+    echo "error: the demo window did not appear" >&2
+    exit 1
+  fi
+  sleep 0.5
+  for key in 1 2 3 r 3 1; do
+    xdotool key --window "$window" "$key"
+    sleep 0.4
+  done
+  xdotool key --window "$window" Escape
+  wait "$demo"' _ "$sandbox" "$work/session.rec" "$work/played.txt"
+cat "$work/played.txt"
+replayed=$("$sandbox" replay "$work/session.rec")
+echo "$replayed"
+inputs=$(printf '%s\n' "$replayed" | sed -n 's/^Inputs: *\([0-9]*\).*/\1/p')
+if [ "${inputs:-0}" -lt 1 ]; then
+  echo "error: the recording holds no inputs: the key presses did not reach the demo" >&2
+  exit 1
+fi
+demo_hash=$(sed -n 's/^stateHash: *\([0-9a-f]*\).*/\1/p' "$work/played.txt")
+replay_hash=$(printf '%s\n' "$replayed" | sed -n 's/^stateHash: *\([0-9a-f]*\).*/\1/p')
+if [ -z "$demo_hash" ] || [ "$demo_hash" != "$replay_hash" ]; then
+  echo "error: the demo ended with stateHash '$demo_hash', its replay with '$replay_hash'" >&2
+  exit 1
+fi

@@ -9,8 +9,9 @@ import TraitSandbox
 public struct DemoConfiguration: Sendable {
   /// The scenario to play.
   public var scenario: Scenario
-  /// The scenario's file, watched for edits that reload unit and castle stats live.
-  public var scenarioFile: URL
+  /// The scenario's file, watched for edits that reload unit and castle stats live; `nil`
+  /// watches nothing (a replay).
+  public var scenarioFile: URL?
   /// Seeds the match.
   public var seed: UInt64
   /// The window's initial width in pixels.
@@ -29,10 +30,17 @@ public struct DemoConfiguration: Sendable {
   public var spritesDirectory: URL
   /// A video driver to force (tests use "dummy"); `nil` uses the display.
   public var videoDriver: String?
+  /// A recording to play back instead of letting the player play; it sets the scenario, seed,
+  /// autoplay and swarm count.
+  public var replay: MatchRecording?
+  /// Where to write a recording of the session when it ends, if anywhere.
+  public var recordTo: URL?
+  /// The program and version a recording names, e.g. `sandbox 0.1.0`.
+  public var program = "sandbox"
 
   /// Creates a configuration.
   public init(
-    scenario: Scenario, scenarioFile: URL, seed: UInt64, width: Int, height: Int,
+    scenario: Scenario, scenarioFile: URL?, seed: UInt64, width: Int, height: Int,
     frameLimit: Int?, screenshot: URL?, isAutoplay: Bool, swarmCount: Int? = nil,
     spritesDirectory: URL, videoDriver: String? = nil
   ) {

@@ -12,7 +12,7 @@ final class DemoLoop {
   private let session: SDLSession
   private let backend: SDLBackend
   private var state: DemoState
-  private var watcher: ScenarioWatcher
+  private var watcher: ScenarioWatcher?
   private var timestep: FixedTimestep
   private var clock = MonotonicClock()
   private let start: Double
@@ -27,11 +27,16 @@ final class DemoLoop {
     self.configuration = configuration
     self.session = session
     self.backend = backend
-    state = DemoState(
-      scenario: configuration.scenario, seed: configuration.seed,
-      autoplay: configuration.isAutoplay, swarmCount: configuration.swarmCount)
-    watcher = ScenarioWatcher(
-      file: configuration.scenarioFile, roster: configuration.scenario.roster)
+    if let recording = configuration.replay {
+      state = DemoState(replaying: recording)
+    } else {
+      state = DemoState(
+        scenario: configuration.scenario, seed: configuration.seed,
+        autoplay: configuration.isAutoplay, swarmCount: configuration.swarmCount)
+    }
+    watcher = configuration.scenarioFile.map {
+      ScenarioWatcher(file: $0, roster: configuration.scenario.roster)
+    }
     timestep = FixedTimestep(
       fixedDeltaTime: 1 / Double(configuration.scenario.match.ticksPerSecond))
     start = clock.now()
@@ -44,7 +49,13 @@ final class DemoLoop {
   var summary: DemoSummary {
     let elapsed = max(clock.now() - start, 1e-9)
     return DemoSummary(
-      frames: frames, tick: current.tick, framesPerSecond: Double(frames) / elapsed)
+      frames: frames, tick: state.match.world.tick, framesPerSecond: Double(frames) / elapsed,
+      stateHash: state.match.world.stateHash())
+  }
+
+  /// The session so far as a recording.
+  var recording: MatchRecording {
+    state.recording(program: configuration.program)
   }
 
   /// Runs one frame; returns whether to go on.
@@ -54,7 +65,7 @@ final class DemoLoop {
     if state.wantsToQuit { return false }
     if frameStart - lastPoll >= 0.5 {
       lastPoll = frameStart
-      if let result = watcher.poll() { state.scenarioReloaded(result, at: frameStart - start) }
+      if let result = watcher?.poll() { state.scenarioReloaded(result, at: frameStart - start) }
     }
     let alpha = simulate()
     frames += 1

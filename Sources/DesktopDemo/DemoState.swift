@@ -9,16 +9,24 @@ public struct DemoState {
   /// Simulation speeds `+` and `-` step through.
   public static let speeds: [Double] = [0.25, 0.5, 1, 2, 4, 8]
 
+  /// The match, its restarts and live tuning, and every input so far.
+  public private(set) var session: MatchSession
+  /// The scenario the session started with, for its recording.
+  public let initialScenario: Scenario
+  /// The recording being played back, with how far it got; `nil` when the player plays.
+  public private(set) var replay: ReplayScript?
+  /// Why the recording being played back stopped early, if it did.
+  public private(set) var replayError: String?
   /// The match being played.
-  public private(set) var match: Match
+  public var match: Match { session.match }
   /// The scenario the match restarts with (the last one that loaded cleanly).
-  public private(set) var scenario: Scenario
+  public var scenario: Scenario { session.scenario }
   /// The seed the match restarts with.
-  public let seed: UInt64
+  public var seed: UInt64 { session.seed }
   /// Whether the AI plays the left castle too (attract mode).
-  public let isAutoplay: Bool
+  public var isAutoplay: Bool { session.isAutoplay }
   /// How many monsters a swarm scenario places, if overridden.
-  public let swarmCount: Int?
+  public var swarmCount: Int? { session.swarmCount }
   /// Index into `speeds`.
   public private(set) var speedIndex = 2
   /// Whether the simulation is paused.
@@ -38,23 +46,35 @@ public struct DemoState {
 
   /// Starts a match of `scenario`, with the player on the left unless `autoplay`.
   public init(scenario: Scenario, seed: UInt64, autoplay: Bool, swarmCount: Int? = nil) {
-    self.scenario = scenario
-    self.seed = seed
-    isAutoplay = autoplay
-    self.swarmCount = swarmCount
-    match = Self.newMatch(scenario, seed: seed, autoplay: autoplay, swarmCount: swarmCount)
+    initialScenario = scenario
+    session = Self.prepared(
+      MatchSession(scenario: scenario, seed: seed, autoplay: autoplay, swarmCount: swarmCount))
   }
 
-  private static func newMatch(
-    _ scenario: Scenario, seed: UInt64, autoplay: Bool, swarmCount: Int?
-  ) -> Match {
-    var match = Match(
-      scenario: scenario, seed: seed, swarmCount: swarmCount,
-      leftController: autoplay ? nil : .player)
-    match.measuresSystemTimes = true
+  /// Plays `recording` back: its inputs come at their ticks, and the player's buy keys do
+  /// nothing.
+  public init(replaying recording: MatchRecording) {
+    initialScenario = recording.scenario
+    session = Self.prepared(recording.start())
+    replay = ReplayScript(recording)
+  }
+
+  private static func prepared(_ session: MatchSession) -> MatchSession {
+    var session = session
+    session.measuresSystemTimes = true
     // The simulation steps on every core; its results are the same for any thread count.
-    match.threadCount = ProcessInfo.processInfo.activeProcessorCount
-    return match
+    session.threadCount = ProcessInfo.processInfo.activeProcessorCount
+    return session
+  }
+
+  /// The session so far as a recording by `program` (e.g. `sandbox 0.1.0`).
+  public func recording(program: String) -> MatchRecording {
+    MatchRecording(of: session, startedWith: initialScenario, program: program)
+  }
+
+  /// Whether a recording is being played back and has reached its end.
+  public var replayIsFinished: Bool {
+    replay.map { $0.isFinished(session) || replayError != nil } ?? false
   }
 
   /// Simulated seconds per real second.
@@ -66,8 +86,11 @@ public struct DemoState {
   public mutating func handle(_ action: DemoAction, at now: Double = 0, frame: Frame? = nil) {
     switch action {
     case .buy(let kind):
-      guard !isAutoplay, !match.isOver else { return }
-      match.order(kind, for: .left)
+      guard replay == nil else {
+        notice = ("watching a recording: R plays it again, Esc quits", now + 1.5)
+        return
+      }
+      guard session.apply(.order(kind)) else { return }
       notice = ("ordered \(kind.displayName)", now + 1.5)
     case .togglePause:
       isPaused.toggle()
@@ -78,10 +101,16 @@ public struct DemoState {
     case .slower:
       speedIndex = max(speedIndex - 1, 0)
     case .restart:
-      match = Self.newMatch(scenario, seed: seed, autoplay: isAutoplay, swarmCount: swarmCount)
+      if let recording = replay?.recording {
+        session = Self.prepared(recording.start())
+        replay = ReplayScript(recording)
+        replayError = nil
+      } else {
+        session.apply(.restart)
+      }
       selection = nil
       pendingSteps = 0
-      notice = ("restarted", now + 1.5)
+      notice = (replay == nil ? "restarted" : "playing the recording again", now + 1.5)
     case .toggleDebugOverlay:
       showsDebugOverlay.toggle()
     case .select(let x, let y):
@@ -99,8 +128,20 @@ public struct DemoState {
     let count = isPaused ? pendingSteps : steps
     pendingSteps = 0
     var ran = 0
+    if var script = replay {
+      defer { replay = script }
+      while ran < count && replayError == nil {
+        do throws(SavedFileError) {
+          guard try script.step(&session) else { break }
+          ran += 1
+        } catch {
+          replayError = "The recording stopped: \(error.reason)"
+        }
+      }
+      return ran
+    }
     while ran < count && !match.isOver {
-      match.step()
+      session.step()
       ran += 1
     }
     return ran
@@ -110,9 +151,8 @@ public struct DemoState {
   public mutating func scenarioReloaded(_ result: Result<Scenario, ScenarioError>, at now: Double) {
     switch result {
     case .success(let reloaded):
-      scenario.units = reloaded.units
-      scenario.castle = reloaded.castle
-      match.applyStats(from: reloaded)
+      guard replay == nil else { return }
+      session.retune(from: reloaded)
       reloadError = nil
       notice = ("reloaded \(reloaded.name).json", now + 2)
     case .failure(let error):
@@ -161,7 +201,19 @@ public struct DemoState {
       let hint = DemoMessage(text: "Press R to restart, Esc to quit", color: .white)
       hint.draw(into: &builder, x: (Frame.overlayWidth - hint.width) / 2, y: 400)
     }
-    if !isAutoplay && !match.isOver {
+    if let replay, replay.isFinished(session) {
+      let end = DemoMessage(
+        text: "End of the recording, stateHash \(match.world.stateHash()). R plays it again, "
+          + "Esc quits", color: .white)
+      end.draw(into: &builder, x: (Frame.overlayWidth - end.width) / 2, y: 430)
+    }
+    if let replay, !replay.isFinished(session), replayError == nil {
+      let help = DemoMessage(
+        text: "Playing a recording  P pause  +/- speed  R from the start  Esc quit",
+        color: Color(red: 230, green: 230, blue: 230), size: 12)
+      help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
+    }
+    if !isAutoplay && !match.isOver && replay == nil {
       let help = DemoMessage(
         text: BuyKeys.help(for: scenario) + "  P pause  +/- speed  R restart",
         color: Color(red: 230, green: 230, blue: 230), size: 12)
@@ -171,8 +223,8 @@ public struct DemoState {
       let message = DemoMessage(text: notice.text, color: Color(red: 255, green: 215, blue: 90))
       message.draw(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 64)
     }
-    if let reloadError {
-      ReloadErrorPanel(message: reloadError).draw(into: &builder)
+    if let problem = replayError ?? reloadError {
+      ReloadErrorPanel(message: problem).draw(into: &builder)
     }
     var decorated = frame
     decorated.world =

@@ -13,4 +13,7 @@ public struct DemoSummary: Sendable, Equatable {
   public var tick: UInt64
   /// Average frames per second over the session.
   public var framesPerSecond: Double
+  /// The state hash of the match when the session ended: what `sandbox replay` prints for its
+  /// recording.
+  public var stateHash: StateHash
 }

@@ -79,6 +79,9 @@ public enum DesktopDemo {
       sprites: configuration.scenario.roster.spriteIDs)
     let loop = DemoLoop(configuration: configuration, session: session, backend: backend)
     while try loop.runFrame() {}
+    if let recordTo = configuration.recordTo {
+      try AtomicFile.write(try loop.recording.bytes(), to: recordTo)
+    }
     return loop.summary
   }
 

@@ -12,12 +12,14 @@ struct DemoCommand {
         + """
         P or Space pause, . step one tick while paused, +/- speed, R restart, F1 debug overlay, \
         click an entity to inspect it, Esc quits. Editing the scenario file while the demo runs \
-        reloads its unit and castle stats. Needs a display: without one, use 'sandbox run', or \
-        'xvfb-run -a sandbox demo'.
+        reloads its unit and castle stats. When it quits, the demo prints the match's \
+        stateHash; --record saves the session's inputs, which 'sandbox replay' replays headless \
+        to that stateHash and --replay plays back in the window. Needs a display: without one, \
+        use 'sandbox run', or 'xvfb-run -a sandbox demo'.
         """,
     options: [
       SharedOptions.scenario, SharedOptions.seed, SharedOptions.size, frames, screenshot,
-      autoplay, SharedOptions.entities, SharedOptions.assets,
+      autoplay, SharedOptions.entities, record, replay, SharedOptions.assets,
     ])
 
   /// `--frames`: when to quit by itself.
@@ -30,6 +32,16 @@ struct DemoCommand {
   /// `--autoplay`: the AI plays both castles.
   static let autoplay = Flag("autoplay", help: "Let the AI play the left castle too.")
 
+  /// `--record`: where to save the session's inputs.
+  static let record: Option<String?> = .text(
+    "record", valueName: "file",
+    help: "When the demo quits, save the session (scenario, seed and every input by tick) to "
+      + "this recording file.")
+  /// `--replay`: a recording to play back.
+  static let replay: Option<String?> = .text(
+    "replay", valueName: "file",
+    help: "Play a recording back in the window (it holds the scenario, seed and inputs).")
+
   let scenarioName: String
   let seed: UInt64
   let size: OutputSize
@@ -38,6 +50,8 @@ struct DemoCommand {
   let isAutoplay: Bool
   let entities: Int?
   let assetsOption: String?
+  let recordPath: String?
+  let replayPath: String?
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
@@ -49,7 +63,21 @@ struct DemoCommand {
     isAutoplay = options[Self.autoplay]
     entities = try options[SharedOptions.entities]
     assetsOption = try options[SharedOptions.assets]
+    recordPath = try options[Self.record]
+    replayPath = try options[Self.replay]
     self.invocation = invocation
+    if replayPath != nil {
+      let setUp: [String?] = [
+        options.contains(SharedOptions.scenario) ? "--scenario" : nil,
+        options.contains(SharedOptions.seed) ? "--seed" : nil,
+        options.contains(SharedOptions.entities) ? "--entities" : nil,
+        options[Self.autoplay] ? "--autoplay" : nil,
+        recordPath != nil ? "--record" : nil,
+      ]
+      if let first = setUp.compactMap({ $0 }).first {
+        throw .usage("\(first) cannot go with --replay: the recording holds the session")
+      }
+    }
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
@@ -62,20 +90,35 @@ struct DemoCommand {
     // turns SIGINT and SIGTERM into a quit event, but only where they have no handler yet.
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
+    let recording = try replayPath.map { path throws(CommandFailure) in
+      try ReplayCommand.load(path, invocation: invocation)
+    }
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
     _ = try assets.loadSprites()
-    let (scenario, file) = try assets.locateScenario(scenarioName, invocation: invocation)
-    _ = try SwarmCount.check(entities, for: scenario)
+    let scenario: Scenario
+    let file: URL?
+    if let recording {
+      (scenario, file) = (recording.scenario, nil)
+    } else {
+      (scenario, file) = try assets.locateScenario(scenarioName, invocation: invocation)
+      _ = try SwarmCount.check(entities, for: scenario)
+    }
     let workingDirectory = URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true)
     let screenshotURL = screenshot.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) }
-    // Checked now, so a demo does not play to its end only to find it cannot save its picture.
+    let recordURL = recordPath.map { SavedFileIO.url($0, invocation: invocation) }
+    // Checked now, so a demo does not play to its end only to find it cannot save.
     if let screenshotURL { try LinesFile.checkDestination(screenshotURL, option: "--screenshot") }
-    let configuration = DemoConfiguration(
-      scenario: scenario, scenarioFile: file, seed: seed, width: size.width, height: size.height,
-      frameLimit: frameLimit,
+    if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
+    var configuration = DemoConfiguration(
+      scenario: scenario, scenarioFile: file, seed: recording?.seed ?? seed, width: size.width,
+      height: size.height, frameLimit: frameLimit,
       screenshot: screenshotURL,
-      isAutoplay: isAutoplay, swarmCount: entities, spritesDirectory: assets.sprites,
+      isAutoplay: recording?.isAutoplay ?? isAutoplay,
+      swarmCount: recording.map(\.swarmCount) ?? entities, spritesDirectory: assets.sprites,
       videoDriver: invocation.environment["SDL_VIDEODRIVER"])
+    configuration.replay = recording
+    configuration.recordTo = recordURL
+    configuration.program = ReplayCommand.program
     let summary: DemoSummary
     do {
       summary = try DesktopDemo.run(configuration)
@@ -91,7 +134,9 @@ struct DemoCommand {
     var line = "Drew \(summary.frames) frames, last at tick \(summary.tick)"
     line += String(format: " (%.1f fps)", summary.framesPerSecond)
     if let screenshot { line += "; wrote \(screenshot)" }
+    if let recordPath { line += "; recorded the session to \(recordPath)" }
     console.print(line)
+    console.print("stateHash: \(summary.stateHash)")
     return ExitCode.success
   }
 }

@@ -10,6 +10,8 @@ struct ParsedOptions {
   private var flags: Set<String> = []
   /// Whether `-h` or `--help` was given.
   private(set) var wantsHelp = false
+  /// The command's one word besides its options (see `CommandSpec.argument`), if given.
+  private var argumentValue: String?
 
   /// Parses `arguments` (the words after the subcommand) against `spec`.
   ///
@@ -24,7 +26,11 @@ struct ParsedOptions {
         continue
       }
       guard word.hasPrefix("--"), word.count > 2 else {
-        throw .usage("Unexpected argument \(quoted(word))")
+        guard spec.argument != nil, argumentValue == nil, !word.isEmpty else {
+          throw .usage("Unexpected argument \(quoted(word))")
+        }
+        argumentValue = word
+        continue
       }
       var name = String(word.dropFirst(2))
       var inlineValue: String?
@@ -50,6 +56,15 @@ struct ParsedOptions {
         values[name] = value
       }
     }
+  }
+
+  /// The command's one word besides its options; a usage error if it was not given.
+  func argument() throws(CommandFailure) -> String {
+    guard let name = spec.argument?.name else {
+      preconditionFailure("'sandbox \(spec.name)' takes no argument")
+    }
+    guard let argumentValue else { throw .usage("Missing '<\(name)>'") }
+    return argumentValue
   }
 
   /// Whether `flag` was given.

@@ -57,6 +57,9 @@ public enum Sandbox {
     Subcommand(spec: DemoCommand.spec) { options, invocation, console throws(CommandFailure) in
       try DemoCommand(options: options, invocation: invocation).run(console: console)
     },
+    Subcommand(spec: ReplayCommand.spec) { options, invocation, console throws(CommandFailure) in
+      try ReplayCommand(options: options, invocation: invocation).run(console: console)
+    },
     Subcommand(spec: DescribeCommand.spec) { options, invocation, console throws(CommandFailure) in
       try DescribeCommand(options: options, invocation: invocation).run(console: console)
     },

@@ -1,5 +1,7 @@
 import Foundation
+import MonsterWars
 import Testing
+import TraitSandbox
 
 @testable import SandboxCLI
 
@@ -96,5 +98,85 @@ struct SnapshotCommandTests {
     #expect(result.status == 73)
     #expect(result.error.contains("it is a folder; --save replaces a regular file"))
     #expect(result.output.isEmpty)
+  }
+}
+
+@Suite("Command line: replay")
+struct ReplayCommandTests {
+  /// A recording of a short session with orders, written to a scratch folder.
+  private func writeRecording(
+    in folder: URL, program: String = ReplayCommand.program, finalHash: StateHash? = nil
+  ) throws -> (URL, MatchRecording) {
+    var session = MatchSession(
+      scenario: try Scenario.load(
+        contentsOf: packageRoot.appendingPathComponent("Assets/scenarios/duel.json")),
+      seed: 9, autoplay: false)
+    let initial = session.scenario
+    session.apply(.order(.init("munch")))
+    for _ in 0..<200 { session.step() }
+    session.apply(.order(.init("zap")))
+    for _ in 0..<100 { session.step() }
+    var recording = MatchRecording(of: session, startedWith: initial, program: program)
+    if let finalHash { recording.finalHash = finalHash }
+    let url = folder.appendingPathComponent("session.rec")
+    try Data(try recording.bytes()).write(to: url)
+    return (url, recording)
+  }
+
+  @Test("replay prints the state hash the session ended with")
+  func replays() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (url, recording) = try writeRecording(in: folder)
+    let result = sandbox("replay", url.path, "--threads", "2")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("stateHash:  \(recording.finalHash) (the demo's)"))
+    #expect(result.output.contains("Inputs:     2 (0 restarts)"))
+    #expect(result.output.contains("Replayed:   to tick 300 in"))
+    let json = sandbox("replay", url.path, "--json")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect(object["stateHash"] as? String == recording.finalHash.description)
+    #expect(object["tick"] as? Int == 300)
+  }
+
+  @Test("a replay that ends elsewhere than the recording says exits 1 with both hashes")
+  func mismatch() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (url, _) = try writeRecording(in: folder, finalHash: StateHash(rawValue: 42))
+    let result = sandbox("replay", url.path)
+    #expect(result.status == 1)
+    #expect(result.error.contains("but the demo ended with 000000000000002a at tick 300"))
+  }
+
+  @Test("a recording by another version, a snapshot or no file at all is refused")
+  func refused() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (url, _) = try writeRecording(in: folder, program: "sandbox 0.0.1")
+    let other = sandbox("replay", url.path)
+    #expect(other.status == 65)
+    #expect(other.error.contains("it was recorded by 'sandbox 0.0.1', and this is sandbox "))
+    let snapshot = folder.appendingPathComponent("a.snap")
+    #expect(sandbox("run", "--ticks", "3", "--save", snapshot.path).status == 0)
+    let wrongKind = sandbox("replay", snapshot.path)
+    #expect(wrongKind.status == 65)
+    #expect(wrongKind.error.contains("it is a snapshot, not a recording"))
+    let missing = sandbox("replay")
+    #expect(missing.status == 64)
+    #expect(missing.error.hasPrefix("Error: Missing '<file>'"))
+    let two = sandbox("replay", url.path, url.path)
+    #expect(two.status == 64)
+    #expect(sandbox("replay", folder.appendingPathComponent("none.rec").path).status == 66)
+  }
+
+  @Test("--replay takes the session from the recording: set-up options are usage errors")
+  func demoReplayOptions() {
+    for option in [["--scenario", "swarm"], ["--seed", "2"], ["--autoplay"], ["--record", "x"]] {
+      let result = sandbox(["demo", "--replay", "x.rec"] + option)
+      #expect(result.status == 64)
+      #expect(result.error.contains("cannot go with --replay: the recording holds the session"))
+    }
   }
 }

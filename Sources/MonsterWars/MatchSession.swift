@@ -1,0 +1,107 @@
+import TraitSandbox
+
+/// Something a player does that changes the simulation; what a recording keeps, tick by tick.
+///
+/// Pausing, speed and selection only change when ticks run or what is shown, so they are not
+/// inputs: a match replays the same from its inputs at any speed.
+public enum MatchInput: Sendable, Equatable, Codable {
+  /// Buy a unit for the player's (left) castle.
+  case order(UnitKind)
+  /// Start the match again from its first tick.
+  case restart
+  /// Apply a reloaded scenario's unit and castle stats, kept as scenario JSON.
+  case retune(scenarioJSON: String)
+}
+
+/// An input and the tick it came at: after that many ticks of the match it belongs to.
+public struct RecordedInput: Sendable, Equatable, Codable {
+  /// The match's tick when the input came.
+  public var tick: UInt64
+  /// What the player did.
+  public var input: MatchInput
+
+  /// Creates a recorded input.
+  public init(tick: UInt64, input: MatchInput) {
+    self.tick = tick
+    self.input = input
+  }
+}
+
+/// A match a player plays, with restarts and live tuning: what the demo drives and what a
+/// replay drives the same way.
+public struct MatchSession {
+  /// The match being played.
+  public private(set) var match: Match
+  /// The scenario the match restarts with.
+  public private(set) var scenario: Scenario
+  /// The seed every start uses.
+  public let seed: UInt64
+  /// Whether the AI plays the left castle too; then the player orders nothing.
+  public let isAutoplay: Bool
+  /// How many monsters a swarm scenario places, if overridden.
+  public let swarmCount: Int?
+  /// Every input applied so far, with its tick.
+  public private(set) var inputs: [RecordedInput] = []
+  /// How many threads each match steps on.
+  public var threadCount = 1 {
+    didSet { match.threadCount = threadCount }
+  }
+  /// Whether each match measures its systems' times.
+  public var measuresSystemTimes = false {
+    didSet { match.measuresSystemTimes = measuresSystemTimes }
+  }
+
+  /// Starts a match of `scenario`, with the player on the left unless `autoplay`.
+  public init(scenario: Scenario, seed: UInt64, autoplay: Bool, swarmCount: Int? = nil) {
+    self.scenario = scenario
+    self.seed = seed
+    isAutoplay = autoplay
+    self.swarmCount = swarmCount
+    match = Self.newMatch(scenario, seed: seed, autoplay: autoplay, swarmCount: swarmCount)
+  }
+
+  private static func newMatch(
+    _ scenario: Scenario, seed: UInt64, autoplay: Bool, swarmCount: Int?
+  ) -> Match {
+    Match(
+      scenario: scenario, seed: seed, swarmCount: swarmCount,
+      leftController: autoplay ? nil : .player)
+  }
+
+  /// Applies `input` now, between ticks, and keeps it in `inputs`.
+  ///
+  /// - Returns: Whether it changed anything: an order needs a player and a match still on,
+  ///   and a retune a scenario that reads as one for this roster.
+  @discardableResult
+  public mutating func apply(_ input: MatchInput) -> Bool {
+    switch input {
+    case .order(let kind):
+      guard !isAutoplay, !match.isOver else { return false }
+      inputs.append(RecordedInput(tick: match.world.tick, input: input))
+      match.order(kind, for: .left)
+    case .restart:
+      inputs.append(RecordedInput(tick: match.world.tick, input: input))
+      match = Self.newMatch(scenario, seed: seed, autoplay: isAutoplay, swarmCount: swarmCount)
+      match.threadCount = threadCount
+      match.measuresSystemTimes = measuresSystemTimes
+    case .retune(let json):
+      guard let reloaded = try? savedScenario(json, name: scenario.name, roster: scenario.roster)
+      else { return false }
+      inputs.append(RecordedInput(tick: match.world.tick, input: input))
+      scenario.units = reloaded.units
+      scenario.castle = reloaded.castle
+      match.applyStats(from: reloaded)
+    }
+    return true
+  }
+
+  /// Applies a reloaded scenario's unit and castle stats to the match and to restarts.
+  public mutating func retune(from reloaded: Scenario) {
+    apply(.retune(scenarioJSON: reloaded.jsonText))
+  }
+
+  /// Advances the match one tick, unless it is over.
+  public mutating func step() {
+    match.step()
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import MonsterWars
+import TraitSandbox
+
+/// `sandbox replay`: plays a recorded demo session headless and prints where it ended.
+struct ReplayCommand {
+  static let spec = CommandSpec(
+    name: "replay",
+    abstract: "Replay a recorded demo session headless and print the state hash it reaches.",
+    discussion: """
+      Plays the recording's inputs (buy orders, restarts, live-tuning reloads) at their ticks, \
+      as fast as the machine allows, and prints the stateHash the session ended with: the one \
+      the demo printed when it quit. A recording made by another version of sandbox is \
+      refused, since its simulation may step differently. Exits 1 if the replay does not end \
+      where the recording says the demo did.
+      """,
+    options: [RunCommand.threads, RunCommand.json],
+    argument: ("file", "A recording written by 'sandbox demo --record'."))
+
+  let path: String
+  let threads: Int
+  let json: Bool
+  let invocation: Sandbox.Invocation
+
+  init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
+    path = try options.argument()
+    threads = try options[RunCommand.threads] ?? ProcessInfo.processInfo.activeProcessorCount
+    json = options[RunCommand.json]
+    self.invocation = invocation
+  }
+
+  /// The recording in `path`, made by this version of sandbox.
+  ///
+  /// - Throws: exit 66 for a file that cannot be read, 65 for one that is not a good recording
+  ///   or comes from another version.
+  static func load(_ path: String, invocation: Sandbox.Invocation) throws(CommandFailure)
+    -> MatchRecording
+  {
+    let bytes = try SavedFileIO.read(path, kind: .recording, invocation: invocation)
+    let recording: MatchRecording
+    do {
+      recording = try MatchRecording(bytes: bytes)
+    } catch {
+      throw SavedFileIO.invalid(path, kind: .recording, error)
+    }
+    guard recording.program == program else {
+      throw SavedFileIO.invalid(
+        path, kind: .recording,
+        SavedFileError(
+          "it was recorded by \(quoted(recording.program)), and this is \(program), whose "
+            + "simulation may step differently"))
+    }
+    return recording
+  }
+
+  /// The program and version recordings name.
+  static let program = "sandbox \(Sandbox.version)"
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    let recording = try Self.load(path, invocation: invocation)
+    let clock = MonotonicClock()
+    let start = clock.now()
+    let session: MatchSession
+    do {
+      session = try ReplayScript.play(recording, threads: threads)
+    } catch {
+      throw SavedFileIO.invalid(path, kind: .recording, error)
+    }
+    let seconds = clock.now() - start
+    let hash = session.match.world.stateHash()
+    let tick = session.match.world.tick
+    let matches = hash == recording.finalHash
+    if json {
+      console.writeOutput(
+        JSONText.object([
+          ("program", .string(recording.program)),
+          ("scenario", .string(recording.scenario.name)),
+          ("seed", .unsigned(recording.seed)),
+          ("inputs", .integer(recording.inputs.count)),
+          ("tick", .unsigned(tick)),
+          ("stateHash", .string(hash.description)),
+          ("recordedStateHash", .string(recording.finalHash.description)),
+          ("wallSeconds", .number(seconds)),
+        ]).rendered + "\n")
+    } else {
+      let restarts = recording.inputs.filter { $0.input == .restart }.count
+      console.writeOutput(
+        """
+        Recording:  \(recording.program), scenario \(recording.scenario.name), seed \
+        \(recording.seed)\(recording.isAutoplay ? ", autoplay" : "")
+        Inputs:     \(recording.inputs.count) (\(restarts) restarts)
+        Replayed:   to tick \(tick) in \(String(format: "%.3f", seconds)) s
+        stateHash:  \(hash)\(matches ? " (the demo's)" : "")
+
+        """)
+    }
+    guard matches else {
+      throw CommandFailure(
+        message: "the replay ended with stateHash \(hash) at tick \(tick), but the demo ended "
+          + "with \(recording.finalHash) at tick \(recording.finalTick)",
+        exitCode: ExitCode.failure)
+    }
+    return ExitCode.success
+  }
+}
