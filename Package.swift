@@ -109,6 +109,13 @@ let package = Package(
     .executableTarget(
       name: "FuzzCommandLine", dependencies: ["FuzzDriver", "SandboxCLI"],
       path: "Fuzz/FuzzCommandLine"),
+    .executableTarget(
+      name: "FuzzSnapshot", dependencies: ["FuzzDriver", "MonsterWars", "TraitSandbox", "CZlib"],
+      path: "Fuzz/FuzzSnapshot"),
+    .executableTarget(
+      name: "FuzzRecording",
+      dependencies: ["FuzzDriver", "MonsterWars", "TraitSandbox", "CZlib"],
+      path: "Fuzz/FuzzRecording"),
 
     // MARK: - Tests
     .testTarget(name: "FramesTests", dependencies: ["Frames"]),

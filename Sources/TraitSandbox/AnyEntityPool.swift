@@ -24,6 +24,7 @@ internal protocol AnyEntityPool {
   mutating func append<Spawned: GameObject>(
     moving entities: inout ContiguousArray<Spawned>, events: inout [EntityEvent]?)
   func hashState(into hasher: inout StateHasher)
+  func isBound(to system: Int) -> Bool
   func save(to archive: inout ArchiveWriter) throws
   mutating func restore(
     count: Int, from archive: inout ArchiveReader, hostility: Hostility, ids: inout [UInt64]
@@ -41,6 +42,8 @@ extension PoolStorage: AnyEntityPool {
   var entityStride: Int { MemoryLayout<Entity>.stride }
 
   var componentTypeNames: [String] { components.map(\.typeName) }
+
+  func isBound(to system: Int) -> Bool { jobs[system] != nil }
 
   mutating func reserveCapacity(_ count: Int) {
     storage.reserveCapacity(count)

@@ -130,12 +130,13 @@ final class ArchiveSink {
 
   /// Encodes one value at the current depth, ending whatever containers it opens.
   func encodeValue<Value: Encodable>(_ value: Value) throws {
-    if let vector = value as? Vector2 {
+    if Value.self == Vector2.self {
+      let vector = unsafeBitCast(value, to: Vector2.self)
       fixed32(vector.x.bitPattern)
       fixed32(vector.y.bitPattern)
       return
     }
-    if let optional = value as? any ArchivedOptional {
+    if Value.self is any ArchivedOptional.Type, let optional = value as? any ArchivedOptional {
       // An optional outside a keyed container's `encodeIfPresent`: a presence byte first.
       body.append(optional.isNone ? 0 : 1)
       if optional.isNone { return }
@@ -193,6 +194,55 @@ struct ArchiveEncoder: Encoder {
       sink.keyHeader(key, isNil: false)
       var single = Single(sink: sink, depth: depth)
       try single.encode(value)
+    }
+
+    // The primitives, written in place: what entities are mostly made of.
+
+    /// The header of a primitive value under `key`.
+    private func header(_ key: Key) {
+      sink.close(deeperThan: depth)
+      sink.keyHeader(key, isNil: false)
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+      header(key)
+      sink.body.append(value ? 1 : 0)
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+      header(key)
+      sink.string(value)
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+      header(key)
+      sink.fixed64(value.bitPattern)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+      header(key)
+      sink.fixed32(value.bitPattern)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+      header(key)
+      sink.signed(Int64(value))
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+      header(key)
+      sink.signed(Int64(value))
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+      header(key)
+      sink.signed(value)
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+      header(key)
+      sink.varint(UInt64(value))
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+      header(key)
+      sink.varint(UInt64(value))
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+      header(key)
+      sink.varint(value)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -621,6 +671,57 @@ struct ArchiveDecoder: Decoder {
         throw source.error("field '\(key.stringValue)' is empty")
       }
       return try Single(source: source, depth: depth).decode(type)
+    }
+
+    // The primitives, read in place: what entities are mostly made of.
+
+    /// Reads the header of a primitive value under `key`.
+    private func header(_ key: Key) throws {
+      try source.close(deeperThan: depth)
+      guard !(try source.expect(key)) else {
+        throw source.error("field '\(key.stringValue)' is empty")
+      }
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+      try header(key)
+      return try source.bool()
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+      try header(key)
+      return try source.string()
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+      try header(key)
+      return try source.double()
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+      try header(key)
+      return try source.float()
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+      try header(key)
+      return try source.integer(Int.self)
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+      try header(key)
+      return try source.integer(Int32.self)
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+      try header(key)
+      return try source.integer(Int64.self)
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+      try header(key)
+      return try source.integer(UInt8.self)
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+      try header(key)
+      return try source.integer(UInt32.self)
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+      try header(key)
+      return try source.integer(UInt64.self)
     }
 
     func decodeIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {

@@ -33,18 +33,27 @@ extension World {
   /// Replaces the world's tick, random state and entities with those `save(to:)` wrote.
   ///
   /// The world must have been created with the same time step, arena and factions, and have
-  /// registered the same entity types in the same order (a game sets it up as it does for a
-  /// new match, without placing anything). On error the world is unchanged.
+  /// registered every entity type the saved world had (a game sets it up as it does for a new
+  /// match, without placing anything). The restored world then has exactly the saved world's
+  /// types, in its stepping order: a type registered here but not there is left out, and
+  /// registers again when one is spawned, as it would have in the saved world. On error the
+  /// world is unchanged.
   /// - Throws: `ArchiveError` if the archive is damaged or was saved by a different world.
   /// - Complexity: O(n log n) in the number of entities.
   public mutating func restore(from archive: inout ArchiveReader) throws(ArchiveError) {
     precondition(!isStepping, "a world is restored between ticks")
     let header = try archive.decode(SavedWorldHeader.self)
-    let names = pools.map(\.typeName)
-    guard header.typeNames == names else {
-      throw archive.error(
-        "the saved world has the entity types \(header.typeNames.joined(separator: ", ")); "
-          + "this one has \(names.joined(separator: ", "))")
+    let registered = pools.map(\.typeName)
+    let names = header.typeNames
+    // Where each saved type's pool is in this world.
+    var order: [Int] = []
+    for name in names {
+      guard let index = registered.firstIndex(of: name), !order.contains(index) else {
+        throw archive.error(
+          "the saved world has entities of type \(name), which this world has not registered "
+            + "(register every type the saved world had before restoring)")
+      }
+      order.append(index)
     }
     guard header.entityCounts.count == names.count else {
       throw archive.error(
@@ -66,7 +75,7 @@ extension World {
     guard header.nextID >= 1, header.tick < UInt64.max / 2 else {
       throw archive.error("the saved tick or next identity is damaged")
     }
-    var restored = pools
+    var restored = order.map { pools[$0] }
     var ids: [UInt64] = []
     for index in restored.indices {
       let count = header.entityCounts[index]
@@ -89,6 +98,11 @@ extension World {
       }
     }
     pools = restored
+    poolIndexByType = Dictionary(
+      uniqueKeysWithValues: restored.indices.map { (restored[$0].entityType, $0) })
+    poolsBySystem = systems.indices.map { system in
+      restored.indices.filter { restored[$0].isBound(to: system) }
+    }
     tick = header.tick
     nextID = header.nextID
     random = SeededRandom(

@@ -38,8 +38,8 @@ public struct World {
 
   var pools: [any AnyEntityPool] = []
   /// For each system, the pools it is bound to, in registration order.
-  private var poolsBySystem: [[Int]]
-  private var poolIndexByType: [ObjectIdentifier: Int] = [:]
+  var poolsBySystem: [[Int]]
+  var poolIndexByType: [ObjectIdentifier: Int] = [:]
   @usableFromInline internal var nextID: UInt64 = 1
   private var targets: TargetIndex
   @usableFromInline internal var isStepping = false
