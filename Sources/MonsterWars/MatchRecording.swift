@@ -65,7 +65,7 @@ public struct MatchRecording: Sendable, Equatable {
         program: program, scenarioName: scenario.name, scenarioJSON: scenario.jsonText,
         seed: seed, isAutoplay: isAutoplay, swarmCount: swarmCount, inputs: inputs,
         finalTick: finalTick, finalHash: finalHash.rawValue))
-    return SavedFile.wrap(archive.bytes, kind: .recording, version: Self.version)
+    return SavedFile.wrap(archive, kind: .recording, version: Self.version)
   }
 
   /// Reads a recording file for the unit types of `roster`.

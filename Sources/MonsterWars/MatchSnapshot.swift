@@ -40,7 +40,7 @@ public enum MatchSnapshot {
         seed: match.seed, swarmCount: match.swarmCount, outcome: match.outcome,
         statistics: match.counts.rows))
     try match.world.save(to: &archive)
-    return SavedFile.wrap(archive.bytes, kind: .snapshot, version: version)
+    return SavedFile.wrap(archive, kind: .snapshot, version: version)
   }
 
   /// The match a snapshot file holds, for the unit types of `roster`.

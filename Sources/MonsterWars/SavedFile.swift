@@ -1,4 +1,5 @@
 import Imaging
+import TraitSandbox
 
 /// The two kinds of file a MonsterWars game saves, each in the same envelope.
 ///
@@ -47,15 +48,20 @@ enum SavedFile {
   static let magic = Array("TSandbox".utf8)
   static let headerSize = 28
 
-  static func wrap(_ body: [UInt8], kind: SavedFileKind, version: UInt32) -> [UInt8] {
-    var bytes = magic + Array(kind.rawValue.utf8)
+  /// The file: the envelope, then `archive` as its body.
+  static func wrap(_ archive: ArchiveWriter, kind: SavedFileKind, version: UInt32) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: headerSize)
+    archive.append(to: &bytes)
+    let body = bytes[headerSize...]
+    var header = magic + Array(kind.rawValue.utf8)
     func append<Value: FixedWidthInteger>(_ value: Value) {
-      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+      withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
     }
     append(version)
     append(UInt64(body.count))
     append(Checksum.crc32(body))
-    return bytes + body
+    bytes.replaceSubrange(0..<headerSize, with: header)
+    return bytes
   }
 
   /// The body of a file of `kind`, after checking its envelope; the version must be one this

@@ -56,27 +56,66 @@ public struct ArchiveWriter {
 
   /// The archive's bytes: the key table, then the values.
   public var bytes: [UInt8] {
+    var bytes: [UInt8] = []
+    append(to: &bytes)
+    return bytes
+  }
+
+  /// Appends the archive's bytes to `output`, growing it once: for a file that puts a header
+  /// before them, without a second copy of a big archive.
+  public func append(to output: inout [UInt8]) {
     var table: [UInt8] = []
     ArchiveSink.appendVarint(UInt64(sink.keys.count), to: &table)
     for key in sink.keys {
       ArchiveSink.appendVarint(UInt64(key.utf8.count), to: &table)
       table.append(contentsOf: key.utf8)
     }
-    return table + sink.body
+    output.reserveCapacity(output.count + table.count + sink.body.count)
+    output += table
+    output += sink.body
   }
 }
 
 /// The bytes and open containers of one archive being written.
 final class ArchiveSink {
-  var body: [UInt8] = []
-  var keys: [String] = []
-  var keyIndex: [String: Int] = [:]
-  /// Containers opened and not yet ended, innermost last; each ends with a 0.
-  var openContainers = 0
+  /// What writing changes. It lives behind a pointer: a class's stored properties pay a
+  /// run-time exclusivity check on every access, which would cost more than writing a value.
+  struct State {
+    var body: [UInt8] = []
+    var keys: [String] = []
+    var keyIndex: [String: Int] = [:]
+    /// For each key, the key written after it last time: a type writes its keys in the same
+    /// order every time, so this finds most keys without hashing them.
+    var nextKey: [Int] = []
+    var previousKey = -1
+    /// Containers opened and not yet ended; each ends with a 0.
+    var openContainers = 0
+  }
+
+  private let state: UnsafeMutablePointer<State>
   let userInfo: [CodingUserInfoKey: Any]
 
   init(userInfo: [CodingUserInfoKey: any Sendable]) {
     self.userInfo = userInfo
+    state = .allocate(capacity: 1)
+    state.initialize(to: State())
+  }
+
+  deinit {
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
+
+  var body: [UInt8] {
+    get { state.pointee.body }
+    _modify { yield &state.pointee.body }
+  }
+
+  var keys: [String] { state.pointee.keys }
+
+  var openContainers: Int {
+    get { state.pointee.openContainers }
+    set { state.pointee.openContainers = newValue }
   }
 
   static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
@@ -118,13 +157,22 @@ final class ArchiveSink {
   func keyHeader(_ key: some CodingKey, isNil: Bool) {
     let name = key.stringValue
     let index: Int
-    if let known = keyIndex[name] {
-      index = known
+    let previous = state.pointee.previousKey
+    let guess = previous >= 0 ? state.pointee.nextKey[previous] : -1
+    if guess >= 0 && state.pointee.keys[guess] == name {
+      index = guess
     } else {
-      index = keys.count
-      keys.append(name)
-      keyIndex[name] = index
+      if let known = state.pointee.keyIndex[name] {
+        index = known
+      } else {
+        index = state.pointee.keys.count
+        state.pointee.keys.append(name)
+        state.pointee.nextKey.append(-1)
+        state.pointee.keyIndex[name] = index
+      }
+      if previous >= 0 { state.pointee.nextKey[previous] = index }
     }
+    state.pointee.previousKey = index
     varint(UInt64(index + 1) * 2 + (isNil ? 1 : 0))
   }
 
@@ -407,24 +455,33 @@ public struct ArchiveReader {
 
 /// The bytes, key table and open containers of one archive being read.
 final class ArchiveSource {
+  /// What reading changes. It lives behind a pointer: a class's stored properties pay a
+  /// run-time exclusivity check on every access, which would cost more than reading a value.
+  struct State {
+    var keys: [String] = []
+    /// Where the values begin, after the key table.
+    var start = 0
+    var offset = 0
+    /// Kinds of the containers opened and not yet ended, innermost last.
+    var openContainers: [ContainerKind] = []
+    /// The key table index of the field being read in each open keyed container (-1 before
+    /// the first), for messages.
+    var fieldPath: [Int] = []
+    /// Whether the optional being read is absent: what its `decodeNil()` answers.
+    var optionalIsNone = false
+  }
+
   let bytes: [UInt8]
-  private(set) var keys: [String] = []
-  /// Where the values begin, after the key table.
-  private(set) var start = 0
-  var offset = 0
-  /// Kinds of the containers opened and not yet ended, innermost last.
-  var openContainers: [ContainerKind] = []
-  /// The field being read in each open keyed container, for messages.
-  var fieldPath: [String] = []
+  private let state: UnsafeMutablePointer<State>
   let userInfo: [CodingUserInfoKey: Any]
-  /// Whether the optional being read is absent: what its `decodeNil()` answers.
-  var optionalIsNone = false
 
   enum ContainerKind { case keyed, unkeyed }
 
   init(_ bytes: [UInt8], userInfo: [CodingUserInfoKey: any Sendable]) throws(ArchiveError) {
     self.bytes = bytes
     self.userInfo = userInfo
+    state = .allocate(capacity: 1)
+    state.initialize(to: State())
     var keys: [String] = []
     let count = try varint()
     guard count <= UInt64(bytes.count) else { throw error("the key table's size is damaged") }
@@ -432,12 +489,41 @@ final class ArchiveSource {
       let key = try string()
       keys.append(key)
     }
-    self.keys = keys
-    start = offset
+    state.pointee.keys = keys
+    state.pointee.start = offset
+  }
+
+  deinit {
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
+
+  var keys: [String] { state.pointee.keys }
+  var start: Int { state.pointee.start }
+
+  var offset: Int {
+    get { state.pointee.offset }
+    set { state.pointee.offset = newValue }
+  }
+
+  var openContainers: [ContainerKind] {
+    get { state.pointee.openContainers }
+    _modify { yield &state.pointee.openContainers }
+  }
+
+  var fieldPath: [Int] {
+    get { state.pointee.fieldPath }
+    _modify { yield &state.pointee.fieldPath }
+  }
+
+  var optionalIsNone: Bool {
+    get { state.pointee.optionalIsNone }
+    set { state.pointee.optionalIsNone = newValue }
   }
 
   func error(_ reason: String) -> ArchiveError {
-    let field = fieldPath.filter { !$0.isEmpty }.joined(separator: ".")
+    let field = fieldPath.filter { $0 >= 0 && $0 < keys.count }.map { keys[$0] }
+      .joined(separator: ".")
     return ArchiveError(
       offset: max(0, offset - start), reason: field.isEmpty ? reason : "\(field): \(reason)")
   }
@@ -544,7 +630,7 @@ final class ArchiveSource {
 
   func open(_ kind: ContainerKind) {
     openContainers.append(kind)
-    if kind == .keyed { fieldPath.append("") }
+    if kind == .keyed { fieldPath.append(-1) }
   }
 
   /// The key a keyed container's header names, if it is in the table.
@@ -566,14 +652,14 @@ final class ArchiveSource {
   func expect(_ key: some CodingKey) throws(ArchiveError) -> Bool {
     let name = key.stringValue
     // Messages about this key name it themselves; the path holds the containers around it.
-    fieldPath[fieldPath.count - 1] = ""
+    fieldPath[fieldPath.count - 1] = -1
     let header = try varint()
     guard header != 0 else { throw error("field '\(name)' is missing") }
     guard let found = keyName(header: header) else {
       throw error("a field's name is damaged (key \(header / 2) of \(keys.count))")
     }
     guard found == name else { throw error("expected field '\(name)', found '\(found)'") }
-    fieldPath[fieldPath.count - 1] = name
+    fieldPath[fieldPath.count - 1] = Int(header / 2) - 1
     return header & 1 == 1
   }
 

@@ -80,7 +80,8 @@ public struct TargetIndex: Sendable {
   internal mutating func insert(
     id: AnyEntityID, faction: Faction, position: Vector2, radius: Float
   ) {
-    let entry = Target(id: id, faction: faction, position: position, radius: radius)
+    // A negative radius (only damaged data has one) is a point: reach is never negative.
+    let entry = Target(id: id, faction: faction, position: position, radius: max(radius, 0))
     if entryCount < entries.count {
       entries[entryCount] = entry
       damage[entryCount] = 0
@@ -127,7 +128,7 @@ public struct TargetIndex: Sendable {
             let entity = shared.entities + index
             (shared.entries + index).pointee = Target(
               id: entity.pointee.id.erased, faction: entity.pointee.faction,
-              position: entity.pointee.position, radius: entity.pointee.health.radius)
+              position: entity.pointee.position, radius: max(entity.pointee.health.radius, 0))
           }
         }
       }
@@ -254,12 +255,13 @@ public struct TargetIndex: Sendable {
   internal func row(of y: Float) -> Int { grid.row(of: y) }
 
   /// The cells a search for bodies within `reach` of `point` must visit: the reach widened by
-  /// the largest body in the grid, clamped to the grid.
+  /// the largest body in the grid, clamped to the grid. A negative reach (from a damaged save,
+  /// say) searches as a reach of 0 would: the box is never turned inside out.
   @inlinable @inline(__always)
   internal func searchBox(
     around point: Vector2, reach: Float
   ) -> (firstColumn: Int, lastColumn: Int, firstRow: Int, lastRow: Int) {
-    let search = reach + largestRadius
+    let search = max(reach + largestRadius, 0)
     return (
       column(of: point.x - search), column(of: point.x + search), row(of: point.y - search),
       row(of: point.y + search)
@@ -280,7 +282,8 @@ public struct TargetIndex: Sendable {
   public func nearestEnemy(
     of faction: Faction, near point: Vector2, within reach: Float
   ) -> TargetRef? {
-    guard count > 0 else { return nil }
+    // A negative reach (only damaged data has one) reaches nothing.
+    guard count > 0, reach >= 0 else { return nil }
     let enemies = enemyMasks[faction.index]
     guard enemies != 0 else { return nil }
     let best = cellStart.withUnsafeBufferPointer { starts in
@@ -386,7 +389,8 @@ public struct TargetIndex: Sendable {
   ///   most O(entries in the cells the reach covers), plus O(large bodies).
   @inlinable
   public func hasEnemy(of faction: Faction, near point: Vector2, within reach: Float) -> Bool {
-    guard count > 0 else { return false }
+    // A negative reach (only damaged data has one) reaches nothing.
+    guard count > 0, reach >= 0 else { return false }
     let enemies = enemyMasks[faction.index]
     guard enemies != 0 else { return false }
     return cellStart.withUnsafeBufferPointer { starts in
@@ -476,7 +480,8 @@ public struct TargetIndex: Sendable {
   public mutating func damageEnemies(
     of faction: Faction, around point: Vector2, radius: Float, amount: Float
   ) -> Int {
-    guard count > 0 else { return 0 }
+    // A negative radius (only damaged data has one) reaches nothing.
+    guard count > 0, radius >= 0 else { return 0 }
     let enemies = enemyMasks[faction.index]
     // Taken out while the grid is read, so appending never copies it.
     var records = pendingDamage

@@ -47,6 +47,31 @@ struct TargetIndexTests {
     #expect(probe.found == dummies[1].id.erased)
   }
 
+  @Test("a negative reach finds and hits nothing, and never traps")
+  func negativeReach() throws {
+    // A reach below zero comes only from damaged data (a fuzzed snapshot found it): the
+    // search box must not turn inside out.
+    var targets = [target(at: Vector2(500, 500)), target(at: Vector2(505, 500))]
+    for index in 0..<300 {
+      targets.append(target(at: Vector2(Float(index % 30) * 30, Float(index / 30) * 90)))
+    }
+    let (probe, _) = try probe(
+      Probe(
+        position: Vector2(502, 500), faction: .left, reach: -50, splashRadius: -40,
+        splashDamage: 5),
+      among: targets)
+    #expect(probe.found == nil)
+    #expect(probe.splashHits == 0)
+    var world = makeWorld()
+    world.spawn(
+      Turret(
+        position: Vector2(500, 500), faction: .left,
+        gun: Gun(damage: 1, range: -100, cooldown: 1, projectileSpeed: 10, projectileLifetime: 1)))
+    for target in targets { world.spawn(target) }
+    for _ in 0..<3 { world.step() }
+    #expect(world.entities(of: Bolt.self).isEmpty)
+  }
+
   @Test("nearestEnemy ignores allies, however close")
   func ignoresAllies() throws {
     var world = makeWorld(extra: [.probe])
