@@ -14,6 +14,11 @@
 /// type with other fields fails with the field's name instead of giving a wrong value. A type
 /// must decode its keys in the order it encodes them, as synthesized `Codable` does. Numbers
 /// must be finite: simulation state never holds a NaN or an infinity, and reading refuses one.
+///
+/// A keyed container is read as a stream, so `allKeys` names only the next key: enough for
+/// synthesized enums, not for a `Dictionary`, whose second entry fails to read. Simulation state
+/// holds no dictionaries anyway: their order changes from run to run, so neither would its
+/// state hash.
 public enum Archive {
   /// A varint takes at most this many bytes.
   static let maximumVarintLength = 10

@@ -8,6 +8,10 @@
 /// implement `hash(into:)` itself for speed (walking an encoding costs thousands of
 /// instructions); it must then feed exactly what `hashEncoding(into:)` feeds, which a test can
 /// check, as the built-in components' tests do.
+///
+/// The same encoding saves the component with its world (`World.save(to:)`). Keep state in
+/// values, arrays and optionals, not dictionaries: a dictionary's order changes from run to
+/// run, so it could be neither hashed nor saved deterministically.
 public protocol Component: Sendable, Equatable, Codable {
   /// Mixes every stored value into the hasher, in a fixed order.
   func hash(into hasher: inout StateHasher)

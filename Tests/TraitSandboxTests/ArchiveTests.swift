@@ -20,7 +20,6 @@ private struct Sample: Codable, Equatable {
   var list: [Int?] = [1, nil, 3]
   var nested: [[Float]] = [[], [1], [2, 3]]
   var moods: [Mood] = [.calm, .angry(level: 9, at: Vector2(3, 4))]
-  var table: [String: Int] = ["b": 2]
 }
 
 /// `Sample` with one field renamed.
@@ -78,6 +77,12 @@ struct ArchiveTests {
     {
       try reader.decode(Shorter.self)
     }
+  }
+
+  @Test("a dictionary of more than one entry is refused, not read wrongly")
+  func dictionary() throws {
+    var reader = try ArchiveReader(try bytes(["a": 1, "b": 2]))
+    #expect(throws: ArchiveError.self) { try reader.decode([String: Int].self) }
   }
 
   @Test("a number that is not finite is refused")
