@@ -126,6 +126,39 @@ struct DocumentationExampleTests {
     #expect(try #require(world[bramble]).aura.stings == 2)
   }
 
+  @Test("a world of brambles saved and restored steps on to the same hash")
+  func savingAWorld() throws {
+    var world = World(
+      seed: 1, fixedDeltaTime: 0.25, arenaSize: Vector2(1280, 720),
+      schedule: Schedule.standard.appending([.aura], to: "act"))
+    for (index, x) in [100, 110, 125].enumerated() {
+      world.spawn(
+        Bramble(
+          position: Vector2(Float(x), 100), faction: Faction(index % 2),
+          health: Health(maximum: 100, radius: 5), aura: Aura(damagePerSecond: 4, radius: 20)))
+    }
+    world.step()
+
+    var archive = ArchiveWriter()
+    try world.save(to: &archive)
+    let bytes = archive.bytes
+
+    var copy = World(
+      seed: 0, fixedDeltaTime: 0.25, arenaSize: Vector2(1280, 720),
+      schedule: Schedule.standard.appending([.aura], to: "act"))
+    copy.register(Bramble.self)
+    var reader = try ArchiveReader(bytes)
+    try copy.restore(from: &reader)
+
+    #expect(copy.stateHash() == world.stateHash())
+    world.step()
+    copy.step()
+    #expect(copy.stateHash() == world.stateHash())
+    let stings = copy.entities(of: Bramble.self).map(\.aura.stings)
+    #expect(stings == world.entities(of: Bramble.self).map(\.aura.stings))
+    #expect(stings.allSatisfy { $0 > 0 })
+  }
+
   @Test("the new component is in the state hash without any hashing code")
   func auraIsHashed() {
     let (world, _, _) = garden()
