@@ -24,6 +24,7 @@ import FuzzDriver
       case "sweep": _ = try? SweepCommand(options: options, invocation: invocation)
       case "render": _ = try? RenderCommand(options: options, invocation: invocation)
       case "demo": _ = try? DemoCommand(options: options, invocation: invocation)
+      case "replay": _ = try? ReplayCommand(options: options, invocation: invocation)
       case "describe": _ = try? DescribeCommand(options: options, invocation: invocation)
       case "bench": _ = try? BenchCommand(options: options, invocation: invocation)
       case "scale": _ = try? ScaleCommand(options: options, invocation: invocation)
