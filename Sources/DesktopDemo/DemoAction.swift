@@ -4,6 +4,8 @@ import MonsterWars
 public enum DemoAction: Equatable, Sendable {
   /// Buy a unit for the player's (left) castle.
   case buy(UnitKind)
+  /// Take back the player's newest order not yet paid for.
+  case cancelOrder
   /// Pause or resume the simulation.
   case togglePause
   /// Advance exactly one tick while paused.

@@ -90,8 +90,23 @@ public struct DemoState {
         notice = ("watching a recording: R plays it again, Esc quits", now + 1.5)
         return
       }
-      guard session.apply(.order(kind)) else { return }
-      notice = ("ordered \(kind.displayName)", now + 1.5)
+      guard !isAutoplay, !match.isOver else { return }
+      guard session.apply(.order(kind)) else {
+        notice = (
+          "\(Castle.maximumOrders) orders are waiting: Backspace or right-click cancels the last",
+          now + 2.5
+        )
+        return
+      }
+      notice = (Self.orderNotice(kind, match: match), now + 2)
+    case .cancelOrder:
+      guard replay == nil, !isAutoplay, !match.isOver else { return }
+      let newest = match.castle(of: .left)?.orders.last
+      guard session.apply(.cancelOrder), let newest else {
+        notice = ("no order to cancel", now + 1.5)
+        return
+      }
+      notice = ("cancelled \(newest.displayName)", now + 1.5)
     case .togglePause:
       isPaused.toggle()
     case .stepOnce:
@@ -118,6 +133,37 @@ public struct DemoState {
     case .quit:
       wantsToQuit = true
     }
+  }
+
+  /// What the demo says when an order is queued: whether the castle can pay for everything
+  /// waiting, or how many coins it still needs.
+  static func orderNotice(_ kind: UnitKind, match: Match) -> String {
+    guard let castle = match.castle(of: .left) else { return "ordered \(kind.displayName)" }
+    let waiting = castle.orders.reduce(Float(0)) { $0 + (castle.armory.cost(of: $1) ?? 0) }
+    let short = waiting - castle.spawner.coins
+    guard short > 0 else { return "ordered \(kind.displayName)" }
+    return "ordered \(kind.displayName): paid when the castle has $\(Int(short.rounded(.up))) more"
+  }
+
+  /// The player's orders as the HUD shows them: kinds with their counts in the order they
+  /// were first placed, and what the next one waits for, if it cannot be paid yet.
+  static func ordersText(_ castle: Castle) -> String {
+    guard let next = castle.orders.first else { return "Orders: none" }
+    var counts: [(kind: UnitKind, count: Int)] = []
+    for kind in castle.orders {
+      if let index = counts.firstIndex(where: { $0.kind == kind }) {
+        counts[index].count += 1
+      } else {
+        counts.append((kind, 1))
+      }
+    }
+    let list = counts.map {
+      $0.count > 1 ? "\($0.kind.displayName) x\($0.count)" : $0.kind.displayName
+    }
+    let cost = castle.armory.cost(of: next) ?? 0
+    let wait = cost > castle.spawner.coins ? "; \(next.displayName) next, needs $\(Int(cost))" : ""
+    return "Orders \(castle.orders.count)/\(Castle.maximumOrders): "
+      + list.joined(separator: ", ") + wait
   }
 
   /// Runs the steps the clock granted (none while paused, except requested single steps).
@@ -197,6 +243,25 @@ public struct DemoState {
     if showsDebugOverlay {
       DebugOverlay(statistics: statistics, world: match.world).draw(into: &builder)
     }
+    if !isAutoplay {
+      let you = DemoMessage(text: "You: left (blue)", color: Side.left.color, size: 12)
+      you.draw(into: &builder, x: 12, y: 42)
+      if let castle = match.castle(of: .left) {
+        let orders = DemoMessage(
+          text: Self.ordersText(castle), color: Color(red: 230, green: 230, blue: 230), size: 12)
+        orders.draw(into: &builder, x: 12, y: 58)
+      }
+    }
+    if let outcome = match.outcome, !isAutoplay {
+      let verdict: (String, Color) =
+        switch outcome.winner {
+        case .left: ("You won", Side.left.color)
+        case .right: ("You lost", Side.right.color)
+        case nil: ("Nobody won", .white)
+        }
+      let message = DemoMessage(text: verdict.0, color: verdict.1, size: 24)
+      message.draw(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 280)
+    }
     if match.isOver {
       let hint = DemoMessage(text: "Press R to restart, Esc to quit", color: .white)
       hint.draw(into: &builder, x: (Frame.overlayWidth - hint.width) / 2, y: 400)
@@ -215,13 +280,13 @@ public struct DemoState {
     }
     if !isAutoplay && !match.isOver && replay == nil {
       let help = DemoMessage(
-        text: BuyKeys.help(for: scenario) + "  P pause  +/- speed  R restart",
+        text: BuyKeys.help(for: scenario) + "  Backspace cancel  P pause  +/- speed  R restart",
         color: Color(red: 230, green: 230, blue: 230), size: 12)
       help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
     }
     if let notice, notice.until > now {
       let message = DemoMessage(text: notice.text, color: Color(red: 255, green: 215, blue: 90))
-      message.draw(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 64)
+      message.draw(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 84)
     }
     if let problem = replayError ?? reloadError {
       ReloadErrorPanel(message: problem).draw(into: &builder)

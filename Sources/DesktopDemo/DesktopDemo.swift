@@ -99,6 +99,8 @@ public enum DesktopDemo {
       return .select(
         worldX: (Float(x) + 0.5 - viewport.offsetX) / viewport.scale,
         worldY: (Float(y) + 0.5 - viewport.offsetY) / viewport.scale)
+    case .rightMouseDown:
+      return .cancelOrder
     case .keyDown(let key):
       return action(for: key, roster: roster)
     }
@@ -110,6 +112,7 @@ public enum DesktopDemo {
     case .escape: return .quit
     case .space: return .togglePause
     case .f1: return .toggleDebugOverlay
+    case .backspace: return .cancelOrder
     case .character(let character):
       if let kind = BuyKeys.kind(for: character, in: roster) { return .buy(kind) }
       switch character {

@@ -50,9 +50,26 @@ public struct Castle: GameObject, HealthTrait, GunTrait, SpawnerTrait, RenderTra
     self.controller = controller
   }
 
+  /// The most orders a castle keeps waiting: a player who presses a key ten times too many
+  /// has ten orders to cancel, not a hundred.
+  public static let maximumOrders = 10
+
   /// Queues a player's purchase; it is paid for as soon as the castle can afford it.
-  public mutating func order(_ kind: UnitKind) {
+  ///
+  /// - Returns: Whether it was queued: not when `maximumOrders` are already waiting.
+  @discardableResult
+  public mutating func order(_ kind: UnitKind) -> Bool {
+    guard orders.count < Self.maximumOrders else { return false }
     orders.append(kind)
+    return true
+  }
+
+  /// Takes back the newest order not yet paid for, if there is one.
+  ///
+  /// - Returns: The kind it was for.
+  @discardableResult
+  public mutating func cancelLastOrder() -> UnitKind? {
+    orders.popLast()
   }
 
   /// Where this castle's units appear: just in front of the gate, at a random height.

@@ -171,10 +171,28 @@ public struct Match {
   }
 
   /// Queues a player's purchase for a castle the player controls.
-  public mutating func order(_ kind: UnitKind, for side: Side) {
+  ///
+  /// - Returns: Whether it was queued: not when the castle has fallen or has
+  ///   `Castle.maximumOrders` waiting.
+  @discardableResult
+  public mutating func order(_ kind: UnitKind, for side: Side) -> Bool {
+    var queued = false
     world.modifyEntities(of: Castle.self) { castle in
-      if castle.faction == side.faction { castle.order(kind) }
+      if castle.faction == side.faction { queued = castle.order(kind) }
     }
+    return queued
+  }
+
+  /// Takes back a castle's newest order not yet paid for.
+  ///
+  /// - Returns: The kind it was for, or `nil` if none was waiting.
+  @discardableResult
+  public mutating func cancelLastOrder(for side: Side) -> UnitKind? {
+    var cancelled: UnitKind?
+    world.modifyEntities(of: Castle.self) { castle in
+      if castle.faction == side.faction { cancelled = castle.cancelLastOrder() }
+    }
+    return cancelled
   }
 
   /// Advances one tick, unless the match is over, and decides the outcome.

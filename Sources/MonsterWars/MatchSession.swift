@@ -7,6 +7,8 @@ import TraitSandbox
 public enum MatchInput: Sendable, Equatable, Codable {
   /// Buy a unit for the player's (left) castle.
   case order(UnitKind)
+  /// Take back the player's newest order not yet paid for.
+  case cancelOrder
   /// Start the match again from its first tick.
   case restart
   /// Apply a reloaded scenario's unit and castle stats, kept as scenario JSON.
@@ -70,15 +72,20 @@ public struct MatchSession {
 
   /// Applies `input` now, between ticks, and keeps it in `inputs`.
   ///
-  /// - Returns: Whether it changed anything: an order needs a player and a match still on,
-  ///   and a retune a scenario that reads as one for this roster.
+  /// - Returns: Whether it changed anything: an order needs a player, a match still on and
+  ///   room in the castle's queue; a cancel, an order to take back; a retune, a scenario that
+  ///   reads as one for this roster. Only inputs that changed something are kept.
   @discardableResult
   public mutating func apply(_ input: MatchInput) -> Bool {
     switch input {
     case .order(let kind):
-      guard !isAutoplay, !match.isOver else { return false }
+      guard !isAutoplay, !match.isOver, match.order(kind, for: .left) else { return false }
       inputs.append(RecordedInput(tick: match.world.tick, input: input))
-      match.order(kind, for: .left)
+    case .cancelOrder:
+      guard !isAutoplay, !match.isOver, match.cancelLastOrder(for: .left) != nil else {
+        return false
+      }
+      inputs.append(RecordedInput(tick: match.world.tick, input: input))
     case .restart:
       inputs.append(RecordedInput(tick: match.world.tick, input: input))
       match = Self.newMatch(scenario, seed: seed, autoplay: isAutoplay, swarmCount: swarmCount)

@@ -13,11 +13,15 @@ public struct SpeedLabel: HUDLabel, Equatable, Sendable {
     self.isPaused = isPaused
   }
 
-  /// "x1.0" or "paused".
+  /// "x0.25", "x1" or "paused".
   public var text: String {
     if isPaused { return "paused" }
-    let tenths = Int((speed * 10).rounded())
-    return "x\(tenths / 10).\(tenths % 10)"
+    // Hundredths, with trailing zeros dropped: x0.25, x0.5, x1, x8.
+    let hundredths = Int((speed * 100).rounded())
+    let rest = hundredths % 100
+    var fraction = rest == 0 ? "" : (rest < 10 ? ".0" : ".") + String(rest)
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return "x\(hundredths / 100)\(fraction)"
   }
 
   /// Smaller than the default: the speed is secondary information.

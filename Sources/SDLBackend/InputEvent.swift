@@ -8,6 +8,8 @@ public enum InputEvent: Equatable, Sendable {
   ///
   /// Windows are not created high-DPI, so these are also the renderer's output pixels.
   case mouseDown(x: Int, y: Int)
+  /// The right mouse button was pressed at this point, from the window's top left corner.
+  case rightMouseDown(x: Int, y: Int)
   /// The window's size changed; the renderer's output follows it.
   case resized(width: Int, height: Int)
 }
@@ -27,6 +29,8 @@ public enum Key: Equatable, Sendable {
   case f1
   /// Return or the keypad's enter key.
   case enter
+  /// The backspace key.
+  case backspace
   /// Any other key.
   case other
 }

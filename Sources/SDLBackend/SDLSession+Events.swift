@@ -27,8 +27,12 @@ extension SDLSession {
       guard event.key.`repeat` == 0 else { return nil }
       return .keyDown(key(code: event.key.keysym.sym, modifiers: event.key.keysym.mod))
     case SDL_MOUSEBUTTONDOWN.rawValue:
-      guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
-      return .mouseDown(x: Int(event.button.x), y: Int(event.button.y))
+      switch event.button.button {
+      case UInt8(SDL_BUTTON_LEFT): return .mouseDown(x: Int(event.button.x), y: Int(event.button.y))
+      case UInt8(SDL_BUTTON_RIGHT):
+        return .rightMouseDown(x: Int(event.button.x), y: Int(event.button.y))
+      default: return nil
+      }
     case SDL_WINDOWEVENT.rawValue:
       switch UInt32(event.window.event) {
       case SDL_WINDOWEVENT_CLOSE.rawValue:
@@ -51,6 +55,7 @@ extension SDLSession {
     if matches(SDLK_SPACE) { return .space }
     if matches(SDLK_ESCAPE) { return .escape }
     if matches(SDLK_F1) { return .f1 }
+    if matches(SDLK_BACKSPACE) { return .backspace }
     if matches(SDLK_RETURN) || matches(SDLK_RETURN2) || matches(SDLK_KP_ENTER) { return .enter }
     if matches(SDLK_KP_PLUS) { return .character("+") }
     if matches(SDLK_KP_MINUS) { return .character("-") }

@@ -10,7 +10,8 @@ struct DemoCommand {
     discussion: "You play the left castle; the AI plays the right. Keys: "
       + DesktopDemo.buyKeySummary(for: .standard) + ", "
         + """
-        P or Space pause, . step one tick while paused, +/- speed, R restart, F1 debug overlay, \
+        Backspace or right click cancels the newest order, P or Space pause, . step one tick \
+        while paused, +/- speed, R restart, F1 debug overlay, \
         click an entity to inspect it, Esc quits. Editing the scenario file while the demo runs \
         reloads its unit and castle stats. When it quits, the demo prints the match's \
         stateHash; --record saves the session's inputs, which 'sandbox replay' replays headless \

@@ -38,6 +38,7 @@ struct DemoRecordingTests {
     let inputs = recording.inputs.map { recorded -> String in
       switch recorded.input {
       case .order(let kind): "order \(kind)"
+      case .cancelOrder: "cancel"
       case .restart: "restart"
       case .retune: "retune"
       }

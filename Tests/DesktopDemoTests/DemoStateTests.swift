@@ -166,6 +166,7 @@ struct DemoStateTests {
     #expect(DesktopDemo.action(for: .character("r"), roster: .standard) == .restart)
     #expect(DesktopDemo.action(for: .escape, roster: .standard) == .quit)
     #expect(DesktopDemo.action(for: .f1, roster: .standard) == .toggleDebugOverlay)
+    #expect(DesktopDemo.action(for: .backspace, roster: .standard) == .cancelOrder)
     #expect(DesktopDemo.action(for: .character("x"), roster: .standard) == nil)
   }
 

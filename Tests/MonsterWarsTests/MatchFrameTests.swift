@@ -49,7 +49,7 @@ struct MatchFrameTests {
     #expect(texts.contains { $0.hasPrefix("Left ") })
     #expect(texts.contains { $0.hasPrefix("Right ") })
     #expect(texts.contains("tick 600  10.0s"))
-    #expect(texts.contains("x1.0"))
+    #expect(texts.contains("x1"))
   }
 
   @Test("the castle label turns red when the walls are nearly down, else shows the side colour")
@@ -64,7 +64,12 @@ struct MatchFrameTests {
 
   @Test("the speed label is smaller and amber while paused; the banner names the winner")
   func otherLabels() {
-    #expect(SpeedLabel(speed: 2, isPaused: false).text == "x2.0")
+    #expect(SpeedLabel(speed: 2, isPaused: false).text == "x2")
+    // Every speed the demo offers, exactly: 0.25x is not rounded to "x0.3".
+    #expect(
+      [0.25, 0.5, 1, 2, 4, 8].map { SpeedLabel(speed: $0, isPaused: false).text }
+        == ["x0.25", "x0.5", "x1", "x2", "x4", "x8"])
+    #expect(SpeedLabel(speed: 1.05, isPaused: false).text == "x1.05")
     #expect(SpeedLabel(speed: 2, isPaused: true).text == "paused")
     #expect(SpeedLabel(speed: 1, isPaused: false).fontSize == 12)
     #expect(OutcomeLabel(outcome: .victory(.right)).text == "RIGHT CASTLE WINS")

@@ -1,3 +1,4 @@
+import CSDL2
 import Testing
 
 @testable import SDLBackend
@@ -19,6 +20,19 @@ extension SDLBackendTests {
     #expect(session.videoDriver == "dummy")
   }
 
+  @Test func leftAndRightClicksAreTheirOwnEvents() {
+    var event = SDL_Event()
+    event.type = SDL_MOUSEBUTTONDOWN.rawValue
+    event.button.x = 30
+    event.button.y = 40
+    event.button.button = UInt8(SDL_BUTTON_LEFT)
+    #expect(SDLSession.inputEvent(from: event) == .mouseDown(x: 30, y: 40))
+    event.button.button = UInt8(SDL_BUTTON_RIGHT)
+    #expect(SDLSession.inputEvent(from: event) == .rightMouseDown(x: 30, y: 40))
+    event.button.button = UInt8(SDL_BUTTON_MIDDLE)
+    #expect(SDLSession.inputEvent(from: event) == nil)
+  }
+
   @Test func anErrorNamesTheCallThatFailed() {
     let error = SDLError(function: "SDL_CreateRenderer", message: "Invalid window")
     #expect(error.description == "SDL_CreateRenderer: Invalid window")
@@ -37,6 +51,7 @@ extension SDLBackendTests {
     #expect(SDLSession.key(code: 32, modifiers: noModifiers) == .space)
     #expect(SDLSession.key(code: 27, modifiers: noModifiers) == .escape)
     #expect(SDLSession.key(code: 13, modifiers: noModifiers) == .enter)
+    #expect(SDLSession.key(code: 8, modifiers: noModifiers) == .backspace)
     // Keypad and function keys carry bit 30: SDLK_SCANCODE_MASK | scancode.
     let keypad: Int32 = 1 << 30
     #expect(SDLSession.key(code: keypad | 58, modifiers: noModifiers) == .f1)
