@@ -88,6 +88,11 @@ final class DemoLoop {
   /// Runs the ticks the clock (or the player's single steps) granted; returns the
   /// interpolation factor for drawing.
   private func simulate() -> Double {
+    // A restart after a reload may have changed the tick rate: the match's own scenario has it.
+    let tickSeconds = 1 / Double(state.match.scenario.match.ticksPerSecond)
+    if timestep.fixedDeltaTime != tickSeconds {
+      timestep = FixedTimestep(fixedDeltaTime: tickSeconds)
+    }
     timestep.timeScale = state.isPaused ? 0 : state.speed
     let advance = timestep.advance(with: &clock)
     let tickStart = clock.now()

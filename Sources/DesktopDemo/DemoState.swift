@@ -198,9 +198,13 @@ public struct DemoState {
     switch result {
     case .success(let reloaded):
       guard replay == nil else { return }
-      session.retune(from: reloaded)
-      reloadError = nil
-      notice = ("reloaded \(reloaded.name).json", now + 2)
+      do {
+        let changes = try session.retune(from: reloaded)
+        reloadError = nil
+        notice = ("reloaded \(reloaded.name).json: \(changes.summary)", now + 4)
+      } catch {
+        reloadError = error.description
+      }
     case .failure(let error):
       reloadError = error.description
     }

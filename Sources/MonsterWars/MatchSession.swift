@@ -11,7 +11,8 @@ public enum MatchInput: Sendable, Equatable, Codable {
   case cancelOrder
   /// Start the match again from its first tick.
   case restart
-  /// Apply a reloaded scenario's unit and castle stats, kept as scenario JSON.
+  /// Take a reloaded scenario, kept as scenario JSON: what is safe mid-match at once (see
+  /// `Match.applyLiveChanges(from:)`), all of it on the next restart.
   case retune(scenarioJSON: String)
 }
 
@@ -92,19 +93,34 @@ public struct MatchSession {
       match.threadCount = threadCount
       match.measuresSystemTimes = measuresSystemTimes
     case .retune(let json):
-      guard let reloaded = try? savedScenario(json, name: scenario.name, roster: scenario.roster)
+      guard let reloaded = try? savedScenario(json, name: scenario.name, roster: scenario.roster),
+        reloaded.arenaSize(swarmCount: swarmCount) != nil
       else { return false }
       inputs.append(RecordedInput(tick: match.world.tick, input: input))
-      scenario.units = reloaded.units
-      scenario.castle = reloaded.castle
-      match.applyStats(from: reloaded)
+      // The whole scenario for restarts; what is safe mid-match, now.
+      scenario = reloaded
+      match.applyLiveChanges(from: reloaded)
     }
     return true
   }
 
-  /// Applies a reloaded scenario's unit and castle stats to the match and to restarts.
-  public mutating func retune(from reloaded: Scenario) {
+  /// Takes a reloaded scenario: what is safe mid-match (unit and castle stats, income, the AI)
+  /// applies at once, and all of it on the next restart.
+  ///
+  /// - Returns: What changed, and when each part takes effect.
+  /// - Throws: `ScenarioError.invalid` if the session's swarm count no longer fits the
+  ///   reloaded swarm's arena: a restart could not place it. Nothing changes then.
+  @discardableResult
+  public mutating func retune(from reloaded: Scenario) throws(ScenarioError) -> ScenarioChanges {
+    guard reloaded.arenaSize(swarmCount: swarmCount) != nil else {
+      throw .invalid(
+        path: "\(reloaded.name).json", jsonPath: "$.swarm",
+        message: "\(swarmCount ?? 0) monsters (--entities) do not fit this swarm's arena; at "
+          + "most \(reloaded.maximumSwarmCount ?? 0) do")
+    }
+    let changes = ScenarioChanges(from: scenario, to: reloaded)
     apply(.retune(scenarioJSON: reloaded.jsonText))
+    return changes
   }
 
   /// Advances the match one tick, unless it is over.

@@ -13,7 +13,7 @@ struct DemoCommand {
         Backspace or right click cancels the newest order, P or Space pause, . step one tick \
         while paused, +/- speed, R restart, F1 debug overlay, \
         click an entity to inspect it, Esc quits. Editing the scenario file while the demo runs \
-        reloads its unit and castle stats. When it quits, the demo prints the match's \
+        reloads it: unit and castle stats, income and the AI at once, the rest on R. When it quits, the demo prints the match's \
         stateHash; --record saves the session's inputs, which 'sandbox replay' replays headless \
         to that stateHash and --replay plays back in the window. Needs a display: without one, \
         use 'sandbox run', or 'xvfb-run -a sandbox demo'.

@@ -102,3 +102,86 @@ struct DemoOrdersTests {
     #expect(try ReplayScript.play(withoutCancel).match.world.stateHash() != recording.finalHash)
   }
 }
+
+@Suite("Live reload applies or says why not")
+struct LiveReloadTests {
+  private func tuned(_ change: (inout Scenario) -> Void) throws -> Scenario {
+    var scenario = try duel()
+    change(&scenario)
+    return scenario
+  }
+
+  @Test("each part of a reload is sorted by when it takes effect")
+  func changes() throws {
+    let old = try duel()
+    let new = try tuned {
+      $0.units[.quirk]?.speed = 150
+      $0.economy.coinsPerSecond = 30
+      $0.economy.startingCoins = 500
+      $0.ai.right.reserve = 40
+      $0.arena.width = 1600
+    }
+    let changes = ScenarioChanges(from: old, to: new)
+    #expect(changes.appliedNow == ["units", "income", "AI"])
+    #expect(changes.onRestart == ["starting coins", "arena"])
+    #expect(changes.summary == "units, income, AI now; starting coins, arena on restart (R)")
+    #expect(ScenarioChanges(from: old, to: old).summary == "no changes")
+  }
+
+  @Test("income and the AI change at once; the arena and starting coins on R")
+  func appliesAndRestarts() throws {
+    var state = DemoState(scenario: try duel(), seed: 1, autoplay: false)
+    state.advance(steps: 10)
+    let reloaded = try tuned {
+      $0.economy.coinsPerSecond = 30
+      $0.economy.startingCoins = 500
+      $0.ai.right = AIPolicy(
+        weights: UnitTable([(.quirk, 0), (.zap, 0), (.munch, 1)]), thinkInterval: 0.25,
+        reserve: 5)
+      $0.arena = ArenaSettings(width: 1600, height: 900)
+    }
+    state.scenarioReloaded(.success(reloaded), at: 0)
+    #expect(
+      state.notice?.text
+        == "reloaded duel.json: income, AI now; starting coins, arena on restart (R)")
+    let right = try #require(state.match.castle(of: .right))
+    #expect(right.spawner.income == 30)
+    #expect(right.controller == .ai(reloaded.ai.right))
+    #expect(right.spawner.thinkInterval == 0.25)
+    // The player's castle keeps its player.
+    #expect(state.match.castle(of: .left)?.controller == .player)
+    #expect(state.match.world.arenaSize == Vector2(1280, 720))
+    state.handle(.restart)
+    #expect(state.match.world.arenaSize == Vector2(1600, 900))
+    #expect(state.match.castle(of: .left)?.spawner.coins == 500)
+  }
+
+  @Test("a reload the session's swarm would not fit is refused with the reason")
+  func swarmThatNoLongerFits() throws {
+    let swarm = try Scenario.load(contentsOf: scenarios.appendingPathComponent("swarm.json"))
+    var state = DemoState(scenario: swarm, seed: 1, autoplay: true, swarmCount: 20_000)
+    var sparse = swarm
+    sparse.swarm?.density = 1
+    state.scenarioReloaded(.success(sparse), at: 0)
+    #expect(state.reloadError?.contains("20000 monsters (--entities) do not fit") == true)
+    #expect(state.scenario.swarm?.density == swarm.swarm?.density)
+    #expect(state.session.inputs.isEmpty)
+  }
+
+  @Test("an AI change mid-match is part of the recording and replays to the same state")
+  func aiChangeReplays() throws {
+    var state = DemoState(scenario: try duel(), seed: 4, autoplay: true)
+    state.advance(steps: 300)
+    state.scenarioReloaded(
+      .success(
+        try tuned { $0.ai.left.weights = UnitTable([(.quirk, 1), (.zap, 0), (.munch, 0)]) }),
+      at: 0)
+    state.advance(steps: 600)
+    let recording = state.recording(program: "sandbox test")
+    let replayed = try ReplayScript.play(recording)
+    #expect(replayed.match.world.stateHash() == state.match.world.stateHash())
+    var plain = DemoState(scenario: try duel(), seed: 4, autoplay: true)
+    plain.advance(steps: 900)
+    #expect(plain.match.world.stateHash() != state.match.world.stateHash())
+  }
+}
