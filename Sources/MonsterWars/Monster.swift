@@ -68,6 +68,9 @@ extension Monster {
 }
 
 extension Monster where Self: MeleeTrait {
+  /// A fighter chases enemies a few body lengths beyond its reach.
+  public var sight: Float { melee.reach + 4 * health.radius + 60 }
+
   /// Melee units fight with `melee` stats.
   public static var weaponKind: Weapon.Kind { .melee }
 
@@ -79,6 +82,9 @@ extension Monster where Self: MeleeTrait {
 }
 
 extension Monster where Self: GunTrait {
+  /// A gunner closes on enemies a quarter beyond its range.
+  public var sight: Float { gun.range * 1.25 }
+
   /// Gun units fight with `gun` stats.
   public static var weaponKind: Weapon.Kind { .gun }
 
