@@ -1,3 +1,5 @@
+import Imaging
+
 /// Allowed values for a number field, kept as `Double` so messages show the JSON's value.
 struct NumberBounds {
   let lower: Double
@@ -102,6 +104,21 @@ struct JSONReader {
       throw error("\(expected), found \(formatNumber(number))", key: key)
     }
     return Int(number)
+  }
+
+  /// One of an enumeration's names, given as a string.
+  func choice<Choice: RawRepresentable & CaseIterable>(
+    _ key: String, _ type: Choice.Type, default defaultValue: Choice
+  ) throws(ScenarioError) -> Choice where Choice.RawValue == String {
+    guard let value = member(key) else { return defaultValue }
+    let names = Choice.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+    guard case .string(let text) = value else {
+      throw error("expected \(names), found \(value.typeName)", key: key)
+    }
+    guard let choice = Choice(rawValue: text) else {
+      throw error("expected \(names), found '\(InputFileError.shown(text, limit: 40))'", key: key)
+    }
+    return choice
   }
 
   private func member(_ key: String) -> JSONValue? {

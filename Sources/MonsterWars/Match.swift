@@ -95,6 +95,12 @@ public struct Match {
     _ world: inout World, swarm: SwarmSettings, count: Int, scenario: Scenario,
     castles: PerSide<Vector2>, seed: UInt64
   ) {
+    if swarm.layout == .armies {
+      populateArmies(
+        &world, swarm: swarm, count: count, scenario: scenario, castles: castles,
+        seed: seed)
+      return
+    }
     // Placement uses its own stream so that the match's stream starts the same for any count.
     var random = SeededRandom(seed: seed ^ 0x5357_4152_4D00_0000)
     let armories = PerSide(
@@ -212,6 +218,97 @@ public struct Match {
     case (true, true):
       if world.tick >= UInt64(scenario.match.tickLimit) { outcome = .draw }
     }
+  }
+}
+
+extension Match {
+  /// Places two armies in formation, one per side (the left one takes the odd monster): each
+  /// fills its outer third of the arena in a jittered grid, fighters in the front ranks and
+  /// gunners behind, each kind in the swarm mix's share, and marches straight across at the
+  /// enemy castle's distance, keeping its height, so the armies meet in a long front.
+  fileprivate static func populateArmies(
+    _ world: inout World, swarm: SwarmSettings, count: Int, scenario: Scenario,
+    castles: PerSide<Vector2>, seed: UInt64
+  ) {
+    var random = SeededRandom(seed: seed ^ 0x4152_4D49_4553_0000)
+    let arena = world.arenaSize
+    let roster = scenario.roster
+    // Fighters first: they make the front ranks.
+    let order = roster.unitTypes.indices.sorted {
+      let first = roster.unitTypes[$0].weaponKind == .melee ? 0 : 1
+      let second = roster.unitTypes[$1].weaponKind == .melee ? 0 : 1
+      return first != second ? first < second : $0 < $1
+    }
+    for side in Side.allCases {
+      let share = side == .left ? (count + 1) / 2 : count / 2
+      guard share > 0 else { continue }
+      let counts = Self.split(share, by: swarm.mix, kinds: roster.kinds)
+      let width = arena.x * 0.32
+      let height = arena.y * 0.84
+      let top = arena.y * 0.08
+      let front = side == .left ? arena.x * 0.42 : arena.x * 0.58
+      let back: Float = side == .left ? -1 : 1
+      let columns = max(1, Int((Double(share) * Double(width / height)).squareRoot().rounded(.up)))
+      let rows = (share + columns - 1) / columns
+      let dx = width / Float(columns)
+      let dy = height / Float(rows)
+      var positions: [[Vector2]] = roster.kinds.map { _ in [] }
+      var slot = 0
+      for kindIndex in order {
+        for _ in 0..<counts[kindIndex] {
+          let column = slot / rows
+          let row = slot % rows
+          slot += 1
+          let x = front + back * (Float(column) + 0.5) * dx
+          let y = top + (Float(row) + 0.5) * dy
+          positions[kindIndex].append(
+            Vector2(
+              x + random.nextFloat(in: -0.3...0.3) * dx, y + random.nextFloat(in: -0.3...0.3) * dy))
+        }
+      }
+      let targetX = castles[side.opponent].x
+      for (kindIndex, type) in roster.unitTypes.enumerated() where !positions[kindIndex].isEmpty {
+        guard let stats = scenario.units[type.kind] else { continue }
+        var placed = positions[kindIndex]
+        world.sortSpatially(&placed) { $0 }
+        type.placeAll(
+          stats: stats, side: side, at: placed, marchingOn: placed.map { Vector2(targetX, $0.y) },
+          in: &world)
+      }
+    }
+  }
+
+  /// `total` split between `kinds` in the shares of `mix`, the remainder going to the kinds
+  /// with the largest fractions (the first of equal ones); all to the first kind if the mix
+  /// weighs nothing.
+  fileprivate static func split(_ total: Int, by mix: UnitTable<Float>, kinds: [UnitKind]) -> [Int]
+  {
+    let weights = kinds.map { Double(mix[$0] ?? 0) }
+    let sum = weights.reduce(0, +)
+    guard sum > 0 else { return kinds.indices.map { $0 == 0 ? total : 0 } }
+    let exact = weights.map { Double(total) * $0 / sum }
+    var counts = exact.map { Int($0.rounded(.down)) }
+    let remainder = total - counts.reduce(0, +)
+    let byFraction = kinds.indices.sorted {
+      let first = exact[$0] - Double(counts[$0])
+      let second = exact[$1] - Double(counts[$1])
+      return first != second ? first > second : $0 < $1
+    }
+    for index in byFraction.prefix(remainder) { counts[index] += 1 }
+    return counts
+  }
+}
+
+extension Monster {
+  /// Places one unit of this type at each of `positions`, each marching on its own target.
+  fileprivate static func placeAll(
+    stats: UnitStats, side: Side, at positions: [Vector2], marchingOn targets: [Vector2],
+    in world: inout World
+  ) {
+    world.spawn(
+      contentsOf: zip(positions, targets).map {
+        Self(stats: stats, side: side, at: $0, marchingOn: $1)
+      })
   }
 }
 

@@ -36,7 +36,7 @@ extension Scenario {
           "swarm",
           object([
             ("count", String(swarm.count)), ("density", number(swarm.density)),
-            ("mix", table(swarm.mix, number)),
+            ("mix", table(swarm.mix, number)), ("layout", quoted(swarm.layout.rawValue)),
           ])
         ))
     }

@@ -212,9 +212,10 @@ extension AISettings {
 
 extension SwarmSettings {
   fileprivate init(_ r: JSONReader, roster: Roster) throws(ScenarioError) {
-    try r.allowKeys("count", "density", "mix")
+    try r.allowKeys("count", "density", "mix", "layout")
     count = try r.integer("count", 0...10_000_000)
     density = try r.number("density", .closed(0.01, 1_000_000))
     mix = try UnitTable(weights: r.object("mix"), roster: roster)
+    layout = try r.choice("layout", SwarmLayout.self, default: .scatter)
   }
 }

@@ -229,11 +229,23 @@ public struct SwarmSettings: Sendable, Equatable {
   public var density: Float
   /// Relative share of each unit kind in the swarm (a kind left out has none).
   public var mix: UnitTable<Float>
+  /// How the monsters are placed (JSON "layout": "scatter", the default, or "armies").
+  public var layout: SwarmLayout
 
   /// Creates swarm settings.
-  public init(count: Int, density: Float, mix: UnitTable<Float>) {
+  public init(count: Int, density: Float, mix: UnitTable<Float>, layout: SwarmLayout = .scatter) {
     self.count = count
     self.density = density
     self.mix = mix
+    self.layout = layout
   }
+}
+
+/// How a swarm's monsters are placed in the arena.
+public enum SwarmLayout: String, Sendable, Equatable, CaseIterable {
+  /// Anywhere in the arena, each on a random side, marching on the enemy castle: a melee.
+  case scatter
+  /// Two armies in formation, one per side, filling the arena's outer thirds and marching
+  /// straight at each other: fighters in front, gunners behind.
+  case armies
 }

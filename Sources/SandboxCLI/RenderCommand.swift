@@ -13,8 +13,8 @@ struct RenderCommand {
       give the same pixels.
       """,
     options: [
-      SharedOptions.scenario, SharedOptions.seed, tick, out, SharedOptions.size,
-      SharedOptions.assets,
+      SharedOptions.scenario, SharedOptions.seed, tick, SharedOptions.entities, out,
+      SharedOptions.size, SharedOptions.assets,
     ])
 
   /// `--tick`: the moment to draw.
@@ -31,6 +31,7 @@ struct RenderCommand {
   let output: String
   let size: OutputSize
   let assetsOption: String?
+  let entities: Int?
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
@@ -40,6 +41,7 @@ struct RenderCommand {
     output = try options.required(Self.out)
     size = try options[SharedOptions.size]
     assetsOption = try options[SharedOptions.assets]
+    entities = try options[SharedOptions.entities]
     self.invocation = invocation
   }
 
@@ -47,7 +49,8 @@ struct RenderCommand {
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
     let sprites = try assets.loadSprites()
     let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
-    var match = Match(scenario: scenario, seed: seed)
+    _ = try SwarmCount.check(entities, for: scenario)
+    var match = Match(scenario: scenario, seed: seed, swarmCount: entities)
     while match.world.tick < UInt64(tick) && !match.isOver {
       match.step()
     }

@@ -129,7 +129,9 @@ struct MatchSnapshotTests {
 
 @Suite("Scenario JSON text")
 struct ScenarioJSONTextTests {
-  @Test("a scenario's JSON text reads back as an equal scenario", arguments: ["duel", "swarm"])
+  @Test(
+    "a scenario's JSON text reads back as an equal scenario",
+    arguments: ["duel", "swarm", "battle"])
   func roundTrip(name: String) throws {
     let original = try scenario(name)
     let read = try Scenario.parse(

@@ -212,7 +212,7 @@ struct RunCommandTests {
     let result = sandbox("run", "--scenario", "nowhere")
     #expect(result.status == 66)
     #expect(result.error.contains("No scenario named 'nowhere'"))
-    #expect(result.error.contains("available: duel, swarm"))
+    #expect(result.error.contains("available: battle, duel, swarm"))
     let byPath = sandbox("run", "--scenario", "missing/file.json")
     #expect(byPath.status == 66)
     #expect(byPath.error.contains("missing/file.json"))
