@@ -88,7 +88,7 @@ struct ReplayCommand {
         """
         Recording:  \(recording.program), scenario \(recording.scenario.name), seed \
         \(recording.seed)\(recording.isAutoplay ? ", autoplay" : "")
-        Inputs:     \(recording.inputs.count) (\(restarts) restarts)
+        Inputs:     \(recording.inputs.count) (\(restarts) restart\(restarts == 1 ? "" : "s"))
         Replayed:   to tick \(tick) in \(String(format: "%.3f", seconds)) s
         stateHash:  \(hash)\(matches ? " (the demo's)" : "")
 
