@@ -20,6 +20,14 @@ public enum DemoAction: Equatable, Sendable {
   case toggleDebugOverlay
   /// Select the entity drawn at a world position, or close the inspector if none is there.
   case select(worldX: Float, worldY: Float)
+  /// Move the camera closer (a factor above 1) or farther (below 1).
+  case zoom(by: Float)
+  /// Move the view by these fractions of its width and height.
+  case pan(x: Float, y: Float)
+  /// Show the whole arena.
+  case fitArena
+  /// Keep the selected entity in the middle of the view, or stop doing so.
+  case toggleFollow
   /// Leave the demo.
   case quit
 }

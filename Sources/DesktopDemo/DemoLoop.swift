@@ -77,8 +77,11 @@ final class DemoLoop {
 
   private func handleInput(at now: Double) {
     for event in session.pollEvents() {
+      // Clicks land where the player sees them: through the camera the frame is shown with.
+      var shown = current
+      shown.camera = state.camera(for: current)
       if let action = DesktopDemo.action(
-        for: event, backend: backend, frame: current, roster: state.scenario.roster)
+        for: event, backend: backend, frame: shown, roster: state.scenario.roster)
       {
         state.handle(action, at: now - start, frame: current)
       }

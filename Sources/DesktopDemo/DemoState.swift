@@ -35,6 +35,10 @@ public struct DemoState {
   public private(set) var pendingSteps = 0
   /// The entity open in the inspector.
   public private(set) var selection: AnyEntityID?
+  /// Where the player pointed the camera; `nil` shows the whole arena.
+  public private(set) var camera: Camera?
+  /// Whether the camera keeps the selected entity in the middle of the view.
+  public private(set) var isFollowing = false
   /// Whether the debug overlay is shown.
   public private(set) var showsDebugOverlay = false
   /// Whether the player asked to quit.
@@ -130,9 +134,59 @@ public struct DemoState {
       showsDebugOverlay.toggle()
     case .select(let x, let y):
       selection = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }
+    case .zoom(let factor):
+      let current = camera ?? fitCamera
+      let zoomed = Camera(
+        centreX: current.centreX, centreY: current.centreY, zoom: current.zoom * factor)
+      camera = zoomed.zoom <= 1 ? nil : clamped(zoomed)
+    case .pan(let x, let y):
+      isFollowing = false
+      guard let current = camera else { return }
+      let arena = match.world.arenaSize
+      let view = current.view(worldWidth: arena.x, worldHeight: arena.y)
+      camera = clamped(
+        Camera(
+          centreX: current.centreX + x * view.width, centreY: current.centreY + y * view.height,
+          zoom: current.zoom))
+    case .fitArena:
+      camera = nil
+      isFollowing = false
+    case .toggleFollow:
+      isFollowing = selection != nil && !isFollowing
+      if isFollowing, camera == nil {
+        camera = clamped(Camera(centreX: fitCamera.centreX, centreY: fitCamera.centreY, zoom: 4))
+      }
+      notice = (isFollowing ? "following the selection" : "camera free", now + 1.5)
     case .quit:
       wantsToQuit = true
     }
+  }
+
+  /// A camera showing the whole arena.
+  private var fitCamera: Camera {
+    let arena = match.world.arenaSize
+    return Camera(centreX: arena.x / 2, centreY: arena.y / 2, zoom: 1)
+  }
+
+  /// `camera` with its centre moved to where the view it shows is centred, so panning past an
+  /// edge does not pile up distance to pan back.
+  private func clamped(_ camera: Camera) -> Camera {
+    let arena = match.world.arenaSize
+    let view = camera.view(worldWidth: arena.x, worldHeight: arena.y)
+    return Camera(
+      centreX: view.x + view.width / 2, centreY: view.y + view.height / 2, zoom: camera.zoom)
+  }
+
+  /// The camera a frame is shown with: the player's, centred on the selection while following
+  /// it (found in `frame`), or `nil` for the whole arena.
+  public func camera(for frame: Frame) -> Camera? {
+    guard isFollowing, let selection, let camera else { return camera }
+    for command in frame.world {
+      if case .sprite(let sprite) = command.shape, sprite.entity == selection {
+        return Camera(centreX: sprite.x, centreY: sprite.y, zoom: camera.zoom)
+      }
+    }
+    return camera
   }
 
   /// What the demo says when an order is queued: whether the castle can pay for everything
@@ -296,6 +350,7 @@ public struct DemoState {
       ReloadErrorPanel(message: problem).draw(into: &builder)
     }
     var decorated = frame
+    decorated.camera = camera(for: frame)
     decorated.world =
       Frame(
         tick: 0, worldWidth: 1, worldHeight: 1, world: frame.world + builder.world

@@ -93,12 +93,11 @@ public enum DesktopDemo {
     case .quit: return .quit
     case .resized: return nil
     case .mouseDown(let x, let y):
-      let viewport = Viewport(
-        contentWidth: frame.worldWidth, contentHeight: frame.worldHeight, width: backend.width,
-        height: backend.height)
-      return .select(
-        worldX: (Float(x) + 0.5 - viewport.offsetX) / viewport.scale,
-        worldY: (Float(y) + 0.5 - viewport.offsetY) / viewport.scale)
+      let point = Viewport(world: frame, width: backend.width, height: backend.height)
+        .worldPoint(x: x, y: y)
+      return .select(worldX: point.x, worldY: point.y)
+    case .wheel(let steps):
+      return .zoom(by: Float(pow(1.25, Double(steps))))
     case .rightMouseDown:
       return .cancelOrder
     case .keyDown(let key):
@@ -113,6 +112,11 @@ public enum DesktopDemo {
     case .space: return .togglePause
     case .f1: return .toggleDebugOverlay
     case .backspace: return .cancelOrder
+    case .left: return .pan(x: -0.25, y: 0)
+    case .right: return .pan(x: 0.25, y: 0)
+    case .up: return .pan(x: 0, y: -0.25)
+    case .down: return .pan(x: 0, y: 0.25)
+    case .home: return .fitArena
     case .character(let character):
       if let kind = BuyKeys.kind(for: character, in: roster) { return .buy(kind) }
       switch character {
@@ -121,6 +125,9 @@ public enum DesktopDemo {
       case "+", "=": return .faster
       case "-": return .slower
       case "r": return .restart
+      case "]": return .zoom(by: 1.5)
+      case "[": return .zoom(by: 1 / 1.5)
+      case "f": return .toggleFollow
       default: return nil
       }
     case .enter, .other: return nil

@@ -22,6 +22,8 @@ public struct Frame: Sendable, Equatable {
   public var world: [DrawCommand]
   /// Overlay (HUD) commands, sorted by layer.
   public var overlay: [DrawCommand]
+  /// The part of the world to show; `nil` shows all of it.
+  public var camera: Camera?
 
   /// Creates a frame; commands are sorted by layer, keeping list order within a layer.
   public init(

@@ -31,9 +31,7 @@ extension RenderBackend {
   public mutating func drawFrame(_ frame: Frame) throws(Failure) {
     try beginFrame(clearingTo: Self.letterboxColor)
     let (width, height) = (self.width, self.height)
-    let world = Viewport(
-      contentWidth: frame.worldWidth, contentHeight: frame.worldHeight, width: width,
-      height: height)
+    let world = Viewport(world: frame, width: width, height: height)
     if let background = frame.background {
       draw(
         SpriteDraw(

@@ -90,6 +90,16 @@ public enum InterruptCleanup {
     }
   }
 
+  /// Removes the registered temporary files whose paths start with `prefix`, as
+  /// `removeRegisteredFiles()` removes all: for tests, which share the process with other
+  /// writes in flight.
+  static func removeRegisteredFiles(under prefix: String) {
+    for slot in 0..<slotCount {
+      let base = slots + slot * (pathCapacity + 1)
+      if base.pointee == 1, String(cString: base + 1).hasPrefix(prefix) { unlink(base + 1) }
+    }
+  }
+
   /// The signal handler: removes every registered temporary file and exits.
   private static let handleSignal: @convention(c) (Int32) -> Void = { signal in
     InterruptCleanup.removeRegisteredFiles()

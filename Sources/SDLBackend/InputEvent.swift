@@ -10,6 +10,8 @@ public enum InputEvent: Equatable, Sendable {
   case mouseDown(x: Int, y: Int)
   /// The right mouse button was pressed at this point, from the window's top left corner.
   case rightMouseDown(x: Int, y: Int)
+  /// The mouse wheel turned: positive away from the user (scroll up), negative toward.
+  case wheel(steps: Int)
   /// The window's size changed; the renderer's output follows it.
   case resized(width: Int, height: Int)
 }
@@ -31,6 +33,10 @@ public enum Key: Equatable, Sendable {
   case enter
   /// The backspace key.
   case backspace
+  /// An arrow key.
+  case left, right, up, down
+  /// The Home key.
+  case home
   /// Any other key.
   case other
 }

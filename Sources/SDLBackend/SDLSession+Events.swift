@@ -33,6 +33,11 @@ extension SDLSession {
         return .rightMouseDown(x: Int(event.button.x), y: Int(event.button.y))
       default: return nil
       }
+    case SDL_MOUSEWHEEL.rawValue:
+      let steps = Int(event.wheel.y)
+      guard steps != 0 else { return nil }
+      return .wheel(
+        steps: event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -steps : steps)
     case SDL_WINDOWEVENT.rawValue:
       switch UInt32(event.window.event) {
       case SDL_WINDOWEVENT_CLOSE.rawValue:
@@ -56,6 +61,11 @@ extension SDLSession {
     if matches(SDLK_ESCAPE) { return .escape }
     if matches(SDLK_F1) { return .f1 }
     if matches(SDLK_BACKSPACE) { return .backspace }
+    if matches(SDLK_LEFT) { return .left }
+    if matches(SDLK_RIGHT) { return .right }
+    if matches(SDLK_UP) { return .up }
+    if matches(SDLK_DOWN) { return .down }
+    if matches(SDLK_HOME) { return .home }
     if matches(SDLK_RETURN) || matches(SDLK_RETURN2) || matches(SDLK_KP_ENTER) { return .enter }
     if matches(SDLK_KP_PLUS) { return .character("+") }
     if matches(SDLK_KP_MINUS) { return .character("-") }

@@ -11,7 +11,8 @@ struct DemoCommand {
       + DesktopDemo.buyKeySummary(for: .standard) + ", "
         + """
         Backspace or right click cancels the newest order, P or Space pause, . step one tick \
-        while paused, +/- speed, R restart, F1 debug overlay, \
+        while paused, +/- speed, R restart, ] and [ or the wheel zoom, arrows pan, Home shows \
+        the whole arena, F follows the selection, F1 debug overlay, \
         click an entity to inspect it, Esc quits. Editing the scenario file while the demo runs \
         reloads it: unit and castle stats, income and the AI at once, the rest on R. When it quits, the demo prints the match's \
         stateHash; --record saves the session's inputs, which 'sandbox replay' replays headless \

@@ -14,7 +14,7 @@ struct RenderCommand {
       """,
     options: [
       SharedOptions.scenario, SharedOptions.seed, tick, SharedOptions.entities, out,
-      SharedOptions.size, SharedOptions.assets,
+      SharedOptions.size, CameraOptions.zoom, CameraOptions.center, SharedOptions.assets,
     ])
 
   /// `--tick`: the moment to draw.
@@ -32,6 +32,8 @@ struct RenderCommand {
   let size: OutputSize
   let assetsOption: String?
   let entities: Int?
+  let zoom: Float
+  let center: WorldPoint?
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
@@ -42,6 +44,8 @@ struct RenderCommand {
     size = try options[SharedOptions.size]
     assetsOption = try options[SharedOptions.assets]
     entities = try options[SharedOptions.entities]
+    zoom = try options[CameraOptions.zoom]
+    center = try options[CameraOptions.center]
     self.invocation = invocation
   }
 
@@ -55,7 +59,10 @@ struct RenderCommand {
       match.step()
     }
     var backend = HeadlessBackend(width: size.width, height: size.height, sprites: sprites)
-    backend.render(match.makeFrame())
+    var frame = match.makeFrame()
+    frame.camera = CameraOptions.camera(
+      zoom: zoom, center: center, arena: (match.world.arenaSize.x, match.world.arenaSize.y))
+    backend.render(frame)
     let url = URL(
       fileURLWithPath: output,
       relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))

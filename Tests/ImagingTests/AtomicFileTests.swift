@@ -130,7 +130,9 @@ struct AtomicFileDestinationTests {
     let other = InterruptCleanup.register(finished.path)
     #expect(slot >= 0 && other >= 0 && slot != other)
     InterruptCleanup.unregister(other)
-    InterruptCleanup.removeRegisteredFiles()
+    // Only this test's folder: other tests' writes may be in flight in this process, and
+    // removing their temporary files would fail them.
+    InterruptCleanup.removeRegisteredFiles(under: folder.path)
     InterruptCleanup.unregister(slot)
     #expect(!FileManager.default.fileExists(atPath: inProgress.path))
     #expect(FileManager.default.fileExists(atPath: finished.path))

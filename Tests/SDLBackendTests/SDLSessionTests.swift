@@ -31,6 +31,12 @@ extension SDLBackendTests {
     #expect(SDLSession.inputEvent(from: event) == .rightMouseDown(x: 30, y: 40))
     event.button.button = UInt8(SDL_BUTTON_MIDDLE)
     #expect(SDLSession.inputEvent(from: event) == nil)
+    var wheel = SDL_Event()
+    wheel.type = SDL_MOUSEWHEEL.rawValue
+    wheel.wheel.y = 2
+    #expect(SDLSession.inputEvent(from: wheel) == .wheel(steps: 2))
+    wheel.wheel.direction = UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue)
+    #expect(SDLSession.inputEvent(from: wheel) == .wheel(steps: -2))
   }
 
   @Test func anErrorNamesTheCallThatFailed() {
@@ -41,6 +47,7 @@ extension SDLBackendTests {
   @Test func keysMapToCharactersAndNamedKeys() {
     let noModifiers: UInt16 = 0
     let shift: UInt16 = 0x0001
+    let keypadMask: Int32 = 1 << 30
     #expect(SDLSession.key(code: 97, modifiers: noModifiers) == .character("a"))
     #expect(SDLSession.key(code: 97, modifiers: shift) == .character("a"))
     #expect(SDLSession.key(code: 55, modifiers: noModifiers) == .character("7"))
@@ -52,6 +59,11 @@ extension SDLBackendTests {
     #expect(SDLSession.key(code: 27, modifiers: noModifiers) == .escape)
     #expect(SDLSession.key(code: 13, modifiers: noModifiers) == .enter)
     #expect(SDLSession.key(code: 8, modifiers: noModifiers) == .backspace)
+    #expect(SDLSession.key(code: keypadMask | 80, modifiers: noModifiers) == .left)
+    #expect(SDLSession.key(code: keypadMask | 79, modifiers: noModifiers) == .right)
+    #expect(SDLSession.key(code: keypadMask | 82, modifiers: noModifiers) == .up)
+    #expect(SDLSession.key(code: keypadMask | 81, modifiers: noModifiers) == .down)
+    #expect(SDLSession.key(code: keypadMask | 74, modifiers: noModifiers) == .home)
     // Keypad and function keys carry bit 30: SDLK_SCANCODE_MASK | scancode.
     let keypad: Int32 = 1 << 30
     #expect(SDLSession.key(code: keypad | 58, modifiers: noModifiers) == .f1)
@@ -62,6 +74,6 @@ extension SDLBackendTests {
     #expect(SDLSession.key(code: keypad | 89, modifiers: noModifiers) == .character("1"))
     #expect(SDLSession.key(code: keypad | 97, modifiers: noModifiers) == .character("9"))
     #expect(SDLSession.key(code: keypad | 98, modifiers: noModifiers) == .character("0"))
-    #expect(SDLSession.key(code: keypad | 82, modifiers: noModifiers) == .other)
+    #expect(SDLSession.key(code: keypad | 83, modifiers: noModifiers) == .other)
   }
 }

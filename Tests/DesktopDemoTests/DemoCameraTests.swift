@@ -1,0 +1,91 @@
+import Foundation
+import Frames
+import MonsterWars
+import Testing
+import TraitSandbox
+
+@testable import DesktopDemo
+
+@Suite("Demo camera")
+struct DemoCameraTests {
+  @Test("zooming, panning and Home move the camera, which stays inside the arena")
+  func zoomPanFit() throws {
+    var state = DemoState(scenario: try duel(), seed: 1, autoplay: true)
+    #expect(state.camera == nil)
+    state.handle(.pan(x: 0.25, y: 0))
+    #expect(state.camera == nil)
+    state.handle(.zoom(by: 2))
+    #expect(state.camera == Camera(centreX: 640, centreY: 360, zoom: 2))
+    state.handle(.pan(x: 0.25, y: 0))
+    #expect(state.camera == Camera(centreX: 800, centreY: 360, zoom: 2))
+    // Far past the right edge: the centre stops where the view meets the edge.
+    for _ in 0..<10 { state.handle(.pan(x: 0.25, y: 0)) }
+    #expect(state.camera == Camera(centreX: 960, centreY: 360, zoom: 2))
+    state.handle(.pan(x: -0.25, y: 0))
+    #expect(state.camera?.centreX == 800)
+    state.handle(.zoom(by: 0.25))
+    #expect(state.camera == nil)
+    state.handle(.zoom(by: 1000))
+    #expect(state.camera?.zoom == Camera.maximumZoom)
+    state.handle(.fitArena)
+    #expect(state.camera == nil)
+  }
+
+  @Test("the decorated frame carries the camera, and following keeps the selection centred")
+  func follow() throws {
+    var state = DemoState(scenario: try duel(), seed: 1, autoplay: true)
+    state.advance(steps: 120)
+    let frame = state.match.makeFrame()
+    let sprite = try #require(
+      frame.world.lazy.compactMap { command -> SpriteDraw? in
+        if case .sprite(let sprite) = command.shape, sprite.entity != nil, sprite.width < 60 {
+          sprite
+        } else {
+          nil
+        }
+      }.first)
+    state.handle(.select(worldX: sprite.x, worldY: sprite.y), frame: frame)
+    // The topmost sprite under the point is selected, which may be a neighbour of the one aimed at.
+    let selected = try #require(state.selection)
+    let target = try #require(
+      frame.world.lazy.compactMap { command -> SpriteDraw? in
+        if case .sprite(let sprite) = command.shape, sprite.entity == selected {
+          sprite
+        } else {
+          nil
+        }
+      }.first)
+    state.handle(.toggleFollow)
+    let following = state.isFollowing
+    #expect(following)
+    let shown = state.decorate(frame, now: 0, statistics: .init())
+    #expect(shown.camera == Camera(centreX: target.x, centreY: target.y, zoom: 4))
+    state.handle(.pan(x: 0.25, y: 0))
+    let stillFollowing = state.isFollowing
+    #expect(stillFollowing == false)
+  }
+
+  @Test("a click maps to the world point under it through the camera")
+  func viewport() {
+    var frame = Frame(tick: 0, worldWidth: 1280, worldHeight: 720)
+    let whole = Viewport(world: frame, width: 1280, height: 720)
+    #expect(whole.worldPoint(x: 640, y: 360) == (640.5, 360.5))
+    frame.camera = Camera(centreX: 320, centreY: 180, zoom: 2)
+    let zoomed = Viewport(world: frame, width: 1280, height: 720)
+    // The top left quarter of the world fills the output, at twice the size.
+    #expect(zoomed.worldPoint(x: 0, y: 0) == (0.25, 0.25))
+    #expect(zoomed.worldPoint(x: 1279, y: 719) == (639.75, 359.75))
+    #expect(zoomed.outputX(320) == 640)
+  }
+
+  @Test("the camera keys do not clash with speed")
+  func keys() {
+    #expect(DesktopDemo.action(for: .character("]"), roster: .standard) == .zoom(by: 1.5))
+    #expect(DesktopDemo.action(for: .character("["), roster: .standard) == .zoom(by: 1 / 1.5))
+    #expect(DesktopDemo.action(for: .left, roster: .standard) == .pan(x: -0.25, y: 0))
+    #expect(DesktopDemo.action(for: .down, roster: .standard) == .pan(x: 0, y: 0.25))
+    #expect(DesktopDemo.action(for: .home, roster: .standard) == .fitArena)
+    #expect(DesktopDemo.action(for: .character("f"), roster: .standard) == .toggleFollow)
+    #expect(DesktopDemo.action(for: .character("+"), roster: .standard) == .faster)
+  }
+}
