@@ -298,6 +298,9 @@ public struct DemoState {
           layer: 95)
       }
     }
+    if let camera = camera(for: frame) {
+      Minimap.draw(frame, camera: camera, into: &builder)
+    }
     if showsDebugOverlay {
       DebugOverlay(statistics: statistics, world: match.world).draw(into: &builder)
     }

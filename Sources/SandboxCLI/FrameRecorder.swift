@@ -13,6 +13,9 @@ struct FrameRecorder {
   var backend: HeadlessBackend
   /// How many frames have been written so far.
   private(set) var framesWritten = 0
+  /// The zoom and centre each frame is drawn with (`--zoom`, `--center`).
+  var zoom: Float = 1
+  var center: WorldPoint?
 
   /// Creates `folder` (relative to the working directory) for frames of `size`.
   init(
@@ -54,7 +57,10 @@ struct FrameRecorder {
   mutating func record(_ match: Match) throws(CommandFailure) {
     let tick = match.world.tick
     guard tick % UInt64(every) == 0 else { return }
-    backend.render(match.makeFrame())
+    var frame = match.makeFrame()
+    frame.camera = CameraOptions.camera(
+      zoom: zoom, center: center, arena: (match.world.arenaSize.x, match.world.arenaSize.y))
+    backend.render(frame)
     let digits = String(tick)
     let name = "frame_" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
     try PictureFile.write(backend.image, to: folder.appendingPathComponent(name))

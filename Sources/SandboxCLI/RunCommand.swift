@@ -16,7 +16,8 @@ struct RunCommand {
       """,
     options: [
       SharedOptions.scenario, SharedOptions.seed, ticks, SharedOptions.entities, threads, json,
-      profile, frames, every, SharedOptions.size, save, load, SharedOptions.assets,
+      profile, frames, every, SharedOptions.size, CameraOptions.zoom, CameraOptions.center, save,
+      load, SharedOptions.assets,
     ])
 
   /// `--ticks`: where to stop, if before the match ends.
@@ -64,6 +65,8 @@ struct RunCommand {
   let every: Int
   let size: OutputSize
   let assetsOption: String?
+  let zoom: Float
+  let center: WorldPoint?
   let savePath: String?
   let loadPath: String?
   let invocation: Sandbox.Invocation
@@ -81,10 +84,13 @@ struct RunCommand {
     assetsOption = try options[SharedOptions.assets]
     self.invocation = invocation
     if !options.contains(Self.frames)
-      && (options.contains(Self.every) || options.contains(SharedOptions.size))
+      && (options.contains(Self.every) || options.contains(SharedOptions.size)
+        || options.contains(CameraOptions.zoom) || options.contains(CameraOptions.center))
     {
-      throw .usage("--every and --size go with --frames")
+      throw .usage("--every, --size, --zoom and --center go with --frames")
     }
+    zoom = try options[CameraOptions.zoom]
+    center = try options[CameraOptions.center]
     framesFolder = try options[Self.frames]
     savePath = try options[Self.save]
     loadPath = try options[Self.load]
@@ -140,6 +146,8 @@ struct RunCommand {
     if let framesFolder, let sprites {
       recorder = try FrameRecorder(
         folder: framesFolder, every: every, size: size, sprites: sprites, invocation: invocation)
+      recorder?.zoom = zoom
+      recorder?.center = center
     }
     try recorder?.record(match)
     let tickBudget = ticks ?? match.scenario.match.tickLimit

@@ -89,3 +89,32 @@ struct DemoCameraTests {
     #expect(DesktopDemo.action(for: .character("+"), roster: .standard) == .faster)
   }
 }
+
+@Suite("Demo minimap")
+struct DemoMinimapTests {
+  private func rects(_ frame: Frame) -> [RectDraw] {
+    frame.overlay.compactMap { command in
+      if case .rect(let rect) = command.shape { rect } else { nil }
+    }
+  }
+
+  @Test("zoomed in, the overlay shows both sides in the minimap and the view's frame")
+  func minimap() throws {
+    let battle = try Scenario.load(contentsOf: scenarios.appendingPathComponent("battle.json"))
+    var state = DemoState(scenario: battle, seed: 1, autoplay: true, swarmCount: 400)
+    let frame = state.match.makeFrame()
+    #expect(!rects(state.decorate(frame, now: 0, statistics: .init())).contains { !$0.isFilled })
+    state.handle(.zoom(by: 4))
+    let overlay = rects(state.decorate(frame, now: 0, statistics: .init()))
+    let cells = overlay.filter { $0.width == Minimap.width / Float(Minimap.columns) }
+    #expect(cells.contains { $0.color == Side.left.color })
+    #expect(cells.contains { $0.color == Side.right.color })
+    // Left cells on the minimap's left half, right ones on its right half.
+    let middle = Frame.overlayWidth - Minimap.width / 2 - 12
+    #expect(cells.filter { $0.color == Side.left.color }.allSatisfy { $0.x < middle })
+    #expect(cells.filter { $0.color == Side.right.color }.allSatisfy { $0.x > middle })
+    let view = try #require(overlay.first { !$0.isFilled })
+    // A quarter of the arena's width, centred: the frame is a quarter of the map's arena.
+    #expect(abs(view.width - Minimap.width / 4) < 1)
+  }
+}

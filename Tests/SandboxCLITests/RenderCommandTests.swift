@@ -30,6 +30,33 @@ struct RenderCommandTests {
     #expect(leftovers == ["x.png"])
   }
 
+  @Test("--zoom shows part of the world: the left castle fills more of a zoomed picture")
+  func zoom() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let whole = folder.appendingPathComponent("whole.png")
+    let one = folder.appendingPathComponent("one.png")
+    let zoomed = folder.appendingPathComponent("zoomed.png")
+    #expect(sandbox("render", "--tick", "1", "--out", whole.path, "--size", "320x180").status == 0)
+    #expect(
+      sandbox("render", "--tick", "1", "--out", one.path, "--size", "320x180", "--zoom", "1")
+        .status == 0)
+    #expect(
+      sandbox(
+        "render", "--tick", "1", "--out", zoomed.path, "--size", "320x180", "--zoom", "4",
+        "--center", "80,360"
+      ).status == 0)
+    #expect(try Data(contentsOf: one) == Data(contentsOf: whole))
+    // The castle's blue: how many pixels are mostly blue.
+    func bluePixels(_ url: URL) throws -> Int {
+      let image = try PNG.decode(try Data(contentsOf: url))
+      return stride(from: 0, to: image.pixels.count, by: 4).filter {
+        image.pixels[$0 + 2] > 200 && image.pixels[$0] < 150
+      }.count
+    }
+    #expect(try bluePixels(zoomed) > 8 * (try bluePixels(whole)))
+  }
+
   @Test("the same render twice gives identical files; BMP output works too")
   func renderIsDeterministic() throws {
     let folder = try scratchFolder()
@@ -55,7 +82,20 @@ struct RenderCommandTests {
       (["render", "--tick", "5", "--out", "x.png", "--size", "12x12"], "each side must be 16"),
       (["render", "--tick", "5", "--out", "x.png", "--size", "wide"], "expected e.g. 1280x720"),
       (["render", "--tick", "-1", "--out", "x.png"], "The value '-1' is invalid for '--tick <t>'"),
-      (["run", "--every", "5"], "--every and --size go with --frames"),
+      (["run", "--every", "5"], "--every, --size, --zoom and --center go with --frames"),
+      (["run", "--zoom", "2"], "--every, --size, --zoom and --center go with --frames"),
+      (
+        ["render", "--tick", "5", "--out", "x.png", "--zoom", "0.5"],
+        "expected a number from 1 to 64"
+      ),
+      (
+        ["render", "--tick", "5", "--out", "x.png", "--zoom", "nan"],
+        "expected a number from 1 to 64"
+      ),
+      (
+        ["render", "--tick", "5", "--out", "x.png", "--center", "3"],
+        "expected a point in world units"
+      ),
     ])
   func usage(arguments: [String], message: String) {
     let captured = CapturedConsole()
