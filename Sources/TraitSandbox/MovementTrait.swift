@@ -62,6 +62,10 @@ extension MovementTrait {
   @inlinable
   public var sight: Float { 0 }
 
+  /// How often the default `steer` looks for an enemy within `sight`: every this many ticks,
+  /// staggered by identity. Looking every tick cost a quarter of a battle's tick.
+  public static var pursuitInterval: UInt64 { 4 }
+
   /// Stands still while held; else heads for the nearest enemy within `sight`, or for the
   /// destination, at cruising speed, arriving exactly.
   @inlinable
@@ -71,10 +75,20 @@ extension MovementTrait {
       return
     }
     var goal = movement.destination
-    if sight > 0, goal != nil,
-      let enemy = context.targets.nearestEnemy(of: faction, near: position, within: sight)
-    {
-      goal = context.targets[enemy].position
+    if sight > 0, let destination = goal {
+      // Looking for the nearest enemy costs a search of the whole sight, most of all when
+      // there is none: it is done every `pursuitInterval` ticks, staggered by identity. In
+      // between, an entity already heading elsewhere than its destination keeps chasing.
+      if (context.tick &+ id.rawValue) % Self.pursuitInterval == 0 {
+        if let enemy = context.targets.nearestEnemy(of: faction, near: position, within: sight) {
+          goal = context.targets[enemy].position
+        }
+      } else if movement.velocity != .zero {
+        let ahead = destination - position
+        let alignment = ahead.x * movement.velocity.x + ahead.y * movement.velocity.y
+        // Within about 8 degrees of the destination counts as marching, not chasing.
+        if alignment < 0.99 * ahead.length * movement.velocity.length { return }
+      }
     }
     guard let destination = goal else { return }
     let offset = destination - position
