@@ -62,7 +62,7 @@ let package = Package(
     /// The pure-Swift software rasterizer that turns frames into images.
     .target(name: "HeadlessRenderer", dependencies: ["Frames", "Imaging"]),
     /// Draws frames in an SDL2 window: one texture atlas, batched geometry, typed SDL errors.
-    .target(name: "SDLBackend", dependencies: ["CSDL2", "Frames", "Imaging"]),
+    .target(name: "SDLBackend", dependencies: ["CSDL2", "Frames", "Imaging", "HeadlessRenderer"]),
 
     /// The desktop demo: the playable MonsterWars window, its input, inspector and overlays.
     .target(

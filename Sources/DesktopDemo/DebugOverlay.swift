@@ -17,6 +17,7 @@ struct DebugOverlay {
     }
     var lines = [
       "fps \(figure(statistics.framesPerSecond, 1))  frame \(figure(statistics.frameMilliseconds)) ms",
+      "draw \(figure(statistics.drawMilliseconds)) ms  simulation \(figure(statistics.simulationMilliseconds)) ms",
       "tick \(figure(statistics.tickMilliseconds, 2)) ms  entities \(world.entityCount)",
     ]
     for (system, seconds) in zip(world.systems, world.lastSystemTimes) {

@@ -7,19 +7,25 @@ import TraitSandbox
 
 /// One demo session's frame loop: input, live reload, fixed-step simulation, interpolated
 /// drawing and frame pacing. A class because it owns the window's backend for its lifetime.
+///
+/// Frames are values, so the loop is a two-stage pipeline: the main thread draws the frames
+/// the simulation made during the last loop while the simulation thread steps the match and
+/// makes the next ones. The picture shows the match one loop late, and a frame costs the
+/// longer of the two stages instead of their sum.
 final class DemoLoop {
   private let configuration: DemoConfiguration
   private let session: SDLSession
   private let backend: SDLBackend
-  private var state: DemoState
+  private let match: SteppedMatch
   private var watcher: ScenarioWatcher?
   private var timestep: FixedTimestep
   private var clock = MonotonicClock()
   private let start: Double
   private var lastPoll: Double
   private var statistics = FrameStatistics()
-  private var previous: Frame
-  private var current: Frame
+  private var totals = FrameTimeSplit()
+  /// How far between `match.previous` and `match.current` the clock stood when they were made.
+  private var alpha: Double = 1
   private var frames = 0
   private var lastFrameStart: Double?
 
@@ -28,11 +34,12 @@ final class DemoLoop {
     self.session = session
     self.backend = backend
     if let recording = configuration.replay {
-      state = DemoState(replaying: recording)
+      match = SteppedMatch(state: DemoState(replaying: recording))
     } else {
-      state = DemoState(
-        scenario: configuration.scenario, seed: configuration.seed,
-        autoplay: configuration.isAutoplay, swarmCount: configuration.swarmCount)
+      match = SteppedMatch(
+        state: DemoState(
+          scenario: configuration.scenario, seed: configuration.seed,
+          autoplay: configuration.isAutoplay, swarmCount: configuration.swarmCount))
     }
     watcher = configuration.scenarioFile.map {
       ScenarioWatcher(file: $0, roster: configuration.scenario.roster)
@@ -41,36 +48,71 @@ final class DemoLoop {
       fixedDeltaTime: 1 / Double(configuration.scenario.match.ticksPerSecond))
     start = clock.now()
     lastPoll = start
-    previous = state.match.makeFrame()
-    current = previous
   }
 
   /// What the session did so far.
   var summary: DemoSummary {
     let elapsed = max(clock.now() - start, 1e-9)
+    let count = Double(max(frames, 1))
+    var split = totals
+    split.draw /= count
+    split.present /= count
+    split.wait /= count
+    split.simulation /= count
+    split.simulationTicks /= count
+    split.ticks /= count
     return DemoSummary(
-      frames: frames, tick: state.match.world.tick, framesPerSecond: Double(frames) / elapsed,
-      stateHash: state.match.world.stateHash())
+      frames: frames, tick: match.state.match.world.tick,
+      framesPerSecond: Double(frames) / elapsed, split: split,
+      stateHash: match.state.match.world.stateHash())
   }
 
   /// The session so far as a recording.
   var recording: MatchRecording {
-    state.recording(program: configuration.program)
+    match.state.recording(program: configuration.program)
   }
 
   /// Runs one frame; returns whether to go on.
   func runFrame() throws -> Bool {
     let frameStart = clock.now()
     handleInput(at: frameStart)
-    if state.wantsToQuit { return false }
+    if match.state.wantsToQuit { return false }
     if frameStart - lastPoll >= 0.5 {
       lastPoll = frameStart
-      if let result = watcher?.poll() { state.scenarioReloaded(result, at: frameStart - start) }
+      if let result = watcher?.poll() {
+        match.state.scenarioReloaded(result, at: frameStart - start)
+      }
     }
-    let alpha = simulate()
     frames += 1
     let isLastFrame = configuration.frameLimit.map { frames >= $0 } ?? false
-    try draw(alpha: alpha, isLastFrame: isLastFrame, now: frameStart - start)
+    // Everything the drawing needs from the state and the last frames is taken now, before
+    // the simulation thread takes them over.
+    let decoration = match.state.decoration(now: frameStart - start, statistics: statistics)
+    let (previous, current) = (match.previous, match.current)
+    // The last frame is drawn exactly at the tick the session ends on, so a screenshot matches
+    // a headless render of that tick.
+    let isStill = isLastFrame || match.state.isPaused
+    let granted = isLastFrame ? (steps: 0, alpha: 1) : grantedSteps()
+    let steps = !isLastFrame && (granted.steps > 0 || match.state.isPaused)
+    if steps { match.step(granted.steps, speed: match.state.speed) }
+    let drawStart = clock.now()
+    var failure: (any Error)?
+    do {
+      let shown = isStill ? current : previous.interpolated(toward: current, alpha: Float(alpha))
+      try draw(decoration.apply(to: shown), isLastFrame: isLastFrame)
+    } catch {
+      failure = error
+    }
+    let presentStart = clock.now()
+    if failure == nil { backend.present() }
+    let waitStart = clock.now()
+    match.wait()
+    let end = clock.now()
+    if let failure { throw failure }
+    alpha = granted.alpha
+    account(
+      draw: presentStart - drawStart, present: waitStart - presentStart, wait: end - waitStart,
+      stepped: steps)
     pace(frameStart: frameStart)
     return !isLastFrame
   }
@@ -78,61 +120,56 @@ final class DemoLoop {
   private func handleInput(at now: Double) {
     for event in session.pollEvents() {
       // Clicks land where the player sees them: through the camera the frame is shown with.
-      var shown = current
-      shown.camera = state.camera(for: current)
+      var shown = match.current
+      shown.camera = match.state.camera(for: shown)
       if let action = DesktopDemo.action(
-        for: event, backend: backend, frame: shown, roster: state.scenario.roster)
+        for: event, backend: backend, frame: shown, roster: match.state.scenario.roster)
       {
-        state.handle(action, at: now - start, frame: current)
+        match.state.handle(action, at: now - start, frame: match.current)
       }
     }
   }
 
-  /// Runs the ticks the clock (or the player's single steps) granted; returns the
-  /// interpolation factor for drawing.
-  private func simulate() -> Double {
+  /// The ticks the clock (or the player's single steps) grants this frame, and the
+  /// interpolation factor for drawing their frames.
+  private func grantedSteps() -> (steps: Int, alpha: Double) {
     // A restart after a reload may have changed the tick rate: the match's own scenario has it.
-    let tickSeconds = 1 / Double(state.match.scenario.match.ticksPerSecond)
+    let tickSeconds = 1 / Double(match.state.match.scenario.match.ticksPerSecond)
     if timestep.fixedDeltaTime != tickSeconds {
       timestep = FixedTimestep(fixedDeltaTime: tickSeconds)
     }
-    timestep.timeScale = state.isPaused ? 0 : state.speed
+    let isPaused = match.state.isPaused
+    timestep.timeScale = isPaused ? 0 : match.state.speed
     let advance = timestep.advance(with: &clock)
-    let tickStart = clock.now()
-    let granted = state.isPaused ? state.pendingSteps : advance.steps
-    if granted > 0 {
-      // Interpolation needs the frame just before the last tick, not the one before a
-      // catch-up burst.
-      let ran = state.advance(steps: granted - 1)
-      previous = granted > 1 ? state.match.makeFrame(speed: state.speed) : current
-      let last = state.advance(steps: 1)
-      current = state.match.makeFrame(speed: state.speed, isPaused: state.isPaused)
-      let ticks = ran + last
-      if ticks > 0 {
-        let perTick = (clock.now() - tickStart) * 1000 / Double(ticks)
-        statistics.tickMilliseconds += (perTick - statistics.tickMilliseconds) * 0.1
-      }
-    } else if state.isPaused {
-      current = state.match.makeFrame(speed: state.speed, isPaused: true)
-      previous = current
-    }
-    return advance.alpha
+    return (isPaused ? match.state.pendingSteps : advance.steps, advance.alpha)
   }
 
-  private func draw(alpha: Double, isLastFrame: Bool, now: Double) throws {
-    // The last frame is drawn exactly at its tick, so a screenshot matches a headless render
-    // of that tick.
-    let shown =
-      isLastFrame || state.isPaused
-      ? current : previous.interpolated(toward: current, alpha: Float(alpha))
-    try backend.render(state.decorate(shown, now: now, statistics: statistics))
+  private func draw(_ frame: Frame, isLastFrame: Bool) throws {
+    try backend.render(frame)
     if isLastFrame, let screenshot = configuration.screenshot {
       let image = try backend.screenshot()
       let bytes =
         screenshot.pathExtension.lowercased() == "bmp" ? BMP.encode(image) : PNG.encode(image)
       try AtomicFile.write(bytes, to: screenshot)
     }
-    backend.present()
+  }
+
+  /// Adds this frame's times (seconds) to the statistics and the session's totals.
+  private func account(draw: Double, present: Double, wait: Double, stepped: Bool) {
+    totals.draw += draw * 1000
+    totals.present += present * 1000
+    totals.wait += wait * 1000
+    statistics.drawMilliseconds += (draw * 1000 - statistics.drawMilliseconds) * 0.1
+    guard stepped else { return }
+    let simulation = match.lastStepSeconds * 1000
+    totals.simulation += simulation
+    totals.simulationTicks += match.lastTickSeconds * 1000
+    totals.ticks += Double(match.lastTicks)
+    statistics.simulationMilliseconds += (simulation - statistics.simulationMilliseconds) * 0.1
+    if match.lastTicks > 0 {
+      let perTick = match.lastTickSeconds * 1000 / Double(match.lastTicks)
+      statistics.tickMilliseconds += (perTick - statistics.tickMilliseconds) * 0.1
+    }
   }
 
   private func pace(frameStart: Double) {

@@ -180,13 +180,8 @@ public struct DemoState {
   /// The camera a frame is shown with: the player's, centred on the selection while following
   /// it (found in `frame`), or `nil` for the whole arena.
   public func camera(for frame: Frame) -> Camera? {
-    guard isFollowing, let selection, let camera else { return camera }
-    for command in frame.world {
-      if case .sprite(let sprite) = command.shape, sprite.entity == selection {
-        return Camera(centreX: sprite.x, centreY: sprite.y, zoom: camera.zoom)
-      }
-    }
-    return camera
+    Decoration(overlay: [], camera: camera, isFollowing: isFollowing, selection: selection)
+      .camera(for: frame)
   }
 
   /// What the demo says when an order is queued: whether the castle can pay for everything
@@ -279,27 +274,14 @@ public struct DemoState {
 
   /// The match's frame with the demo's overlays: inspector, debug figures, notices.
   public func decorate(_ frame: Frame, now: Double, statistics: FrameStatistics) -> Frame {
+    decoration(now: now, statistics: statistics).apply(to: frame)
+  }
+
+  /// The demo's overlays as they stand at demo time `now`, for any frame of the match.
+  public func decoration(now: Double, statistics: FrameStatistics) -> Decoration {
     var builder = FrameBuilder()
     if let selection, let inspection = match.world.inspect(selection) {
       InspectorPanel.draw(InspectorPanel.rows(for: inspection), into: &builder)
-      if let marker = frame.world.lazy.compactMap({ command -> SpriteDraw? in
-        if case .sprite(let sprite) = command.shape, sprite.entity == selection {
-          sprite
-        } else {
-          nil
-        }
-      }).first {
-        builder.draw(
-          .rect(
-            RectDraw(
-              x: marker.x - marker.width / 2 - 2, y: marker.y - marker.height / 2 - 2,
-              width: marker.width + 4, height: marker.height + 4,
-              color: Color(red: 255, green: 215, blue: 90), isFilled: false)),
-          layer: 95)
-      }
-    }
-    if let camera = camera(for: frame) {
-      Minimap.draw(frame, camera: camera, into: &builder)
     }
     if showsDebugOverlay {
       DebugOverlay(statistics: statistics, world: match.world).draw(into: &builder)
@@ -352,16 +334,7 @@ public struct DemoState {
     if let problem = replayError ?? reloadError {
       ReloadErrorPanel(message: problem).draw(into: &builder)
     }
-    var decorated = frame
-    decorated.camera = camera(for: frame)
-    decorated.world =
-      Frame(
-        tick: 0, worldWidth: 1, worldHeight: 1, world: frame.world + builder.world
-      ).world
-    decorated.overlay =
-      Frame(
-        tick: 0, worldWidth: 1, worldHeight: 1, overlay: frame.overlay + builder.overlay
-      ).overlay
-    return decorated
+    return Decoration(
+      overlay: builder.overlay, camera: camera, isFollowing: isFollowing, selection: selection)
   }
 }

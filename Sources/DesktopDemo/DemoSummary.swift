@@ -13,6 +13,8 @@ public struct DemoSummary: Sendable, Equatable {
   public var tick: UInt64
   /// Average frames per second over the session.
   public var framesPerSecond: Double
+  /// Where the frames spent their time, per frame on average.
+  public var split: FrameTimeSplit
   /// The state hash of the match when the session ended: what `sandbox replay` prints for its
   /// recording.
   public var stateHash: StateHash

@@ -76,7 +76,7 @@ public enum DesktopDemo {
     let renderer = try Renderer(window: window, software: true, vsync: false)
     let backend = try SDLBackend(
       renderer: renderer, spritesDirectory: configuration.spritesDirectory,
-      sprites: configuration.scenario.roster.spriteIDs)
+      sprites: configuration.scenario.roster.spriteIDs, rasterizesWorld: true)
     let loop = DemoLoop(configuration: configuration, session: session, backend: backend)
     while try loop.runFrame() {}
     if let recordTo = configuration.recordTo {

@@ -19,11 +19,20 @@ public struct SpriteDraw: Sendable, Equatable {
   /// The entity this sprite shows, for interpolating between frames and picking; `nil` for
   /// none.
   public var entity: AnyEntityID?
+  /// The colour of the dot shown instead of the sprite when it would be drawn smaller than
+  /// `dotThreshold` pixels (a team colour shaded by health, say); `nil` keeps the sprite at
+  /// any size.
+  public var dot: Color?
+
+  /// Below this many pixels across, a sprite with a `dot` colour is drawn as a dot: at that
+  /// size a sprite's picture is unreadable, while a colour still tells sides and health apart.
+  public static let dotThreshold: Float = 6
 
   /// Creates a sprite draw.
   public init(
     sprite: SpriteID, x: Float, y: Float, width: Float, height: Float, rotation: Float = 0,
-    isMirrored: Bool = false, tint: Color = .white, entity: AnyEntityID? = nil
+    isMirrored: Bool = false, tint: Color = .white, entity: AnyEntityID? = nil,
+    dot: Color? = nil
   ) {
     self.sprite = sprite
     self.x = x
@@ -34,6 +43,7 @@ public struct SpriteDraw: Sendable, Equatable {
     self.isMirrored = isMirrored
     self.tint = tint
     self.entity = entity
+    self.dot = dot
   }
 }
 
@@ -140,6 +150,10 @@ public struct HealthBarDraw: Sendable, Equatable {
     self.fraction = min(max(fraction, 0), 1)
     self.entity = entity
   }
+
+  /// Bars of an entity drawn narrower than this many pixels are left out: at that size they
+  /// are noise, and the entity's dot (see `SpriteDraw.dot`) shows its health instead.
+  public static let minimumEntityBarWidth: Float = 8
 
   /// The colour of the frame around the bar: translucent black.
   public static let frameColor = Color(red: 0, green: 0, blue: 0, alpha: 170)

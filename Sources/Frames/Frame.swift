@@ -38,28 +38,55 @@ public struct Frame: Sendable, Equatable {
     self.overlay = Self.sortedByLayer(overlay)
   }
 
-  /// A stable sort by layer. Frames use a handful of layers, so one pass per distinct layer
-  /// beats a comparison sort of tens of thousands of commands.
-  /// - Complexity: O(n x distinct layers), or O(n log n) when there are many layers.
+  /// A stable sort by layer. Frames use a handful of layers, so a counting sort (count each
+  /// layer, then place every command at its layer's next slot) beats a comparison sort of
+  /// tens of thousands of commands, and copies each command once.
+  /// - Complexity: O(n x distinct layers) at worst, O(n) for the few layers frames use, or
+  ///   O(n log n) when there are many layers.
   private static func sortedByLayer(_ commands: [DrawCommand]) -> [DrawCommand] {
     guard zip(commands, commands.dropFirst()).contains(where: { $0.layer > $1.layer }) else {
       return commands
     }
-    var layers: [Int] = []
-    for command in commands where !layers.contains(command.layer) {
-      layers.append(command.layer)
+    var layers: [(layer: Int, count: Int)] = []
+    var last = 0
+    for command in commands {
+      // Runs of one layer are common: check the last one found first.
+      if last < layers.count, layers[last].layer == command.layer {
+        layers[last].count += 1
+        continue
+      }
+      if let index = layers.firstIndex(where: { $0.layer == command.layer }) {
+        layers[index].count += 1
+        last = index
+        continue
+      }
+      layers.append((command.layer, 1))
+      last = layers.count - 1
       if layers.count > 16 {
         return commands.enumerated()
           .sorted { ($0.element.layer, $0.offset) < ($1.element.layer, $1.offset) }
           .map(\.element)
       }
     }
-    var sorted: [DrawCommand] = []
-    sorted.reserveCapacity(commands.count)
-    for layer in layers.sorted() {
-      for command in commands where command.layer == layer { sorted.append(command) }
+    let order = layers.indices.sorted { layers[$0].layer < layers[$1].layer }
+    var starts = [Int](repeating: 0, count: layers.count)
+    var next = 0
+    for index in order {
+      starts[index] = next
+      next += layers[index].count
     }
-    return sorted
+    let layerOf = layers.map(\.layer)
+    return [DrawCommand](unsafeUninitializedCapacity: commands.count) { buffer, count in
+      var slot = 0
+      for command in commands {
+        if layerOf[slot] != command.layer {
+          slot = layerOf.firstIndex(of: command.layer) ?? 0
+        }
+        (buffer.baseAddress! + starts[slot]).initialize(to: command)
+        starts[slot] += 1
+      }
+      count = commands.count
+    }
   }
 
   /// The sprites this frame uses, each once, sorted by name.
@@ -84,40 +111,32 @@ public struct Frame: Sendable, Equatable {
   public func interpolated(toward next: Frame, alpha: Float) -> Frame {
     let t = min(max(alpha, 0), 1)
     if t >= 1 { return next }
-    let sprites = EntityTable(world) { command in
-      if case .sprite(let sprite) = command.shape, let entity = sprite.entity {
-        (entity.rawValue, sprite)
-      } else {
-        nil
-      }
-    }
-    let bars = EntityTable(world) { command in
-      if case .healthBar(let bar) = command.shape, let entity = bar.entity {
-        (entity.rawValue, bar)
-      } else {
-        nil
-      }
-    }
+    var earlier = EntityIndex(world)
     var result = next
-    result.world = next.world.map { command in
-      var command = command
-      switch command.shape {
-      case .sprite(var sprite):
-        if let entity = sprite.entity, let old = sprites[entity.rawValue] {
+    // In place: only moving sprites and bars change, and each is rewritten where it lies.
+    result.world.withUnsafeMutableBufferPointer { commands in
+      for position in commands.indices {
+        switch commands[position].shape {
+        case .sprite(var sprite):
+          guard let entity = sprite.entity,
+            case .sprite(let old) = earlier.command(of: entity, near: position, isBar: false),
+            old.x != sprite.x || old.y != sprite.y || old.rotation != sprite.rotation
+          else { continue }
           sprite.x = old.x + (sprite.x - old.x) * t
           sprite.y = old.y + (sprite.y - old.y) * t
           sprite.rotation = old.rotation + Self.angleDifference(old.rotation, sprite.rotation) * t
-          command.shape = .sprite(sprite)
-        }
-      case .healthBar(var bar):
-        if let entity = bar.entity, let old = bars[entity.rawValue] {
+          commands[position].shape = .sprite(sprite)
+        case .healthBar(var bar):
+          guard let entity = bar.entity,
+            case .healthBar(let old) = earlier.command(of: entity, near: position, isBar: true),
+            old.x != bar.x || old.y != bar.y
+          else { continue }
           bar.x = old.x + (bar.x - old.x) * t
           bar.y = old.y + (bar.y - old.y) * t
-          command.shape = .healthBar(bar)
+          commands[position].shape = .healthBar(bar)
+        case .rect, .line, .text: break
         }
-      case .rect, .line, .text: break
       }
-      return command
     }
     return result
   }
@@ -131,34 +150,99 @@ public struct Frame: Sendable, Equatable {
   }
 }
 
-/// Values keyed by entity identity, for matching commands across two frames.
+/// Finds an entity's sprite or health bar among one frame's world commands, for matching
+/// commands across two frames.
 ///
-/// Identities of one frame are usually a dense range, so a table indexed by identity replaces
-/// hashing; a dictionary takes over when they are sparse.
-private struct EntityTable<Value> {
+/// Consecutive frames of a world list their entities in nearly the same order, so the command
+/// at the same position, shifted by the last shift found, is tried first. Only when that
+/// misses is a table of positions by identity built, once: dense when identities are a
+/// compact range, as they usually are, else a dictionary.
+private struct EntityIndex {
+  private let commands: [DrawCommand]
+  /// How far the last sprite and the last bar found were from their positions in the other
+  /// frame; kept apart, as sprites and bars lie in different layers.
+  private var spriteShift = 0
+  private var barShift = 0
+  private var isBuilt = false
   private var lowest: UInt64 = 0
-  private var dense: [Value?] = []
-  private var sparse: [UInt64: Value] = [:]
+  /// Positions plus one (0 for none) of sprites and of bars, by identity minus `lowest`.
+  private var sprites: [Int32] = []
+  private var bars: [Int32] = []
+  private var sparse: [UInt64: (sprite: Int, bar: Int)] = [:]
 
-  init(_ commands: [DrawCommand], _ entry: (DrawCommand) -> (UInt64, Value)?) {
-    let entries = commands.compactMap(entry)
-    guard let low = entries.lazy.map(\.0).min(), let high = entries.lazy.map(\.0).max() else {
-      return
+  init(_ commands: [DrawCommand]) {
+    self.commands = commands
+  }
+
+  /// The sprite (or, with `isBar`, the health bar) of `entity`, looked for near `position`.
+  mutating func command(of entity: AnyEntityID, near position: Int, isBar: Bool)
+    -> DrawCommand.Shape?
+  {
+    let guess = position + (isBar ? barShift : spriteShift)
+    if commands.indices.contains(guess),
+      Self.entity(of: commands[guess].shape, isBar: isBar) == entity
+    {
+      return commands[guess].shape
     }
-    if high - low < UInt64(entries.count) * 4 + 1024 {
-      lowest = low
-      dense = [Value?](repeating: nil, count: Int(high - low) + 1)
-      for (id, value) in entries { dense[Int(id - low)] = value }
-    } else {
-      for (id, value) in entries { sparse[id] = value }
+    if !isBuilt { build() }
+    guard let found = index(of: entity.rawValue, isBar: isBar) else { return nil }
+    if isBar { barShift = found - position } else { spriteShift = found - position }
+    return commands[found].shape
+  }
+
+  private static func entity(of shape: DrawCommand.Shape, isBar: Bool) -> AnyEntityID? {
+    switch shape {
+    case .sprite(let sprite) where !isBar: sprite.entity
+    case .healthBar(let bar) where isBar: bar.entity
+    default: nil
     }
   }
 
-  subscript(id: UInt64) -> Value? {
-    if !dense.isEmpty {
-      guard id >= lowest, id - lowest < UInt64(dense.count) else { return nil }
-      return dense[Int(id - lowest)]
+  private func index(of id: UInt64, isBar: Bool) -> Int? {
+    if !sprites.isEmpty {
+      guard id >= lowest, id - lowest < UInt64(sprites.count) else { return nil }
+      let stored = Int((isBar ? bars : sprites)[Int(id - lowest)])
+      return stored > 0 ? stored - 1 : nil
     }
-    return sparse[id]
+    guard let entry = sparse[id] else { return nil }
+    let stored = isBar ? entry.bar : entry.sprite
+    return stored > 0 ? stored - 1 : nil
+  }
+
+  private mutating func build() {
+    isBuilt = true
+    var low = UInt64.max
+    var high = UInt64.min
+    var count = 0
+    for command in commands {
+      guard
+        let id = Self.entity(of: command.shape, isBar: false)?.rawValue
+          ?? Self.entity(of: command.shape, isBar: true)?.rawValue
+      else { continue }
+      low = min(low, id)
+      high = max(high, id)
+      count += 1
+    }
+    guard count > 0 else { return }
+    if high - low < UInt64(count) * 4 + 1024, commands.count < Int(Int32.max) {
+      lowest = low
+      sprites = [Int32](repeating: 0, count: Int(high - low) + 1)
+      bars = sprites
+      for (position, command) in commands.enumerated() {
+        if let id = Self.entity(of: command.shape, isBar: false)?.rawValue {
+          sprites[Int(id - low)] = Int32(position + 1)
+        } else if let id = Self.entity(of: command.shape, isBar: true)?.rawValue {
+          bars[Int(id - low)] = Int32(position + 1)
+        }
+      }
+    } else {
+      for (position, command) in commands.enumerated() {
+        if let id = Self.entity(of: command.shape, isBar: false)?.rawValue {
+          sparse[id, default: (0, 0)].sprite = position + 1
+        } else if let id = Self.entity(of: command.shape, isBar: true)?.rawValue {
+          sparse[id, default: (0, 0)].bar = position + 1
+        }
+      }
+    }
   }
 }

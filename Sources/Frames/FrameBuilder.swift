@@ -8,6 +8,12 @@ public struct FrameBuilder: Sendable {
   /// Creates an empty builder.
   public init() {}
 
+  /// Makes room for `count` more world commands, so a frame of many entities is not copied
+  /// as it grows.
+  public mutating func reserveWorldCapacity(_ count: Int) {
+    world.reserveCapacity(world.count + count)
+  }
+
   /// Adds a world-space command.
   public mutating func draw(_ shape: DrawCommand.Shape, layer: Int) {
     world.append(DrawCommand(shape, layer: layer))

@@ -25,26 +25,47 @@ extension RenderBackend {
   /// `Frame.overlayWidth` x `Frame.overlayHeight` canvas (see `Viewport`). A health bar becomes
   /// a dark frame and a fill; text becomes one font sheet cell per character, spaces skipped,
   /// or without a font a solid block of its size; a sprite the backend lacks becomes a box of
-  /// `missingSpriteColor`.
+  /// `missingSpriteColor`. Far out, a sprite with a `dot` colour drawn smaller than
+  /// `SpriteDraw.dotThreshold` pixels becomes a square of that colour at least two pixels
+  /// across, and an entity's health bar narrower than `HealthBarDraw.minimumEntityBarWidth`
+  /// is left out.
   /// - Complexity: O(commands + characters of text) primitive calls.
   @inlinable
   public mutating func drawFrame(_ frame: Frame) throws(Failure) {
     try beginFrame(clearingTo: Self.letterboxColor)
-    let (width, height) = (self.width, self.height)
+    drawBackground(of: frame)
+    drawWorld(of: frame)
+    drawOverlay(of: frame)
+    try endFrame()
+  }
+
+  /// Draws `frame`'s background stretched over its world, as `drawFrame(_:)` does.
+  @inlinable
+  public mutating func drawBackground(of frame: Frame) {
+    guard let background = frame.background else { return }
+    draw(
+      SpriteDraw(
+        sprite: background, x: frame.worldWidth / 2, y: frame.worldHeight / 2,
+        width: frame.worldWidth, height: frame.worldHeight),
+      in: Viewport(world: frame, width: width, height: height))
+  }
+
+  /// Draws `frame`'s world commands, as `drawFrame(_:)` does.
+  /// - Complexity: O(world commands) primitive calls.
+  @inlinable
+  public mutating func drawWorld(of frame: Frame) {
     let world = Viewport(world: frame, width: width, height: height)
-    if let background = frame.background {
-      draw(
-        SpriteDraw(
-          sprite: background, x: frame.worldWidth / 2, y: frame.worldHeight / 2,
-          width: frame.worldWidth, height: frame.worldHeight),
-        in: world)
-    }
     for command in frame.world { draw(command, in: world) }
+  }
+
+  /// Draws `frame`'s overlay commands, as `drawFrame(_:)` does.
+  /// - Complexity: O(overlay commands + characters of text) primitive calls.
+  @inlinable
+  public mutating func drawOverlay(of frame: Frame) {
     let overlay = Viewport(
       contentWidth: Frame.overlayWidth, contentHeight: Frame.overlayHeight, width: width,
       height: height)
     for command in frame.overlay { draw(command, in: overlay) }
-    try endFrame()
   }
 
   /// Draws one command, its coordinates mapped through `viewport`.
@@ -72,6 +93,7 @@ extension RenderBackend {
     case .healthBar(let bar):
       let left = viewport.outputX(bar.x - bar.width / 2)
       let top = viewport.outputY(bar.y - bar.height / 2)
+      if bar.entity != nil && bar.width * scale < HealthBarDraw.minimumEntityBarWidth { return }
       // At least two pixels each way, so a bar stays readable however far the view zooms out.
       let barWidth = max(bar.width * scale, 2)
       let barHeight = max(bar.height * scale, 2)
@@ -83,13 +105,23 @@ extension RenderBackend {
     }
   }
 
-  /// Draws a sprite, or a box of `missingSpriteColor` if the backend lacks it.
+  /// Draws a sprite, or its dot when it is that small, or a box of `missingSpriteColor` if the
+  /// backend lacks it.
   @inlinable
   mutating func draw(_ sprite: SpriteDraw, in viewport: Viewport) {
+    let width = sprite.width * viewport.scale
+    let height = sprite.height * viewport.scale
+    if let dot = sprite.dot, max(width, height) < SpriteDraw.dotThreshold {
+      let side = max(min(width, height), 2)
+      fillRect(
+        x: viewport.outputX(sprite.x) - side / 2, y: viewport.outputY(sprite.y) - side / 2,
+        width: side, height: side, color: dot)
+      return
+    }
     let placement = SpritePlacement(
       centreX: viewport.outputX(sprite.x), centreY: viewport.outputY(sprite.y),
-      width: sprite.width * viewport.scale, height: sprite.height * viewport.scale,
-      rotation: sprite.rotation, isMirrored: sprite.isMirrored, tint: sprite.tint)
+      width: width, height: height, rotation: sprite.rotation, isMirrored: sprite.isMirrored,
+      tint: sprite.tint)
     guard hasSprite(sprite.sprite) else {
       fillRect(
         x: placement.centreX - placement.width / 2, y: placement.centreY - placement.height / 2,

@@ -17,6 +17,10 @@ public struct HeadlessBackend: RenderBackend {
   /// The sprites frames may use.
   public let sprites: SpriteLibrary
   private var canvas: Canvas
+  /// The letterbox and background of the last frame drawn, and what they depend on: most
+  /// frames of a session share them, and copying them is cheaper than stretching the
+  /// background again.
+  private var backdrop: (key: BackdropKey, pixels: [UInt8])?
 
   /// Creates a backend drawing `width` x `height` pixels (each 1...16384) with `sprites`.
   public init(width: Int, height: Int, sprites: SpriteLibrary) {
@@ -34,6 +38,35 @@ public struct HeadlessBackend: RenderBackend {
     } catch {
       preconditionFailure("the canvas matches its size by construction: \(error)")
     }
+  }
+
+  /// The last rendered picture's RGBA bytes, row by row, without copying them into an `Image`.
+  public func withPixelBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result)
+    rethrows -> Result
+  {
+    try canvas.pixels.withUnsafeBytes(body)
+  }
+
+  /// Draws one frame, as the frame walk every backend shares does (`drawFrame(_:)`), copying
+  /// the letterbox and background from the last frame when they are the same.
+  ///
+  /// - Complexity: O(output pixels + commands) primitive calls.
+  public mutating func render(_ frame: Frame) {
+    let key = BackdropKey(frame: frame)
+    if let backdrop, backdrop.key == key {
+      // Into the canvas's own buffer: assigning would share the backdrop's, and the first
+      // pixel drawn would copy it into a fresh allocation.
+      canvas.pixels.withUnsafeMutableBytes { pixels in
+        backdrop.pixels.withUnsafeBytes { pixels.copyMemory(from: $0) }
+      }
+    } else {
+      backdrop = nil
+      beginFrame(clearingTo: Self.letterboxColor)
+      drawBackground(of: frame)
+      backdrop = (key, canvas.pixels)
+    }
+    drawWorld(of: frame)
+    drawOverlay(of: frame)
   }
 
   // MARK: - Primitives
@@ -75,5 +108,20 @@ public struct HeadlessBackend: RenderBackend {
   /// - Complexity: O(pixels of the line inside the canvas).
   public mutating func drawLine(x0: Float, y0: Float, x1: Float, y1: Float, color: Color) {
     canvas.line(x0: x0, y0: y0, x1: x1, y1: y1, color: color)
+  }
+}
+
+/// What a frame's letterbox and background depend on, the output size aside.
+private struct BackdropKey: Equatable {
+  var background: SpriteID?
+  var worldWidth: Float
+  var worldHeight: Float
+  var camera: Camera?
+
+  init(frame: Frame) {
+    background = frame.background
+    worldWidth = frame.worldWidth
+    worldHeight = frame.worldHeight
+    camera = frame.camera
   }
 }

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Frames
+import HeadlessRenderer
 import Imaging
 
 /// Draws frames with an SDL renderer, matching `HeadlessBackend`'s geometry.
@@ -37,13 +38,27 @@ public final class SDLBackend: RenderBackend {
   /// How many `SDL_RenderGeometry` calls the last frame made.
   private(set) var lastFrameGeometryCalls = 0
 
+  /// Draws the letterbox, background and world in pure Swift when set (see `init`).
+  private var rasterizer: HeadlessBackend?
+  /// The sprites the rasterizer draws with.
+  private let library: SpriteLibrary?
+  /// The texture the rasterized world is streamed into, the output's size.
+  private var streamed: Texture?
+
   /// Loads `<name>.bmp` for every sprite in `sprites` from `spritesDirectory` and uploads them
   /// as one atlas texture.
+  ///
+  /// With `rasterizesWorld`, the letterbox, background and world of each frame are drawn by
+  /// the pure-Swift rasterizer (`HeadlessBackend`, with the same pixels) into one streamed
+  /// texture, and only the overlay goes to SDL as quads. With SDL's software renderer that is
+  /// several times faster for thousands of sprites, which it otherwise blits one by one.
   ///
   /// - Throws: `SDLError` naming every file that could not be loaded, or from creating the
   ///   texture.
   /// - Complexity: O(sprite texels + atlas texels).
-  public init(renderer: Renderer, spritesDirectory: URL, sprites: [SpriteID]) throws(SDLError) {
+  public init(
+    renderer: Renderer, spritesDirectory: URL, sprites: [SpriteID], rasterizesWorld: Bool = false
+  ) throws(SDLError) {
     let packed = try SpriteAtlas.load(from: spritesDirectory, sprites: sprites)
     self.renderer = renderer
     atlas = try Texture(renderer: renderer, image: packed.image)
@@ -52,6 +67,15 @@ public final class SDLBackend: RenderBackend {
     batch = QuadBatch(
       textureWidth: packed.image.width, textureHeight: packed.image.height,
       isForSoftwareRenderer: renderer.isSoftware)
+    if rasterizesWorld {
+      do {
+        library = try SpriteLibrary(images: packed.sprites)
+      } catch {
+        throw SDLError(function: "SDL_LoadBMP", message: error.description)
+      }
+    } else {
+      library = nil
+    }
   }
 
   /// The output's width in pixels; follows window resizes.
@@ -69,7 +93,42 @@ public final class SDLBackend: RenderBackend {
     // A class method cannot call the protocol's mutating walk on `self`, but can on a second
     // reference to the same backend.
     var backend = self
-    try backend.drawFrame(frame)
+    if library != nil {
+      try drawRasterized(frame)
+    } else {
+      try backend.drawFrame(frame)
+    }
+  }
+
+  /// Draws the frame's letterbox, background and world with the pure-Swift rasterizer,
+  /// streams them into one texture covering the output, and draws the overlay over it as
+  /// quads.
+  private func drawRasterized(_ frame: Frame) throws(SDLError) {
+    let size = renderer.outputSize
+    guard let library, size.width > 0, size.height > 0 else {
+      var backend = self
+      try backend.drawFrame(frame)
+      return
+    }
+    if rasterizer?.width != size.width || rasterizer?.height != size.height {
+      rasterizer = HeadlessBackend(width: size.width, height: size.height, sprites: library)
+      streamed = try Texture(renderer: renderer, streamingWidth: size.width, height: size.height)
+    }
+    guard var rasterizer, let streamed else { return }
+    var world = frame
+    world.overlay = []
+    // Moved out and back, so the canvas is never shared while drawn into.
+    self.rasterizer = nil
+    rasterizer.render(world)
+    try streamed.update(from: rasterizer)
+    self.rasterizer = rasterizer
+    startBatch(width: size.width, height: size.height)
+    guard SDL_RenderCopy(renderer.pointer, streamed.pointer, nil, nil) == 0 else {
+      throw SDLError(failedCall: "SDL_RenderCopy")
+    }
+    var backend = self
+    backend.drawOverlay(of: frame)
+    try endFrame()
   }
 
   /// Shows the last rendered frame in the window.
@@ -111,10 +170,7 @@ public final class SDLBackend: RenderBackend {
   /// - Throws: `SDLError` from `SDL_SetRenderDrawColor` or `SDL_RenderClear`.
   public func beginFrame(clearingTo color: Color) throws(SDLError) {
     let size = renderer.outputSize
-    outputWidth = Float(size.width)
-    outputHeight = Float(size.height)
-    lastFrameGeometryCalls = 0
-    batch.removeAll()
+    startBatch(width: size.width, height: size.height)
     guard SDL_SetRenderDrawColor(renderer.pointer, color.red, color.green, color.blue, 255) == 0
     else {
       throw SDLError(failedCall: "SDL_SetRenderDrawColor")
@@ -122,6 +178,14 @@ public final class SDLBackend: RenderBackend {
     guard SDL_RenderClear(renderer.pointer) == 0 else {
       throw SDLError(failedCall: "SDL_RenderClear")
     }
+  }
+
+  /// Starts collecting quads for an output of `width` x `height` pixels.
+  private func startBatch(width: Int, height: Int) {
+    outputWidth = Float(width)
+    outputHeight = Float(height)
+    lastFrameGeometryCalls = 0
+    batch.removeAll()
   }
 
   /// Sends the quads collected since `beginFrame(clearingTo:)` to SDL in one call.

@@ -33,6 +33,8 @@ struct SpriteRegions: Equatable {
 /// Sides are powers of two: texel edges then convert to texture coordinates and back (as
 /// SDL's software renderer does, truncating) without rounding error.
 struct SpriteAtlas {
+  /// The sprites packed, as loaded.
+  let sprites: [SpriteID: Image]
   /// Transparent texels around every image, so nearest sampling at an edge never picks up a
   /// neighbour, and so SDL's software triangle path may address one texel past an edge.
   static let padding = 1
@@ -51,6 +53,7 @@ struct SpriteAtlas {
   ///
   /// - Complexity: O(n log n + atlas texels).
   init(sprites: [SpriteID: Image]) {
+    self.sprites = sprites
     enum Role: Comparable {
       case sprite(String, mirrorCount: Int)
       case solidBlock

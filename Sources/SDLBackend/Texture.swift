@@ -1,4 +1,5 @@
 import CSDL2
+import HeadlessRenderer
 import Imaging
 
 /// An SDL texture holding an RGBA image, destroyed when this object goes away.
@@ -41,6 +42,43 @@ public final class Texture {
     guard SDL_SetTextureScaleMode(pointer, SDL_ScaleModeNearest) == 0 else {
       throw SDLError(failedCall: "SDL_SetTextureScaleMode")
     }
+  }
+
+  /// Creates an opaque texture of `width` x `height` RGBA pixels to be rewritten every frame
+  /// with `update(from:)`.
+  ///
+  /// - Throws: `SDLError` from `SDL_CreateTexture`.
+  init(renderer: Renderer, streamingWidth width: Int, height: Int) throws(SDLError) {
+    guard
+      let pointer = SDL_CreateTexture(
+        renderer.pointer, SDL_PIXELFORMAT_RGBA32.rawValue,
+        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height))
+    else {
+      throw SDLError(failedCall: "SDL_CreateTexture")
+    }
+    self.renderer = renderer
+    self.pointer = pointer
+    self.width = width
+    self.height = height
+    guard SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_NONE) == 0 else {
+      throw SDLError(failedCall: "SDL_SetTextureBlendMode")
+    }
+    guard SDL_SetTextureScaleMode(pointer, SDL_ScaleModeNearest) == 0 else {
+      throw SDLError(failedCall: "SDL_SetTextureScaleMode")
+    }
+  }
+
+  /// Replaces the texture's pixels with the rasterizer's last picture, which must be the
+  /// texture's size.
+  ///
+  /// - Throws: `SDLError` from `SDL_UpdateTexture`.
+  /// - Complexity: O(pixels).
+  func update(from rasterizer: HeadlessBackend) throws(SDLError) {
+    precondition(rasterizer.width == width && rasterizer.height == height, "size mismatch")
+    let status = rasterizer.withPixelBytes { bytes in
+      SDL_UpdateTexture(pointer, nil, bytes.baseAddress, Int32(width * 4))
+    }
+    guard status == 0 else { throw SDLError(failedCall: "SDL_UpdateTexture") }
   }
 
   deinit {

@@ -138,6 +138,12 @@ struct DemoCommand {
     if let screenshot { line += "; wrote \(screenshot)" }
     if let recordPath { line += "; recorded the session to \(recordPath)" }
     console.print(line)
+    let split = summary.split
+    console.print(
+      String(
+        format: "Frame time: draw %.1f ms, present %.1f ms, waiting for the simulation %.1f ms; "
+          + "simulation alongside %.1f ms (%.2f ticks of %.2f ms)", split.draw, split.present,
+        split.wait, split.simulation, split.ticks, split.tick))
     console.print("stateHash: \(summary.stateHash)")
     return ExitCode.success
   }

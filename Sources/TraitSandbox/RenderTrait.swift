@@ -70,13 +70,14 @@ extension RenderTrait where Style == StandardRenderStyle {
 }
 
 extension RenderTrait {
-  /// The entity's sprite as a draw command.
+  /// The entity's sprite as a draw command, with the style's dot colour at full health.
   @inlinable
   public var spriteDraw: SpriteDraw {
     SpriteDraw(
       sprite: Self.sprite, x: position.x, y: position.y, width: appearance.size.x,
       height: appearance.size.y, rotation: appearance.rotation, isMirrored: appearance.facesLeft,
-      tint: appearance.tint, entity: id.erased)
+      tint: appearance.tint, entity: id.erased,
+      dot: Self.style.dot(tint: appearance.tint, healthFraction: 1))
   }
 
   /// Draws the sprite.
@@ -116,11 +117,17 @@ extension RenderTrait where Self: MovementTrait {
 }
 
 extension RenderTrait where Self: HealthTrait {
-  /// Draws the sprite, and the style's health bar.
+  /// Draws the sprite, its dot shaded by health, and the style's health bar.
   @inlinable
   public func draw(into builder: inout FrameBuilder) {
     let style = Self.style
-    builder.draw(.sprite(spriteDraw), layer: style.layer)
+    let appearance = appearance
+    let sprite = SpriteDraw(
+      sprite: Self.sprite, x: position.x, y: position.y, width: appearance.size.x,
+      height: appearance.size.y, rotation: appearance.rotation, isMirrored: appearance.facesLeft,
+      tint: appearance.tint, entity: id.erased,
+      dot: style.dot(tint: appearance.tint, healthFraction: health.fraction))
+    builder.draw(.sprite(sprite), layer: style.layer)
     guard
       var bar = style.healthBar(
         at: position, size: appearance.size, fraction: health.fraction)
@@ -144,7 +151,8 @@ extension TraitSystem {
       component: \Entity.appearance,
       run: { Entity.stepAnimation(&$0, in: &$1) },
       draw: { pool, builder in
-        for entity in pool.entities { entity.draw(into: &builder) }
+        // In place: `pool.entities` would copy every entity first.
+        for index in pool.indices { pool[index].draw(into: &builder) }
       })
   }
 }

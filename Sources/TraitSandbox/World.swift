@@ -410,6 +410,8 @@ public struct World {
   /// Drawing only reads the world: it never changes the simulation or its `stateHash()`.
   /// - Complexity: O(n) in the number of entities.
   public func draw(into builder: inout FrameBuilder) {
+    // A sprite each, and a health bar for some.
+    builder.reserveWorldCapacity(entityCount + entityCount / 4)
     for pool in pools { pool.draw(into: &builder) }
   }
 

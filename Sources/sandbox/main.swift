@@ -8,7 +8,16 @@ import SandboxCLI
   // spawns) are mapped on their own and go back to the system when freed. glibc's default
   // raises this threshold after each big free and keeps later big buffers in its heap, which
   // held on to about 25 MiB at a million monsters.
-  _ = mallopt(M_MMAP_THRESHOLD, 512 * 1024)
+  //
+  // The demo is the other way round: it makes and drops frames of several megabytes many
+  // times a second, and pages mapped afresh for each fault in again every frame (a tenth of
+  // a 50,000-monster demo's time). It keeps such buffers in the heap, and the heap's top.
+  if CommandLine.arguments.dropFirst().first == "demo" {
+    _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+    _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
+  } else {
+    _ = mallopt(M_MMAP_THRESHOLD, 512 * 1024)
+  }
 #endif
 
 // A reader that goes away (`sandbox run --json | head -c 10`) makes writes fail with EPIPE,

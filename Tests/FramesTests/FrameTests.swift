@@ -52,6 +52,62 @@ struct FrameTests {
     #expect(previous.interpolated(toward: next, alpha: 7) == next)
   }
 
+  @Test("sorting by layer is stable for a few layers and for many")
+  func layerOrderAtScale() {
+    var random = SystemRandomNumberGenerator()
+    for layerCount in [3, 40] {
+      let commands = (0..<2_000).map { index in
+        DrawCommand(
+          .rect(RectDraw(x: Float(index), y: 0, width: 1, height: 1, color: .white)),
+          layer: Int.random(in: 0..<layerCount, using: &random) * 7 - 20)
+      }
+      let expected = commands.enumerated()
+        .sorted { ($0.element.layer, $0.offset) < ($1.element.layer, $1.offset) }
+        .map(\.element)
+      #expect(Frame(tick: 0, worldWidth: 1, worldHeight: 1, world: commands).world == expected)
+    }
+  }
+
+  @Test("interpolation finds each entity's sprite and bar however the commands moved")
+  func interpolationMatchesByIdentity() {
+    func bar(_ entity: UInt64, x: Float) -> DrawCommand {
+      DrawCommand(
+        .healthBar(
+          HealthBarDraw(
+            x: x, y: 0, width: 10, height: 2, fraction: 0.5,
+            entity: AnyEntityID(rawValue: entity))), layer: 90)
+    }
+    // Entities 1...300; the next frame drops every seventh, adds 301...320, swaps neighbours
+    // here and there, and moves everything 10 to the right.
+    var generator = SystemRandomNumberGenerator()
+    let before = (1...300).map { UInt64($0) }
+    var after = before.filter { $0 % 7 != 0 } + (301...320).map { UInt64($0) }
+    for index in stride(from: 0, to: after.count - 1, by: 9) {
+      after.swapAt(index, index + Int.random(in: 0...1, using: &generator))
+    }
+    let previous = Frame(
+      tick: 1, worldWidth: 100, worldHeight: 100,
+      world: before.map { sprite($0, x: Float($0), y: 0) } + before.map { bar($0, x: Float($0)) })
+    let next = Frame(
+      tick: 2, worldWidth: 100, worldHeight: 100,
+      world: after.map { sprite($0, x: Float($0) + 10, y: 0) }
+        + after.map { bar($0, x: Float($0) + 10) })
+    let middle = previous.interpolated(toward: next, alpha: 0.5)
+    #expect(middle.world.count == next.world.count)
+    for (shown, target) in zip(middle.world, next.world) {
+      switch (shown.shape, target.shape) {
+      case (.sprite(let sprite), .sprite(let goal)):
+        let id = goal.entity!.rawValue
+        #expect(sprite.x == (id > 300 ? goal.x : goal.x - 5), "sprite of #\(id)")
+      case (.healthBar(let bar), .healthBar(let goal)):
+        let id = goal.entity!.rawValue
+        #expect(bar.x == (id > 300 ? goal.x : goal.x - 5), "bar of #\(id)")
+      default:
+        Issue.record("commands changed kind")
+      }
+    }
+  }
+
   @Test("rotation interpolates the short way round")
   func rotationWraps() {
     let previous = Frame(

@@ -123,6 +123,46 @@ struct RenderBackendFrameTests {
     #expect(calls.last == .fill(x: 259.5, y: 49.75, width: 2, height: 2, bar.fillColor))
   }
 
+  @Test("far out, a sprite with a dot colour becomes a square of it, at least two pixels across")
+  func dots() {
+    let dot = Color(red: 10, green: 20, blue: 200)
+    let zap = SpriteID("zap")
+    let small = SpriteDraw(sprite: zap, x: 100, y: 50, width: 5.5, height: 3, dot: dot)
+    #expect(
+      RecordingBackend.drawing(world: [.sprite(small)]) == [
+        .fill(x: 258.5, y: 48.5, width: 3, height: 3, dot)
+      ])
+    let tiny = SpriteDraw(sprite: zap, x: 10, y: 20, width: 1, height: 0.5, dot: dot)
+    #expect(
+      RecordingBackend.drawing(world: [.sprite(tiny)]) == [
+        .fill(x: 169, y: 19, width: 2, height: 2, dot)
+      ])
+    // At the threshold, or without a dot colour, the sprite is drawn.
+    let readable = SpriteDraw(sprite: zap, x: 100, y: 50, width: 6, height: 2, dot: dot)
+    let plain = SpriteDraw(sprite: zap, x: 100, y: 50, width: 2, height: 2)
+    for sprite in [readable, plain] {
+      let calls = RecordingBackend.drawing(world: [.sprite(sprite)])
+      #expect(calls.count == 1)
+      guard case .sprite(let id, nil, _) = calls.first else {
+        Issue.record("expected the sprite, got \(calls)")
+        continue
+      }
+      #expect(id == zap)
+    }
+  }
+
+  @Test("an entity's health bar narrower than eight pixels is left out; others are drawn")
+  func smallEntityBars() {
+    let entity = AnyEntityID(rawValue: 7)
+    let narrow = HealthBarDraw(
+      x: 100, y: 50, width: 7.9, height: 3, fraction: 0.5, entity: entity)
+    let wide = HealthBarDraw(x: 100, y: 50, width: 8, height: 3, fraction: 0.5, entity: entity)
+    let anonymous = HealthBarDraw(x: 100, y: 50, width: 1, height: 3, fraction: 0.5)
+    #expect(RecordingBackend.drawing(world: [.healthBar(narrow)]).isEmpty)
+    #expect(RecordingBackend.drawing(world: [.healthBar(wide)]).count == 2)
+    #expect(RecordingBackend.drawing(world: [.healthBar(anonymous)]).count == 2)
+  }
+
   @Test("text becomes one font cell per character, with spaces skipped and a box for the rest")
   func text() {
     let color = Color(red: 255, green: 220, blue: 90)

@@ -253,4 +253,38 @@ struct HeadlessBackendTests {
     backend.drawSprite(SpriteID("ghost"), source: nil, placement: placement)
     #expect(backend.image.pixels == Image(width: 8, height: 8, fill: .black).pixels)
   }
+
+  @Test("frames after the first reuse the backdrop and still match a fresh backend's pictures")
+  func backdropReuse() throws {
+    var background = Image(width: 3, height: 2)
+    for y in 0..<2 {
+      for x in 0..<3 { background[x: x, y: y] = RGBA(r: UInt8(x * 90), g: UInt8(y * 200), b: 40) }
+    }
+    let sprites = try SpriteLibrary(images: [
+      .background: background, SpriteID("stripes"): stripes(),
+    ])
+    func frame(_ x: Float, camera: Camera? = nil, worldWidth: Float = 32) -> Frame {
+      var frame = Frame(
+        tick: 0, worldWidth: worldWidth, worldHeight: 16, background: .background,
+        world: [
+          DrawCommand(
+            .sprite(SpriteDraw(sprite: SpriteID("stripes"), x: x, y: 8, width: 4, height: 4)),
+            layer: 0)
+        ])
+      frame.camera = camera
+      return frame
+    }
+    let frames = [
+      frame(4), frame(20), frame(20, camera: Camera(centreX: 8, centreY: 8, zoom: 2)),
+      frame(12), frame(12, worldWidth: 48), frame(6),
+    ]
+    var reused = HeadlessBackend(width: 40, height: 24, sprites: sprites)
+    for shown in frames {
+      reused.render(shown)
+      var fresh = HeadlessBackend(width: 40, height: 24, sprites: sprites)
+      fresh.render(shown)
+      #expect(reused.image == fresh.image)
+      #expect(reused.withPixelBytes { Array($0) } == fresh.image.pixels)
+    }
+  }
 }

@@ -52,6 +52,50 @@ struct MatchFrameTests {
     #expect(texts.contains("x1"))
   }
 
+  @Test("every unit's sprite carries its dot: the side colour, darker the more it is hurt")
+  func dotsShowSideAndHealth() throws {
+    var match = Match(scenario: try scenario("duel"), seed: 3)
+    var healthByEntity: [AnyEntityID: Float] = [:]
+    // Played until some unit is hurt.
+    while !healthByEntity.values.contains(where: { $0 < 1 }) && match.world.tick < 20_000 {
+      match.step()
+      healthByEntity = [:]
+      for monster in match.world.entities(of: QuirkMonster.self) {
+        healthByEntity[monster.id.erased] = monster.health.fraction
+      }
+      for monster in match.world.entities(of: MunchMonster.self) {
+        healthByEntity[monster.id.erased] = monster.health.fraction
+      }
+    }
+    let frame = match.makeFrame()
+    var checked = 0
+    var wounded = 0
+    for command in frame.world {
+      guard case .sprite(let sprite) = command.shape, let entity = sprite.entity,
+        let fraction = healthByEntity[entity]
+      else { continue }
+      let brightness = 0.25 + 0.5 * fraction
+      let expected = Color(
+        red: UInt8(Float(sprite.tint.red) * brightness + 0.5),
+        green: UInt8(Float(sprite.tint.green) * brightness + 0.5),
+        blue: UInt8(Float(sprite.tint.blue) * brightness + 0.5))
+      #expect(sprite.dot == expected)
+      #expect(sprite.tint == Side.left.color || sprite.tint == Side.right.color)
+      checked += 1
+      if fraction < 1 { wounded += 1 }
+    }
+    #expect(checked == healthByEntity.count && checked > 0)
+    #expect(wounded > 0, "no wounded Quirk to compare with")
+    let full = StandardRenderStyle().dot(tint: Side.left.color, healthFraction: 1)
+    let dying = StandardRenderStyle().dot(tint: Side.left.color, healthFraction: 0)
+    #expect(full == Color(red: 90, green: 131, blue: 191))
+    #expect(dying == Color(red: 30, green: 44, blue: 64))
+    // A health fraction that is not a number counts as none left.
+    #expect(
+      StandardRenderStyle().dot(tint: .white, healthFraction: .nan)
+        == Color(red: 64, green: 64, blue: 64))
+  }
+
   @Test("the castle label turns red when the walls are nearly down, else shows the side colour")
   func castleLabelStyle() {
     let healthy = CastleStatusLabel(side: .left, health: 900, maximumHealth: 1000, coins: 12.7)

@@ -182,6 +182,37 @@ struct SDLBackendTests {
 
   // MARK: - Resizing
 
+  @Test func aRasterizedWorldIsTheHeadlessBackendsPictureUnderSDLsOverlay() throws {
+    // The world (letterbox, background, sprites, dots) comes from the pure-Swift rasterizer
+    // pixel for pixel; only the overlay is drawn by SDL.
+    let fixture = try Fixture(width: 640, height: 360, rasterizesWorld: true)
+    var frame = richFrame()
+    frame.world.append(
+      DrawCommand(
+        .sprite(
+          SpriteDraw(
+            sprite: SpriteID("quirk"), x: 700, y: 300, width: 2, height: 2,
+            dot: Color(red: 200, green: 10, blue: 10))), layer: 5))
+    for size in [(640, 360), (400, 400)] {
+      if size.0 != fixture.backend.width {
+        fixture.window.resize(width: size.0, height: size.1)
+        _ = fixture.session.pollEvents()
+      }
+      let shown = try fixture.image(of: frame)
+      let expected = try headlessImage(of: frame, width: size.0, height: size.1)
+      var worldOnly = frame
+      worldOnly.overlay = []
+      #expect(
+        try fixture.image(of: worldOnly)
+          == headlessImage(of: worldOnly, width: size.0, height: size.1))
+      // The overlay goes through SDL's quads, as in the rich frame test above.
+      let difference = Difference(shown, expected)
+      #expect(difference.meanPerChannel < 3, "\(difference)")
+      #expect(difference.differingShare < 0.045, "\(difference)")
+      #expect(fixture.backend.lastFrameGeometryCalls <= 1)
+    }
+  }
+
   @Test func resizingTheWindowChangesTheOutputSizeAndTheLetterbox() throws {
     let fixture = try Fixture(width: 640, height: 360)
     let frame = Frame(tick: 0, worldWidth: 640, worldHeight: 360, background: .background)

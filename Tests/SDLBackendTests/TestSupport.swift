@@ -21,14 +21,15 @@ struct Fixture {
   let renderer: Renderer
   let backend: SDLBackend
 
-  init(width: Int = 640, height: Int = 360) throws {
+  init(width: Int = 640, height: Int = 360, rasterizesWorld: Bool = false) throws {
     session = try SDLSession(videoDriver: "dummy")
     window = try Window(
       session: session, title: "test", width: width, height: height, resizable: true,
       hidden: true)
     renderer = try Renderer(window: window, software: true)
     backend = try SDLBackend(
-      renderer: renderer, spritesDirectory: spritesDirectory, sprites: shippedSprites)
+      renderer: renderer, spritesDirectory: spritesDirectory, sprites: shippedSprites,
+      rasterizesWorld: rasterizesWorld)
   }
 
   /// Renders `frame` and reads it back.

@@ -69,6 +69,9 @@ struct DemoCommandTests {
       environment: ["PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"])
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.hasPrefix("Drew 12 frames, last at tick "))
+    // Where the frames spent their time, with the simulation beside the drawing.
+    #expect(result.output.contains("\nFrame time: draw "))
+    #expect(result.output.contains(" ms; simulation alongside "))
     let image = try PNG.decode(try Data(contentsOf: screenshot))
     #expect(image.width == 320 && image.height == 180)
   }

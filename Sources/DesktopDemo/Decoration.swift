@@ -1,0 +1,78 @@
+import Frames
+import TraitSandbox
+
+/// What the demo puts over a frame of the match, read off the demo's state at one moment: the
+/// overlay (inspector, orders, notices, debug figures), the camera and the selection.
+///
+/// A value, so the frame loop can decorate and draw one frame while the match steps on to the
+/// next on another thread.
+public struct Decoration: Sendable {
+  /// Overlay commands that depend on the demo's state, not on the frame.
+  public var overlay: [DrawCommand]
+  /// Where the player pointed the camera; `nil` shows the whole arena.
+  public var camera: Camera?
+  /// Whether the camera keeps the selection in the middle of the view.
+  public var isFollowing: Bool
+  /// The entity open in the inspector.
+  public var selection: AnyEntityID?
+
+  /// The layer of the frame drawn around the selected entity, over every sprite and bar.
+  static let selectionLayer = 95
+
+  /// The camera `frame` is shown with: `camera`, centred on the selection while following it.
+  public func camera(for frame: Frame) -> Camera? {
+    guard isFollowing, let selection, let camera else { return camera }
+    guard let sprite = Self.sprite(of: selection, in: frame) else { return camera }
+    return Camera(centreX: sprite.x, centreY: sprite.y, zoom: camera.zoom)
+  }
+
+  /// `frame` with the camera, a frame around the selection, the minimap while zoomed in, and
+  /// the overlay.
+  ///
+  /// - Complexity: O(world commands) to find the selection and fill the minimap, none of it
+  ///   copied more than once.
+  public func apply(to frame: Frame) -> Frame {
+    var decorated = frame
+    let camera = camera(for: frame)
+    decorated.camera = camera
+    var builder = FrameBuilder()
+    if let selection, let marker = Self.sprite(of: selection, in: frame) {
+      builder.draw(
+        .rect(
+          RectDraw(
+            x: marker.x - marker.width / 2 - 2, y: marker.y - marker.height / 2 - 2,
+            width: marker.width + 4, height: marker.height + 4,
+            color: Color(red: 255, green: 215, blue: 90), isFilled: false)),
+        layer: Self.selectionLayer)
+    }
+    if let camera {
+      Minimap.draw(frame, camera: camera, into: &builder)
+    }
+    if !builder.world.isEmpty {
+      // Sorted by layer already: the marker can go at the end unless a world command is
+      // higher, and only then is the whole list sorted again.
+      if (frame.world.last?.layer ?? .min) <= Self.selectionLayer {
+        decorated.world.append(contentsOf: builder.world)
+      } else {
+        decorated.world =
+          Frame(
+            tick: 0, worldWidth: 1, worldHeight: 1, world: frame.world + builder.world
+          ).world
+      }
+    }
+    decorated.overlay =
+      Frame(
+        tick: 0, worldWidth: 1, worldHeight: 1,
+        overlay: frame.overlay + overlay + builder.overlay
+      ).overlay
+    return decorated
+  }
+
+  /// The sprite showing `entity` in `frame`, if any.
+  private static func sprite(of entity: AnyEntityID, in frame: Frame) -> SpriteDraw? {
+    for command in frame.world {
+      if case .sprite(let sprite) = command.shape, sprite.entity == entity { return sprite }
+    }
+    return nil
+  }
+}

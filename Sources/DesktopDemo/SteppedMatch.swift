@@ -1,0 +1,70 @@
+import Dispatch
+import Foundation
+import Frames
+import MonsterWars
+import TraitSandbox
+
+/// The demo's state and the last two frames of its match, stepped on a thread of its own so
+/// that the main thread can draw the frames made before while the next ones are made.
+///
+/// One thread at a time touches it: the simulation thread from `step(_:speed:)` until the
+/// main thread's `wait()` returns, the main thread at all other times. That handover is what
+/// makes the unchecked `Sendable` sound.
+final class SteppedMatch: @unchecked Sendable {
+  /// The demo's state, match included.
+  var state: DemoState
+  /// The frame of the tick before `current`, for interpolation.
+  private(set) var previous: Frame
+  /// The frame of the match's latest tick.
+  private(set) var current: Frame
+  /// Ticks the last step ran.
+  private(set) var lastTicks = 0
+  /// Seconds those ticks took.
+  private(set) var lastTickSeconds = 0.0
+  /// Seconds the last step took, ticks and frames.
+  private(set) var lastStepSeconds = 0.0
+
+  private let queue = DispatchQueue(label: "TraitSandbox.simulation", qos: .userInteractive)
+  private let group = DispatchGroup()
+
+  init(state: DemoState) {
+    self.state = state
+    previous = state.match.makeFrame()
+    current = previous
+  }
+
+  /// Starts running `granted` ticks (the clock's, or the player's single steps while paused)
+  /// on the simulation thread and making their frames; returns at once.
+  func step(_ granted: Int, speed: Double) {
+    queue.async(group: group) { [self] in run(granted, speed: speed) }
+  }
+
+  /// Waits until the step started last has finished.
+  func wait() {
+    group.wait()
+  }
+
+  /// Runs the ticks and makes the frames on the calling thread.
+  func run(_ granted: Int, speed: Double) {
+    let clock = MonotonicClock()
+    let start = clock.now()
+    lastTicks = 0
+    lastTickSeconds = 0
+    if granted > 0 {
+      // Interpolation needs the frame just before the last tick, not the one before a
+      // catch-up burst.
+      var ticks = state.advance(steps: granted - 1)
+      let burst = clock.now() - start
+      previous = granted > 1 ? state.match.makeFrame(speed: speed) : current
+      let lastStart = clock.now()
+      ticks += state.advance(steps: 1)
+      lastTickSeconds = burst + clock.now() - lastStart
+      lastTicks = ticks
+      current = state.match.makeFrame(speed: speed, isPaused: state.isPaused)
+    } else if state.isPaused {
+      current = state.match.makeFrame(speed: speed, isPaused: true)
+      previous = current
+    }
+    lastStepSeconds = clock.now() - start
+  }
+}
