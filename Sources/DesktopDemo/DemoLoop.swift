@@ -91,7 +91,7 @@ final class DemoLoop {
     let (previous, current) = (match.previous, match.current)
     // The last frame is drawn exactly at the tick the session ends on, so a screenshot matches
     // a headless render of that tick.
-    let isStill = isLastFrame || match.state.isPaused
+    let isStill = isLastFrame || match.state.isPaused || previous.tick == current.tick
     let granted = isLastFrame ? (steps: 0, alpha: 1) : grantedSteps()
     let steps = !isLastFrame && (granted.steps > 0 || match.state.isPaused)
     if steps { match.step(granted.steps, speed: match.state.speed) }

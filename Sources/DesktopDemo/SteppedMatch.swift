@@ -51,16 +51,16 @@ final class SteppedMatch: @unchecked Sendable {
     lastTicks = 0
     lastTickSeconds = 0
     if granted > 0 {
-      // Interpolation needs the frame just before the last tick, not the one before a
-      // catch-up burst.
-      var ticks = state.advance(steps: granted - 1)
-      let burst = clock.now() - start
-      previous = granted > 1 ? state.match.makeFrame(speed: speed) : current
-      let lastStart = clock.now()
-      ticks += state.advance(steps: 1)
-      lastTickSeconds = burst + clock.now() - lastStart
+      let ticks = state.advance(steps: granted)
+      lastTickSeconds = clock.now() - start
       lastTicks = ticks
-      current = state.match.makeFrame(speed: speed, isPaused: state.isPaused)
+      // Interpolation needs the frame of the tick just before the last. After one tick that is
+      // the frame made last time; after a catch-up burst the loop is behind anyway, and making
+      // a second frame (as costly as a tick, for a big battle) would only put it further
+      // behind, so the new frame is shown as it is.
+      let made = state.match.makeFrame(speed: speed, isPaused: state.isPaused)
+      previous = granted == 1 ? current : made
+      current = made
     } else if state.isPaused {
       current = state.match.makeFrame(speed: speed, isPaused: true)
       previous = current
