@@ -111,34 +111,54 @@ public struct Frame: Sendable, Equatable {
   public func interpolated(toward next: Frame, alpha: Float) -> Frame {
     let t = min(max(alpha, 0), 1)
     if t >= 1 { return next }
-    var earlier = EntityIndex(world)
     var result = next
-    // In place: only moving sprites and bars change, and each is rewritten where it lies.
-    result.world.withUnsafeMutableBufferPointer { commands in
-      for position in commands.indices {
-        switch commands[position].shape {
-        case .sprite(var sprite):
-          guard let entity = sprite.entity,
-            case .sprite(let old) = earlier.command(of: entity, near: position, isBar: false),
-            old.x != sprite.x || old.y != sprite.y || old.rotation != sprite.rotation
-          else { continue }
-          sprite.x = old.x + (sprite.x - old.x) * t
-          sprite.y = old.y + (sprite.y - old.y) * t
-          sprite.rotation = old.rotation + Self.angleDifference(old.rotation, sprite.rotation) * t
-          commands[position].shape = .sprite(sprite)
-        case .healthBar(var bar):
-          guard let entity = bar.entity,
-            case .healthBar(let old) = earlier.command(of: entity, near: position, isBar: true),
-            old.x != bar.x || old.y != bar.y
-          else { continue }
-          bar.x = old.x + (bar.x - old.x) * t
-          bar.y = old.y + (bar.y - old.y) * t
-          commands[position].shape = .healthBar(bar)
-        case .rect, .line, .text: break
+    result.world = world.withUnsafeBufferPointer { earlierCommands in
+      var earlier = EntityIndex(earlierCommands)
+      return next.world.withUnsafeBufferPointer { commands in
+        // Each command is written once: copied, or moved part of the way.
+        [DrawCommand](unsafeUninitializedCapacity: commands.count) { buffer, count in
+          for position in commands.indices {
+            (buffer.baseAddress! + position).initialize(
+              to: Self.interpolated(
+                commands[position], position: position, from: earlierCommands,
+                index: &earlier, t: t))
+          }
+          count = commands.count
         }
       }
     }
     return result
+  }
+
+  /// `command` moved `t` of the way from where its entity's command was in `earlier`.
+  @inline(__always)
+  private static func interpolated(
+    _ command: DrawCommand, position: Int, from earlier: UnsafeBufferPointer<DrawCommand>,
+    index: inout EntityIndex, t: Float
+  ) -> DrawCommand {
+    switch command.shape {
+    case .sprite(var sprite):
+      guard let entity = sprite.entity,
+        let found = index.position(of: entity, near: position, isBar: false),
+        case .sprite(let old) = earlier[found].shape,
+        old.x != sprite.x || old.y != sprite.y || old.rotation != sprite.rotation
+      else { return command }
+      sprite.x = old.x + (sprite.x - old.x) * t
+      sprite.y = old.y + (sprite.y - old.y) * t
+      sprite.rotation = old.rotation + angleDifference(old.rotation, sprite.rotation) * t
+      return DrawCommand(.sprite(sprite), layer: command.layer)
+    case .healthBar(var bar):
+      guard let entity = bar.entity,
+        let found = index.position(of: entity, near: position, isBar: true),
+        case .healthBar(let old) = earlier[found].shape,
+        old.x != bar.x || old.y != bar.y
+      else { return command }
+      bar.x = old.x + (bar.x - old.x) * t
+      bar.y = old.y + (bar.y - old.y) * t
+      return DrawCommand(.healthBar(bar), layer: command.layer)
+    case .rect, .line, .text:
+      return command
+    }
   }
 
   /// The signed shortest turn from angle `a` to angle `b`, in -pi...pi.
@@ -158,7 +178,7 @@ public struct Frame: Sendable, Equatable {
 /// misses is a table of positions by identity built, once: dense when identities are a
 /// compact range, as they usually are, else a dictionary.
 private struct EntityIndex {
-  private let commands: [DrawCommand]
+  private let commands: UnsafeBufferPointer<DrawCommand>
   /// How far the last sprite and the last bar found were from their positions in the other
   /// frame; kept apart, as sprites and bars lie in different layers.
   private var spriteShift = 0
@@ -170,24 +190,23 @@ private struct EntityIndex {
   private var bars: [Int32] = []
   private var sparse: [UInt64: (sprite: Int, bar: Int)] = [:]
 
-  init(_ commands: [DrawCommand]) {
+  init(_ commands: UnsafeBufferPointer<DrawCommand>) {
     self.commands = commands
   }
 
-  /// The sprite (or, with `isBar`, the health bar) of `entity`, looked for near `position`.
-  mutating func command(of entity: AnyEntityID, near position: Int, isBar: Bool)
-    -> DrawCommand.Shape?
-  {
+  /// Where the sprite (or, with `isBar`, the health bar) of `entity` is, looked for near
+  /// `position` first.
+  mutating func position(of entity: AnyEntityID, near position: Int, isBar: Bool) -> Int? {
     let guess = position + (isBar ? barShift : spriteShift)
-    if commands.indices.contains(guess),
+    if guess >= 0, guess < commands.count,
       Self.entity(of: commands[guess].shape, isBar: isBar) == entity
     {
-      return commands[guess].shape
+      return guess
     }
     if !isBuilt { build() }
     guard let found = index(of: entity.rawValue, isBar: isBar) else { return nil }
     if isBar { barShift = found - position } else { spriteShift = found - position }
-    return commands[found].shape
+    return found
   }
 
   private static func entity(of shape: DrawCommand.Shape, isBar: Bool) -> AnyEntityID? {
