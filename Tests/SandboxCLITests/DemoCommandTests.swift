@@ -78,10 +78,16 @@ struct DemoCommandTests {
 
   @Test("a display that is set but cannot be reached is an error, not a window nobody sees")
   func unreachableDisplay() throws {
-    // No X server listens on display 77. SDL either fails outright or falls back to a driver
-    // that shows no window; both are exit 69.
+    // A display number no X server here has taken (no lock file, no socket). SDL either fails
+    // outright or falls back to a driver that shows no window; both are exit 69.
+    let files = FileManager.default
+    let number =
+      (7700..<7800).first {
+        !files.fileExists(atPath: "/tmp/.X\($0)-lock")
+          && !files.fileExists(atPath: "/tmp/.X11-unix/X\($0)")
+      } ?? 7799
     let result = try runSandboxProcess(
-      ["demo", "--frames", "1"], environment: ["PATH": "/usr/bin:/bin", "DISPLAY": ":77"])
+      ["demo", "--frames", "1"], environment: ["PATH": "/usr/bin:/bin", "DISPLAY": ":\(number)"])
     #expect(result.status == 69, "\(result.error)")
     #expect(result.error.contains("Error: no display available"))
     #expect(result.output.isEmpty)
