@@ -6,7 +6,8 @@ struct Minimap {
   /// The minimap's size on the overlay canvas.
   static let width: Float = 256
   static let height: Float = 144
-  /// Cells across and down: each shows the last entity drawn in it, in its tint.
+  /// Cells across and down: each shows the last entity drawn in it, in its tint; runs of one
+  /// colour along a row are drawn as one rectangle.
   static let columns = 128
   static let rows = 72
 
@@ -33,15 +34,24 @@ struct Minimap {
       guard (0..<columns).contains(column), (0..<rows).contains(row) else { continue }
       cells[row * columns + column] = sprite.tint
     }
+    // A run of cells of one colour is one rectangle: an army fills long runs, and every
+    // rectangle is a quad for the window to draw.
     for row in 0..<rows {
-      for column in 0..<columns {
-        guard let color = cells[row * columns + column] else { continue }
+      var column = 0
+      while column < columns {
+        guard let color = cells[row * columns + column] else {
+          column += 1
+          continue
+        }
+        var end = column + 1
+        while end < columns, cells[row * columns + end] == color { end += 1 }
         builder.drawOverlay(
           .rect(
             RectDraw(
               x: left + Float(column) * cellWidth, y: top + Float(row) * cellHeight,
-              width: cellWidth, height: cellHeight, color: color)),
+              width: Float(end - column) * cellWidth, height: cellHeight, color: color)),
           layer: 97)
+        column = end
       }
     }
     let view = camera.view(worldWidth: frame.worldWidth, worldHeight: frame.worldHeight)

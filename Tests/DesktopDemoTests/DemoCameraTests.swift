@@ -106,13 +106,23 @@ struct DemoMinimapTests {
     #expect(!rects(state.decorate(frame, now: 0, statistics: .init())).contains { !$0.isFilled })
     state.handle(.zoom(by: 4))
     let overlay = rects(state.decorate(frame, now: 0, statistics: .init()))
-    let cells = overlay.filter { $0.width == Minimap.width / Float(Minimap.columns) }
+    let cellWidth = Minimap.width / Float(Minimap.columns)
+    let cells = overlay.filter { $0.height == Minimap.height / Float(Minimap.rows) }
     #expect(cells.contains { $0.color == Side.left.color })
     #expect(cells.contains { $0.color == Side.right.color })
     // Left cells on the minimap's left half, right ones on its right half.
     let middle = Frame.overlayWidth - Minimap.width / 2 - 12
-    #expect(cells.filter { $0.color == Side.left.color }.allSatisfy { $0.x < middle })
+    #expect(cells.filter { $0.color == Side.left.color }.allSatisfy { $0.x + $0.width < middle })
     #expect(cells.filter { $0.color == Side.right.color }.allSatisfy { $0.x > middle })
+    // Runs of one colour along a row are one rectangle: no two touching ones share a colour.
+    #expect(cells.allSatisfy { ($0.width / cellWidth).rounded() * cellWidth == $0.width })
+    #expect(cells.contains { $0.width > cellWidth })
+    for (row, inRow) in Dictionary(grouping: cells, by: \.y) {
+      let sorted = inRow.sorted { $0.x < $1.x }
+      for (a, b) in zip(sorted, sorted.dropFirst()) where abs(a.x + a.width - b.x) < 0.01 {
+        #expect(a.color != b.color, "row at \(row)")
+      }
+    }
     let view = try #require(overlay.first { !$0.isFilled })
     // A quarter of the arena's width, centred: the frame is a quarter of the map's arena.
     #expect(abs(view.width - Minimap.width / 4) < 1)
