@@ -17,10 +17,12 @@ public struct HeadlessBackend: RenderBackend {
   /// The sprites frames may use.
   public let sprites: SpriteLibrary
   private var canvas: Canvas
-  /// The letterbox and background of the last frame drawn, and what they depend on: most
-  /// frames of a session share them, and copying them is cheaper than stretching the
-  /// background again.
+  /// The letterbox and background frames have shared, and what they depend on: most frames
+  /// of a session share them, and copying them is cheaper than stretching the background
+  /// again. Kept from the second frame that shares them, so one picture costs no copy.
   private var backdrop: (key: BackdropKey, pixels: [UInt8])?
+  /// What the last frame's letterbox and background depended on.
+  private var lastBackdropKey: BackdropKey?
 
   /// Creates a backend drawing `width` x `height` pixels (each 1...16384) with `sprites`.
   public init(width: Int, height: Int, sprites: SpriteLibrary) {
@@ -48,7 +50,7 @@ public struct HeadlessBackend: RenderBackend {
   }
 
   /// Draws one frame, as the frame walk every backend shares does (`drawFrame(_:)`), copying
-  /// the letterbox and background from the last frame when they are the same.
+  /// the letterbox and background from the frames before when they are the same.
   ///
   /// - Complexity: O(output pixels + commands) primitive calls.
   public mutating func render(_ frame: Frame) {
@@ -63,7 +65,8 @@ public struct HeadlessBackend: RenderBackend {
       backdrop = nil
       beginFrame(clearingTo: Self.letterboxColor)
       drawBackground(of: frame)
-      backdrop = (key, canvas.pixels)
+      if lastBackdropKey == key { backdrop = (key, canvas.pixels) }
+      lastBackdropKey = key
     }
     drawWorld(of: frame)
     drawOverlay(of: frame)

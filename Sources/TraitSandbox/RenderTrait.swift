@@ -72,12 +72,17 @@ extension RenderTrait where Style == StandardRenderStyle {
 extension RenderTrait {
   /// The entity's sprite as a draw command, with the style's dot colour at full health.
   @inlinable
-  public var spriteDraw: SpriteDraw {
-    SpriteDraw(
+  public var spriteDraw: SpriteDraw { spriteDraw(healthFraction: 1) }
+
+  /// The entity's sprite as a draw command, its dot shaded for `fraction` of health left.
+  @inlinable
+  func spriteDraw(healthFraction fraction: Float) -> SpriteDraw {
+    let appearance = appearance
+    return SpriteDraw(
       sprite: Self.sprite, x: position.x, y: position.y, width: appearance.size.x,
       height: appearance.size.y, rotation: appearance.rotation, isMirrored: appearance.facesLeft,
       tint: appearance.tint, entity: id.erased,
-      dot: Self.style.dot(tint: appearance.tint, healthFraction: 1))
+      dot: Self.style.dot(tint: appearance.tint, healthFraction: fraction))
   }
 
   /// Draws the sprite.
@@ -121,13 +126,7 @@ extension RenderTrait where Self: HealthTrait {
   @inlinable
   public func draw(into builder: inout FrameBuilder) {
     let style = Self.style
-    let appearance = appearance
-    let sprite = SpriteDraw(
-      sprite: Self.sprite, x: position.x, y: position.y, width: appearance.size.x,
-      height: appearance.size.y, rotation: appearance.rotation, isMirrored: appearance.facesLeft,
-      tint: appearance.tint, entity: id.erased,
-      dot: style.dot(tint: appearance.tint, healthFraction: health.fraction))
-    builder.draw(.sprite(sprite), layer: style.layer)
+    builder.draw(.sprite(spriteDraw(healthFraction: health.fraction)), layer: style.layer)
     guard
       var bar = style.healthBar(
         at: position, size: appearance.size, fraction: health.fraction)

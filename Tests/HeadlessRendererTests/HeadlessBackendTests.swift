@@ -274,9 +274,12 @@ struct HeadlessBackendTests {
       frame.camera = camera
       return frame
     }
+    // The backdrop is kept from the second frame sharing it, and reused from the third.
+    let zoomed = Camera(centreX: 8, centreY: 8, zoom: 2)
     let frames = [
-      frame(4), frame(20), frame(20, camera: Camera(centreX: 8, centreY: 8, zoom: 2)),
-      frame(12), frame(12, worldWidth: 48), frame(6),
+      frame(4), frame(20), frame(12), frame(2), frame(20, camera: zoomed),
+      frame(12, camera: zoomed), frame(3, camera: zoomed), frame(12), frame(12, worldWidth: 48),
+      frame(6),
     ]
     var reused = HeadlessBackend(width: 40, height: 24, sprites: sprites)
     for shown in frames {
