@@ -1,7 +1,8 @@
 import Frames
 
-/// How the entities of one type are drawn beyond their sprite: their layer and their health
-/// bar. A view model: every member has a default, so a style states only what differs.
+/// How the entities of one type are drawn beyond their sprite: their layer, their health bar
+/// and their dot far out. A view model: every member has a default, so a style states only
+/// what differs.
 ///
 /// A `RenderTrait` type names its style once (`static var style`); the default draws on layer
 /// 2 and shows a thin bar over wounded entities only.
