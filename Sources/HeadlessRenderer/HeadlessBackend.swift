@@ -24,9 +24,14 @@ public struct HeadlessBackend: RenderBackend {
   /// What the last frame's letterbox and background depended on.
   private var lastBackdropKey: BackdropKey?
 
-  /// Creates a backend drawing `width` x `height` pixels (each 1...16384) with `sprites`.
+  /// The widths and heights a backend can draw.
+  public static let outputSizes = 1...16384
+
+  /// Creates a backend drawing `width` x `height` pixels (each in `outputSizes`) with
+  /// `sprites`.
   public init(width: Int, height: Int, sprites: SpriteLibrary) {
-    precondition((1...16384).contains(width) && (1...16384).contains(height), "bad output size")
+    precondition(
+      Self.outputSizes.contains(width) && Self.outputSizes.contains(height), "bad output size")
     self.width = width
     self.height = height
     self.sprites = sprites

@@ -105,7 +105,10 @@ public final class SDLBackend: RenderBackend {
   /// quads.
   private func drawRasterized(_ frame: Frame) throws(SDLError) {
     let size = renderer.outputSize
-    guard let library, size.width > 0, size.height > 0 else {
+    // An output the rasterizer cannot take (none, while minimised, or larger than it draws)
+    // goes to SDL whole.
+    let sizes = HeadlessBackend.outputSizes
+    guard let library, sizes.contains(size.width), sizes.contains(size.height) else {
       var backend = self
       try backend.drawFrame(frame)
       return
