@@ -13,7 +13,9 @@ public struct SpriteID: Hashable, Sendable, Comparable, CustomStringConvertible 
 
   /// Creates a sprite identifier from a file name without extension.
   ///
-  /// - Complexity: O(name length), under a lock; make ids once, as constants.
+  /// Every name is kept for the life of the process: make ids once, as constants, from the
+  /// game's own names.
+  /// - Complexity: O(name length), under a lock.
   public init(_ name: String) {
     number = SpriteNames.number(for: name)
   }
