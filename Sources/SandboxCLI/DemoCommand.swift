@@ -14,8 +14,10 @@ struct DemoCommand {
         while paused, +/- speed, R restart, ] and [ or the wheel zoom, arrows pan, Home shows \
         the whole arena, F follows the selection, F1 debug overlay, \
         click an entity to inspect it, Esc quits. Editing the scenario file while the demo runs \
-        reloads it: unit and castle stats, income and the AI at once, the rest on R. When it quits, the demo prints the match's \
-        stateHash; --record saves the session's inputs, which 'sandbox replay' replays headless \
+        reloads it: unit and castle stats, income and the AI at once, the rest on R. When it \
+        quits, the demo prints its frame rate, where its frames spent their time (drawing on \
+        the main thread, the simulation on a second one) and the match's stateHash; \
+        --record saves the session's inputs, which 'sandbox replay' replays headless \
         to that stateHash and --replay plays back in the window. Needs a display: without one, \
         use 'sandbox run', or 'xvfb-run -a sandbox demo'.
         """,
