@@ -282,10 +282,14 @@ struct ScenarioTests {
         message: "expected a number from 0 to 1000000, found -1"),
       BadValue(
         original: #""left": {"weights": {"quirk": 3, "zap": 4"#,
-        replacement: #""left": {"weights": {"quirk": 3, "zap": 1001"#, jsonPath: "$.ai.left.weights.zap",
+        replacement: #""left": {"weights": {"quirk": 3, "zap": 1001"#,
+        jsonPath: "$.ai.left.weights.zap",
         message: "expected a number from 0 to 1000, found 1001"),
       BadValue(
-        original: #""right": {"weights": {"quirk": 3, "zap": 4, "munch": 3}, "thinkInterval": 0.5, "reserve": 0"#, replacement: #""right": {"weights": {"quirk": 3, "zap": 4, "munch": 3}, "thinkInterval": 0.5, "reserve": 1e7"#,
+        original: #""right": {"weights": {"quirk": 3, "zap": 4, "munch": 3}, "#
+          + #""thinkInterval": 0.5, "reserve": 0"#,
+        replacement: #""right": {"weights": {"quirk": 3, "zap": 4, "munch": 3}, "#
+          + #""thinkInterval": 0.5, "reserve": 1e7"#,
         jsonPath: "$.ai.right.reserve",
         message: "expected a number from 0 to 1000000, found 10000000"),
       BadValue(
