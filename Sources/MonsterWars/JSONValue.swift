@@ -15,6 +15,26 @@ public enum JSONValue: Equatable, Sendable {
   /// An object's members in source order; keys are unique.
   case object([(key: String, value: JSONValue)])
 
+  /// `text` as a JSON string literal: quoted, with quotes, backslashes and control characters
+  /// escaped.
+  public static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
   /// The default maximum nesting of arrays and objects accepted by `parse(_:maxDepth:)`.
   public static let defaultMaxDepth = 256
 

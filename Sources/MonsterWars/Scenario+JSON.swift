@@ -36,7 +36,7 @@ extension Scenario {
           "swarm",
           object([
             ("count", String(swarm.count)), ("density", number(swarm.density)),
-            ("mix", table(swarm.mix, number)), ("layout", quoted(swarm.layout.rawValue)),
+            ("mix", table(swarm.mix, number)), ("layout", JSONValue.quoted(swarm.layout.rawValue)),
           ])
         ))
     }
@@ -49,22 +49,7 @@ extension Scenario {
   }
 
   private func object(_ members: [(String, String)]) -> String {
-    "{" + members.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
-  }
-
-  private func quoted(_ text: String) -> String {
-    var escaped = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped + "\""
+    "{" + members.map { "\(JSONValue.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
   }
 
   private func table<Value>(_ table: UnitTable<Value>, _ write: (Value) -> String) -> String {

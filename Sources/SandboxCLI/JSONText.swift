@@ -16,32 +16,16 @@ enum JSONText {
   var rendered: String {
     switch self {
     case .null: "null"
-    case .string(let text): Self.quoted(text)
+    case .string(let text): JSONValue.quoted(text)
     case .integer(let value): String(value)
     case .unsigned(let value): String(value)
     case .number(let value): value.isFinite ? String(format: "%.6g", value) : "null"
     case .array(let elements):
       "[" + elements.map(\.rendered).joined(separator: ",") + "]"
     case .object(let members):
-      "{" + members.map { Self.quoted($0.0) + ":" + $0.1.rendered }.joined(separator: ",") + "}"
+      "{" + members.map { JSONValue.quoted($0.0) + ":" + $0.1.rendered }.joined(separator: ",")
+        + "}"
     }
   }
 
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MonsterWars
 
 extension RunReport {
   /// The members of `json()` that measure the wall clock rather than the match.
@@ -24,7 +25,7 @@ extension RunReport {
   /// after a `,` or `{` is always a member, never text; a number or `null` ends at the next `,`
   /// or `}`.
   static func removingMembers(named key: String, from json: String) -> String {
-    let marker = Array((JSONText.quoted(key) + ":").utf8)
+    let marker = Array((JSONValue.quoted(key) + ":").utf8)
     let comma = UInt8(ascii: ","), openingBrace = UInt8(ascii: "{")
     let closingBrace = UInt8(ascii: "}")
     var bytes = Array(json.utf8)

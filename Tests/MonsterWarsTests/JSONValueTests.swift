@@ -58,6 +58,13 @@ struct JSONValueTests {
     #expect(value == .string("q\" b\\ s/ \u{8}\u{C}\n\r\t é中 \u{0}"))
   }
 
+  @Test("a quoted string escapes what JSON requires and parses back to itself")
+  func quoting() throws {
+    let text = "q\" b\\ s/ \u{8}\n\r\t é中😀 \u{0}\u{1F}"
+    #expect(JSONValue.quoted(text) == #""q\" b\\ s/ \u0008\n\r\t é中😀 \u0000\u001f""#)
+    #expect(try parse(JSONValue.quoted(text)) == .string(text))
+  }
+
   @Test("keeps raw multi-byte UTF-8 and skips a byte order mark")
   func rawUTF8() throws {
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#""é😀""#.utf8)
