@@ -21,9 +21,14 @@ public struct Decoration: Sendable {
 
   /// The camera `frame` is shown with: `camera`, centred on the selection while following it.
   public func camera(for frame: Frame) -> Camera? {
-    guard isFollowing, let selection, let camera else { return camera }
-    guard let sprite = Self.sprite(of: selection, in: frame) else { return camera }
-    return Camera(centreX: sprite.x, centreY: sprite.y, zoom: camera.zoom)
+    guard isFollowing, let selection else { return camera }
+    return camera(showing: Self.sprite(of: selection, in: frame))
+  }
+
+  /// `camera`, centred on `selected` (the selection's sprite) while following it.
+  private func camera(showing selected: SpriteDraw?) -> Camera? {
+    guard isFollowing, let selected, let camera else { return camera }
+    return Camera(centreX: selected.x, centreY: selected.y, zoom: camera.zoom)
   }
 
   /// `frame` with the camera, a frame around the selection, the minimap while zoomed in, and
@@ -33,10 +38,12 @@ public struct Decoration: Sendable {
   ///   copied more than once.
   public func apply(to frame: Frame) -> Frame {
     var decorated = frame
-    let camera = camera(for: frame)
+    // One search of the world finds the selection for both the camera and its marker.
+    let selected = selection.flatMap { Self.sprite(of: $0, in: frame) }
+    let camera = camera(showing: selected)
     decorated.camera = camera
     var builder = FrameBuilder()
-    if let selection, let marker = Self.sprite(of: selection, in: frame) {
+    if let marker = selected {
       builder.draw(
         .rect(
           RectDraw(

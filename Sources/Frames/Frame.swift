@@ -228,39 +228,40 @@ private struct EntityIndex {
     return stored > 0 ? stored - 1 : nil
   }
 
+  /// The identity a sprite or health bar shows, and which of the two it is.
+  private static func key(of shape: DrawCommand.Shape) -> (id: UInt64, isBar: Bool)? {
+    switch shape {
+    case .sprite(let sprite): sprite.entity.map { ($0.rawValue, false) }
+    case .healthBar(let bar): bar.entity.map { ($0.rawValue, true) }
+    case .rect, .line, .text: nil
+    }
+  }
+
   private mutating func build() {
     isBuilt = true
     var low = UInt64.max
     var high = UInt64.min
     var count = 0
     for command in commands {
-      guard
-        let id = Self.entity(of: command.shape, isBar: false)?.rawValue
-          ?? Self.entity(of: command.shape, isBar: true)?.rawValue
-      else { continue }
-      low = min(low, id)
-      high = max(high, id)
+      guard let key = Self.key(of: command.shape) else { continue }
+      low = min(low, key.id)
+      high = max(high, key.id)
       count += 1
     }
     guard count > 0 else { return }
-    if high - low < UInt64(count) * 4 + 1024, commands.count < Int(Int32.max) {
+    let isDense = high - low < UInt64(count) * 4 + 1024 && commands.count < Int(Int32.max)
+    if isDense {
       lowest = low
       sprites = [Int32](repeating: 0, count: Int(high - low) + 1)
       bars = sprites
-      for (position, command) in commands.enumerated() {
-        if let id = Self.entity(of: command.shape, isBar: false)?.rawValue {
-          sprites[Int(id - low)] = Int32(position + 1)
-        } else if let id = Self.entity(of: command.shape, isBar: true)?.rawValue {
-          bars[Int(id - low)] = Int32(position + 1)
-        }
-      }
-    } else {
-      for (position, command) in commands.enumerated() {
-        if let id = Self.entity(of: command.shape, isBar: false)?.rawValue {
-          sparse[id, default: (0, 0)].sprite = position + 1
-        } else if let id = Self.entity(of: command.shape, isBar: true)?.rawValue {
-          sparse[id, default: (0, 0)].bar = position + 1
-        }
+    }
+    for (position, command) in commands.enumerated() {
+      guard let key = Self.key(of: command.shape) else { continue }
+      switch (isDense, key.isBar) {
+      case (true, false): sprites[Int(key.id - low)] = Int32(position + 1)
+      case (true, true): bars[Int(key.id - low)] = Int32(position + 1)
+      case (false, false): sparse[key.id, default: (0, 0)].sprite = position + 1
+      case (false, true): sparse[key.id, default: (0, 0)].bar = position + 1
       }
     }
   }

@@ -68,14 +68,19 @@ struct FrameTests {
     }
   }
 
-  @Test("interpolation finds each entity's sprite and bar however the commands moved")
-  func interpolationMatchesByIdentity() {
+  @Test(
+    "interpolation finds each entity's sprite and bar however the commands moved",
+    arguments: [UInt64(1), 1_000_003])  // identities dense, and far apart
+  func interpolationMatchesByIdentity(spacing: UInt64) {
     func bar(_ entity: UInt64, x: Float) -> DrawCommand {
       DrawCommand(
         .healthBar(
           HealthBarDraw(
             x: x, y: 0, width: 10, height: 2, fraction: 0.5,
-            entity: AnyEntityID(rawValue: entity))), layer: 90)
+            entity: AnyEntityID(rawValue: entity * spacing))), layer: 90)
+    }
+    func entitySprite(_ entity: UInt64, x: Float) -> DrawCommand {
+      sprite(entity * spacing, x: x, y: 0)
     }
     // Entities 1...300; the next frame drops every seventh, adds 301...320, swaps neighbours
     // here and there, and moves everything 10 to the right.
@@ -87,20 +92,21 @@ struct FrameTests {
     }
     let previous = Frame(
       tick: 1, worldWidth: 100, worldHeight: 100,
-      world: before.map { sprite($0, x: Float($0), y: 0) } + before.map { bar($0, x: Float($0)) })
+      world: before.map { entitySprite($0, x: Float($0)) }
+        + before.map { bar($0, x: Float($0)) })
     let next = Frame(
       tick: 2, worldWidth: 100, worldHeight: 100,
-      world: after.map { sprite($0, x: Float($0) + 10, y: 0) }
+      world: after.map { entitySprite($0, x: Float($0) + 10) }
         + after.map { bar($0, x: Float($0) + 10) })
     let middle = previous.interpolated(toward: next, alpha: 0.5)
     #expect(middle.world.count == next.world.count)
     for (shown, target) in zip(middle.world, next.world) {
       switch (shown.shape, target.shape) {
       case (.sprite(let sprite), .sprite(let goal)):
-        let id = goal.entity!.rawValue
+        let id = goal.entity!.rawValue / spacing
         #expect(sprite.x == (id > 300 ? goal.x : goal.x - 5), "sprite of #\(id)")
       case (.healthBar(let bar), .healthBar(let goal)):
-        let id = goal.entity!.rawValue
+        let id = goal.entity!.rawValue / spacing
         #expect(bar.x == (id > 300 ? goal.x : goal.x - 5), "bar of #\(id)")
       default:
         Issue.record("commands changed kind")
