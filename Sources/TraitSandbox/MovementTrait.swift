@@ -131,7 +131,7 @@ extension MovementTrait {
 extension MovementTrait where Self: HealthTrait {
   /// How often the default `keepApart` looks for bodies to keep apart from: every this many
   /// ticks, staggered by identity, with that many times the push. Looking every tick cost more
-  /// than the rest of a tick at 100,000 monsters; a push every fourth tick spreads crowds too.
+  /// than the rest of a tick at 100,000 monsters; a push every eighth tick spreads crowds too.
   public static var keepApartInterval: UInt64 { 8 }
 
   /// Pushes the entity's body away from the bodies of its own side it overlaps, every
