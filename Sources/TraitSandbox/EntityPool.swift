@@ -3,81 +3,310 @@ import Synchronization
 /// The entities of one type that a system steps: all of them, or, when the world steps on
 /// several threads, one chunk of them.
 ///
-/// A system's loop reads and changes entities through `indices` and the subscript; both work
-/// on the pool's contiguous storage in place. A pool handed to a system is valid only for that
-/// call.
+/// The entities live in columns (see "How the world stores entities"), and the pool hands
+/// each one to the system's code as an ordinary value of its type: `updateEach` and `forEach`
+/// run a closure over every entity in the pool, and the subscript reads or changes one. Code
+/// written against them is specialised for the entity type and reads only the columns it
+/// uses. A pool handed to a system is valid only for that call.
+///
+///     pool.updateEach { $0.move(in: context) }
 public struct EntityPool<Entity: GameObject> {
-  @usableFromInline internal let buffer: UnsafeMutableBufferPointer<Entity>
+  /// The type's columns, block after block (see `EntityColumns`).
+  @usableFromInline internal let words: UnsafeMutablePointer<UInt32>
   /// The positions of the entities this pool covers, in storage order (roughly grid-cell
-  /// order: the world re-sorts its pools every few ticks).
+  /// order: the world re-sorts its tables every few ticks).
   public let indices: Range<Int>
   /// Where the type's entities start in the tick's target index (set by the targets system).
   @usableFromInline internal var targetBase: Int
   /// The tick whose target index holds the type's entities (0: none yet).
   @usableFromInline internal var indexedTick: UInt64
+  /// In debug builds, the words the running system declared it writes, checked after every
+  /// change (see `ColumnAccess`); `nil` when nothing is checked.
+  @usableFromInline internal let writeCheck: WriteCheck?
 
   @usableFromInline
   internal init(
-    buffer: UnsafeMutableBufferPointer<Entity>, indices: Range<Int>, targetBase: Int,
-    indexedTick: UInt64
+    words: UnsafeMutablePointer<UInt32>, indices: Range<Int>, targetBase: Int,
+    indexedTick: UInt64, writeCheck: WriteCheck? = nil
   ) {
-    self.buffer = buffer
+    self.words = words
     self.indices = indices
     self.targetBase = targetBase
     self.indexedTick = indexedTick
+    self.writeCheck = writeCheck
   }
 
   /// The number of entities this pool covers.
   @inlinable
   public var count: Int { indices.count }
 
-  /// Reads or changes the entity at `index`; systems use this inside their loops.
+  @usableFromInline
+  internal typealias Columns = EntityWords<Entity>
+
+  /// The first word of the entity at `index`, in its block.
+  @inlinable @inline(__always)
+  internal func lane(_ index: Int) -> UnsafeMutablePointer<UInt32> {
+    words + (index >> Columns.blockShift) * Columns.blockWords
+      + (index & (Columns.blockSize - 1))
+  }
+
+  // MARK: - Whole pools
+
+  /// How `updateEach` puts an entity back into its columns.
+  public enum WriteBack: Sendable {
+    /// Only the words the code changed: right for any code, and the only choice for code
+    /// that calls functions the compiler cannot see into.
+    case changedWords
+    /// Every word: for straight-line arithmetic that changes only the entity and calls
+    /// nothing. The compiler then removes the stores of the words the code leaves alone and
+    /// turns the loop into vector code; a call in the loop keeps every store.
+    case everyWord
+  }
+
+  /// Runs `body` on every entity, in storage order, and keeps what it changes.
   ///
-  /// - Complexity: O(1), with no copy-on-write check.
+  /// For code that changes nothing but the entity it is given (it may read the tick's context
+  /// but not change it); code that also deals damage or spawns takes `updateEach(in:_:)`.
+  /// - Parameters:
+  ///   - writeBack: How each entity goes back into its columns; `.changedWords` by default.
+  ///   - body: Changes one entity.
+  /// - Complexity: O(n); each entity's columns are read and written once.
+  @_transparent
+  public mutating func updateEach(
+    writingBack writeBack: WriteBack = .changedWords, _ body: (inout Entity) -> Void
+  ) {
+    updateEach(writingBack: writeBack) { entity, _ in body(&entity) }
+  }
+
+  /// Runs `body` on every entity with its position in the pool's storage (`indices`), and
+  /// keeps what it changes: `updateEach(writingBack:_:)` for code that needs the position.
+  ///
+  /// - Complexity: O(n).
+  @_transparent
+  public mutating func updateEach(
+    writingBack writeBack: WriteBack = .changedWords, _ body: (inout Entity, Int) -> Void
+  ) {
+    let keepingChanges = writeBack == .changedWords
+    guard EntityScratch.fits(Entity.self) else {
+      return withLargeScratch { scratch, original in
+        updateBlocks(scratch, original, keepingChanges: keepingChanges, body)
+      }
+    }
+    // The entity is taken out into a local, which the compiler then keeps in registers.
+    var scratch = EntityScratch()
+    var original = EntityScratch()
+    updateBlocks(&scratch, &original, keepingChanges: keepingChanges, body)
+  }
+
+  /// Runs `body` on every entity and the tick's context, in storage order, and keeps what it
+  /// changes of both: for code that deals damage, spawns or despawns as it goes.
+  ///
+  /// Only the words `body` changed are written back, whatever else it writes to.
+  ///
+  /// - Complexity: O(n).
+  @_transparent
+  public mutating func updateEach(
+    in context: inout TickContext, _ body: (inout Entity, inout TickContext) -> Void
+  ) {
+    updateEach(in: &context) { entity, _, context in body(&entity, &context) }
+  }
+
+  /// `updateEach(in:_:)` with each entity's position in the pool's storage.
+  ///
+  /// - Complexity: O(n).
+  @_transparent
+  public mutating func updateEach(
+    in context: inout TickContext, _ body: (inout Entity, Int, inout TickContext) -> Void
+  ) {
+    guard EntityScratch.fits(Entity.self) else {
+      return withLargeScratch { scratch, original in
+        updateBlocks(scratch, original, keepingChanges: true) { entity, index in
+          body(&entity, index, &context)
+        }
+      }
+    }
+    var scratch = EntityScratch()
+    var original = EntityScratch()
+    updateBlocks(&scratch, &original, keepingChanges: true) { entity, index in
+      body(&entity, index, &context)
+    }
+  }
+
+  /// Takes each entity out into `scratch`, runs `body` on it, and puts it back: every word, or,
+  /// `keepingChanges`, only the words that differ from `original`, where the gather left a
+  /// second copy. In debug builds the running system's write check looks at each.
+  @_transparent @usableFromInline
+  internal func updateBlocks(
+    _ scratch: UnsafeMutableRawPointer, _ original: UnsafeMutableRawPointer,
+    keepingChanges: Bool, _ body: (inout Entity, Int) -> Void
+  ) {
+    #if DEBUG
+      let check = writeCheck
+    #endif
+    var index = indices.lowerBound
+    let end = indices.upperBound
+    while index < end {
+      // One block at a time: inside it, every column is a fixed distance from `first`.
+      let first = lane(index)
+      let blockEnd = min(end, (index | (Columns.blockSize - 1)) + 1)
+      for offset in 0..<(blockEnd - index) {
+        let entity = first + offset
+        #if DEBUG
+          let keepsOriginal = true
+        #else
+          let keepsOriginal = keepingChanges
+        #endif
+        if keepsOriginal {
+          Columns.gather(from: entity, into: scratch, keeping: original)
+        } else {
+          Columns.gather(from: entity, into: scratch)
+        }
+        body(&scratch.assumingMemoryBound(to: Entity.self).pointee, index + offset)
+        #if DEBUG
+          check?.verify(scratch, against: original)
+        #endif
+        if keepingChanges {
+          Columns.scatterChanged(from: scratch, original: original, into: entity)
+        } else {
+          Columns.scatterAll(from: scratch, into: entity)
+        }
+      }
+      index = blockEnd
+    }
+  }
+
+  /// Runs `body` on every entity, in storage order, without changing any.
+  ///
+  /// - Complexity: O(n); only the columns `body` reads are read.
+  @_transparent
+  public func forEach(_ body: (Entity) -> Void) {
+    forEach { entity, _ in body(entity) }
+  }
+
+  /// `forEach(_:)` with each entity's position in the pool's storage.
+  ///
+  /// - Complexity: O(n).
+  @_transparent
+  public func forEach(_ body: (Entity, Int) -> Void) {
+    guard EntityScratch.fits(Entity.self) else {
+      return withLargeScratch { scratch, _ in readBlocks(scratch, body) }
+    }
+    var scratch = EntityScratch()
+    readBlocks(&scratch, body)
+  }
+
+  /// Copies each entity out into `scratch` and runs `body` on it.
+  @_transparent @usableFromInline
+  internal func readBlocks(_ scratch: UnsafeMutableRawPointer, _ body: (Entity, Int) -> Void) {
+    var index = indices.lowerBound
+    let end = indices.upperBound
+    while index < end {
+      let first = lane(index)
+      let blockEnd = min(end, (index | (Columns.blockSize - 1)) + 1)
+      for offset in 0..<(blockEnd - index) {
+        Columns.gather(from: first + offset, into: scratch)
+        body(scratch.assumingMemoryBound(to: Entity.self).pointee, index + offset)
+      }
+      index = blockEnd
+    }
+  }
+
+  /// Runs `body` with two pieces of uninitialised memory, each room for one entity's words,
+  /// for an entity too large for `EntityScratch`.
+  @usableFromInline
+  internal func withLargeScratch(
+    _ body: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void
+  ) {
+    let alignment = max(MemoryLayout<Entity>.alignment, 4)
+    withUnsafeTemporaryAllocation(byteCount: Columns.wordCount * 8, alignment: alignment) {
+      raw in
+      let scratch = raw.baseAddress.unsafelyUnwrapped
+      body(scratch, scratch + Columns.wordCount * 4)
+    }
+  }
+
+  // MARK: - One entity
+
+  /// Reads or changes the entity at `index` (one of `indices`).
+  ///
+  /// Each access takes the entity out of its columns and, for a change, puts it back: in a
+  /// loop over the pool, `updateEach` does the same for less.
+  /// - Complexity: O(1).
   @inlinable
   public subscript(index: Int) -> Entity {
-    _read { yield buffer[index] }
-    nonmutating _modify { yield &buffer[index] }
+    get {
+      assert(indices.contains(index), "index \(index) is outside the pool's \(indices)")
+      return Columns.read(from: lane(index))
+    }
+    _modify {
+      assert(indices.contains(index), "index \(index) is outside the pool's \(indices)")
+      let entityLane = lane(index)
+      var entity = Columns.take(from: entityLane)
+      defer { Columns.put(entity, into: entityLane, check: writeCheck) }
+      yield &entity
+    }
   }
 
   /// A copy of the entities this pool covers, in storage order.
   ///
   /// - Complexity: O(n).
   @inlinable
-  public var entities: ContiguousArray<Entity> { ContiguousArray(buffer[indices]) }
+  public var entities: ContiguousArray<Entity> {
+    var copies = ContiguousArray<Entity>()
+    copies.reserveCapacity(count)
+    forEach { copies.append($0) }
+    return copies
+  }
 }
 
-/// Where a type's entities sit in the tick's target index: the part of a pool that lasts from
-/// one system to the next.
-public struct PoolPlacement: Sendable {
-  /// Where the type's entities start in the tick's target index.
-  @usableFromInline internal var targetBase = 0
-  /// The tick whose target index holds the type's entities (0: none yet).
-  @usableFromInline internal var indexedTick: UInt64 = 0
-
+/// Room on the stack for the words of one entity of up to 256 bytes, 8-byte aligned: where
+/// `EntityPool` takes an entity out of its columns.
+@usableFromInline
+internal struct EntityScratch {
   @usableFromInline
-  internal init() {}
+  var words:
+    (
+      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+    ) = (
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
+
+  @inlinable
+  init() {}
+
+  /// Whether an entity of `type` fits.
+  @inlinable
+  static func fits<Entity>(_ type: Entity.Type) -> Bool {
+    MemoryLayout<Entity>.stride <= MemoryLayout<EntityScratch>.size
+      && MemoryLayout<Entity>.alignment <= MemoryLayout<EntityScratch>.alignment
+  }
 }
 
-/// What the threads of a chunked run share: the job and pointers to the entities and to one
-/// context per chunk.
+/// What the threads of a chunked run share: the job and the columns, and one context per
+/// chunk.
 ///
-/// Unchecked because it carries pointers: each chunk touches only its own range of entities
+/// Unchecked because it carries pointers: each chunk touches only its own blocks of the columns
 /// and its own context, and the job's loop has no captured state of its own.
 @usableFromInline
 internal struct ChunkWork<Entity: GameObject>: @unchecked Sendable {
   @usableFromInline let job: SystemJob<Entity>
-  @usableFromInline let entities: UnsafeMutableBufferPointer<Entity>
+  @usableFromInline let words: UnsafeMutablePointer<UInt32>
   @usableFromInline let contexts: UnsafeMutableBufferPointer<TickContext>
+  @usableFromInline let writeCheck: WriteCheck?
 
   @usableFromInline
   init(
-    job: SystemJob<Entity>, entities: UnsafeMutableBufferPointer<Entity>,
-    contexts: UnsafeMutableBufferPointer<TickContext>
+    job: SystemJob<Entity>, words: UnsafeMutablePointer<UInt32>,
+    contexts: UnsafeMutableBufferPointer<TickContext>, writeCheck: WriteCheck?
   ) {
     self.job = job
-    self.entities = entities
+    self.words = words
     self.contexts = contexts
+    self.writeCheck = writeCheck
   }
 }
 
@@ -94,4 +323,16 @@ internal final class ChunkClaims: Sendable {
   func next() -> Int {
     counter.add(1, ordering: .relaxed).oldValue
   }
+}
+
+/// Where a type's entities sit in the tick's target index: the part of a pool that lasts from
+/// one system to the next.
+public struct PoolPlacement: Sendable {
+  /// Where the type's entities start in the tick's target index.
+  @usableFromInline internal var targetBase = 0
+  /// The tick whose target index holds the type's entities (0: none yet).
+  @usableFromInline internal var indexedTick: UInt64 = 0
+
+  @usableFromInline
+  internal init() {}
 }

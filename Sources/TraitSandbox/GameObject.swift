@@ -10,8 +10,10 @@ import Dispatch
 /// behaviour as protocol requirements with default implementations, so an entity customises a
 /// behaviour by implementing the requirement itself.
 ///
-/// An entity is `Codable`, which Swift writes for a struct whose stored properties all are:
-/// that is how `World.save(to:)` saves it with every component. State belongs in `var`
+/// The world stores an entity's stored properties in columns (see "How the world stores
+/// entities"), and hands systems ordinary values of the type. An entity is `Codable`, which
+/// Swift writes for a struct whose stored properties all are: snapshots save types that hold
+/// arrays or strings that way (the rest as their columns' bytes). State belongs in `var`
 /// properties; a `let` with an initial value is a constant of the type and is not saved.
 public protocol GameObject: Sendable, Codable {
   /// The entity's identity, given by the world when the entity is spawned.
@@ -36,9 +38,24 @@ public protocol GameObject: Sendable, Codable {
   /// stepped in chunks of that size, each with a context of its own, on up to `threads`
   /// threads, and the chunks' contexts are merged into `context` in chunk order.
   static func step(
-    _ jobs: [SystemJob<Self>?], system: Int, over storage: inout ContiguousArray<Self>,
+    _ jobs: [SystemJob<Self>?], system: Int, over columns: ColumnSpan<Self>,
     placement: inout PoolPlacement, chunkSize: Int?, threads: Int, salt: UInt64,
     in context: inout TickContext)
+}
+
+/// The columns of one type's entities as the world hands them to `GameObject.step`: opaque
+/// outside the world.
+public struct ColumnSpan<Entity: GameObject> {
+  @usableFromInline let words: UnsafeMutablePointer<UInt32>
+  @usableFromInline let count: Int
+  @usableFromInline let writeCheck: WriteCheck?
+
+  @usableFromInline
+  init(words: UnsafeMutablePointer<UInt32>, count: Int, writeCheck: WriteCheck?) {
+    self.words = words
+    self.count = count
+    self.writeCheck = writeCheck
+  }
 }
 
 extension GameObject {
@@ -52,27 +69,23 @@ extension GameObject {
   /// code never needs the job type's metadata.
   @inlinable
   public static func step(
-    _ jobs: [SystemJob<Self>?], system: Int, over storage: inout ContiguousArray<Self>,
+    _ jobs: [SystemJob<Self>?], system: Int, over columns: ColumnSpan<Self>,
     placement: inout PoolPlacement, chunkSize: Int?, threads: Int, salt: UInt64,
     in context: inout TickContext
   ) {
-    let count = storage.count
+    let count = columns.count
     // A type with no entities has nothing to step (and nothing to place in the target index).
     guard count > 0, let job = jobs[system] else { return }
     let chunkCount = chunkSize.map { (count + $0 - 1) / $0 } ?? 1
     // A single chunk steps the same way whatever the thread count: on the tick's own context,
     // with no copies to make or merge.
     guard chunkCount > 1, let chunkSize else {
-      var updated = placement
-      storage.withUnsafeMutableBufferPointer { entities in
-        var pool = EntityPool(
-          buffer: entities, indices: entities.indices, targetBase: updated.targetBase,
-          indexedTick: updated.indexedTick)
-        job.run(&pool, &context)
-        updated.targetBase = pool.targetBase
-        updated.indexedTick = pool.indexedTick
-      }
-      placement = updated
+      var pool = EntityPool<Self>(
+        words: columns.words, indices: 0..<count, targetBase: placement.targetBase,
+        indexedTick: placement.indexedTick, writeCheck: columns.writeCheck)
+      job.run(&pool, &context)
+      placement.targetBase = pool.targetBase
+      placement.indexedTick = pool.indexedTick
       return
     }
     let fixed = placement
@@ -80,44 +93,43 @@ extension GameObject {
       // One thread steps the chunks in order on the tick's own context, which then holds what
       // merging the chunks' contexts in order would have given.
       let tickRandom = context.random
-      storage.withUnsafeMutableBufferPointer { entities in
-        for chunk in 0..<chunkCount {
-          context.beginChunk(random: tickRandom.derived(salt ^ UInt64(chunk)))
-          let lower = chunk * chunkSize
-          var pool = EntityPool(
-            buffer: entities, indices: lower..<min(lower + chunkSize, count),
-            targetBase: fixed.targetBase, indexedTick: fixed.indexedTick)
-          job.run(&pool, &context)
-        }
+      for chunk in 0..<chunkCount {
+        context.beginChunk(random: tickRandom.derived(salt ^ UInt64(chunk)))
+        let lower = chunk * chunkSize
+        var pool = EntityPool<Self>(
+          words: columns.words, indices: lower..<min(lower + chunkSize, count),
+          targetBase: fixed.targetBase, indexedTick: fixed.indexedTick,
+          writeCheck: columns.writeCheck)
+        job.run(&pool, &context)
       }
       context.endChunks(random: tickRandom)
       return
     }
     var chunks = (0..<chunkCount).map { context.chunkContext(salt: salt ^ UInt64($0)) }
-    storage.withUnsafeMutableBufferPointer { entities in
-      chunks.withUnsafeMutableBufferPointer { contexts in
-        let work = ChunkWork(job: job, entities: entities, contexts: contexts)
-        let workers = max(1, min(threads, chunkCount))
-        // Each thread claims the next chunk until none is left: a thread that starts late or
-        // meets slow chunks does fewer. Which thread steps a chunk changes nothing: each chunk
-        // has its own context.
-        let claims = ChunkClaims()
-        let run: @Sendable (Int) -> Void = { _ in
-          while true {
-            let chunk = claims.next()
-            guard chunk < chunkCount else { return }
-            let lower = chunk * chunkSize
-            var pool = EntityPool(
-              buffer: work.entities, indices: lower..<min(lower + chunkSize, count),
-              targetBase: fixed.targetBase, indexedTick: fixed.indexedTick)
-            work.job.run(&pool, &work.contexts[chunk])
-          }
+    chunks.withUnsafeMutableBufferPointer { contexts in
+      let work = ChunkWork(
+        job: job, words: columns.words, contexts: contexts, writeCheck: columns.writeCheck)
+      let workers = max(1, min(threads, chunkCount))
+      // Each thread claims the next chunk until none is left: a thread that starts late or
+      // meets slow chunks does fewer. Which thread steps a chunk changes nothing: each chunk
+      // has its own context, and its own blocks of the columns.
+      let claims = ChunkClaims()
+      let run: @Sendable (Int) -> Void = { _ in
+        while true {
+          let chunk = claims.next()
+          guard chunk < chunkCount else { return }
+          let lower = chunk * chunkSize
+          var pool = EntityPool<Self>(
+            words: work.words, indices: lower..<min(lower + chunkSize, count),
+            targetBase: fixed.targetBase, indexedTick: fixed.indexedTick,
+            writeCheck: work.writeCheck)
+          work.job.run(&pool, &work.contexts[chunk])
         }
-        if workers == 1 {
-          run(0)
-        } else {
-          DispatchQueue.concurrentPerform(iterations: workers, execute: run)
-        }
+      }
+      if workers == 1 {
+        run(0)
+      } else {
+        DispatchQueue.concurrentPerform(iterations: workers, execute: run)
       }
     }
     context.merge(&chunks)

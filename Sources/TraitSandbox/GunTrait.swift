@@ -143,9 +143,7 @@ extension GunTrait {
   /// - Complexity: O(n) in the pool's entities, plus each target query.
   @inlinable
   public static func stepGuns(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
-    for index in pool.indices {
-      pool[index].updateGun(in: &context)
-    }
+    pool.updateEach(in: &context) { entity, context in entity.updateGun(in: &context) }
   }
 }
 
@@ -166,7 +164,12 @@ extension TraitSystem {
   }
 
   private static func gunJob<Entity: GunTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.gun, run: { Entity.stepGuns(&$0, in: &$1) })
+    // A mover holds its ground while it has something to shoot at.
+    var writes: [ColumnAccess<Entity>] = [.component(\.gun), .ownState]
+    if let mover = Entity.self as? any MovementTrait.Type { writes += movementWrites(mover) }
+    return SystemJob(
+      component: \Entity.gun, reads: [.position, .faction, .component(\.gun)],
+      writes: writes, effects: .spawns, run: { Entity.stepGuns(&$0, in: &$1) })
   }
 }
 

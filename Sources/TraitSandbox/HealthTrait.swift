@@ -96,28 +96,33 @@ extension HealthTrait {
     context.targets.insertAll(from: pool, threads: context.threadCount)
   }
 
-  /// Applies damage, lets the dead die and the living regenerate.
+  /// Applies damage, lets the living regenerate and the dead die.
   ///
   /// Damage comes from the tick's target index; a world without the `targets` system has no
-  /// index, and its entities only regenerate. A death that removes the entity is recorded as
-  /// an `EntityEvent`.
+  /// index, and its entities only regenerate. Each step is a pass over the pool: all damage,
+  /// then regeneration of those with hit points left, then the deaths of those without. A
+  /// death that removes the entity is recorded as an `EntityEvent`.
   /// - Complexity: O(n) in the pool's entities.
   @inlinable
   public static func resolveHealth(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     let base = pool.targetBase
-    let isIndexed = pool.indexedTick == context.tick
-    for index in pool.indices {
-      let damage = isIndexed ? context.targets.damage[base + index] : 0
-      if damage > 0 { pool[index].takeDamage(damage, in: &context) }
-      if pool[index].health.isAlive {
-        pool[index].regenerate(in: context)
-      } else {
-        let requestsBefore = context.despawnRequestCount
-        pool[index].die(in: &context)
-        // A death counts when `die` removed the entity (an override may not).
-        if context.despawnRequestCount > requestsBefore {
-          context.recordDeath(of: pool[index])
-        }
+    if pool.indexedTick == context.tick {
+      pool.updateEach(in: &context) { entity, index, context in
+        let damage = context.targets.damage[base + index]
+        if damage > 0 { entity.takeDamage(damage, in: &context) }
+      }
+    }
+    let tick = context
+    pool.updateEach(writingBack: .everyWord) { entity in
+      if entity.health.isAlive { entity.regenerate(in: tick) }
+    }
+    pool.updateEach(in: &context) { entity, context in
+      guard !entity.health.isAlive else { return }
+      let requestsBefore = context.despawnRequestCount
+      entity.die(in: &context)
+      // A death counts when `die` removed the entity (an override may not).
+      if context.despawnRequestCount > requestsBefore {
+        context.recordDeath(of: entity)
       }
     }
   }
@@ -149,10 +154,17 @@ extension TraitSystem {
   }
 
   private static func indexJob<Entity: HealthTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.health, run: { Entity.indexTargets(&$0, in: &$1) })
+    SystemJob(
+      component: \Entity.health,
+      reads: [.identity, .faction, .position, .component(\.health)], writes: [],
+      effects: .targets, run: { Entity.indexTargets(&$0, in: &$1) })
   }
 
   private static func healthJob<Entity: HealthTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.health, run: { Entity.resolveHealth(&$0, in: &$1) })
+    SystemJob(
+      component: \Entity.health,
+      reads: [.identity, .faction, .component(\.health)],
+      writes: [.component(\.health), .ownState],
+      effects: .despawns, run: { Entity.resolveHealth(&$0, in: &$1) })
   }
 }

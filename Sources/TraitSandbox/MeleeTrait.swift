@@ -89,9 +89,7 @@ extension MeleeTrait {
   ///   the few cells its reach covers.
   @inlinable
   public static func stepMelee(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
-    for index in pool.indices {
-      pool[index].updateMelee(in: &context)
-    }
+    pool.updateEach(in: &context) { entity, context in entity.updateMelee(in: &context) }
   }
 }
 
@@ -119,6 +117,13 @@ extension TraitSystem {
   }
 
   private static func meleeJob<Entity: MeleeTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.melee, run: { Entity.stepMelee(&$0, in: &$1) })
+    // A mover stands its ground while an enemy is within reach, and a strike may heal the
+    // striker (a bite that drains life, say).
+    var writes: [ColumnAccess<Entity>] = [.component(\.melee), .ownState]
+    if let mover = Entity.self as? any MovementTrait.Type { writes += movementWrites(mover) }
+    if let mortal = Entity.self as? any HealthTrait.Type { writes += healthWrites(mortal) }
+    return SystemJob(
+      component: \Entity.melee, reads: [.position, .faction, .component(\.melee)],
+      writes: writes, effects: .damage, run: { Entity.stepMelee(&$0, in: &$1) })
   }
 }

@@ -114,16 +114,22 @@ extension MovementTrait {
 
   /// Steers, keeps apart and moves every entity, then releases holds for the next tick.
   ///
+  /// Each step is its own pass over the pool: none changes anything but the entity it is
+  /// given, so the order across entities changes nothing, and moving, simple arithmetic that
+  /// calls nothing, runs as vector code.
   /// - Complexity: O(n) in the pool's entities, plus the neighbours and enemies each looks at.
   @inlinable
   public static func stepMovement(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     let base = pool.targetBase
     let isIndexed = pool.indexedTick == context.tick
-    for index in pool.indices {
-      pool[index].steer(in: context)
-      pool[index].keepApart(in: context, own: isIndexed ? TargetRef(index: base + index) : nil)
-      pool[index].move(in: context)
-      pool[index].movement.isHolding = false
+    let context = context
+    pool.updateEach { $0.steer(in: context) }
+    pool.updateEach { entity, index in
+      entity.keepApart(in: context, own: isIndexed ? TargetRef(index: base + index) : nil)
+    }
+    pool.updateEach(writingBack: .everyWord) { entity in
+      entity.move(in: context)
+      entity.movement.isHolding = false
     }
   }
 }
@@ -163,6 +169,11 @@ extension TraitSystem {
   }
 
   private static func movementJob<Entity: MovementTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.movement, run: { Entity.stepMovement(&$0, in: &$1) })
+    SystemJob(
+      component: \Entity.movement,
+      reads: [.identity, .position, .faction, .component(\.movement)],
+      // Overrides may keep bookkeeping of the type's own.
+      writes: [.position, .component(\.movement), .ownState],
+      run: { Entity.stepMovement(&$0, in: &$1) })
   }
 }

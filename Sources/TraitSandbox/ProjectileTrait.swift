@@ -77,9 +77,7 @@ extension ProjectileTrait {
   @inlinable
   public static func stepProjectiles(_ pool: inout EntityPool<Self>, in context: inout TickContext)
   {
-    for index in pool.indices {
-      pool[index].updateProjectile(in: &context)
-    }
+    pool.updateEach(in: &context) { entity, context in entity.updateProjectile(in: &context) }
   }
 }
 
@@ -93,6 +91,10 @@ extension TraitSystem {
   }
 
   private static func projectileJob<Entity: ProjectileTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.projectile, run: { Entity.stepProjectiles(&$0, in: &$1) })
+    SystemJob(
+      component: \Entity.projectile,
+      reads: [.identity, .position, .faction, .component(\.projectile)],
+      writes: [.component(\.projectile), .ownState], effects: [.damage, .despawns],
+      run: { Entity.stepProjectiles(&$0, in: &$1) })
   }
 }

@@ -102,9 +102,8 @@ extension RenderTrait {
   /// - Complexity: O(n) in the pool's entities.
   @inlinable
   public static func stepAnimation(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
-    for index in pool.indices {
-      pool[index].animate(in: context)
-    }
+    let context = context
+    pool.updateEach(writingBack: .everyWord) { $0.animate(in: context) }
   }
 }
 
@@ -148,10 +147,10 @@ extension TraitSystem {
   private static func renderJob<Entity: RenderTrait>(_: Entity.Type) -> any AnySystemJob {
     SystemJob(
       component: \Entity.appearance,
+      reads: [.identity, .position, .component(\.appearance), .ownState],
+      // A look may be kept in properties of the type's own (a pose, a frame counter).
+      writes: [.component(\.appearance), .ownState],
       run: { Entity.stepAnimation(&$0, in: &$1) },
-      draw: { pool, builder in
-        // In place: `pool.entities` would copy every entity first.
-        for index in pool.indices { pool[index].draw(into: &builder) }
-      })
+      draw: { pool, builder in pool.forEach { $0.draw(into: &builder) } })
   }
 }

@@ -113,6 +113,8 @@ struct SpatialSortScratch {
   var order: [Int32] = []
   /// The position each entity goes to.
   var destination: [Int32] = []
+  /// One column of words being reordered.
+  var column: [UInt32] = []
 
   /// Fills `order` with the positions of `keys` sorted by key, equal keys in storage order.
   ///

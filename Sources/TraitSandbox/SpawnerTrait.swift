@@ -84,9 +84,7 @@ extension SpawnerTrait {
   /// - Complexity: O(n) in the pool's entities, plus what their spending does.
   @inlinable
   public static func stepSpawners(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
-    for index in pool.indices {
-      pool[index].updateSpawner(in: &context)
-    }
+    pool.updateEach(in: &context) { entity, context in entity.updateSpawner(in: &context) }
   }
 }
 
@@ -100,6 +98,11 @@ extension TraitSystem {
   }
 
   private static func spawnerJob<Entity: SpawnerTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.spawner, run: { Entity.stepSpawners(&$0, in: &$1) })
+    // What to buy is each type's own decision: it may keep plans of its own, and draw lots.
+    SystemJob(
+      component: \Entity.spawner,
+      reads: [.position, .faction, .component(\.spawner), .ownState],
+      writes: [.component(\.spawner), .ownState], effects: [.spawns, .randomness],
+      run: { Entity.stepSpawners(&$0, in: &$1) })
   }
 }

@@ -9,6 +9,11 @@ public struct StateHasher: Sendable {
   /// Creates a hasher in its initial state.
   public init() {}
 
+  /// A hasher started from another state, for streams hashed side by side and combined.
+  init(seed: UInt64) {
+    state ^= seed &* 0x9E37_79B9_7F4A_7C15
+  }
+
   /// Mixes 64 bits into the hash.
   @inlinable
   public mutating func combine(_ value: UInt64) {

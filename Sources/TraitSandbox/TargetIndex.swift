@@ -117,18 +117,21 @@ public struct TargetIndex: Sendable {
     entries.withUnsafeMutableBufferPointer { entries in
       damage.withUnsafeMutableBufferPointer { damage in
         let shared = IndexingBuffers(
-          entities: UnsafePointer(pool.buffer.baseAddress.unsafelyUnwrapped)
-            + pool.indices.lowerBound,
+          words: pool.words, first: pool.indices.lowerBound,
           entries: entries.baseAddress.unsafelyUnwrapped + start,
           damage: damage.baseAddress.unsafelyUnwrapped + start)
         parts.forEach { part in
           let range = parts.range(of: part)
           (shared.damage + range.lowerBound).update(repeating: 0, count: range.count)
-          for index in range {
-            let entity = shared.entities + index
-            (shared.entries + index).pointee = Target(
-              id: entity.pointee.id.erased, faction: entity.pointee.faction,
-              position: entity.pointee.position, radius: max(entity.pointee.health.radius, 0))
+          let slice = EntityPool<Entity>(
+            words: shared.words,
+            indices: (shared.first + range.lowerBound)..<(shared.first + range.upperBound),
+            targetBase: 0, indexedTick: 0)
+          let entries = shared.entries - shared.first
+          slice.forEach { entity, index in
+            (entries + index).pointee = Target(
+              id: entity.id.erased, faction: entity.faction, position: entity.position,
+              radius: max(entity.health.radius, 0))
           }
         }
       }
@@ -758,20 +761,22 @@ private struct SharedBuffers: @unchecked Sendable {
   }
 }
 
-/// A pool's entities and the target entries being written for them, shared by the threads of
+/// A pool's columns and the target entries being written for them, shared by the threads of
 /// `insertAll`, each of which reads and writes only its own range.
 @usableFromInline
-internal struct IndexingBuffers<Entity>: @unchecked Sendable {
-  @usableFromInline let entities: UnsafePointer<Entity>
+internal struct IndexingBuffers: @unchecked Sendable {
+  @usableFromInline let words: UnsafeMutablePointer<UInt32>
+  @usableFromInline let first: Int
   @usableFromInline let entries: UnsafeMutablePointer<Target>
   @usableFromInline let damage: UnsafeMutablePointer<Float>
 
   @usableFromInline
   init(
-    entities: UnsafePointer<Entity>, entries: UnsafeMutablePointer<Target>,
+    words: UnsafeMutablePointer<UInt32>, first: Int, entries: UnsafeMutablePointer<Target>,
     damage: UnsafeMutablePointer<Float>
   ) {
-    self.entities = entities
+    self.words = words
+    self.first = first
     self.entries = entries
     self.damage = damage
   }

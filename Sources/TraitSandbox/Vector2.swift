@@ -21,7 +21,8 @@ public struct Vector2: Hashable, Sendable, Codable {
   }
 
   /// The zero vector.
-  public static let zero = Vector2(0, 0)
+  @inlinable
+  public static var zero: Vector2 { Vector2(0, 0) }
 
   /// The squared length; cheaper than `length` for comparisons.
   @inlinable

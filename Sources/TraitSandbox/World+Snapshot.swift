@@ -25,9 +25,9 @@ extension World {
       SavedWorldHeader(
         tick: tick, nextID: nextID, random: [state.0, state.1, state.2, state.3],
         fixedDeltaTime: fixedDeltaTime, arenaSize: arenaSize,
-        factionCount: hostility.factionCount, typeNames: pools.map(\.typeName),
-        entityCounts: pools.map(\.entityCount)))
-    for pool in pools { try pool.save(to: &archive) }
+        factionCount: hostility.factionCount, typeNames: tables.map(\.typeName),
+        entityCounts: tables.map(\.entityCount)))
+    for pool in tables { try pool.save(to: &archive) }
   }
 
   /// Replaces the world's tick, random state and entities with those `save(to:)` wrote.
@@ -43,7 +43,7 @@ extension World {
   public mutating func restore(from archive: inout ArchiveReader) throws(ArchiveError) {
     precondition(!isStepping, "a world is restored between ticks")
     let header = try archive.decode(SavedWorldHeader.self)
-    let registered = pools.map(\.typeName)
+    let registered = tables.map(\.typeName)
     let names = header.typeNames
     // Where each saved type's pool is in this world.
     var order: [Int] = []
@@ -75,7 +75,7 @@ extension World {
     guard header.nextID >= 1, header.tick < UInt64.max / 2 else {
       throw archive.error("the saved tick or next identity is damaged")
     }
-    var restored = order.map { pools[$0] }
+    var restored = order.map { tables[$0] }
     var ids: [UInt64] = []
     for index in restored.indices {
       let count = header.entityCounts[index]
@@ -97,10 +97,10 @@ extension World {
         throw archive.error("identity #\(ids[position]) is saved twice")
       }
     }
-    pools = restored
-    poolIndexByType = Dictionary(
+    tables = restored
+    tableIndexByType = Dictionary(
       uniqueKeysWithValues: restored.indices.map { (restored[$0].entityType, $0) })
-    poolsBySystem = systems.indices.map { system in
+    tablesBySystem = systems.indices.map { system in
       restored.indices.filter { restored[$0].isBound(to: system) }
     }
     tick = header.tick
@@ -112,18 +112,17 @@ extension World {
   }
 }
 
-extension PoolStorage {
+extension EntityTable {
   func save(to archive: inout ArchiveWriter) throws {
-    for entity in storage { try archive.encode(entity) }
+    for index in 0..<columns.count { try archive.encode(columns.read(at: index)) }
   }
 
-  /// Replaces the pool's entities with `count` read from `archive`, appending their identities
-  /// to `ids`.
+  /// Replaces the table's entities with `count` read from `archive`, appending their
+  /// identities to `ids`.
   mutating func restore(
     count: Int, from archive: inout ArchiveReader, hostility: Hostility, ids: inout [UInt64]
   ) throws(ArchiveError) {
-    var entities = ContiguousArray<Entity>()
-    entities.reserveCapacity(count)
+    let restored = EntityColumns<Entity>(capacity: count)
     ids.reserveCapacity(ids.count + count)
     for _ in 0..<count {
       let entity = try archive.decode(Entity.self)
@@ -133,13 +132,10 @@ extension PoolStorage {
             + "outside the world's \(hostility.factionCount)")
       }
       ids.append(entity.id.rawValue)
-      entities.append(entity)
+      restored.append(entity)
     }
-    storage = entities
-    directory = ContiguousArray(
-      entities.indices.map { DirectoryEntry(id: entities[$0].id.rawValue, index: Int32($0)) })
-    directory.sort { $0.id < $1.id }
-    vacatedCount = 0
+    columns = restored
+    rebuildDirectory()
     placement = PoolPlacement()
   }
 }

@@ -1,7 +1,7 @@
 import Dispatch
 import Frames
 
-/// The simulation: every entity, kept in one contiguous pool per entity type, stepped by the
+/// The simulation: every entity, kept in one table of columns per entity type, stepped by the
 /// systems of a `Schedule`.
 ///
 /// `step()` advances exactly one fixed tick and is a pure function of the world's state, so the
@@ -36,10 +36,10 @@ public struct World {
   /// What happened to entities during the last step: deaths as they happened, then spawns.
   public internal(set) var lastEvents: [EntityEvent] = []
 
-  var pools: [any AnyEntityPool] = []
-  /// For each system, the pools it is bound to, in registration order.
-  var poolsBySystem: [[Int]]
-  var poolIndexByType: [ObjectIdentifier: Int] = [:]
+  var tables: [any AnyEntityTable] = []
+  /// For each system, the tables it is bound to, in registration order.
+  var tablesBySystem: [[Int]]
+  var tableIndexByType: [ObjectIdentifier: Int] = [:]
   @usableFromInline internal var nextID: UInt64 = 1
   private var targets: TargetIndex
   @usableFromInline internal var isStepping = false
@@ -64,7 +64,7 @@ public struct World {
     self.hostility = hostility
     self.systems = schedule.systems
     self.random = SeededRandom(seed: seed)
-    self.poolsBySystem = [[Int]](repeating: [], count: systems.count)
+    self.tablesBySystem = [[Int]](repeating: [], count: systems.count)
     self.targets = TargetIndex(hostility: hostility)
   }
 
@@ -76,16 +76,16 @@ public struct World {
   /// Spawning an unregistered type registers it, so calling this only fixes the type's place in
   /// the stepping order.
   public mutating func register<Entity: GameObject>(_ type: Entity.Type) {
-    _ = poolIndex(for: type)
+    _ = tableIndex(for: type)
   }
 
   /// Registers a type given as a metatype value, e.g. from a game's list of entity types.
   public mutating func register(_ type: any GameObject.Type) {
-    _ = poolIndex(for: type)
+    _ = tableIndex(for: type)
   }
 
-  private mutating func poolIndex<Entity: GameObject>(for type: Entity.Type) -> Int {
-    if let index = poolIndexByType[ObjectIdentifier(type)] { return index }
+  private mutating func tableIndex<Entity: GameObject>(for type: Entity.Type) -> Int {
+    if let index = tableIndexByType[ObjectIdentifier(type)] { return index }
     var jobs = [SystemJob<Entity>?](repeating: nil, count: systems.count)
     var components: [ComponentSlot<Entity>] = []
     var names: [String] = []
@@ -102,30 +102,35 @@ public struct World {
         components.append(job.component)
       }
     }
-    pools.append(
-      PoolStorage<Entity>(
+    tables.append(
+      EntityTable<Entity>(
         jobs: jobs, components: components, systemNames: names, traitNames: traits))
-    let index = pools.count - 1
-    poolIndexByType[ObjectIdentifier(type)] = index
+    let index = tables.count - 1
+    tableIndexByType[ObjectIdentifier(type)] = index
     for systemIndex in jobs.indices where jobs[systemIndex] != nil {
-      poolsBySystem[systemIndex].append(index)
+      tablesBySystem[systemIndex].append(index)
     }
     return index
   }
 
   /// The names of the systems bound to an entity type, or `nil` if it is not registered.
   public func systemNames<Entity: GameObject>(for type: Entity.Type) -> [String]? {
-    poolIndexByType[ObjectIdentifier(type)].map { pools[$0].systemNames }
+    tableIndexByType[ObjectIdentifier(type)].map { tables[$0].systemNames }
   }
 
   /// Every registered entity type with its traits, components, systems, live count and size,
   /// in registration order: what `sandbox describe` prints.
   public var entityTypes: [EntityTypeDescription] {
-    pools.map { pool in
+    tables.map { table in
       EntityTypeDescription(
-        entityType: pool.entityType, name: pool.typeName, traits: pool.traitNames,
-        components: pool.componentTypeNames,
-        systems: pool.systemNames, entityCount: pool.entityCount, entityStride: pool.entityStride)
+        entityType: table.entityType, name: table.typeName, traits: table.traitNames,
+        components: table.componentTypeNames,
+        systems: table.systemNames, entityCount: table.entityCount,
+        entityStride: table.entityStride,
+        accesses: systems.indices.compactMap { system in
+          table.accesses(of: system).map { (systems[system].name, $0) }
+        }.map { EntityTypeDescription.SystemAccess(system: $0.0, accesses: $0.1) },
+        layout: table.layout)
     }
   }
 
@@ -141,7 +146,7 @@ public struct World {
     let id = EntityID<Entity>(rawValue: nextID)
     nextID += 1
     var noEvents: [EntityEvent]? = nil
-    pools[poolIndex(for: Entity.self)].append(entity, id: id.rawValue, events: &noEvents)
+    tables[tableIndex(for: Entity.self)].append(entity, id: id.rawValue, events: &noEvents)
     return id
   }
 
@@ -183,18 +188,18 @@ public struct World {
   ///
   /// - Complexity: O(log n) in the number of entities of its type.
   public subscript<Entity: GameObject>(id: EntityID<Entity>) -> Entity? {
-    guard let index = poolIndexByType[ObjectIdentifier(Entity.self)],
-      let pool = pools[index] as? PoolStorage<Entity>,
-      let position = pool.index(of: id.erased)
+    guard let index = tableIndexByType[ObjectIdentifier(Entity.self)],
+      let table = tables[index] as? EntityTable<Entity>,
+      let position = table.index(of: id.erased)
     else { return nil }
-    return pool.storage[position]
+    return table.columns.read(at: position)
   }
 
   /// Whether an entity of any type with identity `id` is alive.
   ///
   /// - Complexity: O(types x log n).
   public func contains(_ id: AnyEntityID) -> Bool {
-    pools.contains { $0.contains(id) }
+    tables.contains { $0.contains(id) }
   }
 
   /// Reorders `items` (what a scene is about to place, say) into the grid-cell order the
@@ -213,27 +218,27 @@ public struct World {
   }
 
   /// Makes room for `count` entities of one type in all, so that placing many does not grow
-  /// the pool step by step (each step copies every entity).
+  /// the table step by step (each step copies every entity).
   ///
   /// - Complexity: O(n) in the entities already there.
   public mutating func reserveCapacity<Entity: GameObject>(_ count: Int, for type: Entity.Type) {
-    pools[poolIndex(for: type)].reserveCapacity(count)
+    tables[tableIndex(for: type)].reserveCapacity(count)
   }
 
   /// Makes room for `count` entities of a type given as a metatype value.
   public mutating func reserveCapacity(_ count: Int, for type: any GameObject.Type) {
-    pools[poolIndex(for: type)].reserveCapacity(count)
+    tables[tableIndex(for: type)].reserveCapacity(count)
   }
 
   /// The live entities of one type, in storage order: grid-cell order as of the last spatial
   /// sort (see `spatialSortInterval`), then the entities spawned since.
   ///
-  /// - Complexity: O(1); the array shares storage with the world until either changes.
+  /// - Complexity: O(n): each entity is copied out of the columns.
   public func entities<Entity: GameObject>(of type: Entity.Type) -> ContiguousArray<Entity> {
-    guard let index = poolIndexByType[ObjectIdentifier(type)],
-      let pool = pools[index] as? PoolStorage<Entity>
+    guard let index = tableIndexByType[ObjectIdentifier(type)],
+      let table = tables[index] as? EntityTable<Entity>
     else { return [] }
-    return pool.storage
+    return table.readingPool().entities
   }
 
   /// Changes every live entity of one type between ticks (for live tuning and player input).
@@ -242,21 +247,23 @@ public struct World {
   public mutating func modifyEntities<Entity: GameObject>(
     of type: Entity.Type, _ body: (inout Entity) -> Void
   ) {
-    guard let index = poolIndexByType[ObjectIdentifier(type)],
-      var pool = pools[index] as? PoolStorage<Entity>
+    guard let index = tableIndexByType[ObjectIdentifier(type)],
+      var table = tables[index] as? EntityTable<Entity>
     else { return }
-    // Drop the world's copy, so the entities' storage is uniquely referenced and changes in
+    // Take the table out of the world, so its columns are uniquely referenced and change in
     // place instead of being copied.
-    pools[index] = PoolStorage<Entity>(jobs: [], components: [], systemNames: [], traitNames: [])
-    for entityIndex in pool.storage.indices {
-      let id = pool.storage[entityIndex].id
-      let faction = pool.storage[entityIndex].faction
-      body(&pool.storage[entityIndex])
-      pool.storage[entityIndex].id = id
-      precondition(
-        pool.storage[entityIndex].faction == faction, "an entity's faction cannot change")
+    tables[index] = EntityTable<Entity>(jobs: [], components: [], systemNames: [], traitNames: [])
+    table.makeUnique()
+    var pool = EntityPool<Entity>(
+      words: table.columns.words, indices: 0..<table.count, targetBase: 0, indexedTick: 0)
+    pool.updateEach { entity in
+      let id = entity.id
+      let faction = entity.faction
+      body(&entity)
+      entity.id = id
+      precondition(entity.faction == faction, "an entity's faction cannot change")
     }
-    pools[index] = pool
+    tables[index] = table
   }
 
   /// The traits, components and values of one live entity, for an inspector; `nil` if no
@@ -264,25 +271,25 @@ public struct World {
   ///
   /// - Complexity: O(types x log n).
   public func inspect(_ id: AnyEntityID) -> EntityInspection? {
-    for pool in pools {
-      if let inspection = pool.inspect(id) { return inspection }
+    for table in tables {
+      if let inspection = table.inspect(id) { return inspection }
     }
     return nil
   }
 
   /// The number of live entities of every type.
   public var entityCount: Int {
-    pools.reduce(0) { $0 + $1.entityCount }
+    tables.reduce(0) { $0 + $1.entityCount }
   }
 
   /// How many entities of each type are alive, per faction, in registration order.
   ///
   /// - Complexity: O(n) in the number of entities.
   public var census: [EntityCensus] {
-    pools.map { pool in
+    tables.map { table in
       EntityCensus(
-        entityType: pool.entityType, typeName: pool.typeName,
-        countByFaction: pool.factionCounts(factionCount: hostility.factionCount))
+        entityType: table.entityType, typeName: table.typeName,
+        countByFaction: table.factionCounts(factionCount: hostility.factionCount))
     }
   }
 
@@ -309,11 +316,11 @@ public struct World {
       switch system.body {
       case .perType:
         let chunkSize = system.runsInParallel ? Self.chunkSize : nil
-        for index in poolsBySystem[systemIndex] {
+        for index in tablesBySystem[systemIndex] {
           let salt =
             (tick &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(systemIndex) << 48
             ^ UInt64(index) << 32
-          pools[index].run(
+          tables[index].run(
             system: systemIndex, chunkSize: chunkSize, threads: threadCount, salt: salt,
             in: &context, timings: &timings)
         }
@@ -338,7 +345,7 @@ public struct World {
     // Without a grid (no target queries) there is no order to keep.
     if tick % Self.spatialSortInterval == 1 && context.targets.grid.cellCount > 1 {
       let grid = context.targets.grid
-      for index in pools.indices { pools[index].sortSpatially(by: grid, scratch: &sortScratch) }
+      for index in tables.indices { tables[index].sortSpatially(by: grid, scratch: &sortScratch) }
     }
     swap(&targets, &context.targets)
   }
@@ -352,25 +359,25 @@ public struct World {
   /// threads step it.
   public static let chunkSize = 4096
 
-  /// Removes the entities the tick asked to despawn, each pool its own, in identity order.
+  /// Removes the entities the tick asked to despawn, each table its own, in identity order.
   private mutating func removeDespawned(_ requests: [DespawnRequest]) {
     guard !requests.isEmpty else { return }
-    var idsByPool = [[AnyEntityID]](repeating: [], count: pools.count)
+    var idsByTable = [[AnyEntityID]](repeating: [], count: tables.count)
     for request in requests {
-      if let pool = poolIndexByType[request.type] {
-        idsByPool[pool].append(request.id)
+      if let table = tableIndexByType[request.type] {
+        idsByTable[table].append(request.id)
       } else {
-        // An identity typed by something other than its concrete entity type: any pool.
-        for pool in pools.indices { idsByPool[pool].append(request.id) }
+        // An identity typed by something other than its concrete entity type: any table.
+        for table in tables.indices { idsByTable[table].append(request.id) }
       }
     }
-    for pool in pools.indices where !idsByPool[pool].isEmpty {
-      idsByPool[pool].sort()
-      pools[pool].removeAll(sortedIDs: idsByPool[pool])
+    for table in tables.indices where !idsByTable[table].isEmpty {
+      idsByTable[table].sort()
+      tables[table].removeAll(sortedIDs: idsByTable[table])
     }
   }
 
-  /// Moves the tick's spawns into their pools: identities in the order the spawns were
+  /// Moves the tick's spawns into their tables: identities in the order the spawns were
   /// requested, one bulk append per type, spawn events in identity order.
   private mutating func insertSpawned(from context: TickContext, events: inout [EntityEvent]?) {
     guard !context.spawnOrder.isEmpty else { return }
@@ -394,13 +401,13 @@ public struct World {
   }
 
   /// Moves entities of one type, already given their identities (ascending) and checked for
-  /// their faction, into their pool, leaving `entities` empty; a spawn event for each goes into
+  /// their faction, into their table, leaving `entities` empty; a spawn event for each goes into
   /// `events`, if there are events to keep.
   @usableFromInline
   internal mutating func insert<Entity: GameObject>(
     moving entities: inout ContiguousArray<Entity>, events: inout [EntityEvent]?
   ) {
-    pools[poolIndex(for: Entity.self)].append(moving: &entities, events: &events)
+    tables[tableIndex(for: Entity.self)].append(moving: &entities, events: &events)
   }
 
   // MARK: - Frames
@@ -412,7 +419,7 @@ public struct World {
   public func draw(into builder: inout FrameBuilder) {
     // A sprite each, and a health bar for some.
     builder.reserveWorldCapacity(entityCount + entityCount / 4)
-    for pool in pools { pool.draw(into: &builder) }
+    for table in tables { table.draw(into: &builder) }
   }
 
   /// A frame of the whole world: every drawable entity, over an optional background.
@@ -434,8 +441,8 @@ public struct World {
     hasher.combine(tick)
     hasher.combine(nextID)
     random.hash(into: &hasher)
-    hasher.combine(pools.count)
-    for pool in pools { pool.hashState(into: &hasher) }
+    hasher.combine(tables.count)
+    for table in tables { table.hashState(into: &hasher, threads: threadCount) }
     return hasher.finalize()
   }
 }

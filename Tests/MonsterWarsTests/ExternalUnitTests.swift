@@ -42,7 +42,7 @@ extension FuseTrait {
   }
 
   static func stepFuses(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
-    for index in pool.indices { pool[index].burnFuse(in: &context) }
+    pool.updateEach(in: &context) { entity, context in entity.burnFuse(in: &context) }
   }
 }
 
@@ -53,7 +53,10 @@ extension TraitSystem {
   }
 
   private static func fuseJob<Entity: FuseTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.fuse, run: { Entity.stepFuses(&$0, in: &$1) })
+    // A blast hurts the bomber's enemies and ends the bomber's life.
+    SystemJob(
+      component: \Entity.fuse, writes: [.component(\.fuse), .component(\.health)],
+      effects: .damage, run: { Entity.stepFuses(&$0, in: &$1) })
   }
 }
 

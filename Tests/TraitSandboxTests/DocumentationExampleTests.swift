@@ -39,7 +39,7 @@ extension AuraTrait {
   }
 
   static func stepAura(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
-    for index in pool.indices { pool[index].radiate(in: &context) }
+    pool.updateEach(in: &context) { entity, context in entity.radiate(in: &context) }
   }
 }
 
@@ -51,7 +51,7 @@ extension TraitSystem {
   }
 
   private static func auraJob<Entity: AuraTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.aura, run: { Entity.stepAura(&$0, in: &$1) })
+    SystemJob(component: \Entity.aura, effects: .damage, run: { Entity.stepAura(&$0, in: &$1) })
   }
 }
 

@@ -21,7 +21,8 @@ extension BurningTrait {
   }
 
   static func stepBurning(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
-    for index in pool.indices { pool[index].burn(in: context) }
+    let context = context
+    pool.updateEach { $0.burn(in: context) }
   }
 }
 
@@ -32,7 +33,9 @@ extension TraitSystem {
   }
 
   private static func burningJob<Entity: BurningTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.burning, run: { Entity.stepBurning(&$0, in: &$1) })
+    SystemJob(
+      component: \Entity.burning, writes: [.component(\.health)],
+      run: { Entity.stepBurning(&$0, in: &$1) })
   }
 }
 

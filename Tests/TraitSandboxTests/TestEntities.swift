@@ -65,7 +65,7 @@ extension TraitSystem {
   static let probe = TraitSystem(name: "probe", trait: Probe.self) { type in
     guard type is Probe.Type else { return nil }
     return SystemJob<Probe>(
-      component: \.result,
+      component: \.result, effects: .damage,
       run: { pool, context in
         for index in pool.indices { pool[index].query(&context) }
       })
@@ -418,7 +418,7 @@ extension TraitSystem {
     type in
     guard type is Budding.Type else { return nil }
     return SystemJob<Budding>(
-      component: \.record,
+      component: \.record, effects: [.spawns, .despawns, .randomness],
       run: { pool, context in
         for index in pool.indices {
           pool[index].record.spawnsBefore = context.pendingSpawnCount

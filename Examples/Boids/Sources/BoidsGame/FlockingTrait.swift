@@ -122,8 +122,8 @@ extension FlockingTrait {
   ///   index does.
   public static func stepFlocking(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     let flockmates = pool.entities
-    for index in pool.indices {
-      pool[index].flock(among: flockmates, in: &context)
+    pool.updateEach(in: &context) { entity, context in
+      entity.flock(among: flockmates, in: &context)
     }
   }
 }
@@ -138,6 +138,10 @@ extension TraitSystem {
   }
 
   private static func flockingJob<Entity: FlockingTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.flocking, run: { Entity.stepFlocking(&$0, in: &$1) })
+    SystemJob(
+      component: \Entity.flocking,
+      reads: [.identity, .position, .faction, .component(\.flocking), .component(\.movement)],
+      writes: [.component(\.flocking), .component(\.movement)], effects: .randomness,
+      run: { Entity.stepFlocking(&$0, in: &$1) })
   }
 }

@@ -1,15 +1,18 @@
 import Dispatch
 import Frames
 
-/// The world's type-erased view of a pool: one dynamic call per pool and system.
-internal protocol AnyEntityPool {
+/// The world's view of one entity type's table without its type: one dynamic call per table
+/// and system, each into code specialised for the type.
+internal protocol AnyEntityTable {
   var entityType: ObjectIdentifier { get }
   var typeName: String { get }
   var entityCount: Int { get }
   var entityStride: Int { get }
+  var layout: EntityLayout { get }
   var systemNames: [String] { get }
   var traitNames: [String] { get }
   var componentTypeNames: [String] { get }
+  func accesses(of system: Int) -> ColumnAccesses?
   func factionCounts(factionCount: Int) -> [Int]
   mutating func reserveCapacity(_ count: Int)
   mutating func run(
@@ -23,7 +26,7 @@ internal protocol AnyEntityPool {
     _ entity: Spawned, id: UInt64, events: inout [EntityEvent]?)
   mutating func append<Spawned: GameObject>(
     moving entities: inout ContiguousArray<Spawned>, events: inout [EntityEvent]?)
-  func hashState(into hasher: inout StateHasher)
+  func hashState(into hasher: inout StateHasher, threads: Int)
   func isBound(to system: Int) -> Bool
   func save(to archive: inout ArchiveWriter) throws
   mutating func restore(
@@ -32,12 +35,12 @@ internal protocol AnyEntityPool {
   func draw(into builder: inout FrameBuilder)
 }
 
-extension PoolStorage: AnyEntityPool {
+extension EntityTable: AnyEntityTable {
   var entityType: ObjectIdentifier { ObjectIdentifier(Entity.self) }
 
   var typeName: String { Entity.typeName }
 
-  var entityCount: Int { storage.count }
+  var entityCount: Int { columns.count }
 
   var entityStride: Int { MemoryLayout<Entity>.stride }
 
@@ -45,14 +48,17 @@ extension PoolStorage: AnyEntityPool {
 
   func isBound(to system: Int) -> Bool { jobs[system] != nil }
 
+  func accesses(of system: Int) -> ColumnAccesses? { jobs[system]?.accesses }
+
   mutating func reserveCapacity(_ count: Int) {
-    storage.reserveCapacity(count)
+    makeUnique()
+    columns.reserveCapacity(count)
   }
 
   func factionCounts(factionCount: Int) -> [Int] {
     var counts = [Int](repeating: 0, count: factionCount)
-    for entity in storage where entity.faction.index < factionCount {
-      counts[entity.faction.index] += 1
+    readingPool().forEach { entity in
+      if entity.faction.index < factionCount { counts[entity.faction.index] += 1 }
     }
     return counts
   }
@@ -61,17 +67,30 @@ extension PoolStorage: AnyEntityPool {
     system: Int, chunkSize: Int?, threads: Int, salt: UInt64, in context: inout TickContext,
     timings: inout [Double]?
   ) {
+    guard jobs[system] != nil, columns.count > 0 else { return }
     let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+    makeUnique()
+    let span = span(for: system)
+    #if DEBUG
+      let before = EffectCounts(context)
+    #endif
     Entity.step(
-      jobs, system: system, over: &storage, placement: &placement, chunkSize: chunkSize,
+      jobs, system: system, over: span, placement: &placement, chunkSize: chunkSize,
       threads: threads, salt: salt, in: &context)
+    #if DEBUG
+      if let job = jobs[system] {
+        EffectCounts(context).check(
+          since: before, declared: job.effects, system: systemNameForChecks(system),
+          typeName: typeName)
+      }
+    #endif
     if timings != nil {
       timings?[system] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
   }
 
   func inspect(_ id: AnyEntityID) -> EntityInspection? {
-    index(of: id).map { EntityInspection(storage[$0], traits: traitNames) }
+    index(of: id).map { EntityInspection(columns.read(at: $0), traits: traitNames) }
   }
 
   func contains(_ id: AnyEntityID) -> Bool {
@@ -80,7 +99,7 @@ extension PoolStorage: AnyEntityPool {
 
   /// Removes the entities whose identities appear in `sortedIDs` (ascending, repeats allowed).
   ///
-  /// Each removed entity's place is taken by the pool's last entity, so a removal moves one
+  /// Each removed entity's place is taken by the table's last entity, so a removal moves one
   /// entity instead of shifting the rest.
   /// - Complexity: O(m log n) for m identities, touching only the entities that move.
   mutating func removeAll(sortedIDs: [AnyEntityID]) {
@@ -97,69 +116,64 @@ extension PoolStorage: AnyEntityPool {
       vacatedCount += 1
     }
     guard !removed.isEmpty else { return }
+    makeUnique()
     // From the back, so the entity moved into a hole is never one still to be removed.
     removed.sort(by: >)
     for hole in removed {
-      let lastIndex = storage.count - 1
-      if Int(hole) != lastIndex {
-        storage.swapAt(Int(hole), lastIndex)
-        if let position = directoryPosition(of: storage[Int(hole)].id.rawValue) {
-          directory[position].index = hole
-        }
+      let lastIndex = columns.count - 1
+      columns.swapRemove(at: Int(hole))
+      if Int(hole) != lastIndex,
+        let position = directoryPosition(of: columns.identity(at: Int(hole)))
+      {
+        directory[position].index = hole
       }
-      storage.removeLast()
     }
     compactDirectoryIfSparse()
   }
 
-  /// Appends an entity the caller has already matched to this pool's type: a metatype
+  /// Appends an entity the caller has already matched to this table's type: a metatype
   /// comparison, not a dynamic cast, and no existential box.
   mutating func append<Spawned: GameObject>(
     _ spawned: Spawned, id: UInt64, events: inout [EntityEvent]?
   ) {
     guard Spawned.self == Entity.self else {
-      preconditionFailure("\(Spawned.typeName) spawned into the pool of \(Entity.typeName)")
+      preconditionFailure("\(Spawned.typeName) spawned into the table of \(Entity.typeName)")
     }
     precondition(
       directory.last.map { $0.id < id } ?? true, "identities must be appended in ascending order")
     var entity = unsafeBitCast(spawned, to: Entity.self)
     entity.id = EntityID(rawValue: id)
-    directory.append(DirectoryEntry(id: id, index: Int32(storage.count)))
-    storage.append(entity)
+    makeUnique()
+    directory.append(DirectoryEntry(id: id, index: Int32(columns.count)))
     events?.append(EntityEvent(.spawned, entity))
+    columns.append(entity)
   }
 
-  /// Moves entities the caller has already matched to this pool's type and given their
-  /// identities (ascending) into the pool, growing the storage at most once; `spawned` is left
-  /// empty. An empty pool takes the batch's storage as its own, with no copy.
+  /// Moves entities the caller has already matched to this table's type and given their
+  /// identities (ascending) into the table, growing the columns at most once; `spawned` is
+  /// left empty.
   mutating func append<Spawned: GameObject>(
     moving spawned: inout ContiguousArray<Spawned>, events: inout [EntityEvent]?
   ) {
     guard Spawned.self == Entity.self else {
-      preconditionFailure("\(Spawned.typeName) spawned into the pool of \(Entity.typeName)")
+      preconditionFailure("\(Spawned.typeName) spawned into the table of \(Entity.typeName)")
     }
     guard let firstID = spawned.first?.id.rawValue else { return }
     precondition(
       directory.last.map { $0.id < firstID } ?? true,
       "identities must be appended in ascending order")
-    let start = storage.count
-    if storage.isEmpty {
-      storage = unsafeBitCast(spawned, to: ContiguousArray<Entity>.self)
-      spawned = []
-    } else {
-      let needed = storage.count + spawned.count
-      if needed > storage.capacity {
-        // Grows by half again rather than doubling: a burst (every gun firing on the first
-        // tick) gets exactly the room it needs, and a pool of a million does not reserve
-        // another.
-        storage.reserveCapacity(max(needed, storage.capacity + storage.capacity / 2))
-      }
-      storage.append(contentsOf: unsafeBitCast(spawned, to: ContiguousArray<Entity>.self))
-      spawned = []
+    makeUnique()
+    let needed = columns.count + spawned.count
+    if needed > columns.capacity {
+      // Grows by half again rather than doubling: a burst (every gun firing on the first
+      // tick) gets exactly the room it needs, and a table of a million does not reserve
+      // another.
+      columns.reserveCapacity(max(needed, columns.capacity + columns.capacity / 2))
     }
-    directory.reserveCapacity(max(directory.count + storage.count - start, storage.capacity))
-    for index in start..<storage.count {
-      let entity = storage[index]
+    directory.reserveCapacity(directory.count + spawned.count)
+    let entities = unsafeBitCast(spawned, to: ContiguousArray<Entity>.self)
+    spawned = []
+    columns.append(contentsOf: entities) { entity, index in
       directory.append(DirectoryEntry(id: entity.id.rawValue, index: Int32(index)))
       events?.append(EntityEvent(.spawned, entity))
     }
@@ -169,23 +183,21 @@ extension PoolStorage: AnyEntityPool {
   /// keep their order. Systems then walk the arena in rows, and each target query lands in
   /// the cells the previous one warmed.
   ///
-  /// - Complexity: O(n), with two passes of a radix sort and one pass of moves.
+  /// - Complexity: O(n x words), with two passes of a radix sort and one pass per column.
   mutating func sortSpatially(by grid: SpatialGrid, scratch: inout SpatialSortScratch) {
-    let count = storage.count
+    let count = columns.count
     guard count > 1 else { return }
     var keys = scratch.keys
     scratch.keys = []
     keys.removeAll(keepingCapacity: true)
     keys.reserveCapacity(count)
     var isSorted = true
-    storage.withUnsafeBufferPointer { entities in
-      var previous: UInt32 = 0
-      for index in 0..<count {
-        let key = grid.cell(of: entities[index].position)
-        if key < previous { isSorted = false }
-        previous = key
-        keys.append(key)
-      }
+    var previous: UInt32 = 0
+    readingPool().forEach { entity in
+      let key = grid.cell(of: entity.position)
+      if key < previous { isSorted = false }
+      previous = key
+      keys.append(key)
     }
     scratch.keys = keys
     guard !isSorted else { return }
@@ -196,24 +208,9 @@ extension PoolStorage: AnyEntityPool {
     for (position, source) in scratch.order.enumerated() {
       scratch.destination[Int(source)] = Int32(position)
     }
-    storage.withUnsafeMutableBufferPointer { entities in
-      scratch.order.withUnsafeMutableBufferPointer { order in
-        // Follows each cycle of the permutation, so no second copy of the pool is made.
-        for start in 0..<count where order[start] != Int32(start) {
-          let held = entities[start]
-          var hole = start
-          while true {
-            let source = Int(order[hole])
-            order[hole] = Int32(hole)
-            if source == start {
-              entities[hole] = held
-              break
-            }
-            entities[hole] = entities[source]
-            hole = source
-          }
-        }
-      }
+    makeUnique()
+    scratch.order.withUnsafeBufferPointer { order in
+      columns.permute(by: order, scratch: &scratch.column)
     }
     var write = 0
     for read in directory.indices where directory[read].index >= 0 {
@@ -226,28 +223,67 @@ extension PoolStorage: AnyEntityPool {
   }
 
   func draw(into builder: inout FrameBuilder) {
-    storage.withUnsafeBufferPointer { entities in
-      // Drawing only reads: the pool's mutable pointer is never written through.
-      let buffer = UnsafeMutableBufferPointer(mutating: entities)
-      let pool = EntityPool(
-        buffer: buffer, indices: buffer.indices, targetBase: placement.targetBase,
-        indexedTick: placement.indexedTick)
-      for job in jobs { job?.draw?(pool, &builder) }
-    }
+    let pool = readingPool()
+    for job in jobs { job?.draw?(pool, &builder) }
   }
 
-  func hashState(into hasher: inout StateHasher) {
+  func hashState(into hasher: inout StateHasher, threads: Int) {
     hasher.combine(Entity.typeName)
-    hasher.combine(storage.count)
-    for entity in storage {
-      hasher.combine(entity.id.rawValue)
-      hasher.combine(entity.position)
-      hasher.combine(entity.faction.index)
-      entity.hashAttributes(into: &hasher)
+    hasher.combine(columns.count)
+    columns.hashWords(masks: hashMasks, into: &hasher, threads: threads)
+    let pool = readingPool()
+    if layout.hasReferences {
+      for component in components where !component.isPlain {
+        hasher.combine(component.typeName)
+        component.hash(pool, &hasher)
+      }
     }
-    for component in components {
-      hasher.combine(component.typeName)
-      component.hash(storage, &hasher)
-    }
+    pool.forEach { $0.hashAttributes(into: &hasher) }
   }
 }
+
+extension EntityColumns where Entity: GameObject {
+  /// The identity of the entity at `index`, read from its columns alone.
+  @inlinable
+  func identity(at index: Int) -> UInt64 {
+    var id: UInt64 = 0
+    EntityPool<Entity>(words: words, indices: index..<(index + 1), targetBase: 0, indexedTick: 0)
+      .forEach { id = $0.id.rawValue }
+    return id
+  }
+}
+
+#if DEBUG
+  /// How many effects a tick context holds, to check a system's declared effects against.
+  struct EffectCounts {
+    var damage: Int
+    var spawns: Int
+    var despawns: Int
+    var targets: Int
+    var random: SeededRandom
+
+    init(_ context: TickContext) {
+      targets = context.targets.count
+      damage = context.targets.pendingDamage.count
+      spawns = context.spawnOrder.count
+      despawns = context.despawned.count
+      random = context.random
+    }
+
+    /// Stops the program if the context gained an effect the system did not declare.
+    func check(since before: EffectCounts, declared: TickEffects, system: String, typeName: String)
+    {
+      var found: TickEffects = []
+      if damage > before.damage { found.insert(.damage) }
+      if spawns > before.spawns { found.insert(.spawns) }
+      if despawns > before.despawns { found.insert(.despawns) }
+      if random != before.random { found.insert(.randomness) }
+      if targets > before.targets { found.insert(.targets) }
+      let undeclared = found.subtracting(declared)
+      precondition(
+        undeclared.isEmpty,
+        "system \(system) had effects on \(typeName) it does not declare: "
+          + undeclared.names.joined(separator: ", "))
+    }
+  }
+#endif

@@ -1,0 +1,154 @@
+import Frames
+
+/// Every live entity of one type, in columns, with the systems bound to the type.
+///
+/// A world keeps one per registered entity type. Entities are stored in no particular identity
+/// order: the world keeps them roughly in grid-cell order (see `sortSpatially`), so that
+/// consecutive entities query neighbouring cells. `directory` finds an entity by identity.
+struct EntityTable<Entity: GameObject> {
+  /// The live entities, in storage order. Shared with copies of the world until one of them
+  /// changes (`makeUnique`).
+  var columns = EntityColumns<Entity>()
+  /// Every identity this table has held since it was last compacted, in ascending order, with
+  /// where its entity is stored (or -1 once it is gone).
+  var directory: ContiguousArray<DirectoryEntry> = []
+  /// The directory entries whose entity is gone.
+  var vacatedCount = 0
+  /// Where this type's entities sit in the tick's target index.
+  var placement = PoolPlacement()
+  /// The bound job of each of the world's systems, by the system's position in the schedule.
+  let jobs: [SystemJob<Entity>?]
+  /// The components the bound systems own, each once, in schedule order.
+  let components: [ComponentSlot<Entity>]
+  /// The names of the systems bound to this type, in the order they run.
+  let systemNames: [String]
+  /// The traits this type has that the world's systems step, each once, in schedule order.
+  let traitNames: [String]
+  /// Where the type's stored properties are in its columns.
+  let layout: EntityLayout
+  /// For each word, the bytes the state hash reads (see `EntityLayout.stateMasks`): every
+  /// stored property but the components of traits no system of the world steps.
+  let hashMasks: [UInt8]
+  /// In debug builds, each bound system's write check, made when it first steps an entity.
+  var writeChecks: [WriteCheck?]
+
+  init(
+    jobs: [SystemJob<Entity>?], components: [ComponentSlot<Entity>], systemNames: [String],
+    traitNames: [String]
+  ) {
+    precondition(
+      _isBitwiseTakable(Entity.self),
+      "\(Entity.typeName) cannot be kept in columns: it holds a weak or unowned reference")
+    self.jobs = jobs
+    self.components = components
+    self.systemNames = systemNames
+    self.traitNames = traitNames
+    let layout = EntityLayout(of: Entity.self)
+    self.layout = layout
+    let bound = Set(components.map(\.stateType))
+    let unhashed = layout.properties.filter { $0.isComponent && !bound.contains($0.type) }
+    hashMasks = layout.stateMasks.indices.map { word in
+      var mask = layout.stateMasks[word]
+      for property in unhashed {
+        for byte in (word * 4)..<(word * 4 + 4) where property.bytes.contains(byte) {
+          mask &= ~(1 << UInt8(byte % 4))
+        }
+      }
+      return mask
+    }
+    writeChecks = [WriteCheck?](repeating: nil, count: jobs.count)
+  }
+
+  /// The number of live entities.
+  var count: Int { columns.count }
+
+  /// Gives this table columns of its own, copying them if a copy of the world shares them.
+  ///
+  /// - Complexity: O(n) when it copies, O(1) otherwise.
+  mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&columns) { columns = columns.copy() }
+  }
+
+  /// The columns as `GameObject.step` takes them for `system`, with its write check in debug
+  /// builds; the caller has made the columns unique.
+  mutating func span(for system: Int) -> ColumnSpan<Entity> {
+    #if DEBUG
+      if writeChecks[system] == nil, let job = jobs[system], columns.count > 0 {
+        writeChecks[system] = WriteCheck.make(
+          writes: job.writes, systemName: systemNameForChecks(system), layout: layout,
+          sample: columns.read(at: 0))
+      }
+      return ColumnSpan(words: columns.words, count: columns.count, writeCheck: writeChecks[system])
+    #else
+      return ColumnSpan(words: columns.words, count: columns.count, writeCheck: nil)
+    #endif
+  }
+
+  /// The name checks report for `system`: the job's trait's loop.
+  func systemNameForChecks(_ system: Int) -> String {
+    let bound = jobs[..<system].compactMap { $0 }.count
+    return bound < systemNames.count ? systemNames[bound] : "#\(system)"
+  }
+
+  /// A read-only pool over every entity, for drawing and hashing.
+  func readingPool() -> EntityPool<Entity> {
+    EntityPool(
+      words: columns.words, indices: 0..<columns.count, targetBase: placement.targetBase,
+      indexedTick: placement.indexedTick)
+  }
+
+  /// The directory position of identity `id`, if the directory has it (alive or gone).
+  ///
+  /// - Complexity: O(log n).
+  func directoryPosition(of id: UInt64) -> Int? {
+    var low = 0
+    var high = directory.count
+    while low < high {
+      let middle = (low + high) / 2
+      if directory[middle].id < id { low = middle + 1 } else { high = middle }
+    }
+    guard low < directory.count, directory[low].id == id else { return nil }
+    return low
+  }
+
+  /// The storage position of the entity with identity `id`, if it is alive.
+  ///
+  /// - Complexity: O(log n).
+  func index(of id: AnyEntityID) -> Int? {
+    guard let position = directoryPosition(of: id.rawValue) else { return nil }
+    let index = directory[position].index
+    return index >= 0 ? Int(index) : nil
+  }
+
+  /// Drops the directory's entries for entities that are gone, once they are a good part of it.
+  ///
+  /// - Complexity: O(n) when it compacts, which is at most once per n removals.
+  mutating func compactDirectoryIfSparse() {
+    guard vacatedCount > 64, vacatedCount * 2 > directory.count else { return }
+    directory.removeAll { $0.index < 0 }
+    vacatedCount = 0
+  }
+
+  /// Rebuilds the directory from the columns: every entity's identity and position, in
+  /// identity order.
+  ///
+  /// - Complexity: O(n log n).
+  mutating func rebuildDirectory() {
+    var entries = ContiguousArray<DirectoryEntry>()
+    entries.reserveCapacity(columns.count)
+    readingPool().forEach { entity, index in
+      entries.append(DirectoryEntry(id: entity.id.rawValue, index: Int32(index)))
+    }
+    entries.sort { $0.id < $1.id }
+    directory = entries
+    vacatedCount = 0
+  }
+}
+
+/// One identity a table has held, and where its entity is stored.
+struct DirectoryEntry {
+  /// The entity's identity.
+  var id: UInt64
+  /// The entity's position in the table's columns, or -1 once it is gone.
+  var index: Int32
+}
