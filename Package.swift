@@ -127,7 +127,8 @@ let package = Package(
       name: "HeadlessRendererTests", dependencies: ["HeadlessRenderer", "Imaging", "Frames"],
       exclude: ["Golden"]),
     .testTarget(name: "TraitSandboxTests", dependencies: ["TraitSandbox", "Frames"]),
-    .testTarget(name: "MonsterWarsTests", dependencies: ["MonsterWars", "TraitSandbox", "Frames"]),
+    .testTarget(
+      name: "MonsterWarsTests", dependencies: ["MonsterWars", "TraitSandbox", "Frames", "Imaging"]),
     .testTarget(
       name: "DesktopDemoTests",
       dependencies: ["DesktopDemo", "MonsterWars", "TraitSandbox", "Frames"]),

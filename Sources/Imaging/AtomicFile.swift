@@ -19,13 +19,34 @@ public enum AtomicFile {
   /// - Throws: `AtomicFileError` naming the path and the reason, such as a missing directory.
   /// - Complexity: O(`bytes.count`) plus two `fsync` calls.
   public static func write(_ bytes: some Collection<UInt8>, to url: URL) throws(AtomicFileError) {
+    let contents = Array(bytes)
+    do {
+      try write(to: url) { file in
+        try contents.withUnsafeBytes { try file.write($0) }
+      }
+    } catch let error as AtomicFileError {
+      throw error
+    } catch {
+      preconditionFailure("writing bytes threw \(error)")
+    }
+  }
+
+  /// Writes the bytes `produce` hands to its stream to `url`, as `write(_:to:)` writes a whole
+  /// array: by way of a temporary file, flushed and renamed. The stream passes big data on a
+  /// piece at a time, so it is never all in memory.
+  ///
+  /// - Throws: `AtomicFileError` naming the path and the reason, or what `produce` throws; in
+  ///   either case the temporary file is removed and the destination is untouched.
+  /// - Complexity: O(bytes written) plus two `fsync` calls.
+  public static func write(
+    to url: URL, _ produce: (inout AtomicFileStream) throws -> Void
+  ) throws {
     guard url.isFileURL else {
       throw AtomicFileError(path: url.absoluteString, reason: "not a file URL")
     }
     let shownPath = url.path(percentEncoded: false)
     let path = try destination(of: shownPath)
     let directory = (path as NSString).deletingLastPathComponent
-    let contents = Array(bytes)
 
     let (descriptor, temporaryPath) = try createTemporaryFile(
       for: shownPath, name: (path as NSString).lastPathComponent,
@@ -33,10 +54,10 @@ public enum AtomicFile {
     let slot = InterruptCleanup.register(temporaryPath)
     defer { InterruptCleanup.unregister(slot) }
     var isOpen = true
-    do throws(AtomicFileError) {
-      try contents.withUnsafeBufferPointer { (buffer) throws(AtomicFileError) in
-        try writeFully(UnsafeRawBufferPointer(buffer), to: descriptor, path: path)
-      }
+    do {
+      var stream = AtomicFileStream(descriptor: descriptor, path: path)
+      try produce(&stream)
+      try stream.flush()
       var existing = stat()
       if stat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG {
         _ = fchmod(descriptor, existing.st_mode & 0o7777)
@@ -130,6 +151,83 @@ public enum AtomicFile {
     let code = errno
     return AtomicFileError(
       path: path, reason: "\(reason) (\(String(cString: strerror(code))))", code: code)
+  }
+}
+
+/// The temporary file an `AtomicFile.write(to:_:)` is filling: bytes go out in pieces of up
+/// to 1 MiB.
+public struct AtomicFileStream {
+  private let descriptor: Int32
+  private let path: String
+  private var pending: [UInt8] = []
+  /// The bytes written so far, pending ones included.
+  public private(set) var byteCount = 0
+
+  fileprivate init(descriptor: Int32, path: String) {
+    self.descriptor = descriptor
+    self.path = path
+    pending.reserveCapacity(Self.pieceSize)
+  }
+
+  private static let pieceSize = 1 << 20
+
+  /// Appends `bytes`.
+  ///
+  /// - Throws: `AtomicFileError` if the file cannot take them (a full disk, say).
+  public mutating func write(_ bytes: UnsafeRawBufferPointer) throws(AtomicFileError) {
+    byteCount += bytes.count
+    if pending.count + bytes.count <= Self.pieceSize {
+      pending.append(contentsOf: bytes)
+      return
+    }
+    try flush()
+    if bytes.count >= Self.pieceSize {
+      try writeFully(bytes, to: descriptor, path: path)
+    } else {
+      pending.append(contentsOf: bytes)
+    }
+  }
+
+  /// Replaces bytes already written, from `offset` on: for a header whose length and
+  /// checksum are known only at the end.
+  ///
+  /// - Throws: `AtomicFileError` if the file cannot take them.
+  public mutating func overwrite(at offset: Int, with bytes: [UInt8]) throws(AtomicFileError) {
+    precondition(offset >= 0 && offset + bytes.count <= byteCount, "overwriting unwritten bytes")
+    try flush()
+    let code: Int32? = bytes.withUnsafeBytes { buffer in
+      var done = 0
+      while done < buffer.count {
+        let written = pwrite(
+          descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        done += written
+      }
+      return nil
+    }
+    if let code {
+      throw AtomicFileError(
+        path: path, reason: "could not write the data (\(String(cString: strerror(code))))",
+        code: code)
+    }
+  }
+
+  /// Writes out the pending bytes.
+  fileprivate mutating func flush() throws(AtomicFileError) {
+    guard !pending.isEmpty else { return }
+    let failure: AtomicFileError? = pending.withUnsafeBytes { buffer in
+      do throws(AtomicFileError) {
+        try writeFully(buffer, to: descriptor, path: path)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+    pending.removeAll(keepingCapacity: true)
   }
 }
 

@@ -73,7 +73,8 @@ public struct MatchRecording: Sendable, Equatable {
   /// - Throws: `SavedFileError` if the bytes are not a recording, are damaged or truncated,
   ///   come from a newer format, or hold a scenario this program cannot play.
   public init(bytes: [UInt8], roster: Roster = .standard) throws(SavedFileError) {
-    let contents = try SavedFile.unwrap(bytes, kind: .recording, version: Self.version)
+    let contents = try SavedFile.unwrap(
+      bytes, kind: .recording, versions: Self.version...Self.version)
     var archive = try damaged { () throws(ArchiveError) in try ArchiveReader(contents) }
     let body = try damaged { () throws(ArchiveError) in
       let body = try archive.decode(Body.self)

@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import TraitSandbox
 
@@ -53,22 +54,75 @@ enum SavedFile {
     var bytes = [UInt8](repeating: 0, count: headerSize)
     archive.append(to: &bytes)
     let body = bytes[headerSize...]
+    bytes.replaceSubrange(
+      0..<headerSize,
+      with: header(
+        kind: kind, version: version, length: body.count, checksum: Checksum.crc32(body)))
+    return bytes
+  }
+
+  /// The file in memory: the envelope, then what `body` writes.
+  static func bytes(
+    kind: SavedFileKind, version: UInt32, _ body: (inout EnvelopeSink<[UInt8]>) throws -> Void
+  ) throws -> [UInt8] {
+    var sink = EnvelopeSink(output: [UInt8](repeating: 0, count: headerSize))
+    try body(&sink)
+    var bytes = sink.output
+    bytes.replaceSubrange(
+      0..<headerSize,
+      with: header(
+        kind: kind, version: version, length: sink.length, checksum: sink.checksum.value))
+    return bytes
+  }
+
+  /// Writes the file to `url` atomically as it is made, a piece at a time: the envelope, then
+  /// what `body` writes; the envelope's length and checksum are filled in at the end.
+  ///
+  /// - Throws: `AtomicFileError` if the file cannot be written; what `body` throws.
+  static func write(
+    to url: URL, kind: SavedFileKind, version: UInt32,
+    _ body: (inout EnvelopeSink<FileOutput>) throws -> Void
+  ) throws {
+    try AtomicFile.write(to: url) { file in
+      try [UInt8](repeating: 0, count: headerSize).withUnsafeBytes { try file.write($0) }
+      var sink = EnvelopeSink(output: FileOutput(file: file))
+      try body(&sink)
+      file = sink.output.file
+      try file.overwrite(
+        at: 0,
+        with: header(
+          kind: kind, version: version, length: sink.length, checksum: sink.checksum.value))
+    }
+  }
+
+  /// The envelope for a body of `length` bytes whose CRC-32 is `checksum`.
+  private static func header(
+    kind: SavedFileKind, version: UInt32, length: Int, checksum: UInt32
+  ) -> [UInt8] {
     var header = magic + Array(kind.rawValue.utf8)
     func append<Value: FixedWidthInteger>(_ value: Value) {
       withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
     }
     append(version)
-    append(UInt64(body.count))
-    append(Checksum.crc32(body))
-    bytes.replaceSubrange(0..<headerSize, with: header)
-    return bytes
+    append(UInt64(length))
+    append(checksum)
+    return header
   }
 
   /// The body of a file of `kind`, after checking its envelope; the version must be one this
   /// program reads.
   static func unwrap(
-    _ bytes: [UInt8], kind: SavedFileKind, version supported: UInt32
+    _ bytes: [UInt8], kind: SavedFileKind, versions supported: ClosedRange<UInt32>
   ) throws(SavedFileError) -> [UInt8] {
+    Array(bytes[try bodyStart(of: bytes, kind: kind, versions: supported)...])
+  }
+
+  /// Where the body of a file of `kind` starts, after checking its envelope (the version
+  /// must be one this program reads, and the checksum must match).
+  static func bodyStart(
+    of bytes: [UInt8], kind: SavedFileKind, versions supported: ClosedRange<UInt32>,
+    checkThreads: Int = 1
+  ) throws(SavedFileError) -> Int {
     guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else {
       throw SavedFileError("it is not a TraitSandbox \(kind.name)")
     }
@@ -91,10 +145,15 @@ enum SavedFile {
     }
     let version = read(UInt32.self, at: 12)
     guard version != 0 else { throw SavedFileError("its format version 0 is damaged") }
-    guard version <= supported else {
+    guard version <= supported.upperBound else {
       throw SavedFileError(
-        "it is in \(kind.name) format \(version), newer than this program's \(supported): "
-          + "a newer sandbox wrote it")
+        "it is in \(kind.name) format \(version), newer than this program's "
+          + "\(supported.upperBound): a newer sandbox wrote it")
+    }
+    guard version >= supported.lowerBound else {
+      throw SavedFileError(
+        "it is in \(kind.name) format \(version), which an older version of sandbox wrote; "
+          + "this one reads format \(supported.lowerBound)")
     }
     let length = read(UInt64.self, at: 16)
     let available = UInt64(bytes.count - headerSize)
@@ -105,10 +164,35 @@ enum SavedFile {
     guard length == available else {
       throw SavedFileError("it has \(available - length) bytes after its end")
     }
-    let body = Array(bytes[headerSize...])
-    guard Checksum.crc32(body) == read(UInt32.self, at: 24) else {
+    let checksum = bytes.withUnsafeBytes {
+      Checksum.crc32(UnsafeRawBufferPointer(rebasing: $0[headerSize...]), threads: checkThreads)
+    }
+    guard checksum == read(UInt32.self, at: 24) else {
       throw SavedFileError("its checksum does not match: the file is damaged")
     }
-    return body
+    return headerSize
+  }
+}
+
+/// A saved file's body on its way out: what it writes goes to `output`, counted and
+/// checksummed for the envelope.
+struct EnvelopeSink<Output: SnapshotSink>: SnapshotSink {
+  var output: Output
+  var length = 0
+  var checksum = Checksum.RunningCRC32()
+
+  mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    length += bytes.count
+    checksum.update(bytes)
+    try output.write(bytes)
+  }
+}
+
+/// A file being written, as a `SnapshotSink`.
+struct FileOutput: SnapshotSink {
+  var file: AtomicFileStream
+
+  mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    try file.write(bytes)
   }
 }

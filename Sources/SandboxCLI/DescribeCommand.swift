@@ -3,7 +3,8 @@ import MonsterWars
 import TraitSandbox
 
 /// `sandbox describe`: the whole machine at once: the schedule a tick runs, and every entity
-/// type with its traits, components and systems.
+/// type with its traits, components, systems, what each system declares it reads, writes and
+/// does, and how the type is kept in columns.
 struct DescribeCommand {
   static let spec = CommandSpec(
     name: "describe",
@@ -11,8 +12,9 @@ struct DescribeCommand {
     discussion: """
       Sets up the scenario's match without running it and prints, in running order, each \
       phase of a tick and its systems (with the trait each steps), then each entity type the \
-      world registered, with the traits it has, the components those traits keep and the \
-      systems bound to it.
+      world registered, with the traits it has, the components those traits keep, the \
+      systems bound to it, what each of them declares it reads and writes of the type and does \
+      to the rest of the world, and the 4-byte columns the type is stored in.
       """,
     options: [SharedOptions.scenario, SharedOptions.assets])
 
@@ -52,11 +54,25 @@ struct DescribeCommand {
       lines.append("    traits:     " + list(type.traits))
       lines.append("    components: " + list(type.components))
       lines.append("    systems:    " + list(type.systems))
+      let layout = type.layout
+      lines.append(
+        "    columns:    \(layout.wordCount) of 4 bytes (\(layout.stride) bytes an entity), "
+          + (layout.isSavedAsBytes ? "saved as bytes" : "saved through Codable"))
+      for access in type.accesses {
+        let declared = access.accesses
+        var parts = [
+          "reads " + list(declared.reads), "writes " + list(declared.writes, none: "nothing"),
+        ]
+        if !declared.effects.isEmpty {
+          parts.append("effects " + declared.effects.names.joined(separator: ", "))
+        }
+        lines.append("      \(access.system): " + parts.joined(separator: "; "))
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func list(_ items: [String]) -> String {
-    items.isEmpty ? "none" : items.joined(separator: ", ")
+  private static func list(_ items: [String], none: String = "none") -> String {
+    items.isEmpty ? none : items.joined(separator: ", ")
   }
 }

@@ -121,11 +121,14 @@ struct RunCommand {
     let clock = MonotonicClock()
     let setupStart: Double
     var match: Match
+    var readSeconds: Double?
     if let loadPath {
+      let readStart = clock.now()
       let bytes = try SavedFileIO.read(loadPath, kind: .snapshot, invocation: invocation)
       setupStart = clock.now()
+      readSeconds = setupStart - readStart
       do {
-        match = try MatchSnapshot.match(from: bytes)
+        match = try MatchSnapshot.match(from: bytes, threads: threads)
       } catch {
         throw SavedFileIO.invalid(loadPath, kind: .snapshot, error)
       }
@@ -140,6 +143,7 @@ struct RunCommand {
     var profile =
       isProfiling
       ? RunProfile(world: match.world, setupSeconds: clock.now() - setupStart) : nil
+    profile?.readSeconds = readSeconds
     match.measuresSystemTimes = isProfiling
     match.threadCount = threads
     var recorder: FrameRecorder? = nil
@@ -167,14 +171,14 @@ struct RunCommand {
     let wallSeconds = clock.now() - start
     progress.finish()
     if let savePath {
-      let bytes: [UInt8]
-      do {
-        bytes = try MatchSnapshot.bytes(of: match)
-      } catch {
-        throw CommandFailure(
-          message: "Cannot save the match: \(error)", exitCode: ExitCode.failure)
-      }
-      try LinesFile.write(bytes, to: SavedFileIO.url(savePath, invocation: invocation))
+      let saveStart = clock.now()
+      try SavedFileIO.save(match, to: savePath, invocation: invocation)
+      profile?.saveSeconds = clock.now() - saveStart
+    }
+    if profile != nil {
+      let hashStart = clock.now()
+      _ = match.world.stateHash()
+      profile?.hashSeconds = clock.now() - hashStart
     }
     let report = RunReport(
       match: match, ticks: ticksRun, entityUpdates: entityUpdates, wallSeconds: wallSeconds)

@@ -2,7 +2,8 @@ import Foundation
 import TraitSandbox
 
 /// What `sandbox run --profile` measures: each system's time per tick, the whole tick's,
-/// the set-up's, how many bytes the entities take and the process's peak memory.
+/// the set-up's, reading and writing snapshots, the final state hash, how many bytes the
+/// entities take and the process's peak memory.
 struct RunProfile {
   /// The systems, in the order a tick runs them.
   let systemNames: [String]
@@ -12,6 +13,12 @@ struct RunProfile {
   private(set) var systemSeconds: [[Double]]
   /// Seconds each whole tick took.
   private(set) var tickSeconds: [Double] = []
+  /// Seconds reading the `--load` file took, before it was restored (in `setupSeconds`).
+  var readSeconds: Double?
+  /// Seconds saving the match to the `--save` file took.
+  var saveSeconds: Double?
+  /// Seconds computing the world's state hash at the end took.
+  var hashSeconds: Double?
 
   init(world: World, setupSeconds: Double) {
     systemNames = world.systems.map(\.name)
@@ -76,7 +83,19 @@ struct RunProfile {
           + milliseconds(row.maximumMilliseconds).leftPadded(to: 10)
           + String(format: "%.1f%%", row.share * 100).leftPadded(to: 8))
     }
-    lines.append("  setup: \(milliseconds(setupSeconds * 1000)) ms before the first tick")
+    if let readSeconds {
+      lines.append(
+        "  setup: read the snapshot in \(milliseconds(readSeconds * 1000)) ms, restored it in "
+          + "\(milliseconds(setupSeconds * 1000)) ms")
+    } else {
+      lines.append("  setup: \(milliseconds(setupSeconds * 1000)) ms before the first tick")
+    }
+    if let saveSeconds {
+      lines.append("  save: \(milliseconds(saveSeconds * 1000)) ms to write the snapshot")
+    }
+    if let hashSeconds {
+      lines.append("  stateHash: \(milliseconds(hashSeconds * 1000)) ms to compute")
+    }
     let totalCount = types.reduce(0) { $0 + $1.entityCount }
     let totalBytes = types.reduce(0) { $0 + $1.entityCount * $1.entityStride }
     let average = totalCount > 0 ? Double(totalBytes) / Double(totalCount) : 0
@@ -93,6 +112,9 @@ struct RunProfile {
     .object([
       ("ticks", .integer(tickSeconds.count)),
       ("setupSeconds", .number(setupSeconds)),
+      ("readSeconds", readSeconds.map(JSONText.number) ?? .null),
+      ("saveSeconds", saveSeconds.map(JSONText.number) ?? .null),
+      ("stateHashSeconds", hashSeconds.map(JSONText.number) ?? .null),
       (
         "systems",
         .object(

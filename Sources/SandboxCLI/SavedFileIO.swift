@@ -35,4 +35,23 @@ enum SavedFileIO {
       message: "Cannot load \(kind.name) \(quoted(path)): \(error.reason)",
       exitCode: ExitCode.dataError)
   }
+
+  /// Saves `match` to the snapshot file `path`, atomically.
+  ///
+  /// - Throws: exit 73 naming the path when the file cannot be written (a missing folder, a
+  ///   full disk), exit 1 when the match cannot be encoded.
+  static func save(_ match: Match, to path: String, invocation: Sandbox.Invocation)
+    throws(CommandFailure)
+  {
+    let url = url(path, invocation: invocation)
+    do {
+      try MatchSnapshot.save(match, to: url)
+    } catch let error as AtomicFileError {
+      throw CommandFailure(
+        message: "Cannot write \(url.path(percentEncoded: false)): \(error.reason)",
+        exitCode: ExitCode.cannotCreate)
+    } catch {
+      throw CommandFailure(message: "Cannot save the match: \(error)", exitCode: ExitCode.failure)
+    }
+  }
 }

@@ -28,10 +28,17 @@ internal protocol AnyEntityTable {
     moving entities: inout ContiguousArray<Spawned>, events: inout [EntityEvent]?)
   func hashState(into hasher: inout StateHasher, threads: Int)
   func isBound(to system: Int) -> Bool
-  func save(to archive: inout ArchiveWriter) throws
-  mutating func restore(
-    count: Int, from archive: inout ArchiveReader, hostility: Hostility, ids: inout [UInt64]
+  var savedTable: SavedTable { get }
+  func saveValues(to archive: inout ArchiveWriter) throws
+  func saveColumns(to sink: inout some SnapshotSink) throws
+  func checkSaved(_ saved: SavedTable, archive: ArchiveReader) throws(ArchiveError)
+  mutating func restoreValues(
+    count: Int, from archive: inout ArchiveReader, hostility: Hostility
   ) throws(ArchiveError)
+  mutating func restoreColumns(
+    count: Int, from reader: inout SnapshotReader, hostility: Hostility
+  ) throws(ArchiveError)
+  var directory: ContiguousArray<DirectoryEntry> { get }
   func draw(into builder: inout FrameBuilder)
 }
 
@@ -57,8 +64,16 @@ extension EntityTable: AnyEntityTable {
 
   func factionCounts(factionCount: Int) -> [Int] {
     var counts = [Int](repeating: 0, count: factionCount)
-    readingPool().forEach { entity in
-      if entity.faction.index < factionCount { counts[entity.faction.index] += 1 }
+    if let offset = layout.factionOffset {
+      let blocks = ColumnBlocks(columns)
+      for index in 0..<columns.count {
+        let faction = Int(blocks.byte(offset, at: index))
+        if faction < factionCount { counts[faction] += 1 }
+      }
+    } else {
+      readingPool().forEach { entity in
+        if entity.faction.index < factionCount { counts[entity.faction.index] += 1 }
+      }
     }
     return counts
   }
@@ -123,7 +138,7 @@ extension EntityTable: AnyEntityTable {
       let lastIndex = columns.count - 1
       columns.swapRemove(at: Int(hole))
       if Int(hole) != lastIndex,
-        let position = directoryPosition(of: columns.identity(at: Int(hole)))
+        let position = directoryPosition(of: identity(at: Int(hole)))
       {
         directory[position].index = hole
       }
@@ -193,11 +208,19 @@ extension EntityTable: AnyEntityTable {
     keys.reserveCapacity(count)
     var isSorted = true
     var previous: UInt32 = 0
-    readingPool().forEach { entity in
-      let key = grid.cell(of: entity.position)
+    func add(_ position: Vector2) {
+      let key = grid.cell(of: position)
       if key < previous { isSorted = false }
       previous = key
       keys.append(key)
+    }
+    if let offset = layout.positionOffset {
+      let blocks = ColumnBlocks(columns)
+      for index in 0..<count {
+        add(Vector2(blocks.float(offset, at: index), blocks.float(offset + 4, at: index)))
+      }
+    } else {
+      readingPool().forEach { add($0.position) }
     }
     scratch.keys = keys
     guard !isSorted else { return }
@@ -209,8 +232,9 @@ extension EntityTable: AnyEntityTable {
       scratch.destination[Int(source)] = Int32(position)
     }
     makeUnique()
+    let blocks = ColumnBlocks(columns)
     scratch.order.withUnsafeBufferPointer { order in
-      columns.permute(by: order, scratch: &scratch.column)
+      blocks.permute(by: order, scratch: &scratch.column)
     }
     var write = 0
     for read in directory.indices where directory[read].index >= 0 {
@@ -238,18 +262,31 @@ extension EntityTable: AnyEntityTable {
         component.hash(pool, &hasher)
       }
     }
-    pool.forEach { $0.hashAttributes(into: &hasher) }
+    Entity.hashAttributes(of: pool, into: &hasher)
   }
 }
 
-extension EntityColumns where Entity: GameObject {
-  /// The identity of the entity at `index`, read from its columns alone.
-  @inlinable
+extension EntityTable {
+  /// The identity of the entity at `index`, read from its columns.
   func identity(at index: Int) -> UInt64 {
-    var id: UInt64 = 0
-    EntityPool<Entity>(words: words, indices: index..<(index + 1), targetBase: 0, indexedTick: 0)
-      .forEach { id = $0.id.rawValue }
-    return id
+    if let offset = layout.identityOffset {
+      return ColumnBlocks(columns).uint64(offset, at: index)
+    }
+    return columns.read(at: index).id.rawValue
+  }
+
+  /// Every entity's identity, in storage order.
+  ///
+  /// - Complexity: O(n).
+  func identities() -> [UInt64] {
+    guard let offset = layout.identityOffset else {
+      var ids: [UInt64] = []
+      ids.reserveCapacity(columns.count)
+      readingPool().forEach { ids.append($0.id.rawValue) }
+      return ids
+    }
+    let blocks = ColumnBlocks(columns)
+    return (0..<columns.count).map { blocks.uint64(offset, at: $0) }
   }
 }
 

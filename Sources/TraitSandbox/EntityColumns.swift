@@ -152,24 +152,6 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
     return copy
   }
 
-  /// Reorders the entities: the entity at `order[position]` moves to `position`.
-  ///
-  /// - Complexity: O(n x words), through one scratch column.
-  @usableFromInline
-  func permute(by order: UnsafeBufferPointer<Int32>, scratch: inout [UInt32]) {
-    precondition(order.count == count, "one position per entity")
-    scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: repeatElement(0, count: count))
-    scratch.withUnsafeMutableBufferPointer { column in
-      for word in 0..<Words.wordCount {
-        for position in 0..<count {
-          column[position] = self.word(word, at: Int(order[position])).pointee
-        }
-        for position in 0..<count { self.word(word, at: position).pointee = column[position] }
-      }
-    }
-  }
-
   /// Mixes every word of every entity into `hasher`, column by column, keeping of each word
   /// only the bytes `masks` marks (a bit per byte; see `EntityLayout.stateMasks`).
   ///

@@ -11,7 +11,7 @@
 public struct EntityLayout: Sendable, Equatable {
   /// One leaf of the type's stored state: a number, a Boolean, an optional's tag, or a value
   /// the layout does not look into.
-  public struct Field: Sendable, Equatable {
+  public struct Field: Sendable, Equatable, Codable {
     /// The property's path from the entity, e.g. `movement.velocity.x`.
     public var path: String
     /// The value's type name, e.g. `Float`.
@@ -47,7 +47,7 @@ public struct EntityLayout: Sendable, Equatable {
   }
 
   /// What the layout knows of one leaf.
-  public enum Kind: Sendable, Equatable {
+  public enum Kind: String, Sendable, Equatable, Codable {
     /// A `Float`; a loaded one must be finite.
     case float
     /// A `Double`; a loaded one must be finite.
@@ -82,6 +82,12 @@ public struct EntityLayout: Sendable, Equatable {
   public let stateMasks: [UInt8]
   /// Whether some leaf holds references.
   public let hasReferences: Bool
+  /// Where the entity's identity is stored, when `id` is a stored property (8 bytes).
+  public let identityOffset: Int?
+  /// Where its position is stored, when `position` is a stored `Vector2`.
+  public let positionOffset: Int?
+  /// Where its faction is stored, when `faction` is a stored `Faction`.
+  public let factionOffset: Int?
   /// Whether every leaf is a number, a Boolean or an optional of them: the type's columns are
   /// saved as bytes, and every value is checked when they are loaded.
   public let isSavedAsBytes: Bool
@@ -103,6 +109,14 @@ public struct EntityLayout: Sendable, Equatable {
       return true
     }
     self.properties = properties
+    func offset(of name: String, size: Int, typePrefix: String) -> Int? {
+      properties.first { property in
+        property.name == name && property.size == size && property.typeName.hasPrefix(typePrefix)
+      }?.offset
+    }
+    identityOffset = offset(of: "id", size: 8, typePrefix: "EntityID<")
+    positionOffset = offset(of: "position", size: 8, typePrefix: "Vector2")
+    factionOffset = offset(of: "faction", size: 1, typePrefix: "Faction")
     stride = MemoryLayout<Entity>.stride
     wordCount = (MemoryLayout<Entity>.stride + 3) / 4
     self.fields = fields
@@ -149,16 +163,11 @@ public struct EntityLayout: Sendable, Equatable {
       break
     }
     var children: [(name: String, offset: Int, type: Any.Type)] = []
-    var isAggregate = true
-    _ = _forEachField(of: type, options: []) { name, childOffset, childType, kind in
-      guard kind == .struct || kind == .tuple else {
-        isAggregate = false
-        return false
-      }
+    // Reflection opens structs and tuples; enums, classes and the rest are leaves.
+    let isAggregate = _forEachField(of: type, options: []) { name, childOffset, childType, _ in
       children.append((String(cString: name), childOffset, childType))
       return true
     }
-    // Enums, classes and anything else reflection does not open are leaves.
     guard isAggregate, !children.isEmpty else { return leaf(isPlain(type) ? .opaque : .reference) }
     for child in children {
       let childPath = path.isEmpty ? child.name : path + "." + child.name

@@ -134,13 +134,19 @@ struct EntityTable<Entity: GameObject> {
   ///
   /// - Complexity: O(n log n).
   mutating func rebuildDirectory() {
-    var entries = ContiguousArray<DirectoryEntry>()
-    entries.reserveCapacity(columns.count)
-    readingPool().forEach { entity, index in
-      entries.append(DirectoryEntry(id: entity.id.rawValue, index: Int32(index)))
+    var ids = identities()
+    var order = [Int32](0..<Int32(ids.count))
+    if let largest = ids.max(), largest <= UInt64(UInt32.max) {
+      // Identities below 2^32, as a world's are for a long time: a radix sort.
+      var keys = ids.map { UInt32(truncatingIfNeeded: $0) }
+      let keyBits = max(1, UInt64.bitWidth - largest.leadingZeroBitCount)
+      SpatialGrid.sort(&order, byKeys: &keys, keyBits: keyBits)
+    } else {
+      order.sort { ids[Int($0)] < ids[Int($1)] }
     }
-    entries.sort { $0.id < $1.id }
-    directory = entries
+    directory = ContiguousArray(
+      order.map { DirectoryEntry(id: ids[Int($0)], index: $0) })
+    ids = []
     vacatedCount = 0
   }
 }

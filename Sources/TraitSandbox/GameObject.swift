@@ -29,6 +29,11 @@ public protocol GameObject: Sendable, Codable {
   /// castle's purchase plans, say) need this.
   func hashAttributes(into hasher: inout StateHasher)
 
+  /// Mixes every entity's `hashAttributes(into:)` into the hasher, in storage order; the world
+  /// calls this, and no type needs to implement it (a requirement only so that its loop is
+  /// compiled for each type, and vanishes for a type that hashes nothing of its own).
+  static func hashAttributes(of pool: EntityPool<Self>, into hasher: inout StateHasher)
+
   /// Runs one bound system over this type's entities; the world calls this, and no type needs
   /// to implement it.
   ///
@@ -62,6 +67,12 @@ extension GameObject {
   /// Hashes nothing: by default all of an entity's state lives in its trait components.
   @inlinable
   public func hashAttributes(into hasher: inout StateHasher) {}
+
+  /// Hashes every entity's own attributes in storage order.
+  @inlinable
+  public static func hashAttributes(of pool: EntityPool<Self>, into hasher: inout StateHasher) {
+    pool.forEach { $0.hashAttributes(into: &hasher) }
+  }
 
   /// Steps the entities with the job bound to `system`, if any, whole or in chunks.
   ///

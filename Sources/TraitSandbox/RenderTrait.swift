@@ -62,6 +62,10 @@ public protocol RenderTrait: GameObject {
 
   /// Steps every entity of this type; the render system calls this once per tick.
   static func stepAnimation(_ pool: inout EntityPool<Self>, in context: inout TickContext)
+
+  /// Adds every entity's picture to a frame, in storage order; the render system calls this
+  /// once per frame.
+  static func drawEntities(_ pool: EntityPool<Self>, into builder: inout FrameBuilder)
 }
 
 extension RenderTrait where Style == StandardRenderStyle {
@@ -95,6 +99,14 @@ extension RenderTrait {
   @inlinable
   public mutating func animate(in context: TickContext) {
     appearance.animationTime += context.deltaTime
+  }
+
+  /// Runs `draw(into:)` for every entity.
+  ///
+  /// - Complexity: O(n) in the pool's entities.
+  @inlinable
+  public static func drawEntities(_ pool: EntityPool<Self>, into builder: inout FrameBuilder) {
+    pool.forEach { $0.draw(into: &builder) }
   }
 
   /// Runs `animate` for every entity.
@@ -151,6 +163,6 @@ extension TraitSystem {
       // A look may be kept in properties of the type's own (a pose, a frame counter).
       writes: [.component(\.appearance), .ownState],
       run: { Entity.stepAnimation(&$0, in: &$1) },
-      draw: { pool, builder in pool.forEach { $0.draw(into: &builder) } })
+      draw: { pool, builder in Entity.drawEntities(pool, into: &builder) })
   }
 }

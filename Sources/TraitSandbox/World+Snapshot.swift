@@ -6,28 +6,56 @@ private struct SavedWorldHeader: Codable {
   var fixedDeltaTime: Float
   var arenaSize: Vector2
   var factionCount: Int
-  /// Each pool's type name and entity count, in registration order.
-  var typeNames: [String]
-  var entityCounts: [Int]
+  /// Each table, in stepping order.
+  var tables: [SavedTable]
+}
+
+/// How one entity type's table is saved.
+struct SavedTable: Codable {
+  /// How the entities are kept in the save.
+  enum Storage: String, Codable {
+    /// Each entity's `Codable` encoding, in the archive after the header: for types that hold
+    /// references (arrays, strings) or values the layout cannot check.
+    case values
+    /// The columns' bytes after the archive, column by column, little-endian, padding zeroed.
+    case columns
+  }
+
+  var typeName: String
+  var count: Int
+  var storage: Storage
+  /// The type's stride when saved, and where each of its values was (`EntityLayout`), so a
+  /// type whose stored properties changed is refused instead of misread.
+  var stride: Int
+  var fields: [EntityLayout.Field]
 }
 
 extension World {
-  /// Writes the world's whole state into `archive`: tick, random state, next identity, and
-  /// every entity of every type, in storage order, with all its components.
+  /// Writes the world's whole state into `sink`: tick, random state, next identity, and every
+  /// entity of every type, in storage order, with all its stored properties.
   ///
   /// A world restored from it steps on exactly as this one would: the same `stateHash()` now
-  /// and after any number of ticks.
+  /// and after any number of ticks. A type of plain values is saved as its columns' bytes, a
+  /// piece at a time; a type holding arrays or strings (or values `EntityLayout` cannot check)
+  /// through `Codable`. The save is an archive (see `Archive`), after its length, with the
+  /// header and the `Codable` entities, then the columns, type after type.
   /// - Complexity: O(n) in the number of entities.
-  public func save(to archive: inout ArchiveWriter) throws {
+  public func save(to sink: inout some SnapshotSink) throws {
     precondition(!isStepping, "a world is saved between ticks")
     let state = random.state
+    var archive = ArchiveWriter()
     try archive.encode(
       SavedWorldHeader(
         tick: tick, nextID: nextID, random: [state.0, state.1, state.2, state.3],
         fixedDeltaTime: fixedDeltaTime, arenaSize: arenaSize,
-        factionCount: hostility.factionCount, typeNames: tables.map(\.typeName),
-        entityCounts: tables.map(\.entityCount)))
-    for pool in tables { try pool.save(to: &archive) }
+        factionCount: hostility.factionCount, tables: tables.map(\.savedTable)))
+    for table in tables where table.savedTable.storage == .values {
+      try table.saveValues(to: &archive)
+    }
+    try sink.write(archive)
+    for table in tables where table.savedTable.storage == .columns {
+      try table.saveColumns(to: &sink)
+    }
   }
 
   /// Replaces the world's tick, random state and entities with those `save(to:)` wrote.
@@ -36,29 +64,27 @@ extension World {
   /// registered every entity type the saved world had (a game sets it up as it does for a new
   /// match, without placing anything). The restored world then has exactly the saved world's
   /// types, in its stepping order: a type registered here but not there is left out, and
-  /// registers again when one is spawned, as it would have in the saved world. On error the
-  /// world is unchanged.
-  /// - Throws: `ArchiveError` if the archive is damaged or was saved by a different world.
+  /// registers again when one is spawned, as it would have in the saved world. Every saved
+  /// value is checked (numbers finite, Booleans and optionals well formed, identities unique,
+  /// factions the world's); on error the world is unchanged.
+  /// - Throws: `ArchiveError` if the save is damaged, truncated, or was made by a different
+  ///   world or another layout of one of its types, naming the type and the property.
   /// - Complexity: O(n log n) in the number of entities.
-  public mutating func restore(from archive: inout ArchiveReader) throws(ArchiveError) {
+  public mutating func restore(from reader: inout SnapshotReader) throws(ArchiveError) {
     precondition(!isStepping, "a world is restored between ticks")
+    var archive = try reader.readArchive()
     let header = try archive.decode(SavedWorldHeader.self)
     let registered = tables.map(\.typeName)
-    let names = header.typeNames
-    // Where each saved type's pool is in this world.
+    let saved = header.tables
+    // Where each saved type's table is in this world.
     var order: [Int] = []
-    for name in names {
-      guard let index = registered.firstIndex(of: name), !order.contains(index) else {
+    for table in saved {
+      guard let index = registered.firstIndex(of: table.typeName), !order.contains(index) else {
         throw archive.error(
-          "the saved world has entities of type \(name), which this world has not registered "
-            + "(register every type the saved world had before restoring)")
+          "the saved world has entities of type \(table.typeName), which this world has not "
+            + "registered (register every type the saved world had before restoring)")
       }
       order.append(index)
-    }
-    guard header.entityCounts.count == names.count else {
-      throw archive.error(
-        "the saved world lists \(header.entityCounts.count) entity counts "
-          + "for \(names.count) types")
     }
     guard header.fixedDeltaTime == fixedDeltaTime, header.arenaSize == arenaSize,
       header.factionCount == hostility.factionCount
@@ -76,26 +102,41 @@ extension World {
       throw archive.error("the saved tick or next identity is damaged")
     }
     var restored = order.map { tables[$0] }
-    var ids: [UInt64] = []
     for index in restored.indices {
-      let count = header.entityCounts[index]
+      try restored[index].checkSaved(saved[index], archive: archive)
+    }
+    for index in restored.indices where saved[index].storage == .values {
+      let count = saved[index].count
       // Every entity takes at least a byte: a count beyond the bytes left is damage, found
       // before anything is allocated for it.
       guard count >= 0, count <= archive.remainingByteCount else {
-        throw archive.error("\(names[index]) count \(count) is damaged")
+        throw archive.error("\(saved[index].typeName) count \(count) is damaged")
       }
-      try restored[index].restore(count: count, from: &archive, hostility: hostility, ids: &ids)
+      try restored[index].restoreValues(
+        count: count, from: &archive, hostility: hostility)
     }
     guard archive.isAtEnd else { throw archive.error("the saved world has bytes after its end") }
-    ids.sort()
-    for position in ids.indices {
-      guard ids[position] != 0, ids[position] < header.nextID else {
-        throw archive.error(
-          "identity #\(ids[position]) is outside the saved world's 1..<\(header.nextID)")
+    for index in restored.indices where saved[index].storage == .columns {
+      try restored[index].restoreColumns(
+        count: saved[index].count, from: &reader, hostility: hostility)
+    }
+    // Each table's directory is in identity order: merged, they must climb strictly.
+    let directories = restored.map(\.directory)
+    var heads = directories.map { _ in 0 }
+    var previous: UInt64 = 0
+    while true {
+      var next: (table: Int, id: UInt64)?
+      for table in directories.indices where heads[table] < directories[table].count {
+        let id = directories[table][heads[table]].id
+        if next.map({ id < $0.id }) ?? true { next = (table, id) }
       }
-      guard position == 0 || ids[position - 1] != ids[position] else {
-        throw archive.error("identity #\(ids[position]) is saved twice")
+      guard let (table, id) = next else { break }
+      heads[table] += 1
+      guard id != 0, id < header.nextID else {
+        throw reader.error("identity #\(id) is outside the saved world's 1..<\(header.nextID)")
       }
+      guard id != previous else { throw reader.error("identity #\(id) is saved twice") }
+      previous = id
     }
     tables = restored
     tableIndexByType = Dictionary(
@@ -109,33 +150,5 @@ extension World {
       state: (header.random[0], header.random[1], header.random[2], header.random[3]))
     lastEvents = []
     lastSystemTimes = []
-  }
-}
-
-extension EntityTable {
-  func save(to archive: inout ArchiveWriter) throws {
-    for index in 0..<columns.count { try archive.encode(columns.read(at: index)) }
-  }
-
-  /// Replaces the table's entities with `count` read from `archive`, appending their
-  /// identities to `ids`.
-  mutating func restore(
-    count: Int, from archive: inout ArchiveReader, hostility: Hostility, ids: inout [UInt64]
-  ) throws(ArchiveError) {
-    let restored = EntityColumns<Entity>(capacity: count)
-    ids.reserveCapacity(ids.count + count)
-    for _ in 0..<count {
-      let entity = try archive.decode(Entity.self)
-      guard hostility.contains(entity.faction) else {
-        throw archive.error(
-          "\(Entity.typeName) \(entity.id) has faction \(entity.faction), "
-            + "outside the world's \(hostility.factionCount)")
-      }
-      ids.append(entity.id.rawValue)
-      restored.append(entity)
-    }
-    columns = restored
-    rebuildDirectory()
-    placement = PoolPlacement()
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import MonsterWars
 import Testing
 import TraitSandbox
@@ -41,6 +42,29 @@ struct MatchSnapshotTests {
     #expect(resumed.outcome == straight.outcome)
     // Something happened on the way: entities were born and died after the save.
     #expect(straight.statistics != half.statistics)
+  }
+
+  @Test(
+    "2,000 ticks with a save and a load halfway give the hash of 2,000 straight",
+    arguments: [("duel", nil as Int?), ("swarm", 300), ("battle", 300)])
+  func longRoundTrip(scenario name: (String, Int?)) throws {
+    let half = try played(name.0, swarmCount: name.1, ticks: 1_000, threads: 2)
+    let (straight, resumed) = try continued(half, ticks: 1_000, threads: 2)
+    #expect(resumed.world.tick == 2_000 || resumed.isOver)
+    #expect(resumed.world.stateHash() == straight.world.stateHash())
+    #expect(resumed.statistics == straight.statistics)
+  }
+
+  @Test("monsters and projectiles are saved as their columns, castles as their values")
+  func columnsAndValues() throws {
+    let world = try played("swarm", swarmCount: 50, ticks: 30, threads: 1).world
+    let layouts = Dictionary(
+      uniqueKeysWithValues: world.entityTypes.map { ($0.name, $0.layout) })
+    for name in ["QuirkMonster", "ZapMonster", "MunchMonster", "LaserBolt", "Cannonball"] {
+      #expect(layouts[name]?.isSavedAsBytes == true, "\(name)")
+    }
+    #expect(layouts["Castle"]?.isSavedAsBytes == false)
+    #expect(layouts["Castle"]?.hasReferences == true)
   }
 
   @Test("a snapshot keeps the scenario, the seed and the swarm count")
@@ -111,14 +135,80 @@ struct MatchSnapshotTests {
     }
   }
 
+  /// `bytes` with its envelope's length and checksum made to fit its body again, so that what
+  /// reads it gets past the envelope to the damage inside.
+  private func reenveloped(_ bytes: [UInt8]) -> [UInt8] {
+    var fixed = bytes
+    let body = Array(bytes.dropFirst(28))
+    withUnsafeBytes(of: UInt64(body.count).littleEndian) {
+      fixed.replaceSubrange(16..<24, with: $0)
+    }
+    withUnsafeBytes(of: Checksum.crc32(body).littleEndian) {
+      fixed.replaceSubrange(24..<28, with: $0)
+    }
+    return fixed
+  }
+
+  /// `bytes` with the first `old` in it replaced by `new`, of the same length.
+  private func replacing(_ old: String, with new: String, in bytes: [UInt8]) throws -> [UInt8] {
+    let needle = Array(old.utf8)
+    let start = try #require(
+      bytes.indices.first { bytes[$0...].starts(with: needle) }, "no '\(old)' in the snapshot")
+    var patched = bytes
+    patched.replaceSubrange(start..<(start + needle.count), with: Array(new.utf8))
+    return patched
+  }
+
+  @Test("a snapshot of a type whose stored properties changed is refused, naming the property")
+  func changedLayout() throws {
+    let bytes = try MatchSnapshot.bytes(
+      of: try played("swarm", swarmCount: 50, ticks: 5, threads: 1))
+    let renamed = reenveloped(try replacing("movement.speed", with: "movement.pace_", in: bytes))
+    let message = try #require(error(reading: renamed))
+    #expect(message.contains("keeps movement.pace_ (Float, 4 bytes) at byte"), "\(message)")
+    #expect(message.contains("its stored properties changed since the snapshot was made"))
+  }
+
+  @Test("a snapshot whose columns are cut short or hold impossible values is refused by name")
+  func damagedColumns() throws {
+    let match = try played("swarm", swarmCount: 50, ticks: 5, threads: 1)
+    let bytes = try MatchSnapshot.bytes(of: match)
+    let cut = try #require(error(reading: reenveloped(Array(bytes.dropLast(6)))))
+    #expect(cut.contains("entities need") && cut.contains("the snapshot is truncated"), "\(cut)")
+    // The last column of the last type: every word of it set to a NaN bit pattern.
+    var impossible = bytes
+    let bolts = match.world.entityTypes.last { $0.entityCount > 0 }
+    let type = try #require(bolts)
+    let wordCount = type.layout.wordCount
+    let count = type.entityCount
+    let lastFloat = try #require(type.layout.fields.last { $0.kind == .float })
+    let columnStart = bytes.count - (wordCount - lastFloat.offset / 4) * count * 4
+    for offset in stride(from: columnStart, to: columnStart + count * 4, by: 4) {
+      impossible.replaceSubrange(offset..<(offset + 4), with: [0, 0, 0xC0, 0x7F])
+    }
+    let nan = try #require(error(reading: reenveloped(impossible)))
+    #expect(nan.contains("\(type.name) number 1 of \(count) holds a value its \(lastFloat.path)"))
+    #expect(nan.contains("cannot have: the snapshot is damaged"), "\(nan)")
+  }
+
+  @Test("a snapshot made before the world kept columns is refused as an older version's")
+  func olderFormat() throws {
+    var older = try MatchSnapshot.bytes(of: try played("duel", ticks: 3, threads: 1))
+    older[12] = 1
+    #expect(
+      error(reading: older)
+        == "it is in snapshot format 1, which an older version of sandbox wrote; this one reads "
+        + "format 2")
+  }
+
   @Test("a newer format, another kind of file and trailing bytes are refused by name")
   func envelope() throws {
     let bytes = try MatchSnapshot.bytes(of: try played("duel", ticks: 3, threads: 1))
     var newer = bytes
-    newer[12] = 2
+    newer[12] = 3
     #expect(
       error(reading: newer)
-        == "it is in snapshot format 2, newer than this program's 1: a newer sandbox wrote it")
+        == "it is in snapshot format 3, newer than this program's 2: a newer sandbox wrote it")
     var recording = bytes
     recording.replaceSubrange(8..<12, with: Array("RECD".utf8))
     #expect(error(reading: recording) == "it is a recording, not a snapshot")

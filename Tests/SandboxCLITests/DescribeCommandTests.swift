@@ -21,6 +21,15 @@ struct DescribeCommandTests {
     if let zap {
       #expect(lines[zap + 1] == "    traits:     HealthTrait, GunTrait, MovementTrait, RenderTrait")
       #expect(lines[zap + 2] == "    components: Health, Gun, Movement, Appearance")
+      #expect(lines[zap + 4].hasPrefix("    columns:    ") && lines[zap + 4].hasSuffix("bytes"))
+      #expect(
+        lines[zap + 5]
+          == "      targets: reads identity, faction, position, Health; writes nothing; "
+          + "effects targets")
+      #expect(
+        lines.dropFirst(zap).first { $0.hasPrefix("      gun: ") }
+          == "      gun: reads position, faction, Gun; writes Gun, own state, Movement; "
+          + "effects spawns")
     }
     #expect(lines.contains("  Cannonball"))
   }

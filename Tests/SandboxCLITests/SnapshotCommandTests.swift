@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import MonsterWars
 import Testing
 import TraitSandbox
@@ -18,6 +19,27 @@ private func sandbox(_ arguments: [String]) -> (status: Int32, output: String, e
 /// The `stateHash:` line of a text report.
 private func stateHash(_ output: String) -> String? {
   output.split(separator: "\n").first { $0.hasPrefix("stateHash:") }.map(String.init)
+}
+
+/// `bytes` with its envelope's length and checksum made to fit its body again.
+private func reenveloped(_ bytes: Data) -> Data {
+  var fixed = bytes
+  let body = Array(bytes.dropFirst(28))
+  withUnsafeBytes(of: UInt64(body.count).littleEndian) { fixed.replaceSubrange(16..<24, with: $0) }
+  withUnsafeBytes(of: Checksum.crc32(body).littleEndian) {
+    fixed.replaceSubrange(24..<28, with: $0)
+  }
+  return fixed
+}
+
+/// `bytes` with the first `old` in it replaced by `new`, of the same length.
+private func replacing(_ old: String, with new: String, in bytes: Data) throws -> Data {
+  let needle = Array(old.utf8)
+  let contents = Array(bytes)
+  let start = try #require(contents.indices.first { contents[$0...].starts(with: needle) })
+  var patched = contents
+  patched.replaceSubrange(start..<(start + needle.count), with: Array(new.utf8))
+  return Data(patched)
 }
 
 @Suite("Command line: run --save and --load")
@@ -73,12 +95,18 @@ struct SnapshotCommandTests {
       ("scenario.snap", Data(#"{"arena": {}}"#.utf8), "it is not a TraitSandbox snapshot"),
       (
         "newer.snap", bytes.prefix(12) + Data([9]) + bytes.dropFirst(13),
-        "it is in snapshot format 9, newer than this program's 1"
+        "it is in snapshot format 9, newer than this program's 2"
       ),
       (
         "flipped.snap", bytes.prefix(40) + Data([bytes[40] ^ 1]) + bytes.dropFirst(41),
         "its checksum does not match: the file is damaged"
       ),
+      (
+        "layout.snap",
+        reenveloped(try replacing("movement.speed", with: "movement.pace_", in: bytes)),
+        "keeps movement.pace_ (Float, 4 bytes) at byte"
+      ),
+      ("columns.snap", reenveloped(bytes.dropLast(2)), "the snapshot is truncated"),
     ]
     for (name, contents, reason) in cases {
       let url = folder.appendingPathComponent(name)

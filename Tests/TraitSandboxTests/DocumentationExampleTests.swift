@@ -139,15 +139,14 @@ struct DocumentationExampleTests {
     }
     world.step()
 
-    var archive = ArchiveWriter()
-    try world.save(to: &archive)
-    let bytes = archive.bytes
+    var bytes: [UInt8] = []
+    try world.save(to: &bytes)
 
     var copy = World(
       seed: 0, fixedDeltaTime: 0.25, arenaSize: Vector2(1280, 720),
       schedule: Schedule.standard.appending([.aura], to: "act"))
     copy.register(Bramble.self)
-    var reader = try ArchiveReader(bytes)
+    var reader = SnapshotReader(bytes)
     try copy.restore(from: &reader)
 
     #expect(copy.stateHash() == world.stateHash())

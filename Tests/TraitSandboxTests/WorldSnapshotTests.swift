@@ -34,9 +34,9 @@ struct WorldSnapshotTests {
   }
 
   private func saved(_ world: World) throws -> [UInt8] {
-    var archive = ArchiveWriter()
-    try world.save(to: &archive)
-    return archive.bytes
+    var bytes: [UInt8] = []
+    try world.save(to: &bytes)
+    return bytes
   }
 
   @Test("a restored world steps on to the hash the original reaches")
@@ -45,7 +45,7 @@ struct WorldSnapshotTests {
     for _ in 0..<20 { original.step() }
     var restored = battle()
     restored.register(Walker.self)
-    var reader = try ArchiveReader(try saved(original))
+    var reader = SnapshotReader(try saved(original))
     try restored.restore(from: &reader)
     #expect(restored.tick == original.tick)
     #expect(restored.stateHash() == original.stateHash())
@@ -72,7 +72,7 @@ struct WorldSnapshotTests {
     ] {
       restored.register(type)
     }
-    var reader = try ArchiveReader(try saved(original))
+    var reader = SnapshotReader(try saved(original))
     try restored.restore(from: &reader)
     #expect(restored.entityTypes.map(\.name) == original.entityTypes.map(\.name))
     #expect(restored.stateHash() == original.stateHash())
@@ -92,7 +92,7 @@ struct WorldSnapshotTests {
     var fewerTypes = makeWorld(seed: 9)
     fewerTypes.register(Knight.self)
     let before = fewerTypes.stateHash()
-    var reader = try ArchiveReader(bytes)
+    var reader = SnapshotReader(bytes)
     #expect(throws: ArchiveError.self) { try fewerTypes.restore(from: &reader) }
     #expect(fewerTypes.stateHash() == before)
 
@@ -101,7 +101,7 @@ struct WorldSnapshotTests {
     otherArena.register(Gunner.self)
     otherArena.register(Hatchery.self)
     otherArena.register(Walker.self)
-    reader = try ArchiveReader(bytes)
+    reader = SnapshotReader(bytes)
     do {
       try otherArena.restore(from: &reader)
       Issue.record("a world of another arena restored the save")
@@ -120,7 +120,7 @@ struct WorldSnapshotTests {
     let before = target.stateHash()
     for length in stride(from: 0, to: bytes.count, by: 7) {
       #expect(throws: ArchiveError.self) {
-        var reader = try ArchiveReader(Array(bytes.prefix(length)))
+        var reader = SnapshotReader(Array(bytes.prefix(length)))
         try target.restore(from: &reader)
       }
     }

@@ -15,6 +15,25 @@ struct BoidsSceneTests {
     #expect(first.boidCount == second.boidCount)
   }
 
+  @Test("a sky saved after 1,000 ticks flies on to the hash of 2,000 ticks straight")
+  func savedSkyFliesOn() throws {
+    var scene = BoidsScene(seed: 7, boidCount: 80)
+    scene.run(ticks: 1_000)
+    var bytes: [UInt8] = []
+    try scene.world.save(to: &bytes)
+    var restored = World(
+      seed: 0, fixedDeltaTime: BoidsScene.fixedDeltaTime, arenaSize: BoidsScene.arenaSize,
+      schedule: .boids, hostility: Hostility(factionCount: 2))
+    for type in BoidsScene.entityTypes { restored.register(type) }
+    var reader = SnapshotReader(bytes)
+    try restored.restore(from: &reader)
+    #expect(restored.stateHash() == scene.world.stateHash())
+    scene.run(ticks: 1_000)
+    for _ in 0..<1_000 { restored.step() }
+    #expect(restored.tick == 2_000)
+    #expect(restored.stateHash() == scene.world.stateHash())
+  }
+
   @Test("another seed gives another flock")
   func otherSeedOtherHash() {
     var first = BoidsScene(seed: 7, boidCount: 120)

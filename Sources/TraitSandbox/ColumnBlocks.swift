@@ -1,0 +1,66 @@
+/// The words of one type's columns, addressed without the type: what loops over whole
+/// columns (saving, loading, sorting, the directory) use, with no generic code inside them.
+struct ColumnBlocks {
+  let words: UnsafeMutablePointer<UInt32>
+  let wordCount: Int
+  /// Words per block: `wordCount` columns of `EntityBlocks.size`.
+  let blockWords: Int
+  let count: Int
+
+  init<Entity>(_ columns: EntityColumns<Entity>) {
+    words = columns.words
+    wordCount = EntityWords<Entity>.wordCount
+    blockWords = EntityWords<Entity>.blockWords
+    count = columns.count
+  }
+
+  /// Word `word` of the entities of the block that holds `index`, from its first entity.
+  @inline(__always)
+  func column(_ word: Int, ofBlockAt index: Int) -> UnsafeMutablePointer<UInt32> {
+    words + (index >> EntityBlocks.shift) * blockWords + (word << EntityBlocks.shift)
+  }
+
+  /// Word `word` of the entity at `index`.
+  @inline(__always)
+  func word(_ word: Int, at index: Int) -> UInt32 {
+    column(word, ofBlockAt: index)[index & (EntityBlocks.size - 1)]
+  }
+
+  /// Byte `offset` of the entity at `index`.
+  @inline(__always)
+  func byte(_ offset: Int, at index: Int) -> UInt8 {
+    UInt8(truncatingIfNeeded: word(offset >> 2, at: index) >> UInt32((offset & 3) << 3))
+  }
+
+  /// The 8 bytes from `offset` (a multiple of 4) of the entity at `index`.
+  @inline(__always)
+  func uint64(_ offset: Int, at index: Int) -> UInt64 {
+    UInt64(word(offset >> 2, at: index)) | UInt64(word((offset >> 2) + 1, at: index)) << 32
+  }
+
+  /// The `Float` from `offset` (a multiple of 4) of the entity at `index`.
+  @inline(__always)
+  func float(_ offset: Int, at index: Int) -> Float {
+    Float(bitPattern: word(offset >> 2, at: index))
+  }
+
+  /// Reorders the entities: the entity at `order[position]` moves to `position`.
+  ///
+  /// - Complexity: O(n x words), through one scratch column.
+  func permute(by order: UnsafeBufferPointer<Int32>, scratch: inout [UInt32]) {
+    precondition(order.count == count, "one position per entity")
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: repeatElement(0, count: count))
+    scratch.withUnsafeMutableBufferPointer { column in
+      for word in 0..<wordCount {
+        for position in 0..<count { column[position] = self.word(word, at: Int(order[position])) }
+        for first in stride(from: 0, to: count, by: EntityBlocks.size) {
+          let target = self.column(word, ofBlockAt: first)
+          for lane in 0..<min(EntityBlocks.size, count - first) {
+            target[lane] = column[first + lane]
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,208 @@
+extension EntityTable {
+  /// How this table is saved: as its columns when every stored value is a checkable number,
+  /// Boolean or optional of them, else through `Codable`.
+  var savedTable: SavedTable {
+    SavedTable(
+      typeName: Entity.typeName, count: columns.count,
+      storage: layout.isSavedAsBytes ? .columns : .values, stride: layout.stride,
+      fields: layout.fields)
+  }
+
+  /// Appends every entity's `Codable` encoding, in storage order.
+  func saveValues(to archive: inout ArchiveWriter) throws {
+    for index in 0..<columns.count { try archive.encode(columns.read(at: index)) }
+  }
+
+  /// Appends the columns' bytes: word 0 of every entity, then word 1, and so on, little-endian,
+  /// with padding zeroed, a piece at a time.
+  func saveColumns(to sink: inout some SnapshotSink) throws {
+    let count = columns.count
+    let blocks = ColumnBlocks(columns)
+    // A piece is 64 blocks of one word: 64 KiB.
+    let piece = 64 * EntityBlocks.size
+    let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: piece)
+    defer { buffer.deallocate() }
+    for word in 0..<blocks.wordCount {
+      let mask = WriteCheck.byteMask(layout.stateMasks[word])
+      var filled = 0
+      // Block by block: each block holds this word of up to `EntityBlocks.size` entities.
+      for start in stride(from: 0, to: count, by: EntityBlocks.size) {
+        let column = blocks.column(word, ofBlockAt: start)
+        let lanes = min(EntityBlocks.size, count - start)
+        let out = buffer.baseAddress.unsafelyUnwrapped + filled
+        for lane in 0..<lanes { out[lane] = (column[lane] & mask).littleEndian }
+        filled += lanes
+        if filled == piece {
+          try sink.write(UnsafeRawBufferPointer(UnsafeBufferPointer(buffer)))
+          filled = 0
+        }
+      }
+      if filled > 0 {
+        try sink.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[..<filled])))
+      }
+    }
+  }
+
+  /// Stops with an error naming the first difference if `saved` was made by another layout
+  /// of this type, so its bytes are never misread.
+  func checkSaved(_ saved: SavedTable, archive: ArchiveReader) throws(ArchiveError) {
+    let name = Entity.typeName
+    guard saved.storage == savedTable.storage else {
+      throw archive.error(
+        "\(name) is saved as its \(saved.storage == .columns ? "columns" : "values"), but this "
+          + "program keeps it as \(savedTable.storage == .columns ? "columns" : "values"): its "
+          + "stored properties changed since the snapshot was made")
+    }
+    guard saved.storage == .columns else { return }
+    let current = layout.fields
+    for (position, field) in saved.fields.enumerated() {
+      guard position < current.count else {
+        throw archive.error(
+          "the snapshot's \(name) has \(field.path) (\(field.typeName)), which this program's "
+            + "\(name) does not: its stored properties changed since the snapshot was made")
+      }
+      let here = current[position]
+      guard here == field else {
+        throw archive.error(
+          "the snapshot's \(name) keeps \(field.path) (\(field.typeName), \(field.size) bytes) at "
+            + "byte \(field.offset), where this program's keeps \(here.path) (\(here.typeName), "
+            + "\(here.size) bytes) at byte \(here.offset): its stored properties changed since "
+            + "the snapshot was made")
+      }
+    }
+    guard saved.fields.count == current.count, saved.stride == layout.stride else {
+      let what =
+        current.dropFirst(saved.fields.count).first.map { "\($0.path) (\($0.typeName))" }
+        ?? "a stride of \(layout.stride) bytes"
+      throw archive.error(
+        "this program's \(name) has \(what), which the snapshot's does not: its stored "
+          + "properties changed since the snapshot was made")
+    }
+  }
+
+  /// Replaces the table's entities with `count` read from `archive`.
+  mutating func restoreValues(
+    count: Int, from archive: inout ArchiveReader, hostility: Hostility
+  ) throws(ArchiveError) {
+    let restored = EntityColumns<Entity>(capacity: count)
+    for _ in 0..<count {
+      let entity = try archive.decode(Entity.self)
+      guard hostility.contains(entity.faction) else {
+        throw archive.error(
+          "\(Entity.typeName) \(entity.id) has faction \(entity.faction), "
+            + "outside the world's \(hostility.factionCount)")
+      }
+      restored.append(entity)
+    }
+    columns = restored
+    rebuildDirectory()
+    placement = PoolPlacement()
+  }
+
+  /// Replaces the table's entities with `count` read as columns from `reader`, checking every
+  /// value.
+  mutating func restoreColumns(
+    count: Int, from reader: inout SnapshotReader, hostility: Hostility
+  ) throws(ArchiveError) {
+    let name = Entity.typeName
+    let wordCount = layout.wordCount
+    let (byteCount, overflow) = count.multipliedReportingOverflow(by: wordCount * 4)
+    guard count >= 0, !overflow, byteCount <= reader.remainingByteCount else {
+      throw reader.error(
+        "the columns of \(count) \(name) entities need \(overflow ? "more" : "\(byteCount)") "
+          + "bytes, and \(reader.remainingByteCount) are left: the snapshot is truncated")
+    }
+    let restored = EntityColumns<Entity>(capacity: count)
+    let blocks = ColumnBlocks(restored)
+    let start = reader.offset
+    try reader.read(byteCount) { raw in
+      for word in 0..<wordCount {
+        for first in stride(from: 0, to: count, by: EntityBlocks.size) {
+          let column = blocks.column(word, ofBlockAt: first)
+          let lanes = min(EntityBlocks.size, count - first)
+          let source = raw.baseAddress.unsafelyUnwrapped + (word * count + first) * 4
+          for lane in 0..<lanes {
+            column[lane] = UInt32(
+              littleEndian: source.loadUnaligned(fromByteOffset: lane * 4, as: UInt32.self))
+          }
+        }
+      }
+    }
+    restored.count = count
+    try Self.check(blocks, layout: layout, at: start, count: count)
+    let previous = columns
+    columns = restored
+    var firstBad: Int?
+    if let offset = layout.factionOffset {
+      firstBad = (0..<count).first { blocks.byte(offset, at: $0) >= hostility.factionCount }
+    } else {
+      readingPool().forEach { entity, index in
+        if firstBad == nil && !hostility.contains(entity.faction) { firstBad = index }
+      }
+    }
+    if let firstBad {
+      columns = previous
+      throw ArchiveError(
+        offset: start,
+        reason: "\(name) number \(firstBad + 1) of \(count) has a faction outside the world's "
+          + "\(hostility.factionCount)")
+    }
+    rebuildDirectory()
+    placement = PoolPlacement()
+  }
+
+  /// Stops with an error naming the entity and property if a loaded value is not one the type
+  /// can hold: a number that is not finite, a Boolean or optional tag other than 0 or 1, an
+  /// absent optional with a payload.
+  ///
+  /// - Complexity: O(n x fields), a pass over each column a field is in.
+  private static func check(
+    _ blocks: ColumnBlocks, layout: EntityLayout, at offset: Int, count: Int
+  ) throws(ArchiveError) {
+    for field in layout.fields {
+      let present: ((Int) -> Bool)? = field.tagOffset.map { tag in
+        { index in blocks.byte(tag, at: index) == 0 }
+      }
+      var bad: Int?
+      func scan(_ isBad: (Int) -> Bool) {
+        for index in 0..<count where present?(index) ?? true {
+          if isBad(index) {
+            bad = index
+            return
+          }
+        }
+      }
+      switch field.kind {
+      case .float:
+        scan { index in
+          blocks.word(field.offset / 4, at: index) & 0x7F80_0000 == 0x7F80_0000
+        }
+      case .double:
+        scan { index in
+          blocks.word(field.offset / 4 + 1, at: index) & 0x7FF0_0000 == 0x7FF0_0000
+        }
+      case .bool:
+        scan { index in blocks.byte(field.offset, at: index) > 1 }
+      case .optionalTag:
+        let payload = layout.fields.filter { $0.tagOffset == field.offset }
+        scan { index in
+          let tag = blocks.byte(field.offset, at: index)
+          guard tag == 1 else { return tag > 1 }
+          return payload.contains { value in
+            (value.offset..<(value.offset + value.size)).contains {
+              blocks.byte($0, at: index) != 0
+            }
+          }
+        }
+      case .integer, .opaque, .reference:
+        break
+      }
+      if let bad {
+        throw ArchiveError(
+          offset: offset,
+          reason: "\(Entity.typeName) number \(bad + 1) of \(count) holds a value its "
+            + "\(field.path) (\(field.typeName)) cannot have: the snapshot is damaged")
+      }
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import Frames
+import Testing
+import TraitSandbox
+
+// A trait whose system declares what it writes, and two that break their declarations: what
+// debug builds check (see `ColumnAccess`).
+
+/// How often a sprout has been watered.
+struct Watering: Component {
+  var count = 0
+}
+
+/// Something watered every tick.
+protocol WateredTrait: HealthTrait {
+  var watering: Watering { get set }
+}
+
+/// A plant with health, watered every tick.
+struct Sprout: GameObject, WateredTrait {
+  var id = EntityID<Self>.unassigned
+  var position = Vector2(10, 10)
+  var faction = Faction(0)
+  var health = Health(maximum: 10, radius: 2)
+  var watering = Watering()
+}
+
+extension TraitSystem {
+  /// Waters every sprout, as it declares: it writes `Watering` only.
+  static let watering = wateringSystem(named: "watering") { sprout in
+    sprout.watering.count += 1
+  }
+
+  /// Waters every sprout and heals it too, though it declares that it writes `Watering` only.
+  static let overwatering = wateringSystem(named: "overwatering") { sprout in
+    sprout.watering.count += 1
+    sprout.health.current += 1
+  }
+
+  /// Waters every sprout and requests a new one, though it declares no effects.
+  static let seeding = TraitSystem(name: "seeding", trait: (any WateredTrait).self) { type in
+    guard type is Sprout.Type else { return nil }
+    return SystemJob<Sprout>(
+      component: \.watering,
+      run: { pool, context in
+        pool.updateEach(in: &context) { sprout, context in
+          sprout.watering.count += 1
+          context.spawn(Sprout())
+        }
+      })
+  }
+
+  private static func wateringSystem(
+    named name: String, _ water: @escaping @Sendable (inout Sprout) -> Void
+  ) -> TraitSystem {
+    TraitSystem(name: name, trait: (any WateredTrait).self) { type in
+      guard type is Sprout.Type else { return nil }
+      return SystemJob<Sprout>(
+        component: \.watering,
+        run: { pool, _ in pool.updateEach { water(&$0) } })
+    }
+  }
+}
+
+/// A world of three sprouts that runs `system`.
+private func garden(_ system: TraitSystem) -> World {
+  var world = World(
+    seed: 1, fixedDeltaTime: 0.25, arenaSize: Vector2(100, 100),
+    schedule: Schedule([.init("tend", [system])]))
+  for _ in 0..<3 { world.spawn(Sprout()) }
+  return world
+}
+
+@Suite("Column access declarations")
+struct ColumnAccessTests {
+  @Test("a system that keeps to its declaration steps as usual")
+  func declaredWrites() {
+    var world = garden(.watering)
+    world.step()
+    world.step()
+    #expect(world.entities(of: Sprout.self).map(\.watering.count) == [2, 2, 2])
+  }
+
+  @Test("sandbox describe's declarations: what each system reads, writes and does")
+  func describedAccesses() throws {
+    var world = World(seed: 1, fixedDeltaTime: 0.25, arenaSize: Vector2(100, 100))
+    world.register(Sprout.self)
+    let sprout = try #require(world.entityTypes.first { $0.name == "Sprout" })
+    let targets = try #require(sprout.accesses.first { $0.system == "targets" })
+    #expect(targets.accesses.reads == ["identity", "faction", "position", "Health"])
+    #expect(targets.accesses.writes.isEmpty)
+    #expect(targets.accesses.effects == .targets)
+    let health = try #require(sprout.accesses.first { $0.system == "health" })
+    #expect(health.accesses.writes == ["Health", "own state"])
+    #expect(health.accesses.effects.names == ["despawns"])
+  }
+
+  #if DEBUG
+    @Test("in a debug build, a system that writes a component it did not declare stops")
+    func undeclaredWriteStops() async {
+      await #expect(processExitsWith: .failure) {
+        var world = garden(.overwatering)
+        world.step()
+      }
+    }
+
+    @Test("in a debug build, a system with an effect it did not declare stops")
+    func undeclaredEffectStops() async {
+      await #expect(processExitsWith: .failure) {
+        var world = garden(.seeding)
+        world.step()
+      }
+    }
+  #endif
+}
