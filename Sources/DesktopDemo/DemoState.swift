@@ -189,7 +189,7 @@ public struct DemoState {
   static func orderNotice(_ kind: UnitKind, match: Match) -> String {
     guard let castle = match.castle(of: .left) else { return "ordered \(kind.displayName)" }
     let waiting = castle.orders.reduce(Float(0)) { $0 + (castle.armory.cost(of: $1) ?? 0) }
-    let short = waiting - castle.spawner.coins
+    let short = waiting - castle.spawner.budget
     guard short > 0 else { return "ordered \(kind.displayName)" }
     return "ordered \(kind.displayName): paid when the castle has $\(Int(short.rounded(.up))) more"
   }
@@ -210,7 +210,7 @@ public struct DemoState {
       $0.count > 1 ? "\($0.kind.displayName) x\($0.count)" : $0.kind.displayName
     }
     let cost = castle.armory.cost(of: next) ?? 0
-    let wait = cost > castle.spawner.coins ? "; \(next.displayName) next, needs $\(Int(cost))" : ""
+    let wait = cost > castle.spawner.budget ? "; \(next.displayName) next, needs $\(Int(cost))" : ""
     return "Orders \(castle.orders.count)/\(Castle.maximumOrders): "
       + list.joined(separator: ", ") + wait
   }

@@ -89,6 +89,18 @@ public struct DispatchStrategy: Sendable, Hashable {
       "Structure of arrays in SIMD8<Float> chunks of eight entities: vectorised by hand."
     ) { SIMDLaneSimulation($0) },
     DispatchStrategy(
+      "world-rows", 9,
+      "Prototype: each type one array of whole entities, the traits' methods run in place."
+    ) { RowStoreSimulation($0) },
+    DispatchStrategy(
+      "world-component-columns", 9,
+      "Prototype: a column per component, copied into a template entity and back per system."
+    ) { ComponentColumnsSimulation($0) },
+    DispatchStrategy(
+      "world-block-rows", 9,
+      "Prototype: word columns in blocks, each block copied out to whole entities and back."
+    ) { BlockRowsSimulation($0) },
+    DispatchStrategy(
       "traitsandbox-world", 9,
       "TraitSandbox's World stepping the real MovementTrait and HealthTrait systems."
     ) { WorldSimulation($0) },

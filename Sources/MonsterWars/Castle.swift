@@ -41,7 +41,7 @@ public struct Castle: GameObject, HealthTrait, GunTrait, SpawnerTrait, RenderTra
     self.health = Health(maximum: stats.health, radius: stats.radius)
     self.gun = Gun(stats.gun)
     self.spawner = Spawner(
-      coins: economy.startingCoins, income: economy.coinsPerSecond,
+      budget: economy.startingCoins, income: economy.coinsPerSecond,
       thinkInterval: controller.thinkInterval)
     self.appearance = Appearance(
       size: Vector2(stats.radius * 2.6, stats.radius * 2.6), facesLeft: side == .right,
@@ -114,7 +114,7 @@ public struct Castle: GameObject, HealthTrait, GunTrait, SpawnerTrait, RenderTra
       guard let pick = savingFor ?? policy.weights.choose(using: &context.random),
         let cost = armory.cost(of: pick)
       else { return }
-      if spawner.coins - cost >= policy.reserve, spawner.pay(cost) {
+      if spawner.budget - cost >= policy.reserve, spawner.pay(cost) {
         armory.spawn(pick, side: side, at: rallyPoint(in: &context), in: &context)
         savingFor = nil
       } else {

@@ -12,7 +12,7 @@ extension Match {
       return CastleStatusLabel(
         side: side, health: castle?.health.current ?? 0,
         maximumHealth: castle?.health.maximum ?? scenario.castle.health,
-        coins: castle?.spawner.coins ?? 0)
+        coins: castle?.spawner.budget ?? 0)
     }
     return MatchHUD(
       castles: castles,

@@ -32,8 +32,11 @@ public struct MatchRecording: Sendable, Equatable {
 
   /// The recording of `session` as it stands, by `program`.
   ///
-  /// - Parameter initialScenario: The scenario the session started with (live tuning changes
-  ///   the session's).
+  /// - Parameters:
+  ///   - session: The session to record.
+  ///   - initialScenario: The scenario the session started with (live tuning changes the
+  ///     session's).
+  ///   - program: The program and version that recorded it, e.g. `sandbox 0.1.0`.
   public init(of session: MatchSession, startedWith initialScenario: Scenario, program: String) {
     self.program = program
     scenario = initialScenario

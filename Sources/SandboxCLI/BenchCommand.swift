@@ -14,13 +14,39 @@ struct BenchCommand {
       and prints nanoseconds per entity per tick: the median and min-max of the samples, and \
       the ratio to the fastest strategy. Timings need a release build: swift run -c release \
       sandbox bench. See README.md, "Benchmarks", for the build flags that matter.
+
+      With --workload simple-iter it runs ecs_bench_suite's "simple_iter" instead (10,000 \
+      entities with a 4x4 transform, position, rotation and velocity; each tick adds velocity \
+      to position) on the world's public API beside plain Swift loops, and prints \
+      microseconds per tick, the unit published figures for ECS libraries use.
       """,
-    options: [sizes, samples, strategy, list, quick, json, csv, svg, seed])
+    options: [workload, sizes, samples, strategy, list, quick, json, csv, svg, seed])
+
+  /// What `--workload` chooses between.
+  enum Workload: String, Sendable, CaseIterable {
+    /// The dispatch workload every strategy of `--list` runs.
+    case dispatch
+    /// ecs_bench_suite's "simple_iter".
+    case simpleIter = "simple-iter"
+  }
+
+  /// `--workload`: which workload to measure.
+  static let workload = Option<Workload>(
+    "workload", valueName: "name",
+    help: "dispatch (the trait dispatch strategies) or simple-iter (ecs_bench_suite's test).",
+    default: .dispatch, defaultDescription: "dispatch"
+  ) { text throws(OptionValueError) in
+    guard let workload = Workload(rawValue: text) else {
+      throw .invalid("expected dispatch or simple-iter")
+    }
+    return workload
+  }
 
   /// `--sizes`: the entity counts to measure at.
   static let sizes = Option<[Int]?>(
     "sizes", valueName: "n,n,...", help: "Entity counts, comma-separated (1 to 10000000 each).",
-    defaultDescription: BenchmarkConfiguration.defaultSizes.map(String.init).joined(separator: ","),
+    defaultDescription: BenchmarkConfiguration.defaultSizes.map(String.init).joined(separator: ",")
+      + "; \(SimpleIterBenchmark.defaultEntityCount) with --workload simple-iter",
     parse: sizes(_:))
   /// `--samples`: how many timed samples to take.
   static let samples: Option<Int?> = .integer(
@@ -37,8 +63,9 @@ struct BenchCommand {
   static let quick = Flag(
     "quick",
     help:
-      "For CI: sizes 100 and 1000, 3 samples, checks that every checksum agrees; no world"
-      + " comparison. Runs in debug builds too, checking checksums only.")
+      "For CI: sizes 100 and 1000 (1000 with simple-iter), 3 samples, checks that every"
+      + " checksum agrees; no world comparison. Runs in debug builds too, checking checksums"
+      + " only.")
   /// `--json`: a file for the results as JSON.
   static let json: Option<String?> = .text(
     "json", valueName: "file", help: "Also write the results as JSON.")
@@ -58,6 +85,7 @@ struct BenchCommand {
     + "run: swift run -c release sandbox bench ... (or add --quick to check the checksums only)"
 
   let configuration: BenchmarkConfiguration
+  let workload: Workload
   let lists: Bool
   let isQuick: Bool
   let outputs: [(format: ReportFormat, path: String)]
@@ -66,9 +94,20 @@ struct BenchCommand {
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
     lists = options[Self.list]
     isQuick = options[Self.quick]
+    workload = try options[Self.workload]
+    if workload == .simpleIter {
+      // The simple iteration has its own three ways of running, no randomness and no chart.
+      let given: [any OptionDeclaration] = [Self.strategy, Self.seed, Self.csv, Self.svg]
+      if let option = given.first(where: { options.contains($0) }) {
+        throw .usage(
+          "'\(option.synopsis)' applies to the dispatch workload, not to '--workload simple-iter'")
+      }
+    }
     let sizes =
       try options[Self.sizes]
-      ?? (isQuick ? BenchmarkConfiguration.quickSizes : BenchmarkConfiguration.defaultSizes)
+      ?? (workload == .simpleIter
+        ? (isQuick ? [1_000] : [SimpleIterBenchmark.defaultEntityCount])
+        : isQuick ? BenchmarkConfiguration.quickSizes : BenchmarkConfiguration.defaultSizes)
     let samples =
       try options[Self.samples]
       ?? (isQuick
@@ -92,13 +131,17 @@ struct BenchCommand {
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
     if lists {
-      console.writeOutput(Self.strategyList())
+      console.writeOutput(
+        workload == .simpleIter ? Self.simpleIterationList() : Self.strategyList())
       return ExitCode.success
     }
     if !configuration.measuresTime && (!isQuick || !outputs.isEmpty) {
       throw CommandFailure(message: Self.debugBuildMessage, exitCode: ExitCode.usage)
     }
     let showsProgress = console.errorIsTerminal
+    if workload == .simpleIter {
+      return try runSimpleIteration(console: console, showsProgress: showsProgress)
+    }
     var report: BenchmarkReport
     do {
       report = try Benchmark.run(configuration) { entityCount, strategy in
@@ -115,6 +158,34 @@ struct BenchCommand {
     console.writeOutput(report.table())
     for output in outputs {
       try write(output.format.text(of: report), to: output.path)
+      console.print("Wrote \(output.path)")
+    }
+    return ExitCode.success
+  }
+
+  /// `--workload simple-iter`: the simple iteration's strategies at each size.
+  private func runSimpleIteration(
+    console: Console, showsProgress: Bool
+  ) throws(CommandFailure) -> Int32 {
+    let report: SimpleIterReport
+    do {
+      report = try SimpleIterBenchmark.run(
+        sizes: configuration.sizes, sampleCount: configuration.sampleCount,
+        measuresTime: configuration.measuresTime,
+        minimumSampleNanoseconds: configuration.minimumSampleNanoseconds
+      ) { entityCount, strategy in
+        guard showsProgress else { return }
+        console.writeError(
+          "\r\u{1B}[2K  measuring \(strategy.name) at \(entityCount) entities...")
+      }
+    } catch {
+      if showsProgress { console.writeError("\r\u{1B}[2K") }
+      throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
+    }
+    if showsProgress { console.writeError("\r\u{1B}[2K") }
+    console.writeOutput(report.table())
+    for output in outputs {
+      try write(report.json(), to: output.path)
       console.print("Wrote \(output.path)")
     }
     return ExitCode.success
@@ -140,6 +211,16 @@ struct BenchCommand {
         + String(repeating: " ", count: width - strategy.name.count) + "  \(strategy.summary)"
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The simple iteration's strategies, each with its one-line description.
+  static func simpleIterationList() -> String {
+    let strategies = SimpleIterBenchmark.strategies
+    let width = strategies.map(\.name.count).max() ?? 0
+    return strategies.map { strategy in
+      strategy.name + String(repeating: " ", count: width - strategy.name.count)
+        + "  \(strategy.summary)\n"
+    }.joined()
   }
 
   /// `--sizes`: positive entity counts, comma-separated.

@@ -21,6 +21,7 @@ internal protocol AnyEntityTable {
   func inspect(_ id: AnyEntityID) -> EntityInspection?
   func contains(_ id: AnyEntityID) -> Bool
   mutating func removeAll(sortedIDs: [AnyEntityID])
+  mutating func modifyEntities<Modified: GameObject>(_ body: (inout Modified) -> Void)
   mutating func sortSpatially(by grid: SpatialGrid, scratch: inout SpatialSortScratch)
   mutating func append<Spawned: GameObject>(
     _ entity: Spawned, id: UInt64, events: inout [EntityEvent]?)
@@ -53,7 +54,7 @@ extension EntityTable: AnyEntityTable {
 
   var componentTypeNames: [String] { components.map(\.typeName) }
 
-  func isBound(to system: Int) -> Bool { jobs[system] != nil }
+  func isBound(to system: Int) -> Bool { boundSystems[system] }
 
   func accesses(of system: Int) -> ColumnAccesses? { jobs[system]?.accesses }
 
@@ -82,7 +83,7 @@ extension EntityTable: AnyEntityTable {
     system: Int, chunkSize: Int?, threads: Int, salt: UInt64, in context: inout TickContext,
     timings: inout [Double]?
   ) {
-    guard jobs[system] != nil, columns.count > 0 else { return }
+    guard boundSystems[system], columns.count > 0 else { return }
     let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
     makeUnique()
     let span = span(for: system)
@@ -144,6 +145,27 @@ extension EntityTable: AnyEntityTable {
       }
     }
     compactDirectoryIfSparse()
+  }
+
+  /// Changes every entity with `body`, the caller having matched `Modified` to this table's
+  /// type; identities are kept, and a changed faction stops the program.
+  mutating func modifyEntities<Modified: GameObject>(_ body: (inout Modified) -> Void) {
+    guard Modified.self == Entity.self else {
+      preconditionFailure("\(Modified.typeName) changed in the table of \(Entity.typeName)")
+    }
+    makeUnique()
+    var pool = EntityPool<Entity>(
+      words: columns.words, indices: 0..<columns.count, targetBase: 0, indexedTick: 0)
+    withoutActuallyEscaping(body) { body in
+      let change = unsafeBitCast(body, to: ((inout Entity) -> Void).self)
+      pool.updateEach { entity in
+        let id = entity.id
+        let faction = entity.faction
+        change(&entity)
+        entity.id = id
+        precondition(entity.faction == faction, "an entity's faction cannot change")
+      }
+    }
   }
 
   /// Appends an entity the caller has already matched to this table's type: a metatype

@@ -42,9 +42,8 @@ public struct ColumnAccess<Entity: GameObject>: Sendable {
   /// The entity's faction.
   public static var faction: ColumnAccess { ColumnAccess(name: "faction", \Entity.faction) }
 
-  /// The entity's own state: every stored property that is not a trait's component (a
-  /// castle's purchase plans, a monster's pose), which a type's own code (an override, say)
-  /// keeps.
+  /// The entity's own state: every stored property that is not a trait's component (a plan,
+  /// an animation pose), which a type's own code (an override, say) keeps.
   public static var ownState: ColumnAccess { ColumnAccess(ownStateNamed: "own state") }
 }
 

@@ -51,9 +51,14 @@ struct ColumnBlocks {
     precondition(order.count == count, "one position per entity")
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: repeatElement(0, count: count))
+    // Where each entity comes from, found once: then each column is one gather.
+    let sources = (0..<count).map { position in
+      column(0, ofBlockAt: Int(order[position])) + (Int(order[position]) & (EntityBlocks.size - 1))
+    }
     scratch.withUnsafeMutableBufferPointer { column in
       for word in 0..<wordCount {
-        for position in 0..<count { column[position] = self.word(word, at: Int(order[position])) }
+        let offset = word << EntityBlocks.shift
+        for position in 0..<count { column[position] = sources[position][offset] }
         for first in stride(from: 0, to: count, by: EntityBlocks.size) {
           let target = self.column(word, ofBlockAt: first)
           for lane in 0..<min(EntityBlocks.size, count - first) {

@@ -3,15 +3,17 @@
 ///
 /// A component is a value type that can cross threads (`Sendable`), be compared (`Equatable`),
 /// be written out and read back (`Codable`), and feed its exact state into the world's state
-/// hash. Hashing needs no code: the default `hash(into:)` walks the `Codable` encoding, so a
-/// field added to a component is hashed as soon as it exists. A component on a hot path may
-/// implement `hash(into:)` itself for speed (walking an encoding costs thousands of
-/// instructions); it must then feed exactly what `hashEncoding(into:)` feeds, which a test can
-/// check, as the built-in components' tests do.
+/// hash. Neither hashing nor saving needs code: the world hashes a component of plain values
+/// as the bytes of its columns, and saves an entity type made only of plain values the same
+/// way, so a field added to a component is part of both as soon as it exists. A component
+/// that holds arrays or strings is hashed through `hash(into:)`, whose default walks the
+/// `Codable` encoding, and its entity type is saved through `Codable`; such a component on a
+/// hot path may implement `hash(into:)` itself for speed (walking an encoding costs thousands
+/// of instructions), and must then feed exactly what `hashEncoding(into:)` feeds, which a test
+/// can check, as the built-in components' tests do.
 ///
-/// The same encoding saves the component with its world (`World.save(to:)`). Keep state in
-/// values, arrays and optionals, not dictionaries: a dictionary's order changes from run to
-/// run, so it could be neither hashed nor saved deterministically.
+/// Keep state in values, arrays and optionals, not dictionaries: a dictionary's order changes
+/// from run to run, so it could be neither hashed nor saved deterministically.
 public protocol Component: Sendable, Equatable, Codable {
   /// Mixes every stored value into the hasher, in a fixed order.
   func hash(into hasher: inout StateHasher)

@@ -15,7 +15,7 @@ public struct EntityEvent: Sendable, Equatable {
 
   /// Which entity.
   public var entity: AnyEntityID
-  /// The entity's type, as `ObjectIdentifier(ZapMonster.self)`.
+  /// The entity's type, as `ObjectIdentifier(Turret.self)`.
   public var entityType: ObjectIdentifier
   /// What happened.
   public var kind: Kind

@@ -22,7 +22,7 @@ public struct EntityInspection: Sendable, Equatable {
 
   /// The entity's identity.
   public var id: AnyEntityID
-  /// The entity type's name, e.g. `ZapMonster`.
+  /// The entity type's name, e.g. `Turret`.
   public var typeName: String
   /// The traits the world steps for this type, e.g. `MovementTrait`.
   public var traits: [String]

@@ -67,7 +67,7 @@ public struct EntityLayout: Sendable, Equatable {
     case reference
   }
 
-  /// The type's name, e.g. `ZapMonster`.
+  /// The type's name, e.g. `Turret`.
   public let typeName: String
   /// The type's stride in bytes.
   public let stride: Int
@@ -143,12 +143,15 @@ public struct EntityLayout: Sendable, Equatable {
           path: path, typeName: String(describing: type), offset: offset, size: size,
           kind: kind, tagOffset: tagOffset))
     }
+    // Identity comparisons first: a failed protocol conformance check scans the process's
+    // conformance records, and a world looks at every type of every entity type once.
+    if type == Float.self { return leaf(.float) }
+    if type == Double.self { return leaf(.double) }
+    if type == Bool.self { return leaf(.bool) }
+    if Self.integerTypes.contains(where: { $0 == type }) { return leaf(.integer) }
     switch type {
-    case is Float.Type: return leaf(.float)
-    case is Double.Type: return leaf(.double)
-    case is Bool.Type: return leaf(.bool)
-    case is any FixedWidthInteger.Type: return leaf(.integer)
-    case let optional as any OptionalLayoutProbe.Type:
+    case let optional as any OptionalLayoutProbe.Type
+    where String(describing: type).hasPrefix("Optional<"):
       guard let payload = optional.taggedPayload else {
         return leaf(isPlain(type) ? .opaque : .reference)
       }
@@ -176,6 +179,12 @@ public struct EntityLayout: Sendable, Equatable {
         into: &fields)
     }
   }
+
+  /// The standard library's fixed-width integers.
+  private static let integerTypes: [Any.Type] = [
+    Int.self, UInt.self, Int8.self, UInt8.self, Int16.self, UInt16.self, Int32.self,
+    UInt32.self, Int64.self, UInt64.self,
+  ]
 
   private static func layoutSize(_ type: Any.Type) -> Int {
     func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }

@@ -75,7 +75,31 @@ public struct EntityPool<Entity: GameObject> {
   public mutating func updateEach(
     writingBack writeBack: WriteBack = .changedWords, _ body: (inout Entity) -> Void
   ) {
-    updateEach(writingBack: writeBack) { entity, _ in body(&entity) }
+    guard EntityScratch.fits(Entity.self) else {
+      return withLargeScratch { scratch, original in
+        for block in blocks {
+          for offset in 0..<block.count {
+            let entity = block.first + offset
+            take(entity, into: scratch, keeping: original, writeBack)
+            body(&scratch.assumingMemoryBound(to: Entity.self).pointee)
+            put(scratch, into: entity, original: original, writeBack)
+          }
+        }
+      }
+    }
+    // The entity is taken out into a local, which the compiler then keeps in registers.
+    var scratch = EntityScratch()
+    var original = EntityScratch()
+    for block in blocks {
+      for offset in 0..<block.count {
+        let entity = block.first + offset
+        take(entity, into: &scratch, keeping: &original, writeBack)
+        withUnsafeMutablePointer(to: &scratch) { scratch in
+          body(&UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee)
+        }
+        put(&scratch, into: entity, original: &original, writeBack)
+      }
+    }
   }
 
   /// Runs `body` on every entity with its position in the pool's storage (`indices`), and
@@ -86,16 +110,32 @@ public struct EntityPool<Entity: GameObject> {
   public mutating func updateEach(
     writingBack writeBack: WriteBack = .changedWords, _ body: (inout Entity, Int) -> Void
   ) {
-    let keepingChanges = writeBack == .changedWords
     guard EntityScratch.fits(Entity.self) else {
       return withLargeScratch { scratch, original in
-        updateBlocks(scratch, original, keepingChanges: keepingChanges, body)
+        for block in blocks {
+          for offset in 0..<block.count {
+            let entity = block.first + offset
+            take(entity, into: scratch, keeping: original, writeBack)
+            body(&scratch.assumingMemoryBound(to: Entity.self).pointee, block.start + offset)
+            put(scratch, into: entity, original: original, writeBack)
+          }
+        }
       }
     }
-    // The entity is taken out into a local, which the compiler then keeps in registers.
     var scratch = EntityScratch()
     var original = EntityScratch()
-    updateBlocks(&scratch, &original, keepingChanges: keepingChanges, body)
+    for block in blocks {
+      for offset in 0..<block.count {
+        let entity = block.first + offset
+        take(entity, into: &scratch, keeping: &original, writeBack)
+        withUnsafeMutablePointer(to: &scratch) { scratch in
+          body(
+            &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
+            block.start + offset)
+        }
+        put(&scratch, into: entity, original: &original, writeBack)
+      }
+    }
   }
 
   /// Runs `body` on every entity and the tick's context, in storage order, and keeps what it
@@ -108,7 +148,32 @@ public struct EntityPool<Entity: GameObject> {
   public mutating func updateEach(
     in context: inout TickContext, _ body: (inout Entity, inout TickContext) -> Void
   ) {
-    updateEach(in: &context) { entity, _, context in body(&entity, &context) }
+    guard EntityScratch.fits(Entity.self) else {
+      return withLargeScratch { scratch, original in
+        for block in blocks {
+          for offset in 0..<block.count {
+            let entity = block.first + offset
+            take(entity, into: scratch, keeping: original, .changedWords)
+            body(&scratch.assumingMemoryBound(to: Entity.self).pointee, &context)
+            put(scratch, into: entity, original: original, .changedWords)
+          }
+        }
+      }
+    }
+    var scratch = EntityScratch()
+    var original = EntityScratch()
+    for block in blocks {
+      for offset in 0..<block.count {
+        let entity = block.first + offset
+        take(entity, into: &scratch, keeping: &original, .changedWords)
+        withUnsafeMutablePointer(to: &scratch) { scratch in
+          body(
+            &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
+            &context)
+        }
+        put(&scratch, into: entity, original: &original, .changedWords)
+      }
+    }
   }
 
   /// `updateEach(in:_:)` with each entity's position in the pool's storage.
@@ -120,67 +185,98 @@ public struct EntityPool<Entity: GameObject> {
   ) {
     guard EntityScratch.fits(Entity.self) else {
       return withLargeScratch { scratch, original in
-        updateBlocks(scratch, original, keepingChanges: true) { entity, index in
-          body(&entity, index, &context)
+        for block in blocks {
+          for offset in 0..<block.count {
+            let entity = block.first + offset
+            take(entity, into: scratch, keeping: original, .changedWords)
+            body(
+              &scratch.assumingMemoryBound(to: Entity.self).pointee, block.start + offset,
+              &context)
+            put(scratch, into: entity, original: original, .changedWords)
+          }
         }
       }
     }
     var scratch = EntityScratch()
     var original = EntityScratch()
-    updateBlocks(&scratch, &original, keepingChanges: true) { entity, index in
-      body(&entity, index, &context)
+    for block in blocks {
+      for offset in 0..<block.count {
+        let entity = block.first + offset
+        take(entity, into: &scratch, keeping: &original, .changedWords)
+        withUnsafeMutablePointer(to: &scratch) { scratch in
+          body(
+            &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
+            block.start + offset, &context)
+        }
+        put(&scratch, into: entity, original: &original, .changedWords)
+      }
     }
   }
 
-  /// Takes each entity out into `scratch`, runs `body` on it, and puts it back: every word, or,
-  /// `keepingChanges`, only the words that differ from `original`, where the gather left a
-  /// second copy. In debug builds the running system's write check looks at each.
+  /// Copies the entity whose first word is `entity` into `scratch` (and, when only changed
+  /// words go back, and always in debug builds, into `original` too).
   @_transparent @usableFromInline
-  internal func updateBlocks(
-    _ scratch: UnsafeMutableRawPointer, _ original: UnsafeMutableRawPointer,
-    keepingChanges: Bool, _ body: (inout Entity, Int) -> Void
+  internal func take(
+    _ entity: UnsafeMutablePointer<UInt32>, into scratch: UnsafeMutableRawPointer,
+    keeping original: UnsafeMutableRawPointer, _ writeBack: WriteBack
   ) {
     #if DEBUG
-      let check = writeCheck
-    #endif
-    var index = indices.lowerBound
-    let end = indices.upperBound
-    while index < end {
-      // One block at a time: inside it, every column is a fixed distance from `first`.
-      let first = lane(index)
-      let blockEnd = min(end, (index | (Columns.blockSize - 1)) + 1)
-      for offset in 0..<(blockEnd - index) {
-        let entity = first + offset
-        #if DEBUG
-          let keepsOriginal = true
-        #else
-          let keepsOriginal = keepingChanges
-        #endif
-        if keepsOriginal {
-          Columns.gather(from: entity, into: scratch, keeping: original)
-        } else {
-          Columns.gather(from: entity, into: scratch)
-        }
-        body(&scratch.assumingMemoryBound(to: Entity.self).pointee, index + offset)
-        #if DEBUG
-          check?.verify(scratch, against: original)
-        #endif
-        if keepingChanges {
-          Columns.scatterChanged(from: scratch, original: original, into: entity)
-        } else {
-          Columns.scatterAll(from: scratch, into: entity)
-        }
+      Columns.gather(from: entity, into: scratch, keeping: original)
+    #else
+      if writeBack == .changedWords {
+        Columns.gather(from: entity, into: scratch, keeping: original)
+      } else {
+        Columns.gather(from: entity, into: scratch)
       }
-      index = blockEnd
+    #endif
+  }
+
+  /// Puts the entity in `scratch` back at `entity`: every word, or only the words that differ
+  /// from `original`. In debug builds the running system's write check looks at it first.
+  @_transparent @usableFromInline
+  internal func put(
+    _ scratch: UnsafeMutableRawPointer, into entity: UnsafeMutablePointer<UInt32>,
+    original: UnsafeMutableRawPointer, _ writeBack: WriteBack
+  ) {
+    #if DEBUG
+      writeCheck?.verify(scratch, against: original)
+    #endif
+    if writeBack == .changedWords {
+      Columns.scatterChanged(from: scratch, original: original, into: entity)
+    } else {
+      Columns.scatterAll(from: scratch, into: entity)
     }
   }
+
+  /// The pool's entities, block by block: inside a block, every column is a fixed distance
+  /// from the block's first entity, so a loop over one block reads each column in order.
+  @inlinable
+  internal var blocks: PoolBlocks<Entity> { PoolBlocks(words: words, indices: indices) }
 
   /// Runs `body` on every entity, in storage order, without changing any.
   ///
   /// - Complexity: O(n); only the columns `body` reads are read.
   @_transparent
   public func forEach(_ body: (Entity) -> Void) {
-    forEach { entity, _ in body(entity) }
+    guard EntityScratch.fits(Entity.self) else {
+      return withLargeScratch { scratch, _ in
+        for block in blocks {
+          for offset in 0..<block.count {
+            Columns.gather(from: block.first + offset, into: scratch)
+            body(scratch.assumingMemoryBound(to: Entity.self).pointee)
+          }
+        }
+      }
+    }
+    var scratch = EntityScratch()
+    for block in blocks {
+      for offset in 0..<block.count {
+        Columns.gather(from: block.first + offset, into: &scratch)
+        withUnsafePointer(to: &scratch) { scratch in
+          body(UnsafeRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee)
+        }
+      }
+    }
   }
 
   /// `forEach(_:)` with each entity's position in the pool's storage.
@@ -189,25 +285,25 @@ public struct EntityPool<Entity: GameObject> {
   @_transparent
   public func forEach(_ body: (Entity, Int) -> Void) {
     guard EntityScratch.fits(Entity.self) else {
-      return withLargeScratch { scratch, _ in readBlocks(scratch, body) }
+      return withLargeScratch { scratch, _ in
+        for block in blocks {
+          for offset in 0..<block.count {
+            Columns.gather(from: block.first + offset, into: scratch)
+            body(scratch.assumingMemoryBound(to: Entity.self).pointee, block.start + offset)
+          }
+        }
+      }
     }
     var scratch = EntityScratch()
-    readBlocks(&scratch, body)
-  }
-
-  /// Copies each entity out into `scratch` and runs `body` on it.
-  @_transparent @usableFromInline
-  internal func readBlocks(_ scratch: UnsafeMutableRawPointer, _ body: (Entity, Int) -> Void) {
-    var index = indices.lowerBound
-    let end = indices.upperBound
-    while index < end {
-      let first = lane(index)
-      let blockEnd = min(end, (index | (Columns.blockSize - 1)) + 1)
-      for offset in 0..<(blockEnd - index) {
-        Columns.gather(from: first + offset, into: scratch)
-        body(scratch.assumingMemoryBound(to: Entity.self).pointee, index + offset)
+    for block in blocks {
+      for offset in 0..<block.count {
+        Columns.gather(from: block.first + offset, into: &scratch)
+        withUnsafePointer(to: &scratch) { scratch in
+          body(
+            UnsafeRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
+            block.start + offset)
+        }
       }
-      index = blockEnd
     }
   }
 
@@ -259,6 +355,51 @@ public struct EntityPool<Entity: GameObject> {
   }
 }
 
+/// The blocks of the entities of a pool, in order: each block's first entity, where in the
+/// pool it is, and how many of the block's entities the pool covers.
+@usableFromInline
+internal struct PoolBlocks<Entity>: Sequence, IteratorProtocol {
+  @usableFromInline let words: UnsafeMutablePointer<UInt32>
+  @usableFromInline var position: Int
+  @usableFromInline let end: Int
+
+  @inlinable
+  init(words: UnsafeMutablePointer<UInt32>, indices: Range<Int>) {
+    self.words = words
+    position = indices.lowerBound
+    end = indices.upperBound
+  }
+
+  /// One block's share of the pool.
+  @usableFromInline
+  internal struct Block {
+    /// The first word of the block's first entity in the pool.
+    @usableFromInline let first: UnsafeMutablePointer<UInt32>
+    /// That entity's position in the pool's storage.
+    @usableFromInline let start: Int
+    /// How many of the block's entities, from `first` on, the pool covers.
+    @usableFromInline let count: Int
+
+    @inlinable
+    init(first: UnsafeMutablePointer<UInt32>, start: Int, count: Int) {
+      self.first = first
+      self.start = start
+      self.count = count
+    }
+  }
+
+  @inlinable
+  mutating func next() -> Block? {
+    guard position < end else { return nil }
+    let start = position
+    position = Swift.min(end, (start | (EntityBlocks.size - 1)) + 1)
+    return Block(
+      first: words + (start >> EntityBlocks.shift) * EntityWords<Entity>.blockWords
+        + (start & (EntityBlocks.size - 1)),
+      start: start, count: position - start)
+  }
+}
+
 /// Room on the stack for the words of one entity of up to 256 bytes, 8-byte aligned: where
 /// `EntityPool` takes an entity out of its columns.
 @usableFromInline
@@ -286,24 +427,25 @@ internal struct EntityScratch {
   }
 }
 
-/// What the threads of a chunked run share: the job and the columns, and one context per
-/// chunk.
+/// What the threads of a chunked run share: the job's loop and the columns, and one context
+/// per chunk.
 ///
 /// Unchecked because it carries pointers: each chunk touches only its own blocks of the columns
 /// and its own context, and the job's loop has no captured state of its own.
 @usableFromInline
 internal struct ChunkWork<Entity: GameObject>: @unchecked Sendable {
-  @usableFromInline let job: SystemJob<Entity>
+  @usableFromInline let run: (inout EntityPool<Entity>, inout TickContext) -> Void
   @usableFromInline let words: UnsafeMutablePointer<UInt32>
   @usableFromInline let contexts: UnsafeMutableBufferPointer<TickContext>
   @usableFromInline let writeCheck: WriteCheck?
 
   @usableFromInline
   init(
-    job: SystemJob<Entity>, words: UnsafeMutablePointer<UInt32>,
-    contexts: UnsafeMutableBufferPointer<TickContext>, writeCheck: WriteCheck?
+    run: @escaping (inout EntityPool<Entity>, inout TickContext) -> Void,
+    words: UnsafeMutablePointer<UInt32>, contexts: UnsafeMutableBufferPointer<TickContext>,
+    writeCheck: WriteCheck?
   ) {
-    self.job = job
+    self.run = run
     self.words = words
     self.contexts = contexts
     self.writeCheck = writeCheck

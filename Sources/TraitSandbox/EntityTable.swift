@@ -18,6 +18,9 @@ struct EntityTable<Entity: GameObject> {
   var placement = PoolPlacement()
   /// The bound job of each of the world's systems, by the system's position in the schedule.
   let jobs: [SystemJob<Entity>?]
+  /// Whether each of the world's systems is bound to this type: what a tick asks of a table,
+  /// without reaching into `jobs` from code that is not specialised for the type.
+  let boundSystems: [Bool]
   /// The components the bound systems own, each once, in schedule order.
   let components: [ComponentSlot<Entity>]
   /// The names of the systems bound to this type, in the order they run.
@@ -40,6 +43,7 @@ struct EntityTable<Entity: GameObject> {
       _isBitwiseTakable(Entity.self),
       "\(Entity.typeName) cannot be kept in columns: it holds a weak or unowned reference")
     self.jobs = jobs
+    boundSystems = jobs.map { $0 != nil }
     self.components = components
     self.systemNames = systemNames
     self.traitNames = traitNames

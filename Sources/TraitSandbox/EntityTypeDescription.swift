@@ -8,9 +8,9 @@ public struct EntityTypeDescription: Sendable, Equatable {
     public var accesses: ColumnAccesses
   }
 
-  /// The type, as `ObjectIdentifier(ZapMonster.self)`.
+  /// The type, as `ObjectIdentifier(Turret.self)`.
   public var entityType: ObjectIdentifier
-  /// The type's name, e.g. `ZapMonster`.
+  /// The type's name, e.g. `Turret`.
   public var name: String
   /// The traits the world's systems step for it, e.g. `MovementTrait`.
   public var traits: [String]

@@ -1,8 +1,7 @@
 /// The side an entity belongs to: a small number that the world's `Hostility` turns into
 /// friends and enemies.
 ///
-/// The core gives factions no names or places; a game does (MonsterWars calls faction 0 the
-/// left castle's side and faction 1 the right's).
+/// The core gives factions no names or places; a game does.
 @frozen
 public struct Faction: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
   /// The most factions a world can have.

@@ -4,7 +4,7 @@ import Dispatch
 ///
 /// An entity is a value type that mixes in traits, and its declaration says what it can do:
 ///
-///     struct ZapMonster: GameObject, MovementTrait, HealthTrait, GunTrait, RenderTrait { ... }
+///     struct Turret: GameObject, HealthTrait, GunTrait, RenderTrait { ... }
 ///
 /// Each trait keeps its state in one `Component` (`movement`, `health`, ...) and brings its
 /// behaviour as protocol requirements with default implementations, so an entity customises a
@@ -25,8 +25,9 @@ public protocol GameObject: Sendable, Codable {
 
   /// Mixes state kept outside trait components into the world's state hash; by default none.
   ///
-  /// Trait components are hashed by the world; only an entity's own extra properties (a
-  /// castle's purchase plans, say) need this.
+  /// The world hashes every stored property that holds plain values, and every component;
+  /// only an entity's own properties that hold arrays or strings (a list of plans, say) need
+  /// this.
   func hashAttributes(into hasher: inout StateHasher)
 
   /// Mixes every entity's `hashAttributes(into:)` into the hasher, in storage order; the world
@@ -86,7 +87,9 @@ extension GameObject {
   ) {
     let count = columns.count
     // A type with no entities has nothing to step (and nothing to place in the target index).
-    guard count > 0, let job = jobs[system] else { return }
+    guard count > 0, jobs[system] != nil else { return }
+    // The loop alone: copying the whole job would retain each of its parts, every tick.
+    let run = jobs[system].unsafelyUnwrapped.run
     let chunkCount = chunkSize.map { (count + $0 - 1) / $0 } ?? 1
     // A single chunk steps the same way whatever the thread count: on the tick's own context,
     // with no copies to make or merge.
@@ -94,7 +97,7 @@ extension GameObject {
       var pool = EntityPool<Self>(
         words: columns.words, indices: 0..<count, targetBase: placement.targetBase,
         indexedTick: placement.indexedTick, writeCheck: columns.writeCheck)
-      job.run(&pool, &context)
+      run(&pool, &context)
       placement.targetBase = pool.targetBase
       placement.indexedTick = pool.indexedTick
       return
@@ -111,7 +114,7 @@ extension GameObject {
           words: columns.words, indices: lower..<min(lower + chunkSize, count),
           targetBase: fixed.targetBase, indexedTick: fixed.indexedTick,
           writeCheck: columns.writeCheck)
-        job.run(&pool, &context)
+        run(&pool, &context)
       }
       context.endChunks(random: tickRandom)
       return
@@ -119,7 +122,7 @@ extension GameObject {
     var chunks = (0..<chunkCount).map { context.chunkContext(salt: salt ^ UInt64($0)) }
     chunks.withUnsafeMutableBufferPointer { contexts in
       let work = ChunkWork(
-        job: job, words: columns.words, contexts: contexts, writeCheck: columns.writeCheck)
+        run: run, words: columns.words, contexts: contexts, writeCheck: columns.writeCheck)
       let workers = max(1, min(threads, chunkCount))
       // Each thread claims the next chunk until none is left: a thread that starts late or
       // meets slow chunks does fewer. Which thread steps a chunk changes nothing: each chunk
@@ -134,7 +137,7 @@ extension GameObject {
             words: work.words, indices: lower..<min(lower + chunkSize, count),
             targetBase: fixed.targetBase, indexedTick: fixed.indexedTick,
             writeCheck: work.writeCheck)
-          work.job.run(&pool, &work.contexts[chunk])
+          work.run(&pool, &work.contexts[chunk])
         }
       }
       if workers == 1 {
@@ -146,6 +149,6 @@ extension GameObject {
     context.merge(&chunks)
   }
 
-  /// The type's name as reports show it, e.g. `ZapMonster`.
+  /// The type's name as reports show it, e.g. `Turret`.
   public static var typeName: String { String(describing: Self.self) }
 }

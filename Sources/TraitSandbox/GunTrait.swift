@@ -103,7 +103,7 @@ extension GunTrait {
 
   /// Fires `shotCount` projectiles, fanned evenly across `spreadAngle` and centred on the
   /// target; a single shot flies straight at it.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func fire(at target: Vector2, in context: inout TickContext) {
     let aim = (target - position).normalized
     let count = max(gun.shotCount, 1)
@@ -119,7 +119,7 @@ extension GunTrait {
   }
 
   /// Reloads, aims at the target and fires when the gun is ready.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func updateGun(in context: inout TickContext) {
     _ = operateGun(in: &context)
   }
@@ -127,7 +127,7 @@ extension GunTrait {
   /// Reloads, aims and fires; returns whether a target was in range.
   ///
   /// While reloading, it only asks `hasTarget`, which can stop at the first enemy found.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func operateGun(in context: inout TickContext) -> Bool {
     gun.reloadRemaining = max(0, gun.reloadRemaining - context.deltaTime)
     if gun.reloadRemaining > 0 { return hasTarget(in: context) }
@@ -143,13 +143,16 @@ extension GunTrait {
   /// - Complexity: O(n) in the pool's entities, plus each target query.
   @inlinable
   public static func stepGuns(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
-    pool.updateEach(in: &context) { entity, context in entity.updateGun(in: &context) }
+    @inline(__always) func update(_ entity: inout Self, _ context: inout TickContext) {
+      entity.updateGun(in: &context)
+    }
+    pool.updateEach(in: &context, update)
   }
 }
 
 extension GunTrait where Self: MovementTrait {
   /// Reloads, aims and fires, and stands still while a target is in range.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func updateGun(in context: inout TickContext) {
     if operateGun(in: &context) { movement.isHolding = true }
   }

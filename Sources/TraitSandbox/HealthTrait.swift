@@ -75,8 +75,9 @@ extension HealthTrait {
   /// Regains `regeneration` hit points per second, never above the maximum.
   @inlinable
   public mutating func regenerate(in context: TickContext) {
-    guard health.regeneration > 0 else { return }
-    health.current = min(health.maximum, health.current + health.regeneration * context.deltaTime)
+    // A choice of values rather than an early return: the loop over a pool has no branch.
+    let regained = min(health.maximum, health.current + health.regeneration * context.deltaTime)
+    health.current = health.regeneration > 0 ? regained : health.current
   }
 
   /// Leaves the world at the end of the tick.
@@ -100,23 +101,32 @@ extension HealthTrait {
   ///
   /// Damage comes from the tick's target index; a world without the `targets` system has no
   /// index, and its entities only regenerate. Each step is a pass over the pool: all damage,
-  /// then regeneration of those with hit points left, then the deaths of those without. A
-  /// death that removes the entity is recorded as an `EntityEvent`.
+  /// then regeneration (`regenerate(in:)` runs for every entity, and what it changes is kept
+  /// for those with hit points left), then the deaths of those without, a pass only a pool
+  /// with any dead takes. A death that removes the entity is recorded as an `EntityEvent`.
   /// - Complexity: O(n) in the pool's entities.
   @inlinable
   public static func resolveHealth(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
+    // Named and always inlined: a closure the compiler leaves as a call would make each
+    // entity go through memory instead of registers.
     let base = pool.targetBase
-    if pool.indexedTick == context.tick {
-      pool.updateEach(in: &context) { entity, index, context in
-        let damage = context.targets.damage[base + index]
-        if damage > 0 { entity.takeDamage(damage, in: &context) }
-      }
+    @inline(__always) func damage(_ entity: inout Self, _ index: Int, _ context: inout TickContext)
+    {
+      let damage = context.targets.damage[base + index]
+      if damage > 0 { entity.takeDamage(damage, in: &context) }
     }
     let tick = context
-    pool.updateEach(writingBack: .everyWord) { entity in
-      if entity.health.isAlive { entity.regenerate(in: tick) }
+    // Every entity's regeneration is worked out and kept for the living only: a choice of
+    // values, which makes a faster loop than a branch around the call.
+    var anyDead = false
+    @inline(__always) func regenerate(_ entity: inout Self) {
+      var regenerated = entity
+      regenerated.regenerate(in: tick)
+      let isAlive = entity.health.isAlive
+      anyDead = anyDead || !isAlive
+      entity = isAlive ? regenerated : entity
     }
-    pool.updateEach(in: &context) { entity, context in
+    @inline(__always) func die(_ entity: inout Self, _ context: inout TickContext) {
       guard !entity.health.isAlive else { return }
       let requestsBefore = context.despawnRequestCount
       entity.die(in: &context)
@@ -125,6 +135,10 @@ extension HealthTrait {
         context.recordDeath(of: entity)
       }
     }
+    if pool.indexedTick == context.tick { pool.updateEach(in: &context, damage) }
+    // The living regenerate, and only a pool with any dead takes the pass that lets them die.
+    pool.updateEach(writingBack: .everyWord, regenerate)
+    if anyDead { pool.updateEach(in: &context, die) }
   }
 }
 

@@ -60,7 +60,7 @@ extension MeleeTrait {
   }
 
   /// Recovers, finds an enemy within reach and strikes when ready.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func updateMelee(in context: inout TickContext) {
     _ = engage(in: &context)
   }
@@ -68,7 +68,7 @@ extension MeleeTrait {
   /// Recovers and strikes the nearest enemy within reach; returns whether one was there.
   ///
   /// While recovering, it only asks whether an enemy is within reach, which stops at the first.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func engage(in context: inout TickContext) -> Bool {
     melee.recoveryRemaining = max(0, melee.recoveryRemaining - context.deltaTime)
     if melee.recoveryRemaining > 0 {
@@ -89,7 +89,10 @@ extension MeleeTrait {
   ///   the few cells its reach covers.
   @inlinable
   public static func stepMelee(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
-    pool.updateEach(in: &context) { entity, context in entity.updateMelee(in: &context) }
+    @inline(__always) func update(_ entity: inout Self, _ context: inout TickContext) {
+      entity.updateMelee(in: &context)
+    }
+    pool.updateEach(in: &context, update)
   }
 }
 
@@ -101,7 +104,7 @@ extension MeleeTrait where Self: HealthTrait {
 
 extension MeleeTrait where Self: MovementTrait {
   /// Recovers and strikes, and stands its ground while an enemy is within reach.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func updateMelee(in context: inout TickContext) {
     if engage(in: &context) { movement.isHolding = true }
   }

@@ -77,7 +77,10 @@ extension ProjectileTrait {
   @inlinable
   public static func stepProjectiles(_ pool: inout EntityPool<Self>, in context: inout TickContext)
   {
-    pool.updateEach(in: &context) { entity, context in entity.updateProjectile(in: &context) }
+    @inline(__always) func update(_ entity: inout Self, _ context: inout TickContext) {
+      entity.updateProjectile(in: &context)
+    }
+    pool.updateEach(in: &context, update)
   }
 }
 

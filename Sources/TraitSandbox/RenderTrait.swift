@@ -106,7 +106,8 @@ extension RenderTrait {
   /// - Complexity: O(n) in the pool's entities.
   @inlinable
   public static func drawEntities(_ pool: EntityPool<Self>, into builder: inout FrameBuilder) {
-    pool.forEach { $0.draw(into: &builder) }
+    @inline(__always) func draw(_ entity: Self) { entity.draw(into: &builder) }
+    pool.forEach(draw)
   }
 
   /// Runs `animate` for every entity.
@@ -115,7 +116,8 @@ extension RenderTrait {
   @inlinable
   public static func stepAnimation(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
     let context = context
-    pool.updateEach(writingBack: .everyWord) { $0.animate(in: context) }
+    @inline(__always) func animate(_ entity: inout Self) { entity.animate(in: context) }
+    pool.updateEach(writingBack: .everyWord, animate)
   }
 }
 

@@ -1,29 +1,30 @@
-/// The state of something that earns coins and spends them on new entities.
+/// The state of something that earns a resource and spends it on new entities: the budget,
+/// in whatever units a game counts (coins, energy, mana).
 public struct Spawner: Component {
-  /// Coins in the purse.
-  public var coins: Float
-  /// Coins earned per second.
+  /// What is there to spend.
+  public var budget: Float
+  /// What is earned per second.
   public var income: Float
   /// Seconds between spending decisions.
   public var thinkInterval: Float
   /// Seconds until the next spending decision.
   public var thinkRemaining: Float = 0
-  /// Coins spent so far.
-  public var coinsSpent: Float = 0
+  /// What has been spent so far.
+  public var spent: Float = 0
 
-  /// Creates a spawner with a starting purse.
-  public init(coins: Float, income: Float, thinkInterval: Float) {
-    self.coins = coins
+  /// Creates a spawner with a starting budget.
+  public init(budget: Float, income: Float, thinkInterval: Float) {
+    self.budget = budget
     self.income = income
     self.thinkInterval = thinkInterval
   }
 
-  /// Takes `cost` coins from the purse if it holds that many; returns whether it did.
+  /// Takes `cost` from the budget if it holds that much; returns whether it did.
   @inlinable
   public mutating func pay(_ cost: Float) -> Bool {
-    guard coins >= cost else { return false }
-    coins -= cost
-    coinsSpent += cost
+    guard budget >= cost else { return false }
+    budget -= cost
+    spent += cost
     return true
   }
 
@@ -31,20 +32,20 @@ public struct Spawner: Component {
   /// without walking the encoding.
   @inlinable
   public func hash(into hasher: inout StateHasher) {
-    hasher.combine(coins)
+    hasher.combine(budget)
     hasher.combine(income)
     hasher.combine(thinkInterval)
     hasher.combine(thinkRemaining)
-    hasher.combine(coinsSpent)
+    hasher.combine(spent)
   }
 }
 
-/// Something that earns coins over time and decides how to spend them.
+/// Something that earns a resource over time and decides how to spend it.
 public protocol SpawnerTrait: GameObject {
   /// The trait's state.
   var spawner: Spawner { get set }
 
-  /// Earns coins over one step; by default `income` per second.
+  /// Earns over one step; by default `income` per second.
   mutating func earn(in context: TickContext)
 
   /// Decides what to buy; by default saves everything. Called every `thinkInterval` seconds.
@@ -58,10 +59,10 @@ public protocol SpawnerTrait: GameObject {
 }
 
 extension SpawnerTrait {
-  /// Earns `income` coins per second.
+  /// Earns `income` per second.
   @inlinable
   public mutating func earn(in context: TickContext) {
-    spawner.coins += spawner.income * context.deltaTime
+    spawner.budget += spawner.income * context.deltaTime
   }
 
   /// Saves everything.
@@ -84,7 +85,10 @@ extension SpawnerTrait {
   /// - Complexity: O(n) in the pool's entities, plus what their spending does.
   @inlinable
   public static func stepSpawners(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
-    pool.updateEach(in: &context) { entity, context in entity.updateSpawner(in: &context) }
+    @inline(__always) func update(_ entity: inout Self, _ context: inout TickContext) {
+      entity.updateSpawner(in: &context)
+    }
+    pool.updateEach(in: &context, update)
   }
 }
 

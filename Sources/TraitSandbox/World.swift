@@ -247,23 +247,10 @@ public struct World {
   public mutating func modifyEntities<Entity: GameObject>(
     of type: Entity.Type, _ body: (inout Entity) -> Void
   ) {
-    guard let index = tableIndexByType[ObjectIdentifier(type)],
-      var table = tables[index] as? EntityTable<Entity>
-    else { return }
-    // Take the table out of the world, so its columns are uniquely referenced and change in
-    // place instead of being copied.
-    tables[index] = EntityTable<Entity>(jobs: [], components: [], systemNames: [], traitNames: [])
-    table.makeUnique()
-    var pool = EntityPool<Entity>(
-      words: table.columns.words, indices: 0..<table.count, targetBase: 0, indexedTick: 0)
-    pool.updateEach { entity in
-      let id = entity.id
-      let faction = entity.faction
-      body(&entity)
-      entity.id = id
-      precondition(entity.faction == faction, "an entity's faction cannot change")
-    }
-    tables[index] = table
+    guard let index = tableIndexByType[ObjectIdentifier(type)] else { return }
+    // In place, through the table's own method: a copy of the table would share its columns
+    // and make the change copy them all.
+    tables[index].modifyEntities(body)
   }
 
   /// The traits, components and values of one live entity, for an inspector; `nil` if no

@@ -153,7 +153,7 @@ struct LiveReloadTests {
     #expect(state.match.world.arenaSize == Vector2(1280, 720))
     state.handle(.restart)
     #expect(state.match.world.arenaSize == Vector2(1600, 900))
-    #expect(state.match.castle(of: .left)?.spawner.coins == 500)
+    #expect(state.match.castle(of: .left)?.spawner.budget == 500)
   }
 
   @Test("a reload the session's swarm would not fit is refused with the reason")

@@ -74,6 +74,20 @@ struct BenchmarkReportFormatTests {
     #expect(parsed.texts.contains("100"))
   }
 
+  @Test("No two strategies' lines look alike, and the world's is the one thick solid line")
+  func distinctLines() throws {
+    let parsed = try SVGSummary(try #require(smallReport.svg()))
+    let styles = smallReport.strategyNames.map { parsed.lineStyles[$0] }
+    #expect(!styles.contains(nil))
+    #expect(Set(styles.compactMap { $0 }).count == styles.count)
+    let world = try #require(parsed.lineStyles["traitsandbox-world"])
+    #expect(world.width == "3.5" && world.dash.isEmpty)
+    for prototype in ["world-rows", "world-component-columns", "world-block-rows"] {
+      let style = try #require(parsed.lineStyles[prototype])
+      #expect(style.color == world.color && style.width == "2" && !style.dash.isEmpty)
+    }
+  }
+
   @Test("The chart's decades cover the data and give decade ticks")
   func decades() {
     #expect(LogLogChart.decades([1_000, 1_000_000]) == 3...6)
@@ -115,11 +129,21 @@ func parseCSVRecord(_ line: String) -> [String] {
   return fields
 }
 
+/// How one strategy's line is drawn.
+struct LineStyle: Hashable {
+  var color: String
+  var width: String
+  var dash: String
+}
+
 /// What the tests check in an SVG document, read with Foundation's `XMLParser`.
 final class SVGSummary: NSObject, XMLParserDelegate {
   private(set) var root: String?
   private(set) var groupIDs: Set<String> = []
   private(set) var polylineStrategies: [String] = []
+  /// Each strategy's line: its group's colour, its width and its dash pattern.
+  private(set) var lineStyles: [String: LineStyle] = [:]
+  private var strokeStack: [String?] = []
   private(set) var legendLabels: [String] = []
   private(set) var texts: [String] = []
   private var strategyStack: [String?] = []
@@ -144,8 +168,14 @@ final class SVGSummary: NSObject, XMLParserDelegate {
     case "g":
       if let id = attributes["id"] { groupIDs.insert(id) }
       strategyStack.append(attributes["data-strategy"])
+      strokeStack.append(attributes["stroke"])
     case "polyline":
-      if let strategy = strategyStack.last ?? nil { polylineStrategies.append(strategy) }
+      if let strategy = strategyStack.last ?? nil {
+        polylineStrategies.append(strategy)
+        lineStyles[strategy] = LineStyle(
+          color: strokeStack.last.flatMap { $0 } ?? "", width: attributes["stroke-width"] ?? "",
+          dash: attributes["stroke-dasharray"] ?? "")
+      }
     case "text":
       currentText = ""
       isLegendLabel = attributes["class"] == "legend-label"
@@ -161,7 +191,10 @@ final class SVGSummary: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
     qualifiedName: String?
   ) {
-    if elementName == "g" { strategyStack.removeLast() }
+    if elementName == "g" {
+      strategyStack.removeLast()
+      strokeStack.removeLast()
+    }
     if elementName == "text", let text = currentText {
       texts.append(text)
       if isLegendLabel { legendLabels.append(text) }

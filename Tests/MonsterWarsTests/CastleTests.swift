@@ -153,8 +153,8 @@ struct CastleTests {
     // 50 coins pay for the quirk (20) but not the zap (45), and the quirk behind it waits.
     fortress = try #require(world.entities(of: Castle.self).first)
     #expect(fortress.orders == [.zap, .quirk])
-    #expect(fortress.spawner.coins == 30)
-    #expect(fortress.spawner.coinsSpent == 20)
+    #expect(fortress.spawner.budget == 30)
+    #expect(fortress.spawner.spent == 20)
     let quirks = world.entities(of: QuirkMonster.self)
     try #require(quirks.count == 1)
     // Units appear just in front of the gate (radius 40 + 12) and march on the enemy castle.
@@ -164,12 +164,12 @@ struct CastleTests {
     #expect(quirks[0].movement.destination == enemyCastle)
     #expect(world.entities(of: ZapMonster.self).isEmpty)
 
-    world.modifyEntities(of: Castle.self) { $0.spawner.coins += 35 }
+    world.modifyEntities(of: Castle.self) { $0.spawner.budget += 35 }
     for _ in 0..<10 { world.step() }
     fortress = try #require(world.entities(of: Castle.self).first)
     #expect(fortress.orders.isEmpty)
-    #expect(fortress.spawner.coins == 0)
-    #expect(fortress.spawner.coinsSpent == 85)
+    #expect(fortress.spawner.budget == 0)
+    #expect(fortress.spawner.spent == 85)
     #expect(world.entities(of: ZapMonster.self).count == 1)
     #expect(world.entities(of: QuirkMonster.self).count == 2)
   }
@@ -179,7 +179,7 @@ struct CastleTests {
     var world = world()
     world.spawn(castle(coins: 500))
     for _ in 0..<30 { world.step() }
-    #expect(world.entities(of: Castle.self).first?.spawner.coins == 500)
+    #expect(world.entities(of: Castle.self).first?.spawner.budget == 500)
     #expect(world.entityCount == 1)
   }
 }

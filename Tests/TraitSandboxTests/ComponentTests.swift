@@ -67,9 +67,9 @@ struct ComponentTests {
     #expect(hash(melee) == encodingHash(melee))
     let projectile = Projectile(damage: 1, hitRadius: 2, splashRadius: 3, lifetime: 4)
     #expect(hash(projectile) == encodingHash(projectile))
-    var spawner = Spawner(coins: 1, income: 2, thinkInterval: 3)
+    var spawner = Spawner(budget: 1, income: 2, thinkInterval: 3)
     spawner.thinkRemaining = 0.5
-    spawner.coinsSpent = 7
+    spawner.spent = 7
     #expect(hash(spawner) == encodingHash(spawner))
     var appearance = Appearance(
       size: Vector2(3, 4), facesLeft: true, rotation: 0.5,

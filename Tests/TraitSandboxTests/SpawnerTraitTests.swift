@@ -6,18 +6,18 @@ struct SpawnerTraitTests {
   @Test("a spawner earns its income every tick and by default saves it all")
   func earnsAndSaves() throws {
     var world = makeWorld()
-    world.spawn(Bank(spawner: Spawner(coins: 10, income: 8, thinkInterval: 0.5)))
+    world.spawn(Bank(spawner: Spawner(budget: 10, income: 8, thinkInterval: 0.5)))
     for _ in 0..<6 { world.step() }
     // 8 coins per second for 1.5 seconds.
     let bank = try #require(world.entities(of: Bank.self).first)
-    #expect(bank.spawner.coins == 22)
-    #expect(bank.spawner.coinsSpent == 0)
+    #expect(bank.spawner.budget == 22)
+    #expect(bank.spawner.spent == 0)
   }
 
   @Test("spend runs on the first tick and then every thinkInterval")
   func thinksOnSchedule() throws {
     var world = makeWorld()
-    world.spawn(Hatchery(spawner: Spawner(coins: 0, income: 0, thinkInterval: 1)))
+    world.spawn(Hatchery(spawner: Spawner(budget: 0, income: 0, thinkInterval: 1)))
     for _ in 0..<12 { world.step() }
     // The countdown starts at 0, so the first decision comes on tick 1 (a quarter second in);
     // after that the schedule stays on whole seconds: ticks 4, 8 and 12.
@@ -29,7 +29,7 @@ struct SpawnerTraitTests {
   @Test("an entity's own spend is the one the world calls, and its spawns join after the tick")
   func ownSpendSpawns() throws {
     var world = makeWorld(extra: [.census])
-    world.spawn(Hatchery(spawner: Spawner(coins: 0, income: 0, thinkInterval: 100), hatches: true))
+    world.spawn(Hatchery(spawner: Spawner(budget: 0, income: 0, thinkInterval: 100), hatches: true))
     world.spawn(Walker(at: Vector2(10, 10), movement: Movement(speed: 0)))
     #expect(world.entityCount == 2)
     world.step()
@@ -55,10 +55,10 @@ struct SpawnerTraitTests {
 
   @Test("pay takes coins only when the purse holds enough")
   func pay() {
-    var spawner = Spawner(coins: 10, income: 0, thinkInterval: 1)
+    var spawner = Spawner(budget: 10, income: 0, thinkInterval: 1)
     let paid = [spawner.pay(4), spawner.pay(7), spawner.pay(6)]
     #expect(paid == [true, false, true])
-    #expect(spawner.coins == 0)
-    #expect(spawner.coinsSpent == 10)
+    #expect(spawner.budget == 0)
+    #expect(spawner.spent == 10)
   }
 }

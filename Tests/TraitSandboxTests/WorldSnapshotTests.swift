@@ -28,7 +28,7 @@ struct WorldSnapshotTests {
     }
     world.spawn(
       Hatchery(
-        spawner: Spawner(coins: 0, income: 10, thinkInterval: 0.5), hatches: true,
+        spawner: Spawner(budget: 0, income: 10, thinkInterval: 0.5), hatches: true,
         randomHeight: true))
     return world
   }

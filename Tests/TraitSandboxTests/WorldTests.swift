@@ -66,7 +66,8 @@ struct WorldTests {
   @Test("entities spawned during a tick take the next ids")
   func idsDuringTick() throws {
     var world = makeWorld()
-    world.spawn(Hatchery(spawner: Spawner(coins: 0, income: 0, thinkInterval: 0.25), hatches: true))
+    world.spawn(
+      Hatchery(spawner: Spawner(budget: 0, income: 0, thinkInterval: 0.25), hatches: true))
     for _ in 0..<3 { world.step() }
     let late = world.spawn(dummy(at: Vector2(10, 10)))
     let hatchery = try #require(world.entities(of: Hatchery.self).first)
@@ -78,7 +79,8 @@ struct WorldTests {
   @Test("setup placements are not spawn events; spawns during ticks are")
   func spawnEvents() throws {
     var world = makeWorld()
-    world.spawn(Hatchery(spawner: Spawner(coins: 0, income: 0, thinkInterval: 0.25), hatches: true))
+    world.spawn(
+      Hatchery(spawner: Spawner(budget: 0, income: 0, thinkInterval: 0.25), hatches: true))
     world.spawn(Walker(at: Vector2(10, 10), movement: Movement(speed: 0)))
     #expect(world.lastEvents.isEmpty)
     var spawned: [EntityEvent] = []
@@ -111,7 +113,7 @@ struct WorldTests {
   @Test("a step advances the tick and changes the entity count only when it ends")
   func countAfterStep() {
     var world = makeWorld()
-    world.spawn(Hatchery(spawner: Spawner(coins: 0, income: 0, thinkInterval: 100), hatches: true))
+    world.spawn(Hatchery(spawner: Spawner(budget: 0, income: 0, thinkInterval: 100), hatches: true))
     world.spawn(dummy(at: Vector2(10, 10), health: 0))
     #expect(world.tick == 0)
     #expect(world.entityCount == 2)
@@ -303,7 +305,7 @@ struct WorldTests {
     var world = makeWorld(seed: seed)
     world.spawn(
       Hatchery(
-        spawner: Spawner(coins: 0, income: 1, thinkInterval: 0.5), hatches: true,
+        spawner: Spawner(budget: 0, income: 1, thinkInterval: 0.5), hatches: true,
         randomHeight: true))
     world.spawn(
       Gunner(
@@ -388,7 +390,7 @@ struct WorldTests {
     #expect(changed { $0.modifyEntities(of: Knight.self) { $0.melee.reach = 6 } })
     #expect(changed { $0.modifyEntities(of: Gunner.self) { $0.gun.range = 151 } })
     #expect(changed { $0.modifyEntities(of: Gunner.self) { $0.movement.speed = 31 } })
-    #expect(changed { $0.modifyEntities(of: Hatchery.self) { $0.spawner.coins += 1 } })
+    #expect(changed { $0.modifyEntities(of: Hatchery.self) { $0.spawner.budget += 1 } })
     #expect(changed { $0.modifyEntities(of: FacingWalker.self) { $0.appearance.rotation = 3 } })
     #expect(changed { $0.modifyEntities(of: Bolt.self) { $0.projectile.damage = 9 } })
     #expect(changed { $0.modifyEntities(of: Walker.self) { $0.position.x += 1 } })

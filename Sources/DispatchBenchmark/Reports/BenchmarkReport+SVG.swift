@@ -5,7 +5,7 @@ extension BenchmarkReport {
   /// one line per strategy with min-max bars, labelled axes with decade ticks, and a legend.
   ///
   /// Strategies share a colour with their number's variants and differ by dash pattern; the
-  /// world's line is drawn thicker. Returns `nil` when nothing was timed.
+  /// world's line is drawn thicker, and the storage prototypes beside it thin and dashed. Returns `nil` when nothing was timed.
   public func svg() -> String? {
     let series = strategyNames.compactMap { name -> ChartSeries? in
       let points = measurements.filter { $0.strategy == name }.compactMap {
@@ -106,6 +106,8 @@ public struct LogLogChart: Sendable {
   ]
   /// Dash patterns for a number's first, second and third variant.
   private static let dashes = ["", "7 4", "2 3"]
+  /// Dash patterns for the storage prototypes drawn beside the world.
+  private static let prototypeDashes = ["7 4", "2 3", "10 3 2 3"]
 
   /// The chart as an SVG document.
   public func svg() -> String {
@@ -225,10 +227,22 @@ public struct LogLogChart: Sendable {
 
   private func style(_ index: Int) -> Style {
     let entry = series[index]
+    let color = Self.colors[entry.number] ?? Palette.axis
+    // The world is the thick solid line; the storage prototypes numbered with it are thin and
+    // dashed, so that none of them looks like it.
+    if entry.number == 9 {
+      guard entry.name != WorldComparison.worldStrategy else {
+        return Style(color: color, width: "3.5", dash: "")
+      }
+      let prototype = series[..<index].filter {
+        $0.number == 9 && $0.name != WorldComparison.worldStrategy
+      }.count
+      return Style(
+        color: color, width: "2", dash: Self.prototypeDashes[prototype % Self.prototypeDashes.count]
+      )
+    }
     let variant = series[..<index].filter { $0.number == entry.number }.count
-    return Style(
-      color: Self.colors[entry.number] ?? Palette.axis, width: entry.number == 9 ? "3.5" : "2",
-      dash: Self.dashes[variant % Self.dashes.count])
+    return Style(color: color, width: "2", dash: Self.dashes[variant % Self.dashes.count])
   }
 
   private func line(

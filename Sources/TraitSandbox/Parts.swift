@@ -1,0 +1,36 @@
+import Dispatch
+
+/// A range of items cut into one part per thread, each a range in order, so work split this
+/// way gives the same result for any thread count.
+@usableFromInline
+internal struct Parts: Sendable {
+  /// How many parts.
+  @usableFromInline let count: Int
+  @usableFromInline let itemCount: Int
+  @usableFromInline let partSize: Int
+
+  /// Parts for `itemCount` items on up to `threads` threads; below 32,768 items a part, a
+  /// thread costs more than it saves.
+  @usableFromInline
+  init(count itemCount: Int, threads: Int) {
+    self.itemCount = itemCount
+    count = max(1, min(threads, itemCount / 32_768))
+    partSize = (itemCount + count - 1) / count
+  }
+
+  /// The items of one part.
+  @inlinable
+  func range(of part: Int) -> Range<Int> {
+    (part * partSize)..<min((part + 1) * partSize, itemCount)
+  }
+
+  /// Runs `body` for each part, on as many threads as there are parts.
+  @inlinable
+  func forEach(_ body: @Sendable (Int) -> Void) {
+    if count == 1 {
+      body(0)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: count, execute: body)
+    }
+  }
+}

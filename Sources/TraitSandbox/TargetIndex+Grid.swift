@@ -1,0 +1,268 @@
+extension TargetIndex {
+  /// Sorts the entries into per-faction grid cells; the world calls this once the index phase is
+  /// done.
+  ///
+  /// A counting sort: each part of the entries (one per thread, in order) counts its entries
+  /// per bucket, the counts become each part's cursor in each bucket, and each part places its
+  /// entries at its cursors. Parts take whole ranges in order, so the grid is the same for any
+  /// thread count. The buffers keep their capacity from tick to tick.
+  /// - Complexity: O(n + cells x threads), where the cell count grows with the number of
+  ///   entries.
+  internal mutating func buildGrid(arenaSize: Vector2, threads: Int = 1) {
+    grid = Self.gridShape(arenaSize: arenaSize, entryCount: count)
+    let parts = Parts(count: count, threads: threads)
+    let split = GridSplit(grid: grid, parts: parts, bucketCount: factionCount * grid.cellCount)
+
+    // The buffers are taken out of the index while they are filled, so filling never copies.
+    var counts = cursorScratch
+    cursorScratch = []
+    var totals = partScratch
+    partScratch = []
+    totals.removeAll(keepingCapacity: true)
+    totals.append(contentsOf: repeatElement(PartTotals(), count: parts.count))
+    var largeRadius = grid.cellSize / 4
+    split.countBuckets(of: entries, threshold: largeRadius, into: &counts, totals: &totals)
+    var largeCount = totals.reduce(0) { $0 + $1.largeCount }
+    if largeCount > Self.maximumLargeItems {
+      // Every query checks each large body: keep only the largest few out of the grid.
+      let radii = entries[..<count].lazy.map(\.radius).filter { $0 > largeRadius }.sorted(
+        by: >)
+      // Entries with exactly the threshold's radius stay in the grid.
+      largeRadius = radii[Self.maximumLargeItems]
+      split.countBuckets(of: entries, threshold: largeRadius, into: &counts, totals: &totals)
+      largeCount = totals.reduce(0) { $0 + $1.largeCount }
+    }
+
+    // Each part's counts become its cursors: bucket by bucket, part after part.
+    var starts = cellStart
+    cellStart = []
+    if starts.count < split.bucketCount + 1 {
+      starts.append(contentsOf: repeatElement(0, count: split.bucketCount + 1 - starts.count))
+    }
+    var running: Int32 = 0
+    starts.withUnsafeMutableBufferPointer { starts in
+      counts.withUnsafeMutableBufferPointer { counts in
+        for bucket in 0..<split.bucketCount {
+          starts[bucket] = running
+          var slot = bucket
+          for _ in 0..<parts.count {
+            let count = counts[slot]
+            counts[slot] = running
+            running += count
+            slot += split.bucketCount
+          }
+        }
+      }
+      starts[split.bucketCount] = running
+    }
+    var firstLarge = 0
+    for part in totals.indices {
+      totals[part].firstLarge = firstLarge
+      firstLarge += totals[part].largeCount
+    }
+
+    var bodies = cellBodies
+    cellBodies = []
+    if bodies.count < Int(running) {
+      bodies.append(
+        contentsOf: repeatElement(
+          CellBody(x: 0, y: 0, radius: 0, item: 0), count: Int(running) - bodies.count))
+    }
+    var large = largeBodies
+    largeBodies = []
+    large.removeAll(keepingCapacity: true)
+    large.append(
+      contentsOf: repeatElement(
+        LargeBody(body: CellBody(x: 0, y: 0, radius: 0, item: 0), faction: Faction(0)),
+        count: largeCount))
+    split.place(
+      entries, threshold: largeRadius, cursors: &counts, totals: totals, into: &bodies,
+      large: &large)
+    cellStart = starts
+    cellBodies = bodies
+    largeBodies = large
+    largestRadius = totals.reduce(0) { max($0, $1.largest) }
+    cursorScratch = counts
+    partScratch = totals
+  }
+
+  /// The most entries kept out of the grid for their size.
+  static let maximumLargeItems = 32
+
+  /// The grid for `entryCount` entries in an arena: cells twice as wide as the spacing that
+  /// gives each entry an equal share of the area, and at least 48 units.
+  @usableFromInline
+  internal static func gridShape(arenaSize: Vector2, entryCount: Int) -> SpatialGrid {
+    let area = max(arenaSize.x * arenaSize.y, 1)
+    let spacing = (area / Float(max(entryCount, 1))).squareRoot()
+    var cellSize = max(48, spacing * 2)
+    // Keep the grid small even for huge, sparse arenas.
+    while (arenaSize.x / cellSize) * (arenaSize.y / cellSize) > 4_000_000 { cellSize *= 2 }
+    return SpatialGrid(
+      cellSize: cellSize, columns: max(1, Int((arenaSize.x / cellSize).rounded(.up))),
+      rows: max(1, Int((arenaSize.y / cellSize).rounded(.up))))
+  }
+
+  /// The cell size, for tests and reports.
+  internal var cellSize: Float { grid.cellSize }
+
+  @inlinable @inline(__always)
+  internal func column(of x: Float) -> Int { grid.column(of: x) }
+
+  @inlinable @inline(__always)
+  internal func row(of y: Float) -> Int { grid.row(of: y) }
+
+  /// The cells a search for bodies within `reach` of `point` must visit: the reach widened by
+  /// the largest body in the grid, clamped to the grid. A negative reach (from a damaged save,
+  /// say) searches as a reach of 0 would: the box is never turned inside out.
+  @inlinable @inline(__always)
+  internal func searchBox(
+    around point: Vector2, reach: Float
+  ) -> (firstColumn: Int, lastColumn: Int, firstRow: Int, lastRow: Int) {
+    let search = max(reach + largestRadius, 0)
+    return (
+      column(of: point.x - search), column(of: point.x + search), row(of: point.y - search),
+      row(of: point.y + search)
+    )
+  }
+}
+
+/// What a grid query reads of one entry: where its body is, how large, and which entry it is.
+@usableFromInline
+struct CellBody: Sendable {
+  @usableFromInline var x: Float
+  @usableFromInline var y: Float
+  @usableFromInline var radius: Float
+  @usableFromInline var item: Int32
+
+  @usableFromInline
+  init(x: Float, y: Float, radius: Float, item: Int32) {
+    self.x = x
+    self.y = y
+    self.radius = radius
+    self.item = item
+  }
+}
+
+/// A body kept out of the grid for its size, with what a query checks of it.
+@usableFromInline
+struct LargeBody: Sendable {
+  @usableFromInline var body: CellBody
+  @usableFromInline var faction: Faction
+
+  @usableFromInline
+  init(body: CellBody, faction: Faction) {
+    self.body = body
+    self.faction = faction
+  }
+}
+
+/// What one part of a grid build found: its large bodies and its largest grid body.
+@usableFromInline
+struct PartTotals: Sendable {
+  @usableFromInline var largeCount = 0
+  @usableFromInline var largest: Float = 0
+  /// Where the part's large bodies go in the index's list.
+  @usableFromInline var firstLarge = 0
+
+  @usableFromInline
+  init() {}
+}
+
+/// How a grid build cuts the entries into parts, one per thread, each a range in order.
+private struct GridSplit: Sendable {
+  let grid: SpatialGrid
+  let parts: Parts
+  let bucketCount: Int
+
+  func bucket(of entry: Target) -> Int {
+    entry.faction.index * grid.cellCount + Int(grid.cell(of: entry.position))
+  }
+
+  /// Counts each part's grid entries per bucket, and its large bodies.
+  func countBuckets(
+    of entries: ContiguousArray<Target>, threshold: Float, into counts: inout [Int32],
+    totals: inout [PartTotals]
+  ) {
+    if counts.count < parts.count * bucketCount {
+      counts.append(
+        contentsOf: repeatElement(0, count: parts.count * bucketCount - counts.count))
+    }
+    entries.withUnsafeBufferPointer { entries in
+      counts.withUnsafeMutableBufferPointer { counts in
+        totals.withUnsafeMutableBufferPointer { totals in
+          let shared = SharedBuffers(entries: entries, counts: counts, totals: totals)
+          parts.forEach { part in
+            let counts = shared.counts(of: part, bucketCount: bucketCount)
+            // Each part clears its own counts: no pass over all of them on one thread.
+            counts.update(repeating: 0)
+            var found = PartTotals()
+            for item in parts.range(of: part) {
+              let entry = shared.entries[item]
+              guard entry.radius <= threshold else {
+                // A body of no size (NaN) is within no reach: it stays out of the grid too.
+                if !entry.radius.isNaN { found.largeCount += 1 }
+                continue
+              }
+              counts[bucket(of: entry)] += 1
+              found.largest = max(found.largest, entry.radius)
+            }
+            shared.totals[part] = found
+          }
+        }
+      }
+    }
+  }
+
+  /// Places each part's entries at its cursors, and its large bodies in its stretch of `large`.
+  func place(
+    _ entries: ContiguousArray<Target>, threshold: Float, cursors: inout [Int32],
+    totals: [PartTotals], into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
+  ) {
+    entries.withUnsafeBufferPointer { entries in
+      cursors.withUnsafeMutableBufferPointer { cursors in
+        bodies.withUnsafeMutableBufferPointer { bodies in
+          large.withUnsafeMutableBufferPointer { large in
+            let shared = SharedBuffers(
+              entries: entries, counts: cursors, bodies: bodies, large: large)
+            parts.forEach { part in
+              let cursors = shared.counts(of: part, bucketCount: bucketCount)
+              var nextLarge = totals[part].firstLarge
+              for item in parts.range(of: part) {
+                let entry = shared.entries[item]
+                let body = CellBody(
+                  x: entry.position.x, y: entry.position.y, radius: entry.radius,
+                  item: Int32(item))
+                guard entry.radius <= threshold else {
+                  if !entry.radius.isNaN {
+                    shared.large[nextLarge] = LargeBody(body: body, faction: entry.faction)
+                    nextLarge += 1
+                  }
+                  continue
+                }
+                let bucket = bucket(of: entry)
+                shared.bodies[Int(cursors[bucket])] = body
+                cursors[bucket] += 1
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/// The buffers the threads of a grid build share; each part writes only its own counts,
+/// cursors, totals and slots through them.
+private struct SharedBuffers: @unchecked Sendable {
+  let entries: UnsafeBufferPointer<Target>
+  let counts: UnsafeMutableBufferPointer<Int32>
+  var totals = UnsafeMutableBufferPointer<PartTotals>(start: nil, count: 0)
+  var bodies = UnsafeMutableBufferPointer<CellBody>(start: nil, count: 0)
+  var large = UnsafeMutableBufferPointer<LargeBody>(start: nil, count: 0)
+
+  /// One part's counts or cursors.
+  func counts(of part: Int, bucketCount: Int) -> UnsafeMutableBufferPointer<Int32> {
+    UnsafeMutableBufferPointer(rebasing: counts[(part * bucketCount)..<((part + 1) * bucketCount)])
+  }
+}
