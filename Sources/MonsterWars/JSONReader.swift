@@ -121,6 +121,40 @@ struct JSONReader {
     return choice
   }
 
+  /// Whether the object has a member named `key`.
+  func has(_ key: String) -> Bool { member(key) != nil }
+
+  /// This object laid over `base`: `base`'s members in their order, each replaced by this
+  /// object's member of the same name (two objects merged the same way, member by member),
+  /// then this object's other members. Messages still name this object's file and path.
+  func laid(over base: JSONValue) -> JSONReader {
+    guard case .object(let baseMembers) = base else { return self }
+    var merged: [(key: String, value: JSONValue)] = []
+    for baseMember in baseMembers {
+      guard let own = member(baseMember.key) else {
+        merged.append(baseMember)
+        continue
+      }
+      if case .object = own, case .object = baseMember.value,
+        let nested = try? JSONReader(own, file: file, path: path)
+      {
+        merged.append((baseMember.key, .object(nested.laid(over: baseMember.value).members)))
+      } else {
+        merged.append((baseMember.key, own))
+      }
+    }
+    for own in members where !baseMembers.contains(where: { $0.key == own.key }) {
+      merged.append(own)
+    }
+    return JSONReader(members: merged, file: file, path: path)
+  }
+
+  private init(members: [(key: String, value: JSONValue)], file: String, path: String) {
+    self.file = file
+    self.path = path
+    self.members = members
+  }
+
   private func member(_ key: String) -> JSONValue? {
     members.first { $0.key == key }?.value
   }

@@ -35,6 +35,57 @@ public enum JSONValue: Equatable, Sendable {
     return result + "\""
   }
 
+  /// A number the simulation keeps as a `Float`, exactly.
+  public static func float(_ value: Float) -> JSONValue { .number(Double(value)) }
+
+  /// A whole number.
+  public static func integer(_ value: Int) -> JSONValue { .number(Double(value)) }
+
+  /// The value as compact JSON text: members in their order, strings quoted as `quoted(_:)`
+  /// does, whole numbers without a fraction, and every other number in the shortest form that
+  /// reads back as the same value (as the same `Float` when it is one). A number that is not
+  /// finite, which JSON cannot hold, is written as `null`.
+  public var rendered: String {
+    var text = ""
+    render(into: &text)
+    return text
+  }
+
+  private func render(into text: inout String) {
+    switch self {
+    case .null: text += "null"
+    case .bool(let value): text += value ? "true" : "false"
+    case .number(let value): text += Self.numberText(value)
+    case .string(let value): text += Self.quoted(value)
+    case .array(let elements):
+      text += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { text += ", " }
+        element.render(into: &text)
+      }
+      text += "]"
+    case .object(let members):
+      text += "{"
+      for (index, member) in members.enumerated() {
+        if index > 0 { text += ", " }
+        text += Self.quoted(member.key) + ": "
+        member.value.render(into: &text)
+      }
+      text += "}"
+    }
+  }
+
+  /// A number as `rendered` writes it.
+  static func numberText(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    if value.rounded() == value, abs(value) < 9_007_199_254_740_992 {
+      return String(Int64(value))
+    }
+    // `description` is the shortest text that reads back as the same value.
+    if let single = Float(exactly: value) { return single.description }
+    return value.description
+  }
+
   /// The default maximum nesting of arrays and objects accepted by `parse(_:maxDepth:)`.
   public static let defaultMaxDepth = 256
 

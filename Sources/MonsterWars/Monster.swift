@@ -5,18 +5,30 @@ import TraitSandbox
 /// scenario files, spawn it, tune it live, count it in reports and offer it in the demo.
 ///
 /// A unit is an ordinary entity that moves, has health and is drawn, plus a weapon trait
-/// (`MeleeTrait` or `GunTrait`). Everything else follows from its declaration and one line in
-/// `Roster.standard`:
+/// (`MeleeTrait` or `GunTrait`). It carries its own stats and how much the computer players
+/// favour it, which a scenario file may tune. Everything else follows from its declaration and
+/// one line in `Roster.standard`:
 ///
 ///     public struct QuirkMonster: Monster, MeleeTrait {
 ///       public static let kind = UnitKind("quirk")
 ///       public static let sprite = SpriteID("quirk")
+///       public static let defaultStats = UnitStats(...)
+///       public static let defaultWeight: Float = 3
 ///       ...
 ///       public init(stats: UnitStats, side: Side, at position: Vector2, marchingOn target: Vector2)
 ///     }
 public protocol Monster: MovementTrait, HealthTrait, RenderTrait {
   /// The kind's key in scenario files, reports and the demo, e.g. `quirk`.
   static var kind: UnitKind { get }
+
+  /// The kind's stats wherever a scenario file does not tune them: a scenario's `units` block
+  /// for the kind, and each field in it, may be left out. They are checked as strictly as a
+  /// file's.
+  static var defaultStats: UnitStats { get }
+
+  /// How much the computer players buy the kind, and how large its share of a swarm is,
+  /// wherever a scenario's `weights` or `mix` leave it out (0 to 1000; 0 never).
+  static var defaultWeight: Float { get }
 
   /// Which way the monster faces and its animation clock: all of its look it stores.
   ///

@@ -7,6 +7,12 @@ public struct MunchMonster: Monster, MeleeTrait {
   public static let kind = UnitKind("munch")
   /// The sprite every Munch is drawn with.
   public static let sprite = SpriteID("munch")
+  /// A Munch's stats where a scenario does not tune them: slow, tough and self-healing.
+  public static let defaultStats = UnitStats(
+    cost: 70, health: 260, speed: 40, radius: 18, regeneration: 2,
+    weapon: .melee(MeleeStats(damage: 22, reach: 16, cooldown: 1.2)))
+  /// How much the computer players favour Munches where a scenario does not say.
+  public static let defaultWeight: Float = 3
   /// The share of the damage a bite deals that Munch regains as hit points.
   public static let lifeSteal: Float = 0.25
 

@@ -7,6 +7,12 @@ public struct QuirkMonster: Monster, MeleeTrait {
   public static let kind = UnitKind("quirk")
   /// The sprite every Quirk is drawn with.
   public static let sprite = SpriteID("quirk")
+  /// A Quirk's stats where a scenario does not tune them: cheap, quick and fragile.
+  public static let defaultStats = UnitStats(
+    cost: 20, health: 40, speed: 110, radius: 10,
+    weapon: .melee(MeleeStats(damage: 6, reach: 12, cooldown: 0.5)))
+  /// How much the computer players favour Quirks where a scenario does not say.
+  public static let defaultWeight: Float = 3
 
   /// The monster's identity.
   public var id = EntityID<Self>.unassigned

@@ -3,94 +3,100 @@ extension Scenario {
   /// equal scenario. Saved games and recordings keep their scenario this way, so reading one
   /// back validates it as strictly as a scenario file.
   ///
-  /// Numbers are written in their shortest exact form, so every `Float` reads back unchanged.
-  public var jsonText: String {
-    var members = [
-      ("arena", object([("width", number(arena.width)), ("height", number(arena.height))])),
+  /// Every value is written, the unit types' defaults included; numbers in their shortest exact
+  /// form, so every `Float` reads back unchanged.
+  public var jsonText: String { jsonValue.rendered + "\n" }
+
+  /// The scenario as a scenario file's JSON document, every value included.
+  public var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("arena", .object([("width", .float(arena.width)), ("height", .float(arena.height))])),
       (
         "match",
-        object([
-          ("ticksPerSecond", String(match.ticksPerSecond)), ("tickLimit", String(match.tickLimit)),
+        .object([
+          ("ticksPerSecond", .integer(match.ticksPerSecond)),
+          ("tickLimit", .integer(match.tickLimit)),
         ])
       ),
       (
         "economy",
-        object([
-          ("startingCoins", number(economy.startingCoins)),
-          ("coinsPerSecond", number(economy.coinsPerSecond)),
+        .object([
+          ("startingCoins", .float(economy.startingCoins)),
+          ("coinsPerSecond", .float(economy.coinsPerSecond)),
         ])
       ),
       (
         "castle",
-        object([
-          ("health", number(castle.health)), ("radius", number(castle.radius)),
-          ("inset", number(castle.inset)), ("gun", gun(castle.gun)),
+        .object([
+          ("health", .float(castle.health)), ("radius", .float(castle.radius)),
+          ("inset", .float(castle.inset)), ("gun", castle.gun.jsonValue),
         ])
       ),
-      ("units", table(units, unit)),
-      ("ai", object([("left", policy(ai.left)), ("right", policy(ai.right))])),
+      ("units", Self.table(units) { $0.jsonValue }),
+      ("ai", .object([("left", ai.left.jsonValue), ("right", ai.right.jsonValue)])),
     ]
     if let swarm {
       members.append(
         (
           "swarm",
-          object([
-            ("count", String(swarm.count)), ("density", number(swarm.density)),
-            ("mix", table(swarm.mix, number)), ("layout", JSONValue.quoted(swarm.layout.rawValue)),
+          .object([
+            ("count", .integer(swarm.count)), ("density", .float(swarm.density)),
+            ("mix", Self.table(swarm.mix, JSONValue.float)),
+            ("layout", .string(swarm.layout.rawValue)),
           ])
         ))
     }
-    return object(members) + "\n"
+    return .object(members)
   }
 
-  private func number(_ value: Float) -> String {
-    // `description` is the shortest text that reads back as the same Float.
-    value.description
+  /// A unit table as an object keyed by kind, in the table's order.
+  static func table<Value>(
+    _ table: UnitTable<Value>, _ value: (Value) -> JSONValue
+  ) -> JSONValue {
+    .object(table.entries.map { ($0.kind.name, value($0.value)) })
   }
+}
 
-  private func object(_ members: [(String, String)]) -> String {
-    "{" + members.map { "\(JSONValue.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
-  }
-
-  private func table<Value>(_ table: UnitTable<Value>, _ write: (Value) -> String) -> String {
-    object(table.entries.map { ($0.kind.name, write($0.value)) })
-  }
-
-  private func gun(_ stats: GunStats) -> String {
-    object([
-      ("damage", number(stats.damage)), ("range", number(stats.range)),
-      ("cooldown", number(stats.cooldown)), ("projectileSpeed", number(stats.projectileSpeed)),
-      ("projectileLifetime", number(stats.projectileLifetime)),
-      ("splashRadius", number(stats.splashRadius)), ("shotCount", String(stats.shotCount)),
-      ("spreadAngle", number(stats.spreadAngle)),
+extension GunStats {
+  /// The gun as a scenario file's `gun` object, every field included.
+  public var jsonValue: JSONValue {
+    .object([
+      ("damage", .float(damage)), ("range", .float(range)), ("cooldown", .float(cooldown)),
+      ("projectileSpeed", .float(projectileSpeed)),
+      ("projectileLifetime", .float(projectileLifetime)), ("splashRadius", .float(splashRadius)),
+      ("shotCount", .integer(shotCount)), ("spreadAngle", .float(spreadAngle)),
     ])
   }
+}
 
-  private func unit(_ stats: UnitStats) -> String {
-    var members = [
-      ("cost", number(stats.cost)), ("health", number(stats.health)),
-      ("speed", number(stats.speed)), ("radius", number(stats.radius)),
-      ("regeneration", number(stats.regeneration)),
-    ]
-    switch stats.weapon {
-    case .melee(let melee):
-      members.append(
-        (
-          "melee",
-          object([
-            ("damage", number(melee.damage)), ("reach", number(melee.reach)),
-            ("cooldown", number(melee.cooldown)),
-          ])
-        ))
-    case .gun(let gun): members.append(("gun", self.gun(gun)))
-    }
-    return object(members)
+extension MeleeStats {
+  /// The attack as a scenario file's `melee` object.
+  public var jsonValue: JSONValue {
+    .object([("damage", .float(damage)), ("reach", .float(reach)), ("cooldown", .float(cooldown))])
   }
+}
 
-  private func policy(_ policy: AIPolicy) -> String {
-    object([
-      ("weights", table(policy.weights, number)),
-      ("thinkInterval", number(policy.thinkInterval)), ("reserve", number(policy.reserve)),
+extension UnitStats {
+  /// The stats as a scenario file's block for one unit kind, every field included.
+  public var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("cost", .float(cost)), ("health", .float(health)), ("speed", .float(speed)),
+      ("radius", .float(radius)), ("regeneration", .float(regeneration)),
+    ]
+    switch weapon {
+    case .melee(let melee): members.append(("melee", melee.jsonValue))
+    case .gun(let gun): members.append(("gun", gun.jsonValue))
+    }
+    return .object(members)
+  }
+}
+
+extension AIPolicy {
+  /// The policy as a scenario file's `left` or `right` object.
+  public var jsonValue: JSONValue {
+    .object([
+      ("weights", Scenario.table(weights, JSONValue.float)),
+      ("thinkInterval", .float(thinkInterval)), ("reserve", .float(reserve)),
     ])
   }
 }

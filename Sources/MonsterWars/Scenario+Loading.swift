@@ -7,9 +7,20 @@ extension Scenario {
   public static func load(
     contentsOf url: URL, roster: Roster = .standard
   ) throws(ScenarioError) -> Scenario {
-    try parse(
-      Data(contents(of: url)), path: shownPath(of: url),
-      name: url.deletingPathExtension().lastPathComponent, roster: roster)
+    try loadFile(contentsOf: url, roster: roster).scenario
+  }
+
+  /// Loads and validates a scenario file, and keeps the file's JSON document: what
+  /// `values(givenIn:)` tells the file's values from the defaults with.
+  public static func loadFile(
+    contentsOf url: URL, roster: Roster = .standard
+  ) throws(ScenarioError) -> (scenario: Scenario, document: JSONValue) {
+    let path = shownPath(of: url)
+    let document = try document(Data(contents(of: url)), path: path)
+    let scenario = try Scenario(
+      name: url.deletingPathExtension().lastPathComponent, roster: roster,
+      try JSONReader(document, file: path, path: "$"))
+    return (scenario, document)
   }
 
   /// The bytes of a scenario file: a regular file of at most `maximumFileSize` bytes.
@@ -40,13 +51,17 @@ extension Scenario {
   public static func parse(
     _ data: Data, path: String, name: String, roster: Roster = .standard
   ) throws(ScenarioError) -> Scenario {
-    let json: JSONValue
+    let json = try document(data, path: path)
+    return try Scenario(name: name, roster: roster, try JSONReader(json, file: path, path: "$"))
+  }
+
+  /// The JSON document in `data`, or a syntax error naming `path`.
+  private static func document(_ data: Data, path: String) throws(ScenarioError) -> JSONValue {
     do throws(JSONParseError) {
-      json = try JSONValue.parse(data)
+      return try JSONValue.parse(data)
     } catch {
       throw .syntax(path: path, line: error.line, column: error.column, message: error.message)
     }
-    return try Scenario(name: name, roster: roster, try JSONReader(json, file: path, path: "$"))
   }
 
   /// Resolves a name ("duel") to `<scenariosDirectory>/duel.json`, or treats the argument as a
@@ -70,7 +85,7 @@ extension Scenario {
     match = try MatchSettings(r.object("match"))
     economy = try EconomySettings(r.object("economy"))
     castle = try CastleStats(r.object("castle"))
-    units = try UnitTable(units: r.object("units"), roster: roster)
+    units = try UnitTable(units: r.optionalObject("units"), roster: roster)
     ai = try AISettings(r.object("ai"), roster: roster)
     swarm = try r.optionalObject("swarm").map { r throws(ScenarioError) in
       try SwarmSettings(r, roster: roster)
@@ -145,6 +160,32 @@ extension CastleStats {
 }
 
 extension UnitStats {
+  /// The stats of `type`: its defaults, with what the scenario's block for its kind (if any)
+  /// tunes.
+  ///
+  /// The defaults are read first, as strictly as a file, so a bad default is reported as the
+  /// type's; then the block, laid over them, so what it leaves out keeps the type's value.
+  fileprivate init(of type: any Monster.Type, tunedBy block: JSONReader?) throws(ScenarioError) {
+    let defaults = type.defaultStats.jsonValue
+    let own = try JSONReader(defaults, file: "\(type.typeName).defaultStats", path: "$")
+    let stats = try UnitStats(own, weaponKind: type.weaponKind)
+    guard let block else {
+      self = stats
+      return
+    }
+    // A block that names the other weapon is refused as it stands, not merged with this one.
+    let ownWeapon = type.weaponKind.rawValue
+    let otherWeapon = type.weaponKind == .melee ? "gun" : "melee"
+    if block.has(otherWeapon) {
+      _ = try block.optionalObject(otherWeapon)
+      throw block.error(
+        block.has(ownWeapon)
+          ? "expected exactly one of 'melee' or 'gun', found both"
+          : "expected '\(ownWeapon)': this unit's monster fights with it")
+    }
+    self = try UnitStats(block.laid(over: defaults), weaponKind: type.weaponKind)
+  }
+
   /// Reads a unit whose entity type fights with `weaponKind`.
   fileprivate init(_ r: JSONReader, weaponKind: Weapon.Kind) throws(ScenarioError) {
     try r.allowKeys("cost", "health", "speed", "radius", "regeneration", "melee", "gun")
@@ -167,29 +208,41 @@ extension UnitStats {
 }
 
 extension UnitTable where Value == UnitStats {
-  /// Reads every kind of the roster, in its order; each must be present.
-  fileprivate init(units r: JSONReader, roster: Roster) throws(ScenarioError) {
-    try r.allowKeys(roster.kinds.map(\.name))
+  /// Reads every kind of the roster, in its order: each kind's type's defaults, tuned by the
+  /// kind's block where `units` has one.
+  fileprivate init(units r: JSONReader?, roster: Roster) throws(ScenarioError) {
+    try r?.allowKeys(roster.kinds.map(\.name))
     var entries: [(kind: UnitKind, value: UnitStats)] = []
     for type in roster.unitTypes {
-      entries.append(
-        (type.kind, try UnitStats(r.object(type.kind.name), weaponKind: type.weaponKind)))
+      let block = try r?.optionalObject(type.kind.name)
+      entries.append((type.kind, try UnitStats(of: type, tunedBy: block)))
     }
     self.init(entries)
   }
 }
 
 extension UnitTable where Value == Float {
-  /// Reads weights for the roster's kinds, in its order; a kind left out weighs 0, and at
-  /// least one weight must be above 0.
+  /// Reads weights for the roster's kinds, in its order; a kind left out weighs its type's
+  /// `defaultWeight`, and at least one weight must be above 0.
   fileprivate init(weights r: JSONReader, roster: Roster) throws(ScenarioError) {
     try r.allowKeys(roster.kinds.map(\.name))
     var entries: [(kind: UnitKind, value: Float)] = []
-    for kind in roster.kinds {
-      entries.append((kind, try r.number(kind.name, .closed(0, 1000), default: 0)))
+    for type in roster.unitTypes {
+      let defaultWeight = try Self.checkedDefaultWeight(of: type)
+      entries.append(
+        (type.kind, try r.number(type.kind.name, .closed(0, 1000), default: defaultWeight)))
     }
     self.init(entries)
     guard total > 0 else { throw r.error("expected at least one weight above 0, found all 0") }
+  }
+
+  /// `type`'s default weight, read as strictly as one from a file.
+  private static func checkedDefaultWeight(
+    of type: any Monster.Type
+  ) throws(ScenarioError) -> Float {
+    let own = try JSONReader(
+      .object([("defaultWeight", .float(type.defaultWeight))]), file: type.typeName, path: "$")
+    return try own.number("defaultWeight", .closed(0, 1000))
   }
 }
 

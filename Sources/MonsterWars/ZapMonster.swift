@@ -7,6 +7,14 @@ public struct ZapMonster: Monster, GunTrait {
   public static let kind = UnitKind("zap")
   /// The sprite every Zap is drawn with.
   public static let sprite = SpriteID("zap")
+  /// A Zap's stats where a scenario does not tune them: a laser that outranges melee.
+  public static let defaultStats = UnitStats(
+    cost: 45, health: 55, speed: 70, radius: 12,
+    weapon: .gun(
+      GunStats(
+        damage: 12, range: 170, cooldown: 1.0, projectileSpeed: 480, projectileLifetime: 0.6)))
+  /// How much the computer players favour Zaps where a scenario does not say.
+  public static let defaultWeight: Float = 4
 
   /// The monster's identity.
   public var id = EntityID<Self>.unassigned

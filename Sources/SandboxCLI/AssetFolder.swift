@@ -46,6 +46,14 @@ struct AssetFolder {
   func locateScenario(_ nameOrPath: String, invocation: Sandbox.Invocation)
     throws(CommandFailure) -> (scenario: Scenario, file: URL)
   {
+    let located = try loadScenarioFile(nameOrPath, invocation: invocation)
+    return (located.scenario, located.file)
+  }
+
+  /// The scenario a command names, the file it came from and the file's JSON document.
+  func loadScenarioFile(_ nameOrPath: String, invocation: Sandbox.Invocation)
+    throws(CommandFailure) -> (scenario: Scenario, file: URL, document: JSONValue)
+  {
     let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
     let url: URL
     if looksLikePath {
@@ -56,7 +64,8 @@ struct AssetFolder {
       url = Scenario.resolve(nameOrPath, scenariosDirectory: scenarios)
     }
     do {
-      return (try Scenario.load(contentsOf: url), url)
+      let loaded = try Scenario.loadFile(contentsOf: url)
+      return (loaded.scenario, url, loaded.document)
     } catch {
       if case .fileNotFound = error, !looksLikePath {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []

@@ -14,7 +14,9 @@ struct DescribeCommand {
       phase of a tick and its systems (with the trait each steps), then each entity type the \
       world registered, with the traits it has, the components those traits keep, the \
       systems bound to it, what each of them declares it reads and writes of the type and does \
-      to the rest of the world, and the 4-byte columns the type is stored in.
+      to the rest of the world, and the 4-byte columns the type is stored in. Last, every \
+      value of the scenario by its JSON path, with where it came from: the file, a unit \
+      type's default (for a kind the file does not tune) or the schema's.
       """,
     options: [SharedOptions.scenario, SharedOptions.assets])
 
@@ -30,10 +32,29 @@ struct DescribeCommand {
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
-    let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
-    let match = Match(scenario: scenario, seed: 1, swarmCount: 0)
-    console.writeOutput(Self.text(scenario: scenario, world: match.world))
+    let loaded = try assets.loadScenarioFile(scenarioName, invocation: invocation)
+    let match = Match(scenario: loaded.scenario, seed: 1, swarmCount: 0)
+    console.writeOutput(
+      Self.text(scenario: loaded.scenario, world: match.world)
+        + Self.valuesText(loaded.scenario, givenIn: loaded.document))
     return ExitCode.success
+  }
+
+  /// Every value of `scenario`, with where it came from: the file, a unit type's default, or
+  /// the schema's.
+  static func valuesText(_ scenario: Scenario, givenIn document: JSONValue) -> String {
+    let values = scenario.values(givenIn: document)
+    let rendered = values.map { $0.value.rendered }
+    let pathWidth = values.map(\.path.count).max() ?? 0
+    let valueWidth = rendered.map(\.count).max() ?? 0
+    var lines = ["", "Scenario values (from the file, or the default named):"]
+    for (entry, text) in zip(values, rendered) {
+      lines.append(
+        "  " + entry.path.padding(toLength: pathWidth, withPad: " ", startingAt: 0) + "  "
+          + String(repeating: " ", count: valueWidth - text.count) + text + "  "
+          + entry.origin.description)
+    }
+    return lines.joined(separator: "\n") + "\n"
   }
 
   /// The description of `world`, set up for `scenario`.

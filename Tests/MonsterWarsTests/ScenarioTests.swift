@@ -203,8 +203,8 @@ struct ScenarioTests {
 
   @Test("a missing field is named at its parent")
   func missingField() throws {
-    let data = try duelJSON(replacing: #""speed": 110, "#, with: "")
-    #expect(try parseError(data) == invalid("$.units.quirk", "missing required field 'speed'"))
+    let data = try duelJSON(replacing: #""ticksPerSecond": 60, "#, with: "")
+    #expect(try parseError(data) == invalid("$.match", "missing required field 'ticksPerSecond'"))
   }
 
   @Test("a missing section is named at the top level")
@@ -322,14 +322,84 @@ struct ScenarioTests {
     #expect(try Scenario.parse(data, path: "test.json", name: "test").units[.quirk]?.speed == 0)
   }
 
-  @Test("a kind left out of the AI's weights weighs 0: that AI never buys it")
-  func missingWeightIsZero() throws {
+  @Test("a kind left out of the AI's weights weighs its type's default weight")
+  func missingWeightIsTheDefault() throws {
     let data = try duelJSON(
       replacing: #""right": {"weights": {"quirk": 3, "zap": 4, "munch": 3}"#,
-      with: #""right": {"weights": {"quirk": 3, "zap": 4}"#)
+      with: #""right": {"weights": {"quirk": 0, "zap": 5}"#)
     let scenario = try Scenario.parse(data, path: "test.json", name: "test")
-    #expect(scenario.ai.right.weights.entries.map(\.value) == [3, 4, 0])
-    #expect(scenario.ai.right.weight(of: .munch) == 0)
+    #expect(scenario.ai.right.weights.entries.map(\.value) == [0, 5, MunchMonster.defaultWeight])
+    #expect(scenario.ai.right.weight(of: .munch) == MunchMonster.defaultWeight)
+  }
+
+  @Test("a file without units fields every kind with its type's default stats")
+  func unitDefaults() throws {
+    let text = try String(contentsOf: duelURL, encoding: .utf8)
+    let start = try #require(text.range(of: #""units": {"#))
+    let end = try #require(text.range(of: #""ai": {"#))
+    let data = Data((String(text[..<start.lowerBound]) + String(text[end.lowerBound...])).utf8)
+    let scenario = try Scenario.parse(data, path: "test.json", name: "test")
+    for type in Roster.standard.unitTypes {
+      #expect(scenario.units[type.kind] == type.defaultStats, "\(type.kind)")
+    }
+    // duel.json's blocks restate the defaults, so the two scenarios are the same.
+    #expect(scenario.units == expectedDuel.units)
+  }
+
+  @Test("a partial block tunes only the fields it gives, the weapon's included")
+  func partialBlock() throws {
+    let text = #"""
+      {"arena": {"width": 800, "height": 600},
+       "match": {"ticksPerSecond": 60, "tickLimit": 600},
+       "economy": {"startingCoins": 100, "coinsPerSecond": 10},
+       "castle": {"health": 100, "radius": 40, "inset": 80,
+         "gun": {"damage": 1, "range": 100, "cooldown": 1, "projectileSpeed": 100,
+                 "projectileLifetime": 1}},
+       "units": {"zap": {"cost": 99, "gun": {"range": 300}}},
+       "ai": {"left": {"weights": {"zap": 1}, "thinkInterval": 1, "reserve": 0},
+              "right": {"weights": {"zap": 1}, "thinkInterval": 1, "reserve": 0}}}
+      """#
+    let scenario = try Scenario.parse(Data(text.utf8), path: "test.json", name: "test")
+    var zap = ZapMonster.defaultStats
+    zap.cost = 99
+    guard case .gun(var gun) = zap.weapon else {
+      Issue.record("a Zap fights with a gun")
+      return
+    }
+    gun.range = 300
+    zap.weapon = .gun(gun)
+    #expect(scenario.units[.zap] == zap)
+    #expect(scenario.units[.quirk] == QuirkMonster.defaultStats)
+    #expect(scenario.ai.left.weights.entries.map(\.value) == [3, 1, 3])
+
+    // What a file does say is checked as strictly as ever.
+    let bad = text.replacingOccurrences(of: #""range": 300"#, with: #""range": -1"#)
+    #expect(
+      try parseError(Data(bad.utf8))
+        == invalid(
+          "$.units.zap.gun.range", "expected a number greater than 0 and at most 100000, found -1"))
+  }
+
+  @Test("describe's origins tell a value the file gives from a type's default")
+  func valueOrigins() throws {
+    let text = try String(contentsOf: duelURL, encoding: .utf8)
+      .replacingOccurrences(of: #""cost": 20, "health": 40, "#, with: "")
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("origins-\(UUID().uuidString).json")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let loaded = try Scenario.loadFile(contentsOf: url)
+    let values = loaded.scenario.values(givenIn: loaded.document)
+    func origin(_ path: String) -> Scenario.ValueOrigin? {
+      values.first { $0.path == path }?.origin
+    }
+    #expect(origin("$.units.quirk.cost") == .unitDefault(typeName: "QuirkMonster"))
+    #expect(origin("$.units.quirk.health") == .unitDefault(typeName: "QuirkMonster"))
+    #expect(origin("$.units.quirk.speed") == .file)
+    #expect(origin("$.units.zap.gun.splashRadius") == .unitDefault(typeName: "ZapMonster"))
+    #expect(origin("$.castle.gun.splashRadius") == .file)
+    #expect(origin("$.arena.width") == .file)
+    #expect(values.first { $0.path == "$.units.quirk.cost" }?.value == .float(20))
   }
 
   @Test("a unit needs exactly one of melee and gun")
@@ -342,11 +412,16 @@ struct ScenarioTests {
     let bothError = invalid("$.units.quirk", "expected exactly one of 'melee' or 'gun', found both")
     #expect(try parseError(both) == bothError)
 
+    // A block that leaves its weapon out keeps the type's.
     let neither = try duelJSON(
       replacing: #""radius": 10,"# + "\n      " + quirkMelee, with: #""radius": 10"#)
-    let neitherError = invalid(
-      "$.units.quirk", "expected exactly one of 'melee' or 'gun', found neither")
-    #expect(try parseError(neither) == neitherError)
+    let kept = try Scenario.parse(neither, path: "test.json", name: "test")
+    #expect(kept.units[.quirk]?.weapon == QuirkMonster.defaultStats.weapon)
+
+    let other = try duelJSON(replacing: quirkMelee, with: gun)
+    let otherError = invalid(
+      "$.units.quirk", "expected 'melee': this unit's monster fights with it")
+    #expect(try parseError(other) == otherError)
 
     let null = try duelJSON(replacing: #""radius": 12,"#, with: #""radius": 12, "melee": null,"#)
     #expect(try parseError(null) == invalid("$.units.zap.melee", "expected an object, found null"))

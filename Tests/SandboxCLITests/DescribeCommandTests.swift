@@ -34,6 +34,20 @@ struct DescribeCommandTests {
     #expect(lines.contains("  Cannonball"))
   }
 
+  @Test("lists every scenario value with where it came from: the file or a type's default")
+  func valueOrigins() {
+    let result = sandbox("describe", "--scenario", "battle")
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map {
+      $0.split(separator: " ").joined(separator: " ")
+    }
+    #expect(lines.contains("Scenario values (from the file, or the default named):"))
+    #expect(lines.contains("$.arena.width 1280 file"))
+    #expect(lines.contains("$.units.quirk.cost 20 QuirkMonster default"))
+    #expect(lines.contains("$.units.zap.gun.range 170 ZapMonster default"))
+    #expect(lines.contains("$.swarm.layout \"armies\" file"))
+  }
+
   @Test("a stray argument is a usage error")
   func strayArgument() {
     let result = sandbox("describe", "extra")
