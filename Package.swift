@@ -67,7 +67,9 @@ let package = Package(
     /// The desktop demo: the playable MonsterWars window, its input, inspector and overlays.
     .target(
       name: "DesktopDemo",
-      dependencies: ["SDLBackend", "MonsterWars", "TraitSandbox", "Frames", "Imaging"]),
+      dependencies: [
+        "SDLBackend", "HeadlessRenderer", "MonsterWars", "TraitSandbox", "Frames", "Imaging",
+      ]),
 
     // MARK: - Implementation details
     /// The system zlib, for PNG's compressed data and checksums.

@@ -16,6 +16,7 @@ is dedicated to the public domain (CC0); it may be bundled and changed freely.
 
 import argparse
 import math
+import os
 import struct
 from pathlib import Path
 
@@ -748,11 +749,41 @@ def main():
                         help=f"directory to write into (default: {default_output})")
     arguments = parser.parse_args()
     arguments.output.mkdir(parents=True, exist_ok=True)
+    rows = []
     for name, draw in SPRITES.items():
         image = draw()
         path = arguments.output / f"{name}.bmp"
-        path.write_bytes(image.bmp())
+        write_atomically(path, image.bmp())
         print(f"{path}: {image.width}x{image.height}")
+        rows.append((f"`{name}.bmp`", f"{image.width}x{image.height}", draw.__doc__.strip()))
+    readme = arguments.output / "README.md"
+    if readme.exists():
+        write_atomically(readme, with_table(readme.read_text(encoding="utf-8"), rows).encode())
+        print(f"{readme}: table of {len(rows)} sprites")
+
+
+TABLE_START = "<!-- The table is written by scripts/generate_sprites.py. -->"
+TABLE_END = "<!-- End of the table. -->"
+
+
+def with_table(text, rows):
+    """The README text with the table between its markers replaced by one row per sprite."""
+    start = text.index(TABLE_START) + len(TABLE_START)
+    end = text.index(TABLE_END)
+    header = ("File", "Size", "What it is")
+    widths = [max(len(row[column]) for row in rows + [header]) for column in range(3)]
+    def line(cells):
+        return "| " + " | ".join(cell.ljust(width) for cell, width in zip(cells, widths)) + " |"
+    table = [line(header), "| " + " | ".join("-" * width for width in widths) + " |"]
+    table += [line(row) for row in rows]
+    return text[:start] + "\n" + "\n".join(table) + "\n" + text[end:]
+
+
+def write_atomically(path, data):
+    """Writes `data` to a temporary file beside `path`, then renames it over `path`."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ let sprites = URL(fileURLWithPath: #filePath)
   .appendingPathComponent("Assets/sprites")
 let names = ["quirk", "zap", "munch", "laser", "cannonball", "castle"]
 let library = try SpriteLibrary.load(
-  from: sprites, required: names.map(SpriteID.init) + [.background, .font])
+  from: sprites, sprites: names.map(SpriteID.init) + [.background, .font])
 
 // A battle-like mix: mostly 24-43 px monsters, some small projectiles, a few rotated.
 var random = SeededRandom(seed: 42)

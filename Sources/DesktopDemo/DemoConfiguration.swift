@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import HeadlessRenderer
 import Imaging
 import MonsterWars
 import SDLBackend
@@ -26,8 +27,8 @@ public struct DemoConfiguration: Sendable {
   public var isAutoplay: Bool
   /// How many monsters a swarm scenario places, if overridden.
   public var swarmCount: Int?
-  /// The folder holding the sprites.
-  public var spritesDirectory: URL
+  /// The sprites to draw with, placeholders included (`SpriteLibrary.load(from:sprites:)`).
+  public var sprites: SpriteLibrary
   /// A video driver to force (tests use "dummy"); `nil` uses the display.
   public var videoDriver: String?
   /// A recording to play back instead of letting the player play; it sets the scenario, seed,
@@ -42,7 +43,7 @@ public struct DemoConfiguration: Sendable {
   public init(
     scenario: Scenario, scenarioFile: URL?, seed: UInt64, width: Int, height: Int,
     frameLimit: Int?, screenshot: URL?, isAutoplay: Bool, swarmCount: Int? = nil,
-    spritesDirectory: URL, videoDriver: String? = nil
+    sprites: SpriteLibrary, videoDriver: String? = nil
   ) {
     self.swarmCount = swarmCount
     self.scenario = scenario
@@ -53,7 +54,7 @@ public struct DemoConfiguration: Sendable {
     self.frameLimit = frameLimit
     self.screenshot = screenshot
     self.isAutoplay = isAutoplay
-    self.spritesDirectory = spritesDirectory
+    self.sprites = sprites
     self.videoDriver = videoDriver
   }
 }

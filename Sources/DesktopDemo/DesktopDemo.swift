@@ -75,8 +75,7 @@ public enum DesktopDemo {
     // The software renderer: under Xvfb the OpenGL one is Mesa in software, and slower.
     let renderer = try Renderer(window: window, software: true, vsync: false)
     let backend = try SDLBackend(
-      renderer: renderer, spritesDirectory: configuration.spritesDirectory,
-      sprites: configuration.scenario.roster.spriteIDs, rasterizesWorld: true)
+      renderer: renderer, sprites: configuration.sprites, rasterizesWorld: true)
     let loop = DemoLoop(configuration: configuration, session: session, backend: backend)
     while try loop.runFrame() {}
     if let recordTo = configuration.recordTo {

@@ -101,6 +101,15 @@ public struct HeadlessBackend: RenderBackend {
     guard let image = sprites.image(for: sprite) else { return }
     let part = source ?? TexelRect(x: 0, y: 0, width: image.width, height: image.height)
     guard part.isInside(width: image.width, height: image.height) else { return }
+    if placement.isMirrored, let mirror = sprites.mirrorImage(for: sprite) {
+      // The mirror image holds the part at the mirrored columns, already facing left.
+      var facingLeft = placement
+      facingLeft.isMirrored = false
+      let mirroredPart = TexelRect(
+        x: image.width - part.x - part.width, y: part.y, width: part.width, height: part.height)
+      canvas.blit(mirror, source: mirroredPart, placement: facingLeft)
+      return
+    }
     canvas.blit(image, source: part, placement: placement)
   }
 

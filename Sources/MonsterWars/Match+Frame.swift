@@ -2,9 +2,6 @@ import Frames
 import TraitSandbox
 
 extension Match {
-  /// Every sprite a match of the standard roster can draw, checked when assets load.
-  public static var spriteIDs: [SpriteID] { Roster.standard.spriteIDs }
-
   /// The HUD's view models for the current state.
   public func hud(speed: Double = 1, isPaused: Bool = false) -> MatchHUD {
     let castles = Side.allCases.map { side in

@@ -62,6 +62,13 @@ extension Roster {
     let entitySprites = entityTypes.compactMap { ($0 as? any RenderTrait.Type)?.sprite }
     return Array(Set([SpriteID.background, .font] + entitySprites)).sorted()
   }
+
+  /// The names of the drawable entity types drawn with `sprite`, in stepping order.
+  public func typeNames(drawnWith sprite: SpriteID) -> [String] {
+    entityTypes.compactMap { type in
+      (type as? any RenderTrait.Type)?.sprite == sprite ? type.typeName : nil
+    }
+  }
 }
 
 extension Roster: Equatable {

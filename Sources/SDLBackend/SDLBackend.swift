@@ -45,21 +45,20 @@ public final class SDLBackend: RenderBackend {
   /// The texture the rasterized world is streamed into, the output's size.
   private var streamed: Texture?
 
-  /// Loads `<name>.bmp` for every sprite in `sprites` from `spritesDirectory` and uploads them
-  /// as one atlas texture.
+  /// Uploads every sprite of `sprites` (loaded with `SpriteLibrary.load(from:sprites:)`, the
+  /// one loader both backends share, placeholders included) as one atlas texture.
   ///
   /// With `rasterizesWorld`, the letterbox, background and world of each frame are drawn by
   /// the pure-Swift rasterizer (`HeadlessBackend`, with the same pixels) into one streamed
   /// texture, and only the overlay goes to SDL as quads. With SDL's software renderer that is
   /// several times faster for thousands of sprites, which it otherwise blits one by one.
   ///
-  /// - Throws: `SDLError` naming every file that could not be loaded, or from creating the
-  ///   texture.
+  /// - Throws: `SDLError` from creating the texture.
   /// - Complexity: O(sprite texels + atlas texels).
   public init(
-    renderer: Renderer, spritesDirectory: URL, sprites: [SpriteID], rasterizesWorld: Bool = false
+    renderer: Renderer, sprites: SpriteLibrary, rasterizesWorld: Bool = false
   ) throws(SDLError) {
-    let packed = try SpriteAtlas.load(from: spritesDirectory, sprites: sprites)
+    let packed = SpriteAtlas(sprites: sprites.images, mirrorImages: sprites.mirrorImages)
     self.renderer = renderer
     atlas = try Texture(renderer: renderer, image: packed.image)
     atlasRegions = packed.regions
@@ -67,15 +66,7 @@ public final class SDLBackend: RenderBackend {
     batch = QuadBatch(
       textureWidth: packed.image.width, textureHeight: packed.image.height,
       isForSoftwareRenderer: renderer.isSoftware)
-    if rasterizesWorld {
-      do {
-        library = try SpriteLibrary(images: packed.sprites)
-      } catch {
-        throw SDLError(function: "SDL_LoadBMP", message: error.description)
-      }
-    } else {
-      library = nil
-    }
+    library = rasterizesWorld ? sprites : nil
   }
 
   /// The output's width in pixels; follows window resizes.

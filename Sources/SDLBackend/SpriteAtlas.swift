@@ -48,11 +48,11 @@ struct SpriteAtlas {
   /// The inside of the white block: sampling it anywhere, even at its edges, gives white.
   let solid: AtlasRegion
 
-  /// Packs `sprites`, their mirror images and a block of opaque white into one image with
-  /// shelf packing.
+  /// Packs `sprites`, their mirror images (`mirrorImages`' where it has one, else each
+  /// flipped) and a block of opaque white into one image with shelf packing.
   ///
   /// - Complexity: O(n log n + atlas texels).
-  init(sprites: [SpriteID: Image]) {
+  init(sprites: [SpriteID: Image], mirrorImages: [SpriteID: Image] = [:]) {
     self.sprites = sprites
     enum Role: Comparable {
       case sprite(String, mirrorCount: Int)
@@ -65,7 +65,7 @@ struct SpriteAtlas {
     ]
     for (id, image) in sprites {
       items.append((.sprite(id.name, mirrorCount: 0), image))
-      items.append((.sprite(id.name, mirrorCount: 1), Self.mirrored(image)))
+      items.append((.sprite(id.name, mirrorCount: 1), mirrorImages[id] ?? Self.mirrored(image)))
     }
     // Tallest first keeps shelves full; the role breaks ties so packing is deterministic.
     items.sort {
@@ -126,63 +126,6 @@ struct SpriteAtlas {
     self.image = atlas
     self.regions = regions
     self.solid = solid
-  }
-
-  /// Loads `<name>.bmp` for every sprite with SDL, and reports every file that fails at once.
-  ///
-  /// - Throws: `SDLError` for `SDL_LoadBMP` naming each file that is missing or unreadable.
-  static func load(from directory: URL, sprites: [SpriteID]) throws(SDLError) -> SpriteAtlas {
-    var images: [SpriteID: Image] = [:]
-    var problems: [String] = []
-    for id in Set(sprites).sorted() {
-      let path = directory.appendingPathComponent("\(id.name).bmp").path
-      do {
-        images[id] = try loadBMP(path: path)
-      } catch {
-        problems.append(error.message)
-      }
-    }
-    guard problems.isEmpty else {
-      throw SDLError(function: "SDL_LoadBMP", message: problems.joined(separator: "; "))
-    }
-    return SpriteAtlas(sprites: images)
-  }
-
-  /// Reads one BMP file with SDL and converts it to straight-alpha RGBA8.
-  static func loadBMP(path: String) throws(SDLError) -> Image {
-    guard let loaded = CSDL2_LoadBMP(path) else {
-      throw SDLError(failedCall: "SDL_LoadBMP", context: path)
-    }
-    defer { SDL_FreeSurface(loaded) }
-    guard let surface = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32.rawValue, 0)
-    else {
-      throw SDLError(failedCall: "SDL_ConvertSurfaceFormat", context: path)
-    }
-    defer { SDL_FreeSurface(surface) }
-    let mustLock = CSDL2_MUSTLOCK(surface) == SDL_TRUE
-    if mustLock {
-      guard SDL_LockSurface(surface) == 0 else {
-        throw SDLError(failedCall: "SDL_LockSurface", context: path)
-      }
-    }
-    defer { if mustLock { SDL_UnlockSurface(surface) } }
-    let width = Int(surface.pointee.w)
-    let height = Int(surface.pointee.h)
-    let pitch = Int(surface.pointee.pitch)
-    guard width > 0, height > 0, let source = surface.pointee.pixels else {
-      throw SDLError(function: "SDL_LoadBMP", message: "\(path): the image is empty")
-    }
-    var image = Image(width: width, height: height)
-    let rowBytes = width * 4
-    image.withUnsafeMutablePixelBytes { (bytes: UnsafeMutableBufferPointer<UInt8>) in
-      guard let destination = bytes.baseAddress else { return }
-      for row in 0..<height {
-        // Rows in the surface may be padded to `pitch`; the image's rows are packed.
-        UnsafeMutableRawPointer(destination + row * rowBytes).copyMemory(
-          from: source.advanced(by: row * pitch), byteCount: rowBytes)
-      }
-    }
-    return image
   }
 
   private static func copy(_ image: Image, into atlas: inout Image, x: Int, y: Int) {

@@ -23,10 +23,20 @@ struct AssetFolder {
         workingDirectory: invocation.workingDirectory))
   }
 
-  /// Every sprite a match draws, decoded and checked; all problems are reported at once.
-  func loadSprites() throws(CommandFailure) -> SpriteLibrary {
+  /// Every sprite a match of `roster` draws, decoded and checked; all problems are reported
+  /// at once. Says on `console`, once, which types are drawn with a placeholder for want of a
+  /// sprite file.
+  func loadSprites(for roster: Roster, console: Console) throws(CommandFailure) -> SpriteLibrary {
     do {
-      return try SpriteLibrary.load(from: sprites, required: Match.spriteIDs)
+      let library = try SpriteLibrary.load(from: sprites, sprites: roster.spriteIDs)
+      if !library.placeholders.isEmpty {
+        let types = library.placeholders.flatMap { roster.typeNames(drawnWith: $0) }
+        let files = library.placeholders.map { "\($0.name).bmp" }
+        console.printError(
+          "Note: \(types.joined(separator: ", ")) drawn with a placeholder: no "
+            + "\(files.joined(separator: ", ")) in \(sprites.path)")
+      }
+      return library
     } catch {
       let onlyMissing = error.problems.allSatisfy { $0.hasSuffix(": missing") }
       throw CommandFailure(

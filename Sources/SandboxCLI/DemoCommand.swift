@@ -98,7 +98,6 @@ struct DemoCommand {
       try ReplayCommand.load(path, invocation: invocation)
     }
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
-    _ = try assets.loadSprites()
     let scenario: Scenario
     let file: URL?
     if let recording {
@@ -107,6 +106,7 @@ struct DemoCommand {
       (scenario, file) = try assets.locateScenario(scenarioName, invocation: invocation)
       _ = try SwarmCount.check(entities, for: scenario)
     }
+    let sprites = try assets.loadSprites(for: scenario.roster, console: console)
     let workingDirectory = URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true)
     let screenshotURL = screenshot.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) }
     let recordURL = recordPath.map { SavedFileIO.url($0, invocation: invocation) }
@@ -118,7 +118,7 @@ struct DemoCommand {
       height: size.height, frameLimit: frameLimit,
       screenshot: screenshotURL,
       isAutoplay: recording?.isAutoplay ?? isAutoplay,
-      swarmCount: recording.map(\.swarmCount) ?? entities, spritesDirectory: assets.sprites,
+      swarmCount: recording.map(\.swarmCount) ?? entities, sprites: sprites,
       videoDriver: invocation.environment["SDL_VIDEODRIVER"])
     configuration.replay = recording
     configuration.recordTo = recordURL

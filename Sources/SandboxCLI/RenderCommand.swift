@@ -51,8 +51,8 @@ struct RenderCommand {
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
-    let sprites = try assets.loadSprites()
     let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
+    let sprites = try assets.loadSprites(for: scenario.roster, console: console)
     _ = try SwarmCount.check(entities, for: scenario)
     var match = Match(scenario: scenario, seed: seed, swarmCount: entities)
     while match.world.tick < UInt64(tick) && !match.isOver {

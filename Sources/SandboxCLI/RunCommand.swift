@@ -112,12 +112,11 @@ struct RunCommand {
       try LinesFile.checkDestination(
         SavedFileIO.url(savePath, invocation: invocation), option: "--save")
     }
-    // Assets are for frames and named scenarios only. With frames every sprite is checked at
-    // start, so a broken asset folder fails now, not mid-run.
+    // Assets are for frames and named scenarios only. Every sprite the match can draw is
+    // checked at start, so a broken asset folder fails now, not mid-run.
     let assets =
       framesFolder == nil && loadPath != nil
       ? nil : try AssetFolder.locate(option: assetsOption, invocation: invocation)
-    let sprites = framesFolder == nil ? nil : try assets?.loadSprites()
     let clock = MonotonicClock()
     let setupStart: Double
     var match: Match
@@ -140,6 +139,7 @@ struct RunCommand {
     } else {
       preconditionFailure("a run without --load locates its assets")
     }
+    let sprites = try assets?.loadSprites(for: match.scenario.roster, console: console)
     var profile =
       isProfiling
       ? RunProfile(world: match.world, setupSeconds: clock.now() - setupStart) : nil

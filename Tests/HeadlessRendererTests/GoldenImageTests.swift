@@ -61,7 +61,7 @@ let goldenFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 struct GoldenImageTests {
   @Test("the reference scene renders exactly like the committed, hand-checked PNG")
   func scene() throws {
-    let sprites = try SpriteLibrary.load(from: shippedSprites, required: gameSprites)
+    let sprites = try SpriteLibrary.load(from: shippedSprites, sprites: gameSprites)
     var backend = HeadlessBackend(width: 320, height: 180, sprites: sprites)
     backend.render(goldenScene())
     if ProcessInfo.processInfo.environment["SANDBOX_UPDATE_GOLDEN"] == "1" {
@@ -77,7 +77,7 @@ struct GoldenImageTests {
 
   @Test("rendering the same frame twice gives the same pixels")
   func deterministic() throws {
-    let sprites = try SpriteLibrary.load(from: shippedSprites, required: gameSprites)
+    let sprites = try SpriteLibrary.load(from: shippedSprites, sprites: gameSprites)
     var first = HeadlessBackend(width: 320, height: 180, sprites: sprites)
     var second = HeadlessBackend(width: 320, height: 180, sprites: sprites)
     first.render(goldenScene())

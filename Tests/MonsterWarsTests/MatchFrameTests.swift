@@ -124,7 +124,7 @@ struct MatchFrameTests {
   @Test("every sprite a match can draw is listed for checking at load time")
   func spriteList() {
     #expect(
-      Match.spriteIDs.map(\.name) == [
+      Roster.standard.spriteIDs.map(\.name) == [
         "background", "cannonball", "castle", "font", "laser", "munch", "quirk", "zap",
       ])
   }

@@ -9,9 +9,16 @@ let spritesDirectory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .appendingPathComponent("Assets/sprites")
 
-let shippedSprites = [
-  "background", "castle", "quirk", "zap", "munch", "laser", "cannonball", "font",
-].map(SpriteID.init)
+/// Every sprite file shipped, by name.
+let shippedSprites =
+  ((try? FileManager.default.contentsOfDirectory(atPath: spritesDirectory.path))
+  ?? [])
+  .filter { $0.hasSuffix(".bmp") }.map { SpriteID(String($0.dropLast(4))) }.sorted()
+
+/// The shipped sprites, loaded with the loader both backends share.
+func shippedLibrary() throws -> SpriteLibrary {
+  try SpriteLibrary.load(from: spritesDirectory, sprites: shippedSprites)
+}
 
 /// SDL objects for one test: the dummy video driver (needs no display, and is forced over any
 /// SDL_VIDEODRIVER in the environment), a hidden window and the software renderer.
@@ -28,8 +35,7 @@ struct Fixture {
       hidden: true)
     renderer = try Renderer(window: window, software: true)
     backend = try SDLBackend(
-      renderer: renderer, spritesDirectory: spritesDirectory, sprites: shippedSprites,
-      rasterizesWorld: rasterizesWorld)
+      renderer: renderer, sprites: try shippedLibrary(), rasterizesWorld: rasterizesWorld)
   }
 
   /// Renders `frame` and reads it back.
@@ -41,8 +47,7 @@ struct Fixture {
 
 /// The headless backend's picture of `frame`, the reference SDL is compared with.
 func headlessImage(of frame: Frame, width: Int, height: Int) throws -> Image {
-  let library = try SpriteLibrary.load(from: spritesDirectory, required: shippedSprites)
-  var backend = HeadlessBackend(width: width, height: height, sprites: library)
+  var backend = HeadlessBackend(width: width, height: height, sprites: try shippedLibrary())
   backend.render(frame)
   return backend.image
 }

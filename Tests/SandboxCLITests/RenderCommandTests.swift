@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import MonsterWars
 import Testing
 
 @testable import SandboxCLI
@@ -171,7 +172,7 @@ struct RenderCommandTests {
     #expect(plain == filmed)
   }
 
-  @Test("a deleted sprite makes run --frames fail at start, naming the file; plain run needs none")
+  @Test("a monster without a sprite file is drawn with a placeholder, and run says so once")
   func missingSprite() throws {
     let assets = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: assets) }
@@ -180,20 +181,46 @@ struct RenderCommandTests {
       try FileManager.default.copyItem(
         at: shipped.appendingPathComponent(folder), to: assets.appendingPathComponent(folder))
     }
-    try FileManager.default.removeItem(at: assets.appendingPathComponent("sprites/munch.bmp"))
+    let monster = try #require(Roster.standard.unitTypes.last)
+    let sprite = assets.appendingPathComponent("sprites/\(monster.sprite.name).bmp")
+    try FileManager.default.removeItem(at: sprite)
     let frames = assets.appendingPathComponent("frames")
     let result = sandbox(
+      "run", "--ticks", "10", "--assets", assets.path, "--frames", frames.path, "--every", "5")
+    #expect(result.status == 0, "\(result.error)")
+    let notes = result.error.split(separator: "\n").filter { $0.hasPrefix("Note: ") }
+    #expect(
+      notes == [
+        "Note: \(monster.typeName) drawn with a placeholder: no \(monster.sprite.name).bmp in "
+          + "\(assets.appendingPathComponent("sprites").path)"
+      ])
+    #expect(
+      FileManager.default.fileExists(atPath: frames.appendingPathComponent("frame_000010.png").path)
+    )
+    let render = sandbox(
+      "render", "--tick", "5", "--assets", assets.path, "--out",
+      assets.appendingPathComponent("r.png").path)
+    #expect(render.status == 0)
+    #expect(render.error.contains("Note: \(monster.typeName) drawn with a placeholder"))
+
+    // The font and the background have no placeholder: without one, run stops at start.
+    try FileManager.default.removeItem(at: assets.appendingPathComponent("sprites/font.bmp"))
+    try FileManager.default.removeItem(at: frames)
+    let broken = sandbox(
       "run", "--ticks", "10", "--assets", assets.path, "--frames", frames.path)
-    #expect(result.status == 66)
-    #expect(result.error.hasPrefix("Error: Sprites in "))
-    #expect(result.error.contains("munch.bmp: missing"))
-    #expect(result.output.isEmpty)
+    #expect(broken.status == 66)
+    #expect(broken.error.hasPrefix("Error: Sprites in "))
+    #expect(broken.error.contains("font.bmp: missing"))
+    #expect(broken.output.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: frames.path))
 
-    // A run that draws nothing does not read sprites at all.
-    try FileManager.default.removeItem(at: assets.appendingPathComponent("sprites"))
-    let headless = sandbox("run", "--ticks", "10", "--assets", assets.path)
-    #expect(headless.status == 0)
-    #expect(headless.output.contains("stateHash:"))
+    // A corrupt file is an error naming it, whatever the sprite is for.
+    try FileManager.default.copyItem(
+      at: shipped.appendingPathComponent("sprites/font.bmp"),
+      to: assets.appendingPathComponent("sprites/font.bmp"))
+    try Data("not a bitmap".utf8).write(to: sprite)
+    let corrupt = sandbox("run", "--ticks", "10", "--assets", assets.path)
+    #expect(corrupt.status == 65)
+    #expect(corrupt.error.contains("\(monster.sprite.name).bmp: "))
   }
 }
