@@ -88,7 +88,7 @@ let package = Package(
     .systemLibrary(name: "CMalloc"),
     /// The trait-dispatch benchmark behind `sandbox bench`: strategies, harness, report formats.
     .target(
-      name: "DispatchBenchmark", dependencies: ["TraitSandbox"],
+      name: "DispatchBenchmark", dependencies: ["TraitSandbox", "Frames"],
       swiftSettings: benchmarkSettings + benchmarkFlags.conditions.map { .define($0) }),
 
     // MARK: - Benchmarks
@@ -112,11 +112,11 @@ let package = Package(
       name: "FuzzCommandLine", dependencies: ["FuzzDriver", "SandboxCLI"],
       path: "Fuzz/FuzzCommandLine"),
     .executableTarget(
-      name: "FuzzSnapshot", dependencies: ["FuzzDriver", "MonsterWars", "TraitSandbox", "CZlib"],
+      name: "FuzzSnapshot", dependencies: ["FuzzDriver", "MonsterWars", "TraitSandbox"],
       path: "Fuzz/FuzzSnapshot"),
     .executableTarget(
       name: "FuzzRecording",
-      dependencies: ["FuzzDriver", "MonsterWars", "TraitSandbox", "CZlib"],
+      dependencies: ["FuzzDriver", "MonsterWars", "TraitSandbox"],
       path: "Fuzz/FuzzRecording"),
 
     // MARK: - Tests

@@ -7,9 +7,9 @@ import FuzzDriver
 #if FUZZING
   @testable import SandboxCLI
 
-  /// Splits the input at zero bytes into arguments and parses them for every subcommand, the way
-  /// `sandbox` does before running one: every input must give options or a usage error, never a
-  /// crash. Nothing is run, so nothing is written.
+  /// Splits the input at zero bytes into arguments and parses them for every subcommand of
+  /// `Sandbox.commands`, the way `sandbox` does before running one: every input must give a
+  /// command or a usage error, never a crash. Nothing is run, so nothing is written.
   func check(_ bytes: UnsafeBufferPointer<UInt8>) {
     let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
       String(decoding: $0, as: UTF8.self)
@@ -19,17 +19,7 @@ import FuzzDriver
       workingDirectory: "/nonexistent")
     for command in Sandbox.commands {
       guard let options = try? ParsedOptions(arguments, spec: command.spec) else { continue }
-      switch command.spec.name {
-      case "run": _ = try? RunCommand(options: options, invocation: invocation)
-      case "sweep": _ = try? SweepCommand(options: options, invocation: invocation)
-      case "render": _ = try? RenderCommand(options: options, invocation: invocation)
-      case "demo": _ = try? DemoCommand(options: options, invocation: invocation)
-      case "replay": _ = try? ReplayCommand(options: options, invocation: invocation)
-      case "describe": _ = try? DescribeCommand(options: options, invocation: invocation)
-      case "bench": _ = try? BenchCommand(options: options, invocation: invocation)
-      case "scale": _ = try? ScaleCommand(options: options, invocation: invocation)
-      default: break
-      }
+      _ = try? command.init(options: options, invocation: invocation)
     }
   }
 #else

@@ -59,7 +59,7 @@ public enum AtomicFile {
       try produce(&stream)
       try stream.flush()
       var existing = stat()
-      if stat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG {
+      if stat(path, &existing) == 0 && FileKind(mode: existing.st_mode) == .regularFile {
         _ = fchmod(descriptor, existing.st_mode & 0o7777)
       }
       guard fsync(descriptor) == 0 else { throw failure(path, "could not flush to disk") }
@@ -89,16 +89,15 @@ public enum AtomicFile {
   private static func destination(of path: String) throws(AtomicFileError) -> String {
     var status = stat()
     guard !path.hasSuffix("/") else {
-      let isFolder = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
       throw AtomicFileError(
         path: path,
-        reason: isFolder
+        reason: FileKind.at(path) == .folder
           ? "is a folder, not a file; it was left alone"
           : "the path ends in '/': name a file, not a folder")
     }
     guard lstat(path, &status) == 0 else { return path }  // Nothing there yet.
     var target = path
-    if status.st_mode & S_IFMT == S_IFLNK {
+    if FileKind(mode: status.st_mode) == .symbolicLink {
       guard let resolved = realpath(path, nil) else {
         // A link to nowhere: the file it names will be created, if its folder exists.
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -131,8 +130,7 @@ public enum AtomicFile {
       let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       if descriptor >= 0 { return (descriptor, temporaryPath) }
       guard errno == EEXIST else {
-        var folder = stat()
-        let folderExists = stat(directory, &folder) == 0 && folder.st_mode & S_IFMT == S_IFDIR
+        let folderExists = FileKind.at(directory) == .folder
         switch errno {
         case ENOENT where !folderExists, ENOTDIR where !folderExists:
           throw failure(path, "the directory '\(directory)' does not exist")

@@ -6,18 +6,55 @@
   import Darwin
 #endif
 
-/// What kind of entry a path names, in the words messages use.
-public enum FileKind {
+/// What a path names: the one way the package asks "what is here?" of the file system.
+public enum FileKind: Equatable, Sendable {
+  /// Nothing (or a symbolic link to nothing, when links are followed).
+  case missing
+  /// A regular file.
+  case regularFile
+  /// A folder.
+  case folder
+  /// A symbolic link, when links are not followed.
+  case symbolicLink
+  /// Something else, in the words messages use: "a FIFO (named pipe)", "a device", "a socket"
+  /// or "an unknown kind of entry".
+  case other(String)
+
+  /// What is at `path`, following symbolic links unless `followingLinks` is false.
+  public static func at(_ path: String, followingLinks: Bool = true) -> FileKind {
+    var status = stat()
+    let found = followingLinks ? stat(path, &status) : lstat(path, &status)
+    guard found == 0 else { return .missing }
+    return FileKind(mode: status.st_mode)
+  }
+
+  /// The kind of file `mode` (`stat`'s `st_mode`) describes.
+  public init(mode: mode_t) {
+    switch mode & S_IFMT {
+    case S_IFREG: self = .regularFile
+    case S_IFDIR: self = .folder
+    case S_IFLNK: self = .symbolicLink
+    case S_IFIFO: self = .other("a FIFO (named pipe)")
+    case S_IFCHR, S_IFBLK: self = .other("a device")
+    case S_IFSOCK: self = .other("a socket")
+    default: self = .other("an unknown kind of entry")
+    }
+  }
+
   /// "a folder", "a FIFO (named pipe)", "a device", "a socket" or "an unknown kind of entry",
   /// for the file type in `mode` (`stat`'s `st_mode`); `nil` for a regular file.
   public static func nameUnlessRegular(_ mode: mode_t) -> String? {
-    switch mode & S_IFMT {
-    case S_IFREG: nil
-    case S_IFDIR: "a folder"
-    case S_IFIFO: "a FIFO (named pipe)"
-    case S_IFCHR, S_IFBLK: "a device"
-    case S_IFSOCK: "a socket"
-    default: "an unknown kind of entry"
+    FileKind(mode: mode).nameUnlessRegular
+  }
+
+  /// The kind in the words messages use; `nil` for a regular file.
+  public var nameUnlessRegular: String? {
+    switch self {
+    case .regularFile: nil
+    case .missing: "nothing"
+    case .folder: "a folder"
+    case .symbolicLink: "a symbolic link"
+    case .other(let name): name
     }
   }
 }

@@ -94,7 +94,7 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case notAFile(String)
     /// The path ends in `/` but names a file.
     case notAFolder
-    /// The file is larger than any valid one.
+    /// The file is larger than the reader's limit for its kind.
     case tooLarge(size: Int, limit: Int)
     /// The system refused to read it, for the reason given.
     case unreadable(String)
@@ -118,7 +118,7 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case .notAFile(let kind): "is \(kind), not a file"
     case .notAFolder: "ends in '/' but is a file, not a folder"
     case .tooLarge(let size, let limit):
-      "is \(size) bytes, more than the \(limit) any valid one can take"
+      "is \(size) bytes, over the limit of \(limit) bytes for this kind of file"
     case .unreadable(let reason): "cannot be read: \(reason)"
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// Recursive-descent parser over raw bytes, so invalid UTF-8 is reported rather than replaced.
 struct JSONParser {
@@ -85,7 +86,9 @@ struct JSONParser {
       guard current == ASCII.quote else { throw error("expected a string key") }
       let keyStart = index
       let key = try parseString()
-      guard seen.insert(key).inserted else { throw error("duplicate key '\(key)'", at: keyStart) }
+      guard seen.insert(key).inserted else {
+        throw error("duplicate key '\(InputFileError.shown(key, limit: 40))'", at: keyStart)
+      }
       skipWhitespace()
       guard current == ASCII.colon else { throw error("expected ':'") }
       index += 1

@@ -52,7 +52,8 @@ struct JSONReader {
   func allowKeys(_ allowed: [String]) throws(ScenarioError) {
     for member in members where !allowed.contains(member.key) {
       let list = allowed.joined(separator: ", ")
-      throw error("unknown key '\(member.key)' (expected one of: \(list))")
+      throw error(
+        "unknown key '\(InputFileError.shown(member.key, limit: 40))' (expected one of: \(list))")
     }
   }
 
@@ -171,8 +172,12 @@ struct JSONReader {
   private func finiteNumber(
     _ value: JSONValue, key: String, noun: String
   ) throws(ScenarioError) -> Double {
-    guard case .number(let number) = value else {
-      throw error("expected \(noun), found \(value.typeName)", key: key)
+    let number: Double
+    switch value {
+    case .number(let value): number = value
+    case .integer(let value): number = Double(value)
+    case .unsigned(let value): number = Double(value)
+    default: throw error("expected \(noun), found \(value.typeName)", key: key)
     }
     guard number.isFinite else { throw error("expected a finite number", key: key) }
     return number
@@ -184,7 +189,7 @@ extension JSONValue {
     switch self {
     case .null: "null"
     case .bool: "boolean"
-    case .number: "number"
+    case .number, .integer, .unsigned: "number"
     case .string: "string"
     case .array: "array"
     case .object: "object"

@@ -1,6 +1,9 @@
 import Foundation
 
-/// A parsed JSON document (RFC 8259); objects keep their keys in source order.
+/// A JSON document (RFC 8259), parsed or to be written; objects keep their keys in order.
+///
+/// It is the package's one JSON model: scenario files are read into it, and reports, scenarios
+/// and recordings are written from it with `rendered`.
 public enum JSONValue: Equatable, Sendable {
   /// The literal `null`.
   case null
@@ -8,6 +11,11 @@ public enum JSONValue: Equatable, Sendable {
   case bool(Bool)
   /// A number; values too large for `Double` become infinite.
   case number(Double)
+  /// A whole number written digit for digit (a count); the parser reads every number as
+  /// `number`.
+  case integer(Int)
+  /// A whole number up to `UInt64.max` written digit for digit (a seed, a tick).
+  case unsigned(UInt64)
   /// A string with all escapes decoded.
   case string(String)
   /// An array of values.
@@ -35,16 +43,20 @@ public enum JSONValue: Equatable, Sendable {
     return result + "\""
   }
 
+  /// A measured number (a time, a rate) to six significant digits, which is all a clock or a
+  /// counter gives: `0.0710125`, not `0.07101249999999999`.
+  public static func measured(_ value: Double) -> JSONValue {
+    guard value.isFinite else { return .number(value) }
+    return .number(Double(String(format: "%.6g", value)) ?? value)
+  }
+
   /// A number the simulation keeps as a `Float`, exactly.
   public static func float(_ value: Float) -> JSONValue { .number(Double(value)) }
 
-  /// A whole number.
-  public static func integer(_ value: Int) -> JSONValue { .number(Double(value)) }
-
-  /// The value as compact JSON text: members in their order, strings quoted as `quoted(_:)`
-  /// does, whole numbers without a fraction, and every other number in the shortest form that
-  /// reads back as the same value (as the same `Float` when it is one). A number that is not
-  /// finite, which JSON cannot hold, is written as `null`.
+  /// The value as compact JSON text, with no spaces: members in their order, strings quoted as
+  /// `quoted(_:)` does, whole numbers without a fraction, and every other number in the shortest
+  /// form that reads back as the same value (as the same `Float` when it is one). A number that
+  /// is not finite, which JSON cannot hold, is written as `null`.
   public var rendered: String {
     var text = ""
     render(into: &text)
@@ -56,19 +68,21 @@ public enum JSONValue: Equatable, Sendable {
     case .null: text += "null"
     case .bool(let value): text += value ? "true" : "false"
     case .number(let value): text += Self.numberText(value)
+    case .integer(let value): text += String(value)
+    case .unsigned(let value): text += String(value)
     case .string(let value): text += Self.quoted(value)
     case .array(let elements):
       text += "["
       for (index, element) in elements.enumerated() {
-        if index > 0 { text += ", " }
+        if index > 0 { text += "," }
         element.render(into: &text)
       }
       text += "]"
     case .object(let members):
       text += "{"
       for (index, member) in members.enumerated() {
-        if index > 0 { text += ", " }
-        text += Self.quoted(member.key) + ": "
+        if index > 0 { text += "," }
+        text += Self.quoted(member.key) + ":"
         member.value.render(into: &text)
       }
       text += "}"
@@ -103,6 +117,8 @@ public enum JSONValue: Equatable, Sendable {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.number(let a), .number(let b)): a == b
+    case (.integer(let a), .integer(let b)): a == b
+    case (.unsigned(let a), .unsigned(let b)): a == b
     case (.string(let a), .string(let b)): a == b
     case (.array(let a), .array(let b)): a == b
     case (.object(let a), .object(let b)):

@@ -40,6 +40,10 @@ public protocol Monster: MovementTrait, HealthTrait, RenderTrait {
   /// The weapon the kind's scenario block must describe; by default the weapon trait's.
   static var weaponKind: Weapon.Kind { get }
 
+  /// The systems of traits the kind brings of its own, each with the phase of `Schedule`
+  /// it runs in; a roster that lists the kind runs them. None by default.
+  static var ownSystems: [(phase: String, system: TraitSystem)] { get }
+
   /// Creates one unit from its kind's scenario stats, on `side`, at `position`, marching on
   /// `target`.
   init(stats: UnitStats, side: Side, at position: Vector2, marchingOn target: Vector2)
@@ -58,6 +62,9 @@ public protocol Monster: MovementTrait, HealthTrait, RenderTrait {
 }
 
 extension Monster {
+  /// No systems of its own: the kind's traits are all built in.
+  public static var ownSystems: [(phase: String, system: TraitSystem)] { [] }
+
   /// Builds every unit and hands them to the world in one bulk spawn.
   public static func placeAll(
     stats: UnitStats, side: Side, at positions: [Vector2], marchingOn target: Vector2,

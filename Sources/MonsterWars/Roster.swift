@@ -6,7 +6,7 @@ import TraitSandbox
 ///
 /// This is the one place a unit type is listed. Scenario validation, spawning, live tuning,
 /// sprite loading, statistics and the demo's buy keys all read it. A unit with a trait of its
-/// own needs that trait's system in `schedule`.
+/// own names that trait's system in `Monster.ownSystems`, and the roster's schedule runs it.
 public struct Roster: Sendable {
   /// The unit types, in order.
   public let unitTypes: [any Monster.Type]
@@ -16,13 +16,21 @@ public struct Roster: Sendable {
   /// The most kinds a roster holds: the demo buys them with keys 1 to 9.
   public static let limit = 9
 
-  /// Creates a roster whose matches run `schedule`; kinds must be unique, and there may be 1
+  /// Creates a roster whose matches run `schedule`, with every unit type's `ownSystems` added
+  /// to the end of their phases (once each, by name); kinds must be unique, and there may be 1
   /// to 9 of them.
   public init(_ unitTypes: [any Monster.Type], schedule: Schedule = .standard) {
     let kinds = unitTypes.map { $0.kind }
     precondition((1...Self.limit).contains(kinds.count), "a roster lists 1 to 9 unit types")
     precondition(Set(kinds).count == kinds.count, "unit kinds repeat: \(kinds)")
     self.unitTypes = unitTypes
+    var schedule = schedule
+    for type in unitTypes {
+      for own in type.ownSystems
+      where !schedule.systems.contains(where: { $0.name == own.system.name }) {
+        schedule = schedule.appending([own.system], to: own.phase)
+      }
+    }
     self.schedule = schedule
   }
 

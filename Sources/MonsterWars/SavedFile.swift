@@ -21,6 +21,18 @@ public enum SavedFileKind: String, Sendable, CaseIterable {
   /// A demo session's inputs (`MatchRecording`).
   case recording = "RECD"
 
+  /// `bytes` with its envelope's body length and checksum set to the body's, as a file
+  /// damaged after it was written would not have them; bytes too short for an envelope come
+  /// back as they are. A fuzzer feeds readers such files, so that its changes reach the
+  /// archive behind the checksum.
+  public static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+    guard bytes.count >= SavedFile.headerSize else { return bytes }
+    var resealed = bytes
+    let body = bytes[SavedFile.headerSize...]
+    SavedFile.seal(&resealed, length: body.count, checksum: Checksum.crc32(body))
+    return resealed
+  }
+
   /// The kind as messages name it.
   public var name: String {
     switch self {
@@ -100,13 +112,16 @@ enum SavedFile {
     kind: SavedFileKind, version: UInt32, length: Int, checksum: UInt32
   ) -> [UInt8] {
     var header = magic + Array(kind.rawValue.utf8)
-    func append<Value: FixedWidthInteger>(_ value: Value) {
-      withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
-    }
-    append(version)
-    append(UInt64(length))
-    append(checksum)
+    withUnsafeBytes(of: version.littleEndian) { header.append(contentsOf: $0) }
+    header += [UInt8](repeating: 0, count: headerSize - header.count)
+    seal(&header, length: length, checksum: checksum)
     return header
+  }
+
+  /// Writes the body's length and CRC-32 into an envelope's last two fields.
+  static func seal(_ header: inout [UInt8], length: Int, checksum: UInt32) {
+    withUnsafeBytes(of: UInt64(length).littleEndian) { header.replaceSubrange(16..<24, with: $0) }
+    withUnsafeBytes(of: checksum.littleEndian) { header.replaceSubrange(24..<28, with: $0) }
   }
 
   /// The body of a file of `kind`, after checking its envelope; the version must be one this

@@ -64,12 +64,16 @@ extension Scenario {
     }
   }
 
+  /// Whether `nameOrPath`, as a user gave it, is a path ("maps/big.json", "big.json") rather
+  /// than the name of a shipped scenario ("duel"): it contains "/" or ends in ".json".
+  public static func isPath(_ nameOrPath: String) -> Bool {
+    nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+  }
+
   /// Resolves a name ("duel") to `<scenariosDirectory>/duel.json`, or treats the argument as a
-  /// path if it contains "/" or ends in ".json".
+  /// path (see `isPath(_:)`).
   public static func resolve(_ nameOrPath: String, scenariosDirectory: URL) -> URL {
-    if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
-      return URL(fileURLWithPath: nameOrPath)
-    }
+    if isPath(nameOrPath) { return URL(fileURLWithPath: nameOrPath) }
     return scenariosDirectory.appendingPathComponent(nameOrPath + ".json", isDirectory: false)
   }
 }

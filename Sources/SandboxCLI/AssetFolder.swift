@@ -17,10 +17,7 @@ struct AssetFolder {
     -> AssetFolder
   {
     AssetFolder(
-      root: try AssetLocator.locate(
-        option: option, environment: invocation.environment,
-        executablePath: invocation.executablePath,
-        workingDirectory: invocation.workingDirectory))
+      root: try AssetLocator.locate(option: option, invocation: invocation))
   }
 
   /// Every sprite a match of `roster` draws, decoded and checked; all problems are reported
@@ -64,12 +61,10 @@ struct AssetFolder {
   func loadScenarioFile(_ nameOrPath: String, invocation: Sandbox.Invocation)
     throws(CommandFailure) -> (scenario: Scenario, file: URL, document: JSONValue)
   {
-    let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+    let looksLikePath = Scenario.isPath(nameOrPath)
     let url: URL
     if looksLikePath {
-      url = URL(
-        fileURLWithPath: nameOrPath,
-        relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
+      url = invocation.url(of: nameOrPath)
     } else {
       url = Scenario.resolve(nameOrPath, scenariosDirectory: scenarios)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// Finds the `Assets` folder: `--assets`, then `SANDBOX_ASSETS`, then the repository the
 /// executable or the working directory lies in (so `swift run` needs no configuration).
@@ -8,18 +9,18 @@ enum AssetLocator {
 
   /// The assets folder to use, or a failure that says where it looked.
   static func locate(
-    option: String?, environment: [String: String], executablePath: String,
-    workingDirectory: String
+    option: String?, invocation: Sandbox.Invocation
   ) throws(CommandFailure) -> URL {
     if let option {
-      return try checked(URL(fileURLWithPath: option), source: "--assets")
+      return try checked(invocation.url(of: option, isDirectory: true), source: "--assets")
     }
-    if let variable = environment[environmentKey], !variable.isEmpty {
-      return try checked(URL(fileURLWithPath: variable), source: environmentKey)
+    if let variable = invocation.environment[environmentKey], !variable.isEmpty {
+      return try checked(invocation.url(of: variable, isDirectory: true), source: environmentKey)
     }
     let starts = [
-      URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent(),
-      URL(fileURLWithPath: workingDirectory),
+      invocation.url(of: invocation.executablePath).resolvingSymlinksInPath()
+        .deletingLastPathComponent(),
+      invocation.url(of: ".", isDirectory: true),
     ]
     for start in starts {
       var folder = start.standardizedFileURL
@@ -48,9 +49,6 @@ enum AssetLocator {
   }
 
   private static func isAssetsFolder(_ url: URL) -> Bool {
-    var isDirectory: ObjCBool = false
-    let scenarios = url.appendingPathComponent("scenarios").path
-    return FileManager.default.fileExists(atPath: scenarios, isDirectory: &isDirectory)
-      && isDirectory.boolValue
+    FileKind.at(url.appendingPathComponent("scenarios").path(percentEncoded: false)) == .folder
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 
 /// `sandbox bench`: what each way of calling trait code costs, measured on one workload.
-struct BenchCommand {
+struct BenchCommand: Subcommand {
   static let spec = CommandSpec(
     name: "bench",
     abstract: "Measure what each way of dispatching trait code costs per entity.",
@@ -192,9 +192,7 @@ struct BenchCommand {
   }
 
   private func write(_ text: String, to path: String) throws(CommandFailure) {
-    let url = URL(
-      fileURLWithPath: path,
-      relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
+    let url = invocation.url(of: path)
     do {
       try AtomicFile.write(Array(text.utf8), to: url)
     } catch {
@@ -223,18 +221,12 @@ struct BenchCommand {
     }.joined()
   }
 
-  /// `--sizes`: positive entity counts, comma-separated.
+  /// `--sizes`: positive entity counts, comma-separated, each once.
   @Sendable static func sizes(_ text: String) throws(OptionValueError) -> [Int] {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     var sizes: [Int] = []
-    for part in parts {
-      guard let size = Int(part.trimmingCharacters(in: .whitespaces)),
-        (1...10_000_000).contains(size)
-      else {
-        throw .invalid(
-          "expected entity counts from 1 to 10000000, comma-separated, e.g. 1000,100000")
-      }
-      if !sizes.contains(size) { sizes.append(size) }
+    for size in try CommaList.wholeNumbers(text, in: 1...10_000_000, example: "1000,100000")
+    where !sizes.contains(size) {
+      sizes.append(size)
     }
     return sizes
   }
@@ -242,8 +234,7 @@ struct BenchCommand {
   /// `--strategy`: known strategy names, comma-separated, in the benchmark's order.
   @Sendable static func strategies(_ text: String) throws(OptionValueError) -> [DispatchStrategy] {
     var names: [String] = []
-    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let name = part.trimmingCharacters(in: .whitespaces)
+    for name in CommaList.items(text) {
       guard DispatchStrategy.named(name) != nil else {
         throw .invalid(
           "expected one of " + DispatchStrategy.all.map(\.name).joined(separator: ", "),

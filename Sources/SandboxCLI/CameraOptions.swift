@@ -7,7 +7,7 @@ struct WorldPoint: Equatable, Sendable, CustomStringConvertible {
   var y: Float
 
   init(parsing text: String) throws(OptionValueError) {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let parts = CommaList.items(text)
     guard parts.count == 2, let x = Float(parts[0]), let y = Float(parts[1]), x.isFinite,
       y.isFinite
     else {

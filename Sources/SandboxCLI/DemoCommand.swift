@@ -3,7 +3,7 @@ import Foundation
 import MonsterWars
 
 /// `sandbox demo`: the playable desktop window.
-struct DemoCommand {
+struct DemoCommand: Subcommand {
   static let spec = CommandSpec(
     name: "demo",
     abstract: "Play MonsterWars in a window (the default when no subcommand is given).",
@@ -107,8 +107,7 @@ struct DemoCommand {
       _ = try SwarmCount.check(entities, for: scenario)
     }
     let sprites = try assets.loadSprites(for: scenario.roster, console: console)
-    let workingDirectory = URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true)
-    let screenshotURL = screenshot.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory) }
+    let screenshotURL = screenshot.map { invocation.url(of: $0) }
     let recordURL = recordPath.map { SavedFileIO.url($0, invocation: invocation) }
     // Checked now, so a demo does not play to its end only to find it cannot save.
     if let screenshotURL { try LinesFile.checkDestination(screenshotURL, option: "--screenshot") }

@@ -5,7 +5,7 @@ import TraitSandbox
 /// `sandbox describe`: the whole machine at once: the schedule a tick runs, and every entity
 /// type with its traits, components, systems, what each system declares it reads, writes and
 /// does, and how the type is kept in columns.
-struct DescribeCommand {
+struct DescribeCommand: Subcommand {
   static let spec = CommandSpec(
     name: "describe",
     abstract: "Print the schedule and every entity type with its traits and components.",

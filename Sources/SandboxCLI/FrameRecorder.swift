@@ -22,9 +22,7 @@ struct FrameRecorder {
     folder: String, every: Int, size: OutputSize, sprites: SpriteLibrary,
     invocation: Sandbox.Invocation
   ) throws(CommandFailure) {
-    self.folder = URL(
-      fileURLWithPath: folder,
-      relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
+    self.folder = invocation.url(of: folder)
     self.every = every
     backend = HeadlessBackend(width: size.width, height: size.height, sprites: sprites)
     if let problem = Self.createFolder(self.folder.path(percentEncoded: false)) {
@@ -38,9 +36,9 @@ struct FrameRecorder {
     var prefix = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/") {
       prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
-      var status = stat()
-      if stat(prefix, &status) == 0 {
-        guard status.st_mode & S_IFMT == S_IFDIR else {
+      let kind = FileKind.at(prefix)
+      if kind != .missing {
+        guard kind == .folder else {
           return "'\(InputFileError.shown(prefix))' is not a folder, so frames cannot go in it"
         }
         continue

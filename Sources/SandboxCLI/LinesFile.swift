@@ -17,23 +17,18 @@ enum LinesFile {
   /// `option` names the option that gave the path.
   static func checkDestination(_ url: URL, option: String = "--out") throws(CommandFailure) {
     let path = url.path(percentEncoded: false)
-    var status = stat()
-    if stat(path, &status) == 0 {
-      if let kind = FileKind.nameUnlessRegular(status.st_mode) {
-        throw failure(
-          path,
-          option == "--out"
-            ? "it is \(kind); --out replaces a regular file (omit --out to write the lines "
-              + "to standard output)"
-            : "it is \(kind); \(option) replaces a regular file")
-      }
+    let existing = FileKind.at(path)
+    if existing != .missing, let kind = existing.nameUnlessRegular {
+      throw failure(
+        path,
+        option == "--out"
+          ? "it is \(kind); --out replaces a regular file (omit --out to write the lines "
+            + "to standard output)"
+          : "it is \(kind); \(option) replaces a regular file")
     }
     var directory = url.deletingLastPathComponent().path(percentEncoded: false)
     if directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
+    guard FileKind.at(directory) == .folder else {
       throw failure(path, "the directory '\(directory)' does not exist")
     }
     guard access(directory, W_OK) == 0 else {

@@ -24,12 +24,16 @@ extension Option {
   private static func integer<Integer: FixedWidthInteger>(
     _ text: String, in range: ClosedRange<Integer>
   ) throws(OptionValueError) -> Integer {
+    let expected = "expected a whole number from \(range.lowerBound) to \(range.upperBound)"
     guard let value = Integer(text, radix: 10) else {
-      throw .invalid("expected a whole number")
+      // A whole number the type cannot hold (-1 for an unsigned count, 2^64) is out of range.
+      let digits = text.drop { $0 == "-" || $0 == "+" }
+      let isWhole =
+        !digits.isEmpty && digits.count + 1 >= text.count && digits.allSatisfy(\.isASCII)
+        && digits.allSatisfy(\.isNumber)
+      throw .invalid(isWhole ? expected : "expected a whole number")
     }
-    guard range.contains(value) else {
-      throw .invalid("expected \(range.lowerBound) to \(range.upperBound)")
-    }
+    guard range.contains(value) else { throw .invalid(expected) }
     return value
   }
 }

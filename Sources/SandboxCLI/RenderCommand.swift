@@ -3,7 +3,7 @@ import HeadlessRenderer
 import MonsterWars
 
 /// `sandbox render`: plays a match headless to one tick and saves that frame as a picture.
-struct RenderCommand {
+struct RenderCommand: Subcommand {
   static let spec = CommandSpec(
     name: "render",
     abstract: "Render one frame of a match to a PNG or BMP file.",
@@ -63,9 +63,7 @@ struct RenderCommand {
     frame.camera = CameraOptions.camera(
       zoom: zoom, center: center, arena: (match.world.arenaSize.x, match.world.arenaSize.y))
     backend.render(frame)
-    let url = URL(
-      fileURLWithPath: output,
-      relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
+    let url = invocation.url(of: output)
     try PictureFile.write(backend.image, to: url)
     let note = match.world.tick < UInt64(tick) ? " (the match ended before tick \(tick))" : ""
     console.print(

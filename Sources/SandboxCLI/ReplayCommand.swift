@@ -3,7 +3,7 @@ import MonsterWars
 import TraitSandbox
 
 /// `sandbox replay`: plays a recorded demo session headless and prints where it ended.
-struct ReplayCommand {
+struct ReplayCommand: Subcommand {
   static let spec = CommandSpec(
     name: "replay",
     abstract: "Replay a recorded demo session headless and print the state hash it reaches.",
@@ -72,7 +72,7 @@ struct ReplayCommand {
     let matches = hash == recording.finalHash
     if json {
       console.writeOutput(
-        JSONText.object([
+        JSONValue.object([
           ("program", .string(recording.program)),
           ("scenario", .string(recording.scenario.name)),
           ("seed", .unsigned(recording.seed)),
@@ -80,7 +80,7 @@ struct ReplayCommand {
           ("tick", .unsigned(tick)),
           ("stateHash", .string(hash.description)),
           ("recordedStateHash", .string(recording.finalHash.description)),
-          ("wallSeconds", .number(seconds)),
+          ("wallSeconds", .measured(seconds)),
         ]).rendered + "\n")
     } else {
       let restarts = recording.inputs.filter { $0.input == .restart }.count

@@ -3,7 +3,7 @@ import MonsterWars
 import TraitSandbox
 
 /// `sandbox run`: plays a match headless, AI against AI, and reports the result.
-struct RunCommand {
+struct RunCommand: Subcommand {
   static let spec = CommandSpec(
     name: "run",
     abstract: "Run a match headless, AI against AI, and report the result.",
@@ -112,8 +112,8 @@ struct RunCommand {
       try LinesFile.checkDestination(
         SavedFileIO.url(savePath, invocation: invocation), option: "--save")
     }
-    // Assets are for frames and named scenarios only. Every sprite the match can draw is
-    // checked at start, so a broken asset folder fails now, not mid-run.
+    // Assets are for frames and named scenarios only. With frames every sprite the match can
+    // draw is checked at start, so a broken asset folder fails now, not mid-run.
     let assets =
       framesFolder == nil && loadPath != nil
       ? nil : try AssetFolder.locate(option: assetsOption, invocation: invocation)
@@ -139,7 +139,9 @@ struct RunCommand {
     } else {
       preconditionFailure("a run without --load locates its assets")
     }
-    let sprites = try assets?.loadSprites(for: match.scenario.roster, console: console)
+    let sprites =
+      framesFolder == nil
+      ? nil : try assets?.loadSprites(for: match.scenario.roster, console: console)
     var profile =
       isProfiling
       ? RunProfile(world: match.world, setupSeconds: clock.now() - setupStart) : nil

@@ -1,4 +1,5 @@
 import Foundation
+import MonsterWars
 import TraitSandbox
 
 /// What `sandbox run --profile` measures: each system's time per tick, the whole tick's,
@@ -108,13 +109,13 @@ struct RunProfile {
   }
 
   /// The same figures as a JSON object.
-  func json(types: [EntityTypeDescription], peakMemoryBytes: Int) -> JSONText {
+  func json(types: [EntityTypeDescription], peakMemoryBytes: Int) -> JSONValue {
     .object([
       ("ticks", .integer(tickSeconds.count)),
-      ("setupSeconds", .number(setupSeconds)),
-      ("readSeconds", readSeconds.map(JSONText.number) ?? .null),
-      ("saveSeconds", saveSeconds.map(JSONText.number) ?? .null),
-      ("stateHashSeconds", hashSeconds.map(JSONText.number) ?? .null),
+      ("setupSeconds", .measured(setupSeconds)),
+      ("readSeconds", readSeconds.map(JSONValue.measured) ?? .null),
+      ("saveSeconds", saveSeconds.map(JSONValue.measured) ?? .null),
+      ("stateHashSeconds", hashSeconds.map(JSONValue.measured) ?? .null),
       (
         "systems",
         .object(
@@ -122,16 +123,16 @@ struct RunProfile {
             (
               row.name,
               .object([
-                ("medianMilliseconds", .number(row.medianMilliseconds)),
-                ("maximumMilliseconds", .number(row.maximumMilliseconds)),
-                ("share", .number(row.share)),
+                ("medianMilliseconds", .measured(row.medianMilliseconds)),
+                ("maximumMilliseconds", .measured(row.maximumMilliseconds)),
+                ("share", .measured(row.share)),
               ])
             )
           })
       ),
       (
         "bytesPerEntity",
-        .object(types.map { ($0.name, JSONText.integer($0.entityStride)) })
+        .object(types.map { ($0.name, JSONValue.integer($0.entityStride)) })
       ),
       ("peakMemoryBytes", .integer(peakMemoryBytes)),
     ])

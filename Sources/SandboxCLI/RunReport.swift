@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import MonsterWars
 import TraitSandbox
 
@@ -22,7 +23,7 @@ struct RunReport {
     seed = match.seed
     self.ticks = ticks
     finalTick = Int(match.world.tick)
-    simulatedSeconds = Double(match.world.tick) * Double(match.world.fixedDeltaTime)
+    simulatedSeconds = Double(match.world.tick) / Double(match.scenario.match.ticksPerSecond)
     outcome = match.outcome
     stateHash = match.world.stateHash()
     entityCount = match.world.entityCount
@@ -88,21 +89,18 @@ struct RunReport {
     return right ? padding + text : text + padding
   }
 
-  private func grouped(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var result = ""
-    for (offset, character) in digits.enumerated() {
-      if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
-      result.append(character)
-    }
-    return (value < 0 ? "-" : "") + result
-  }
+  private func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 
   // MARK: - JSON
 
+  /// The report as one line of JSON, with a `profile` member when one is given.
+  func json(profile: JSONValue? = nil) -> String {
+    jsonValue(profile: profile).rendered + "\n"
+  }
+
   /// The report as one JSON object, with a `profile` member when one is given.
-  func json(profile: JSONText? = nil) -> String {
-    func perType(_ keyPath: KeyPath<MatchStatistics.Row, PerSide<Int>>) -> JSONText {
+  func jsonValue(profile: JSONValue? = nil) -> JSONValue {
+    func perType(_ keyPath: KeyPath<MatchStatistics.Row, PerSide<Int>>) -> JSONValue {
       .object(
         statistics.map { row in
           (
@@ -114,7 +112,7 @@ struct RunReport {
           )
         })
     }
-    var members: [(String, JSONText)] = [
+    var members: [(String, JSONValue)] = [
       ("scenario", .string(scenario)),
       ("seed", .unsigned(seed)),
       ("ticks", .integer(ticks)),
@@ -127,11 +125,11 @@ struct RunReport {
       ("spawned", perType(\.spawned)),
       ("killed", perType(\.killed)),
       ("alive", perType(\.alive)),
-      ("wallSeconds", .number(wallSeconds)),
-      ("ticksPerSecond", .number(ticksPerSecond)),
-      ("entityUpdatesPerSecond", .number(entityUpdatesPerSecond)),
+      ("wallSeconds", .measured(wallSeconds)),
+      ("ticksPerSecond", .measured(ticksPerSecond)),
+      ("entityUpdatesPerSecond", .measured(entityUpdatesPerSecond)),
     ]
     if let profile { members.append(("profile", profile)) }
-    return JSONText.object(members).rendered + "\n"
+    return .object(members)
   }
 }

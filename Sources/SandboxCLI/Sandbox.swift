@@ -28,6 +28,14 @@ public enum Sandbox {
       self.workingDirectory = workingDirectory
     }
 
+    /// `path` as the user means it: as given when absolute, else against the working
+    /// directory. The one way a command turns a path it was given into a URL.
+    func url(of path: String, isDirectory: Bool = false) -> URL {
+      URL(
+        fileURLWithPath: path, isDirectory: isDirectory,
+        relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
+    }
+
     /// The invocation of the current process.
     public static var current: Invocation {
       Invocation(
@@ -38,40 +46,23 @@ public enum Sandbox {
     }
   }
 
-  /// A subcommand: its spec, and how to run it once its options have parsed.
-  struct Subcommand: Sendable {
-    let spec: CommandSpec
-    let run: @Sendable (ParsedOptions, Invocation, Console) throws(CommandFailure) -> Int32
+  /// Every subcommand, in the order `sandbox help` lists them: the one list of them. A new
+  /// subcommand is a type conforming to `Subcommand` and one entry here; help, parsing and the
+  /// command-line fuzz target all read this table.
+  static var commands: [any Subcommand.Type] {
+    [
+      RunCommand.self,
+      SweepCommand.self,
+      RenderCommand.self,
+      DemoCommand.self,
+      ReplayCommand.self,
+      DescribeCommand.self,
+      BenchCommand.self,
+      ScaleCommand.self,
+    ]
   }
 
-  static let commands: [Subcommand] = [
-    Subcommand(spec: RunCommand.spec) { options, invocation, console throws(CommandFailure) in
-      try RunCommand(options: options, invocation: invocation).run(console: console)
-    },
-    Subcommand(spec: SweepCommand.spec) { options, invocation, console throws(CommandFailure) in
-      try SweepCommand(options: options, invocation: invocation).run(console: console)
-    },
-    Subcommand(spec: RenderCommand.spec) { options, invocation, console throws(CommandFailure) in
-      try RenderCommand(options: options, invocation: invocation).run(console: console)
-    },
-    Subcommand(spec: DemoCommand.spec) { options, invocation, console throws(CommandFailure) in
-      try DemoCommand(options: options, invocation: invocation).run(console: console)
-    },
-    Subcommand(spec: ReplayCommand.spec) { options, invocation, console throws(CommandFailure) in
-      try ReplayCommand(options: options, invocation: invocation).run(console: console)
-    },
-    Subcommand(spec: DescribeCommand.spec) { options, invocation, console throws(CommandFailure) in
-      try DescribeCommand(options: options, invocation: invocation).run(console: console)
-    },
-    Subcommand(spec: BenchCommand.spec) { options, invocation, console throws(CommandFailure) in
-      try BenchCommand(options: options, invocation: invocation).run(console: console)
-    },
-    Subcommand(spec: ScaleCommand.spec) { options, invocation, console throws(CommandFailure) in
-      try ScaleCommand(options: options, invocation: invocation).run(console: console)
-    },
-  ]
-
-  static var subcommands: [CommandSpec] { commands.map(\.spec) }
+  static var subcommands: [CommandSpec] { commands.map { $0.spec } }
 
   static var overview: String {
     var lines = [
@@ -141,7 +132,7 @@ public enum Sandbox {
           console.writeOutput(command.spec.help)
           return ExitCode.success
         }
-        return try command.run(options, invocation, console)
+        return try command.init(options: options, invocation: invocation).run(console: console)
       }
     } catch {
       report(error, spec: subcommands.first { $0.name == first }, console: console)

@@ -7,9 +7,7 @@ import MonsterWars
 enum SavedFileIO {
   /// A path as given on the command line, against the working directory.
   static func url(_ path: String, invocation: Sandbox.Invocation) -> URL {
-    URL(
-      fileURLWithPath: path,
-      relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
+    invocation.url(of: path)
   }
 
   /// The bytes of a saved file: a regular file of at most `MatchSnapshot.maximumFileSize`.

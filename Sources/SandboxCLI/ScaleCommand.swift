@@ -5,7 +5,7 @@ import TraitSandbox
 
 /// `sandbox scale`: how the cost of a MonsterWars tick grows with the number of monsters, on
 /// one thread and more.
-struct ScaleCommand {
+struct ScaleCommand: Subcommand {
   static let spec = CommandSpec(
     name: "scale",
     abstract: "Time swarm ticks from thousands to a million monsters, on 1 and more threads.",
@@ -22,12 +22,16 @@ struct ScaleCommand {
   static let sizes = Option<[Int]?>(
     "sizes", valueName: "n,n,...", help: "Monster counts, comma-separated (1 to 3000000 each).",
     defaultDescription: defaultSizes.map(String.init).joined(separator: ","),
-    parse: { text throws(OptionValueError) in try numbers(text, in: 1...3_000_000) })
+    parse: { text throws(OptionValueError) in
+      try CommaList.wholeNumbers(text, in: 1...3_000_000, example: "1000,100000")
+    })
   /// `--threads`: thread counts.
   static let threads = Option<[Int]?>(
     "threads", valueName: "n,n,...", help: "Thread counts, comma-separated (1 to 256 each).",
     defaultDescription: "1 and all cores",
-    parse: { text throws(OptionValueError) in try numbers(text, in: 1...256) })
+    parse: { text throws(OptionValueError) in
+      try CommaList.wholeNumbers(text, in: 1...256, example: "1,2")
+    })
   /// `--ticks`: timed ticks per size.
   static let ticks: Option<Int> = .integer(
     "ticks", help: "Ticks timed at each size (1 to 10000).", in: 1...10_000, default: 20)
@@ -165,17 +169,17 @@ struct ScaleCommand {
 
   private func jsonText(_ measurements: [Measurement], peakMemoryBytes: Int) -> String {
     let rows = measurements.map { measurement in
-      JSONText.object([
+      JSONValue.object([
         ("monsters", .integer(measurement.monsters)),
         ("threads", .integer(measurement.threads)),
-        ("setupSeconds", .number(measurement.setupSeconds)),
-        ("medianNanosecondsPerEntityUpdate", .number(measurement.nanoseconds.median)),
-        ("minimumNanosecondsPerEntityUpdate", .number(measurement.nanoseconds.min() ?? 0)),
-        ("maximumNanosecondsPerEntityUpdate", .number(measurement.nanoseconds.max() ?? 0)),
-        ("medianMillisecondsPerTick", .number(measurement.milliseconds.median)),
+        ("setupSeconds", .measured(measurement.setupSeconds)),
+        ("medianNanosecondsPerEntityUpdate", .measured(measurement.nanoseconds.median)),
+        ("minimumNanosecondsPerEntityUpdate", .measured(measurement.nanoseconds.min() ?? 0)),
+        ("maximumNanosecondsPerEntityUpdate", .measured(measurement.nanoseconds.max() ?? 0)),
+        ("medianMillisecondsPerTick", .measured(measurement.milliseconds.median)),
       ])
     }
-    return JSONText.object([
+    return JSONValue.object([
       ("build", .string(BuildConfiguration.current.summary)),
       ("machine", .string(Machine.current.summary)),
       ("ticks", .integer(ticks)),
@@ -208,28 +212,10 @@ struct ScaleCommand {
   }
 
   private func url(of path: String) -> URL {
-    URL(
-      fileURLWithPath: path,
-      relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
+    invocation.url(of: path)
   }
 
   private func write(_ text: String, to path: String) throws(CommandFailure) {
     try LinesFile.write(Array(text.utf8), to: url(of: path))
-  }
-
-  /// Comma-separated whole numbers in `range`.
-  static func numbers(
-    _ text: String, in range: ClosedRange<Int>
-  ) throws(OptionValueError) -> [Int] {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    var values: [Int] = []
-    for part in parts {
-      guard let value = Int(part), range.contains(value) else {
-        throw .invalid(
-          "expected numbers from \(range.lowerBound) to \(range.upperBound), separated by commas")
-      }
-      values.append(value)
-    }
-    return values
   }
 }

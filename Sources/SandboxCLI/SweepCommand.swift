@@ -4,7 +4,7 @@ import TraitSandbox
 
 /// `sandbox sweep`: plays many headless matches, one per seed, on a pool of threads, prints one
 /// JSON line per match in seed order and sums them up.
-struct SweepCommand {
+struct SweepCommand: Subcommand {
   static let spec = CommandSpec(
     name: "sweep",
     abstract: "Play many headless matches, one per seed, and summarise them.",
@@ -73,11 +73,7 @@ struct SweepCommand {
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
-    let outputURL = outputPath.map { path in
-      URL(
-        fileURLWithPath: path, isDirectory: false,
-        relativeTo: URL(fileURLWithPath: invocation.workingDirectory, isDirectory: true))
-    }
+    let outputURL = outputPath.map { invocation.url(of: $0) }
     // A path that cannot be written is refused before the matches, not after them.
     if let outputURL { try LinesFile.checkDestination(outputURL) }
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)

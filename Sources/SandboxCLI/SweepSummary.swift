@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import MonsterWars
 
 /// What a sweep adds up to: how the matches ended, each side's win rate with its 95%
@@ -91,25 +92,8 @@ struct SweepSummary: Equatable, Sendable {
   }
 
   /// `value` with one decimal and its whole part grouped in thousands: `18,338.2`.
-  static func grouped(_ value: Double) -> String {
-    let text = String(format: "%.1f", value)
-    guard let point = text.firstIndex(of: ".") else { return text }
-    let whole = text[..<point]
-    let sign = whole.hasPrefix("-") ? "-" : ""
-    return sign + groupDigits(String(whole.drop { $0 == "-" })) + text[point...]
-  }
+  static func grouped(_ value: Double) -> String { NumberText.grouped(value, decimals: 1) }
 
   /// `value` grouped in thousands: `36,000`.
-  static func grouped(_ value: Int) -> String {
-    (value < 0 ? "-" : "") + groupDigits(String(value.magnitude))
-  }
-
-  private static func groupDigits(_ digits: String) -> String {
-    var result = ""
-    for (offset, character) in digits.enumerated() {
-      if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
-      result.append(character)
-    }
-    return result
-  }
+  static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 }

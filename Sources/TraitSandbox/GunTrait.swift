@@ -161,18 +161,20 @@ extension GunTrait where Self: MovementTrait {
 extension TraitSystem {
   /// Runs every `GunTrait` entity's gun.
   public static let gun = TraitSystem(name: "gun", trait: (any GunTrait).self, runsInParallel: true)
-  { type in
-    guard let shooter = type as? any GunTrait.Type else { return nil }
-    return gunJob(shooter)
-  }
+  { ($0 as? any GunTrait.Type)?.gunJob }
+}
 
-  private static func gunJob<Entity: GunTrait>(_: Entity.Type) -> any AnySystemJob {
+extension GunTrait {
+  /// The gun system's work on this type: `stepGuns`, and what it touches.
+  static var gunJob: any AnySystemJob {
     // A mover holds its ground while it has something to shoot at.
-    var writes: [ColumnAccess<Entity>] = [.component(\.gun), .ownState]
-    if let mover = Entity.self as? any MovementTrait.Type { writes += movementWrites(mover) }
+    var writes: [ColumnAccess<Self>] = [.component(\.gun), .ownState]
+    if let mover = Self.self as? any MovementTrait.Type {
+      writes += TraitSystem.movementWrites(mover)
+    }
     return SystemJob(
-      component: \Entity.gun, reads: [.position, .faction, .component(\.gun)],
-      writes: writes, effects: .spawns, run: { Entity.stepGuns(&$0, in: &$1) })
+      component: \Self.gun, reads: [.position, .faction, .component(\.gun)],
+      writes: writes, effects: .spawns, run: { Self.stepGuns(&$0, in: &$1) })
   }
 }
 

@@ -144,11 +144,8 @@ extension HealthTrait {
 
 extension TraitSystem {
   /// Puts every `HealthTrait` entity in the tick's target index.
-  public static let targets = TraitSystem(
-    name: "targets", trait: (any HealthTrait).self
-  ) { type in
-    guard let mortal = type as? any HealthTrait.Type else { return nil }
-    return indexJob(mortal)
+  public static let targets = TraitSystem(name: "targets", trait: (any HealthTrait).self) {
+    ($0 as? any HealthTrait.Type)?.targetsJob
   }
 
   /// Sorts the tick's target index into its grid, once every `targets` entry is in.
@@ -162,23 +159,24 @@ extension TraitSystem {
   /// Applies damage, death and regeneration to every `HealthTrait` entity.
   public static let health = TraitSystem(
     name: "health", trait: (any HealthTrait).self, runsInParallel: true
-  ) { type in
-    guard let mortal = type as? any HealthTrait.Type else { return nil }
-    return healthJob(mortal)
-  }
+  ) { ($0 as? any HealthTrait.Type)?.healthJob }
+}
 
-  private static func indexJob<Entity: HealthTrait>(_: Entity.Type) -> any AnySystemJob {
+extension HealthTrait {
+  /// The targets system's work on this type: `indexTargets`, and what it touches.
+  static var targetsJob: any AnySystemJob {
     SystemJob(
-      component: \Entity.health,
+      component: \Self.health,
       reads: [.identity, .faction, .position, .component(\.health)], writes: [],
-      effects: .targets, run: { Entity.indexTargets(&$0, in: &$1) })
+      effects: .targets, run: { Self.indexTargets(&$0, in: &$1) })
   }
 
-  private static func healthJob<Entity: HealthTrait>(_: Entity.Type) -> any AnySystemJob {
+  /// The health system's work on this type: `resolveHealth`, and what it touches.
+  static var healthJob: any AnySystemJob {
     SystemJob(
-      component: \Entity.health,
+      component: \Self.health,
       reads: [.identity, .faction, .component(\.health)],
       writes: [.component(\.health), .ownState],
-      effects: .despawns, run: { Entity.resolveHealth(&$0, in: &$1) })
+      effects: .despawns, run: { Self.resolveHealth(&$0, in: &$1) })
   }
 }

@@ -114,19 +114,23 @@ extension TraitSystem {
   /// Runs every `MeleeTrait` entity's attack.
   public static let melee = TraitSystem(
     name: "melee", trait: (any MeleeTrait).self, runsInParallel: true
-  ) { type in
-    guard let fighter = type as? any MeleeTrait.Type else { return nil }
-    return meleeJob(fighter)
-  }
+  ) { ($0 as? any MeleeTrait.Type)?.meleeJob }
+}
 
-  private static func meleeJob<Entity: MeleeTrait>(_: Entity.Type) -> any AnySystemJob {
+extension MeleeTrait {
+  /// The melee system's work on this type: `stepMelee`, and what it touches.
+  static var meleeJob: any AnySystemJob {
     // A mover stands its ground while an enemy is within reach, and a strike may heal the
     // striker (a bite that drains life, say).
-    var writes: [ColumnAccess<Entity>] = [.component(\.melee), .ownState]
-    if let mover = Entity.self as? any MovementTrait.Type { writes += movementWrites(mover) }
-    if let mortal = Entity.self as? any HealthTrait.Type { writes += healthWrites(mortal) }
+    var writes: [ColumnAccess<Self>] = [.component(\.melee), .ownState]
+    if let mover = Self.self as? any MovementTrait.Type {
+      writes += TraitSystem.movementWrites(mover)
+    }
+    if let mortal = Self.self as? any HealthTrait.Type {
+      writes += TraitSystem.healthWrites(mortal)
+    }
     return SystemJob(
-      component: \Entity.melee, reads: [.position, .faction, .component(\.melee)],
-      writes: writes, effects: .damage, run: { Entity.stepMelee(&$0, in: &$1) })
+      component: \Self.melee, reads: [.position, .faction, .component(\.melee)],
+      writes: writes, effects: .damage, run: { Self.stepMelee(&$0, in: &$1) })
   }
 }

@@ -168,17 +168,17 @@ extension TraitSystem {
   /// Steers and moves every `MovementTrait` entity.
   public static let movement = TraitSystem(
     name: "movement", trait: (any MovementTrait).self, runsInParallel: true
-  ) { type in
-    guard let mover = type as? any MovementTrait.Type else { return nil }
-    return movementJob(mover)
-  }
+  ) { ($0 as? any MovementTrait.Type)?.movementJob }
+}
 
-  private static func movementJob<Entity: MovementTrait>(_: Entity.Type) -> any AnySystemJob {
+extension MovementTrait {
+  /// The movement system's work on this type: `stepMovement`, and what it touches.
+  static var movementJob: any AnySystemJob {
     SystemJob(
-      component: \Entity.movement,
+      component: \Self.movement,
       reads: [.identity, .position, .faction, .component(\.movement)],
       // Overrides may keep bookkeeping of the type's own.
       writes: [.position, .component(\.movement), .ownState],
-      run: { Entity.stepMovement(&$0, in: &$1) })
+      run: { Self.stepMovement(&$0, in: &$1) })
   }
 }

@@ -88,16 +88,16 @@ extension TraitSystem {
   /// Ages every `ProjectileTrait` entity and resolves its hits.
   public static let projectile = TraitSystem(
     name: "projectile", trait: (any ProjectileTrait).self, runsInParallel: true
-  ) { type in
-    guard let missile = type as? any ProjectileTrait.Type else { return nil }
-    return projectileJob(missile)
-  }
+  ) { ($0 as? any ProjectileTrait.Type)?.projectileJob }
+}
 
-  private static func projectileJob<Entity: ProjectileTrait>(_: Entity.Type) -> any AnySystemJob {
+extension ProjectileTrait {
+  /// The projectile system's work on this type: `stepProjectiles`, and what it touches.
+  static var projectileJob: any AnySystemJob {
     SystemJob(
-      component: \Entity.projectile,
+      component: \Self.projectile,
       reads: [.identity, .position, .faction, .component(\.projectile)],
       writes: [.component(\.projectile), .ownState], effects: [.damage, .despawns],
-      run: { Entity.stepProjectiles(&$0, in: &$1) })
+      run: { Self.stepProjectiles(&$0, in: &$1) })
   }
 }

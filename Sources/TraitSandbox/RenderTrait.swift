@@ -153,18 +153,19 @@ extension TraitSystem {
   /// Advances every `RenderTrait` entity's cosmetic state, and draws them into frames.
   public static let render = TraitSystem(
     name: "render", trait: (any RenderTrait).self, runsInParallel: true
-  ) { type in
-    guard let drawable = type as? any RenderTrait.Type else { return nil }
-    return renderJob(drawable)
-  }
+  ) { ($0 as? any RenderTrait.Type)?.renderJob }
+}
 
-  private static func renderJob<Entity: RenderTrait>(_: Entity.Type) -> any AnySystemJob {
+extension RenderTrait {
+  /// The render system's work on this type: `stepAnimation` each tick and `drawEntities` each
+  /// frame, and what they touch.
+  static var renderJob: any AnySystemJob {
     SystemJob(
-      component: \Entity.appearance,
+      component: \Self.appearance,
       reads: [.identity, .position, .component(\.appearance), .ownState],
       // A look may be kept in properties of the type's own (a pose, a frame counter).
       writes: [.component(\.appearance), .ownState],
-      run: { Entity.stepAnimation(&$0, in: &$1) },
-      draw: { pool, builder in Entity.drawEntities(pool, into: &builder) })
+      run: { Self.stepAnimation(&$0, in: &$1) },
+      draw: { pool, builder in Self.drawEntities(pool, into: &builder) })
   }
 }

@@ -94,19 +94,19 @@ extension SpawnerTrait {
 
 extension TraitSystem {
   /// Lets every `SpawnerTrait` entity earn and spend.
-  public static let spawner = TraitSystem(
-    name: "spawner", trait: (any SpawnerTrait).self
-  ) { type in
-    guard let spawner = type as? any SpawnerTrait.Type else { return nil }
-    return spawnerJob(spawner)
+  public static let spawner = TraitSystem(name: "spawner", trait: (any SpawnerTrait).self) {
+    ($0 as? any SpawnerTrait.Type)?.spawnerJob
   }
+}
 
-  private static func spawnerJob<Entity: SpawnerTrait>(_: Entity.Type) -> any AnySystemJob {
+extension SpawnerTrait {
+  /// The spawner system's work on this type: `stepSpawners`, and what it touches.
+  static var spawnerJob: any AnySystemJob {
     // What to buy is each type's own decision: it may keep plans of its own, and draw lots.
     SystemJob(
-      component: \Entity.spawner,
+      component: \Self.spawner,
       reads: [.position, .faction, .component(\.spawner), .ownState],
       writes: [.component(\.spawner), .ownState], effects: [.spawns, .randomness],
-      run: { Entity.stepSpawners(&$0, in: &$1) })
+      run: { Self.stepSpawners(&$0, in: &$1) })
   }
 }

@@ -136,8 +136,8 @@ struct LiveReloadTests {
       $0.economy.coinsPerSecond = 30
       $0.economy.startingCoins = 500
       $0.ai.right = AIPolicy(
-        weights: UnitTable([(.quirk, 0), (.zap, 0), (.munch, 1)]), thinkInterval: 0.25,
-        reserve: 5)
+        weights: UnitTable($0.roster.kinds.map { ($0, $0 == .munch ? 1 : 0) }),
+        thinkInterval: 0.25, reserve: 5)
       $0.arena = ArenaSettings(width: 1600, height: 900)
     }
     state.scenarioReloaded(.success(reloaded), at: 0)

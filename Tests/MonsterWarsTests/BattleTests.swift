@@ -6,17 +6,7 @@ import TraitSandbox
 @Suite("Battle: two armies in formation")
 struct BattleTests {
   private func monsters(_ match: Match) -> [(position: Vector2, side: Side, kind: UnitKind)] {
-    var all: [(Vector2, Side, UnitKind)] = []
-    for monster in match.world.entities(of: QuirkMonster.self) {
-      all.append((monster.position, monster.side, QuirkMonster.kind))
-    }
-    for monster in match.world.entities(of: ZapMonster.self) {
-      all.append((monster.position, monster.side, ZapMonster.kind))
-    }
-    for monster in match.world.entities(of: MunchMonster.self) {
-      all.append((monster.position, monster.side, MunchMonster.kind))
-    }
-    return all
+    units(in: match.world)
   }
 
   @Test("each side's army fills its outer third, in the mix's shares, fighters in front")
@@ -32,10 +22,14 @@ struct BattleTests {
     #expect(left.count == 1_501 && right.count == 1_500)
     #expect(left.allSatisfy { $0.position.x < arena.x * 0.45 && $0.position.x > arena.x * 0.05 })
     #expect(right.allSatisfy { $0.position.x > arena.x * 0.55 && $0.position.x < arena.x * 0.95 })
-    // Quirk 5, Zap 3, Munch 2 of 1,500.
-    #expect(right.filter { $0.kind == .quirk }.count == 750)
-    #expect(right.filter { $0.kind == .zap }.count == 450)
-    #expect(right.filter { $0.kind == .munch }.count == 300)
+    // Each kind's share of 1,500 is its weight in the mix (Quirk 5, Zap 3, Munch 2, and any
+    // other kind its type's default), give or take the rounding.
+    let mix = try #require(battle.swarm?.mix)
+    for kind in battle.roster.kinds {
+      let share = 1_500 * Double(mix[kind] ?? 0) / Double(mix.total)
+      let count = Double(right.filter { $0.kind == kind }.count)
+      #expect(abs(count - share) <= 1, "\(kind): \(count) of an expected \(share)")
+    }
     // Fighters stand nearer the middle than every gunner.
     let leftGunnersFront = try #require(left.filter { $0.kind == .zap }.map(\.position.x).max())
     let leftFightersFront = try #require(left.filter { $0.kind != .zap }.map(\.position.x).max())

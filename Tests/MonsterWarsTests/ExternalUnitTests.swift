@@ -47,16 +47,18 @@ extension ChargeTrait {
 }
 
 extension TraitSystem {
-  static let charge = TraitSystem(name: "charge", trait: (any ChargeTrait).self) { type in
-    guard let sapper = type as? any ChargeTrait.Type else { return nil }
-    return chargeJob(sapper)
+  static let charge = TraitSystem(name: "charge", trait: (any ChargeTrait).self) {
+    ($0 as? any ChargeTrait.Type)?.chargeJob
   }
+}
 
-  private static func chargeJob<Entity: ChargeTrait>(_: Entity.Type) -> any AnySystemJob {
+extension ChargeTrait {
+  /// The charge system's work on this type, and what it touches.
+  static var chargeJob: any AnySystemJob {
     // A blast hurts the sapper's enemies and ends the sapper's life.
     SystemJob(
-      component: \Entity.charge, writes: [.component(\.charge), .component(\.health)],
-      effects: .damage, run: { Entity.stepCharges(&$0, in: &$1) })
+      component: \Self.charge, writes: [.component(\.charge), .component(\.health)],
+      effects: .damage, run: { Self.stepCharges(&$0, in: &$1) })
   }
 }
 
@@ -68,6 +70,7 @@ struct SapperMonster: Monster, MeleeTrait, ChargeTrait {
     cost: 30, health: 60, speed: 60, radius: 12,
     weapon: .melee(MeleeStats(damage: 2, reach: 8, cooldown: 1.0)))
   static let defaultWeight: Float = 4
+  static let ownSystems = [(phase: "act", system: TraitSystem.charge)]
 
   var id = EntityID<Self>.unassigned
   var position: Vector2
@@ -115,10 +118,8 @@ struct FreeMonster: Monster, MeleeTrait {
   }
 }
 
-/// MonsterWars' roster plus the sapper, with the charge system in the act phase.
-let sapperRoster = Roster(
-  Roster.standard.unitTypes + [SapperMonster.self],
-  schedule: Schedule.standard.appending([.charge], to: "act"))
+/// MonsterWars' roster plus the sapper, whose charge system the roster adds to the act phase.
+let sapperRoster = Roster(Roster.standard.unitTypes + [SapperMonster.self])
 
 @Suite("A unit type from outside MonsterWars")
 struct ExternalUnitTests {
@@ -148,7 +149,7 @@ struct ExternalUnitTests {
     let file = try sapperScenarioFile()
     defer { try? FileManager.default.removeItem(at: file) }
     let scenario = try Scenario.load(contentsOf: file, roster: sapperRoster)
-    #expect(scenario.roster.kinds.map(\.name) == ["quirk", "zap", "munch", "sapper"])
+    #expect(scenario.roster.kinds == Roster.standard.kinds + [SapperMonster.kind])
     #expect(scenario.units[SapperMonster.kind]?.cost == 30)
     #expect(scenario.ai.left.weight(of: SapperMonster.kind) == 4)
     // Without the sapper in the roster, its block is an unknown key.
@@ -178,6 +179,8 @@ struct ExternalUnitTests {
     let scenario = try Scenario.load(contentsOf: file, roster: sapperRoster)
     var match = Match(scenario: scenario, seed: 5)
     #expect(match.world.systemNames(for: SapperMonster.self)?.contains("charge") == true)
+    let act = try #require(scenario.roster.schedule.phases.first { $0.name == "act" })
+    #expect(act.systems.map(\.name).filter { $0 == "charge" }.count == 1)
     #expect(
       match.world.entityTypes.first { $0.name == "SapperMonster" }?.traits.contains("ChargeTrait")
         == true)

@@ -133,20 +133,18 @@ struct MatchSnapshotTests {
       damaged[offset] ^= 0x10
       #expect(error(reading: damaged) != nil, "flip at \(offset)")
     }
+    // Resealing an intact file changes nothing; a damaged body gets a checksum that fits it.
+    #expect(SavedFileKind.resealed(bytes) == bytes)
+    var damaged = bytes
+    damaged[bytes.count - 1] ^= 0x10
+    #expect(error(reading: damaged)?.contains("checksum") == true)
+    #expect(error(reading: SavedFileKind.resealed(damaged))?.contains("checksum") != true)
   }
 
   /// `bytes` with its envelope's length and checksum made to fit its body again, so that what
   /// reads it gets past the envelope to the damage inside.
   private func reenveloped(_ bytes: [UInt8]) -> [UInt8] {
-    var fixed = bytes
-    let body = Array(bytes.dropFirst(28))
-    withUnsafeBytes(of: UInt64(body.count).littleEndian) {
-      fixed.replaceSubrange(16..<24, with: $0)
-    }
-    withUnsafeBytes(of: Checksum.crc32(body).littleEndian) {
-      fixed.replaceSubrange(24..<28, with: $0)
-    }
-    return fixed
+    SavedFileKind.resealed(bytes)
   }
 
   /// `bytes` with the first `old` in it replaced by `new`, of the same length.

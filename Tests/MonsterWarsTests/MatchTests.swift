@@ -4,8 +4,7 @@ import Testing
 import TraitSandbox
 
 private func monsterCount(in world: World) -> Int {
-  world.entities(of: QuirkMonster.self).count + world.entities(of: ZapMonster.self).count
-    + world.entities(of: MunchMonster.self).count
+  units(in: world).count
 }
 
 @Suite("Match")
@@ -27,10 +26,11 @@ struct MatchTests {
     #expect(left.health.current == 1500)
     #expect(left.controller == .ai(duel.ai.left))
     #expect(right.controller == .ai(duel.ai.right))
+    // A row for every type the roster registers: the castle, each unit, each projectile.
     #expect(
-      match.statistics.rows.map(\.typeName) == [
-        "Castle", "QuirkMonster", "ZapMonster", "MunchMonster", "Cannonball", "LaserBolt",
-      ])
+      Set(match.statistics.rows.map(\.typeName))
+        == Set(duel.roster.entityTypes.map { $0.typeName }))
+    #expect(match.statistics.rows.first?.typeName == "Castle")
   }
 
   @Test("a duel ends in a victory before the tick limit")
@@ -94,19 +94,17 @@ struct MatchTests {
     #expect(world.entities(of: Castle.self).map(\.side) == [.left, .right])
     // Placements are set-up, not spawns.
     #expect(match.statistics.rows.allSatisfy { $0.spawned == PerSide(repeating: 0) })
-    let monsters =
-      world.entities(of: QuirkMonster.self).map(\.position)
-      + world.entities(of: ZapMonster.self).map(\.position)
-      + world.entities(of: MunchMonster.self).map(\.position)
+    let monsters = units(in: world).map(\.position)
     #expect(monsters.allSatisfy { (0...16000).contains($0.x) && (0...9000).contains($0.y) })
-    // Both sides and all three kinds are represented.
+    // Both sides and every kind are represented.
     let alive = match.statistics.rows.reduce(PerSide(repeating: 0)) { sum, entry in
       entry.typeName == "Castle"
         ? sum : PerSide(left: sum.left + entry.alive.left, right: sum.right + entry.alive.right)
     }
     #expect(alive.left > 0 && alive.right > 0 && alive.left + alive.right == 500)
-    #expect(world.entities(of: MunchMonster.self).count > 0)
-    #expect(world.entities(of: ZapMonster.self).count > 0)
+    for kind in swarm.roster.kinds {
+      #expect(units(in: world).contains { $0.kind == kind }, "\(kind)")
+    }
   }
 
   @Test("swarm placement depends on the seed but leaves the match's random stream alone")

@@ -72,7 +72,7 @@ struct ScenarioTests {
     #expect(scenario == expectedDuel)
     #expect(scenario.units[.zap]?.weapon.gun?.shotCount == 1)
     #expect(scenario.ai.left.weight(of: .zap) == 4)
-    #expect(scenario.ai.right.weights.total == 10)
+    #expect(scenario.ai.right.weights.total == 10 + otherKindsWeight)
   }
 
   @Test("swarm.json is the duel plus a swarm at a stated density, with two different AIs")
@@ -160,7 +160,8 @@ struct ScenarioTests {
     defer { try? FileManager.default.removeItem(at: huge) }
     let error = try #require(throws: ScenarioError.self) { try Scenario.load(contentsOf: huge) }
     #expect(
-      error.description.hasSuffix("is 1048577 bytes, more than the 1048576 any valid one can take"))
+      error.description.hasSuffix(
+        "is 1048577 bytes, over the limit of 1048576 bytes for this kind of file"))
     #expect(error.exitCode == 66)
   }
 
@@ -221,6 +222,17 @@ struct ScenarioTests {
       "$.units.quirk",
       "unknown key 'sped' (expected one of: cost, health, speed, radius, regeneration, melee, gun)")
     #expect(try parseError(data) == expected)
+  }
+
+  @Test("a long unknown key is shortened in the message, whatever its length")
+  func longUnknownKey() throws {
+    let key = String(repeating: "k", count: 100_000)
+    let data = try duelJSON(replacing: #""arena": {"#, with: "\"\(key)\": 1, \"arena\": {")
+    let error = try parseError(data)
+    #expect(error.description.count < 300, "\(error.description.prefix(300))")
+    // 40 characters: 18 from the start, three dots, 19 from the end.
+    let shown = String(repeating: "k", count: 18) + "..." + String(repeating: "k", count: 19)
+    #expect(error.description.contains("unknown key '\(shown)'"))
   }
 
   @Test("unknown keys are rejected at the top level too")
@@ -297,14 +309,15 @@ struct ScenarioTests {
         message: "expected a number greater than 0 and at most 1000000000, found 0"),
       BadValue(
         original: #""right": {"weights": {"quirk": 3, "zap": 4, "munch": 3}"#,
-        replacement: #""right": {"weights": {"quirk": 0, "zap": 0, "munch": 0}"#,
+        replacement: #""right": {"weights": "# + allWeightsZero,
         jsonPath: "$.ai.right.weights",
         message: "expected at least one weight above 0, found all 0"),
       BadValue(
         original: #""right": {"weights": {"quirk": 3, "zap": 4, "munch": 3}"#,
-        replacement: #""right": {"weights": {"quirk": 3, "zap": 4, "bomber": 3}"#,
+        replacement: #""right": {"weights": {"quirk": 3, "zap": 4, "nosuchkind": 3}"#,
         jsonPath: "$.ai.right.weights",
-        message: "unknown key 'bomber' (expected one of: quirk, zap, munch)"),
+        message: "unknown key 'nosuchkind' (expected one of: "
+          + Roster.standard.kinds.map(\.name).joined(separator: ", ") + ")"),
     ])
   func outOfRange(_ bad: BadValue) throws {
     let data = try duelJSON(replacing: bad.original, with: bad.replacement)
@@ -328,8 +341,11 @@ struct ScenarioTests {
       replacing: #""right": {"weights": {"quirk": 3, "zap": 4, "munch": 3}"#,
       with: #""right": {"weights": {"quirk": 0, "zap": 5}"#)
     let scenario = try Scenario.parse(data, path: "test.json", name: "test")
-    #expect(scenario.ai.right.weights.entries.map(\.value) == [0, 5, MunchMonster.defaultWeight])
+    #expect(scenario.ai.right.weights.entries.map(\.value).prefix(3) == [0, 5, 3])
     #expect(scenario.ai.right.weight(of: .munch) == MunchMonster.defaultWeight)
+    for type in Roster.standard.unitTypes where ![.quirk, .zap, .munch].contains(type.kind) {
+      #expect(scenario.ai.right.weight(of: type.kind) == type.defaultWeight)
+    }
   }
 
   @Test("a file without units fields every kind with its type's default stats")
@@ -370,7 +386,10 @@ struct ScenarioTests {
     zap.weapon = .gun(gun)
     #expect(scenario.units[.zap] == zap)
     #expect(scenario.units[.quirk] == QuirkMonster.defaultStats)
-    #expect(scenario.ai.left.weights.entries.map(\.value) == [3, 1, 3])
+    #expect(scenario.ai.left.weight(of: .zap) == 1)
+    for type in Roster.standard.unitTypes where type.kind != .zap {
+      #expect(scenario.ai.left.weight(of: type.kind) == type.defaultWeight)
+    }
 
     // What a file does say is checked as strictly as ever.
     let bad = text.replacingOccurrences(of: #""range": 300"#, with: #""range": -1"#)

@@ -91,7 +91,8 @@ struct ConsoleTests {
     }
     #expect(result.status == ExitCode.ioError)
     #expect(result.error == "Error: could not write to standard output: Broken pipe\n")
-    // 100,000 duels take minutes; a sweep that stops at the first failed line, a moment.
-    #expect(result.seconds < 30)
+    // 100,000 duels take hours; a sweep that stops at the first failed line, the time of a
+    // duel or two (a debug build on a busy machine may need half a minute for one).
+    #expect(result.seconds < 120)
   }
 }

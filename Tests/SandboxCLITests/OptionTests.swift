@@ -30,8 +30,17 @@ struct OptionTests {
     #expect(throws: OptionValueError.invalid("expected a whole number")) {
       try SharedOptions.seed.value(from: "0x10")
     }
-    #expect(throws: OptionValueError.invalid("expected 0 to 10000000")) {
+    #expect(throws: OptionValueError.invalid("expected a whole number from 0 to 10000000")) {
       try SharedOptions.entities.value(from: "10000001")
+    }
+    // A whole number the option's type cannot hold is out of its range, and says which.
+    let seeds = "expected a whole number from 0 to 18446744073709551615"
+    #expect(throws: OptionValueError.invalid(seeds)) { try SharedOptions.seed.value(from: "-1") }
+    #expect(throws: OptionValueError.invalid(seeds)) {
+      try SharedOptions.seed.value(from: "18446744073709551616")
+    }
+    #expect(throws: OptionValueError.invalid("expected a whole number")) {
+      try SharedOptions.seed.value(from: "-")
     }
   }
 

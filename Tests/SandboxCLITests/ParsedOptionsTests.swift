@@ -73,10 +73,14 @@ struct ParsedOptionsTests {
   @Test(
     "a value the option does not accept is a usage error naming the option",
     arguments: [
-      (["--count", "6"], "The value '6' is invalid for '--count <n>': expected 1 to 5"),
+      (
+        ["--count", "6"],
+        "The value '6' is invalid for '--count <n>': expected a whole number from 1 to 5"
+      ),
       (["--count=x"], "The value 'x' is invalid for '--count <n>': expected a whole number"),
       (
-        ["--limit", "256"], "The value '256' is invalid for '--limit <k>': expected a whole number"
+        ["--limit", "256"],
+        "The value '256' is invalid for '--limit <k>': expected a whole number from 1 to 9"
       ),
       (["--name="], "Missing value for '--name <text>'"),
       (["--names", "a,c,b"], "The value 'c' is invalid for '--names <a,b>': expected a or b"),

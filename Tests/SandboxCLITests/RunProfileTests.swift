@@ -1,4 +1,5 @@
 import Foundation
+import MonsterWars
 import Testing
 
 @testable import SandboxCLI
@@ -37,7 +38,9 @@ struct RunProfileTests {
     let profile = try #require(object["profile"] as? [String: Any])
     #expect(profile["ticks"] as? Int == 40)
     let systems = try #require(profile["systems"] as? [String: Any])
-    #expect(systems.count == 10)
+    // Each system of the schedule, and the end of the tick.
+    #expect(
+      Set(systems.keys) == Set(Roster.standard.schedule.systems.map(\.name) + ["tick"]))
     let bytes = try #require(profile["bytesPerEntity"] as? [String: Int])
     #expect((bytes["QuirkMonster"] ?? 0) > 0)
     #expect((profile["peakMemoryBytes"] as? Int ?? 0) > 1_000_000)

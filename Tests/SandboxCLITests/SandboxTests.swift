@@ -1,4 +1,5 @@
 import Foundation
+import MonsterWars
 import Synchronization
 import Testing
 
@@ -94,8 +95,8 @@ struct CommandLineTests {
       (["run", "--seed", "--json"], "Missing value for '--seed <n>'"),
       (["run", "--seed", "abc"], "The value 'abc' is invalid for '--seed <n>'"),
       (["run", "--seed", "-1"], "The value '-1' is invalid for '--seed <n>'"),
-      (["run", "--ticks", "0"], "expected 1 to 1000000000"),
-      (["run", "--ticks", "99999999999"], "expected 1 to 1000000000"),
+      (["run", "--ticks", "0"], "expected a whole number from 1 to 1000000000"),
+      (["run", "--ticks", "99999999999"], "expected a whole number from 1 to 1000000000"),
       (["run", "--entities", "-5"], "The value '-5' is invalid for '--entities <n>'"),
       (["run", "--seed", "1", "--seed", "2"], "Option '--seed' given more than once"),
       (["run", "--json=yes"], "Flag '--json' takes no value"),
@@ -148,10 +149,7 @@ struct RunCommandTests {
     let hash = try #require(object["stateHash"] as? String)
     #expect(hash.count == 16 && hash.allSatisfy(\.isHexDigit))
     let spawned = try #require(object["spawned"] as? [String: [String: Int]])
-    #expect(
-      Set(spawned.keys) == [
-        "Castle", "QuirkMonster", "ZapMonster", "MunchMonster", "LaserBolt", "Cannonball",
-      ])
+    #expect(Set(spawned.keys) == Set(Roster.standard.entityTypes.map { $0.typeName }))
   }
 
   @Test("the same seed prints the same stateHash; another seed a different one")
@@ -197,7 +195,7 @@ struct RunCommandTests {
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
     let alive = try #require(object["alive"] as? [String: [String: Int]])
     let killed = try #require(object["killed"] as? [String: [String: Int]])
-    let monsters = ["QuirkMonster", "ZapMonster", "MunchMonster"]
+    let monsters = Roster.standard.unitTypes.map { $0.typeName }
     let placed = monsters.reduce(0) { total, name in
       total + alive[name]!["left"]! + alive[name]!["right"]! + killed[name]!["left"]!
         + killed[name]!["right"]!
@@ -208,11 +206,14 @@ struct RunCommandTests {
   }
 
   @Test("a missing scenario exits 66 and lists the available ones")
-  func missingScenario() {
+  func missingScenario() throws {
     let result = sandbox("run", "--scenario", "nowhere")
     #expect(result.status == 66)
     #expect(result.error.contains("No scenario named 'nowhere'"))
-    #expect(result.error.contains("available: battle, duel, swarm"))
+    let shipped = try FileManager.default.contentsOfDirectory(
+      atPath: packageRoot.appendingPathComponent("Assets/scenarios").path)
+    let names = shipped.filter { $0.hasSuffix(".json") }.map { $0.dropLast(5) }.sorted()
+    #expect(result.error.contains("available: \(names.joined(separator: ", "))"))
     let byPath = sandbox("run", "--scenario", "missing/file.json")
     #expect(byPath.status == 66)
     #expect(byPath.error.contains("missing/file.json"))

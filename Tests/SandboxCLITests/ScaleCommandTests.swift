@@ -17,9 +17,13 @@ struct ScaleCommandTests {
 
   @Test("sizes and thread counts are comma-separated numbers in range")
   func lists() throws {
-    #expect(try ScaleCommand.numbers("10000,100000", in: 1...3_000_000) == [10_000, 100_000])
-    #expect(throws: OptionValueError.self) { try ScaleCommand.numbers("10,,20", in: 1...100) }
-    #expect(throws: OptionValueError.self) { try ScaleCommand.numbers("0", in: 1...100) }
+    func numbers(_ text: String, in range: ClosedRange<Int>) throws(OptionValueError) -> [Int] {
+      try CommaList.wholeNumbers(text, in: range, example: "1,2")
+    }
+    #expect(try numbers("10000, 100000", in: 1...3_000_000) == [10_000, 100_000])
+    #expect(throws: OptionValueError.self) { try numbers("10,,20", in: 1...100) }
+    #expect(throws: OptionValueError.self) { try numbers("0", in: 1...100) }
+    #expect(throws: OptionValueError.self) { try numbers("0x10", in: 1...100) }
     let result = sandbox("scale", "--threads", "1,300")
     #expect(result.status == 64)
     #expect(result.error.contains("'--threads <n,n,...>'"))

@@ -23,13 +23,7 @@ private func stateHash(_ output: String) -> String? {
 
 /// `bytes` with its envelope's length and checksum made to fit its body again.
 private func reenveloped(_ bytes: Data) -> Data {
-  var fixed = bytes
-  let body = Array(bytes.dropFirst(28))
-  withUnsafeBytes(of: UInt64(body.count).littleEndian) { fixed.replaceSubrange(16..<24, with: $0) }
-  withUnsafeBytes(of: Checksum.crc32(body).littleEndian) {
-    fixed.replaceSubrange(24..<28, with: $0)
-  }
-  return fixed
+  Data(SavedFileKind.resealed(Array(bytes)))
 }
 
 /// `bytes` with the first `old` in it replaced by `new`, of the same length.

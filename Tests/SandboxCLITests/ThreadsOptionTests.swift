@@ -24,6 +24,6 @@ struct ThreadsOptionTests {
   func outOfRange() {
     let result = sandbox("run", "--threads", "0")
     #expect(result.status == 64)
-    #expect(result.error.contains("'--threads <n>': expected 1 to 256"))
+    #expect(result.error.contains("'--threads <n>': expected a whole number from 1 to 256"))
   }
 }

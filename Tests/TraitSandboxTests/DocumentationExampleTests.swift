@@ -45,13 +45,15 @@ extension AuraTrait {
 
 extension TraitSystem {
   /// Runs every `AuraTrait` entity's aura.
-  static let aura = TraitSystem(name: "aura", trait: (any AuraTrait).self) { type in
-    guard let stinger = type as? any AuraTrait.Type else { return nil }
-    return auraJob(stinger)
+  static let aura = TraitSystem(name: "aura", trait: (any AuraTrait).self) {
+    ($0 as? any AuraTrait.Type)?.auraJob
   }
+}
 
-  private static func auraJob<Entity: AuraTrait>(_: Entity.Type) -> any AnySystemJob {
-    SystemJob(component: \Entity.aura, effects: .damage, run: { Entity.stepAura(&$0, in: &$1) })
+extension AuraTrait {
+  /// The aura system's work on this type, and what it touches.
+  static var auraJob: any AnySystemJob {
+    SystemJob(component: \Self.aura, effects: .damage, run: { Self.stepAura(&$0, in: &$1) })
   }
 }
 
@@ -126,12 +128,10 @@ struct DocumentationExampleTests {
     #expect(try #require(world[bramble]).aura.stings == 2)
   }
 
-  @Test("a world of brambles saved and restored steps on to the same hash")
+  @Test("a world of nettles and brambles saved and restored steps on to the same hash")
   func savingAWorld() throws {
-    var world = World(
-      seed: 1, fixedDeltaTime: 0.25, arenaSize: Vector2(1280, 720),
-      schedule: Schedule.standard.appending([.aura], to: "act"))
-    for (index, x) in [100, 110, 125].enumerated() {
+    var (world, _, _) = garden()
+    for (index, x) in [125, 140].enumerated() {
       world.spawn(
         Bramble(
           position: Vector2(Float(x), 100), faction: Faction(index % 2),
@@ -145,6 +145,7 @@ struct DocumentationExampleTests {
     var copy = World(
       seed: 0, fixedDeltaTime: 0.25, arenaSize: Vector2(1280, 720),
       schedule: Schedule.standard.appending([.aura], to: "act"))
+    copy.register(Nettle.self)
     copy.register(Bramble.self)
     var reader = SnapshotReader(bytes)
     try copy.restore(from: &reader)

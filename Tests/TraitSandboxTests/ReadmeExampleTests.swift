@@ -27,15 +27,17 @@ extension BurningTrait {
 }
 
 extension TraitSystem {
-  static let burning = TraitSystem(name: "burning", trait: (any BurningTrait).self) { type in
-    guard let burner = type as? any BurningTrait.Type else { return nil }
-    return burningJob(burner)
+  static let burning = TraitSystem(name: "burning", trait: (any BurningTrait).self) {
+    ($0 as? any BurningTrait.Type)?.burningJob
   }
+}
 
-  private static func burningJob<Entity: BurningTrait>(_: Entity.Type) -> any AnySystemJob {
+extension BurningTrait {
+  /// The burning system's work on this type, and what it touches.
+  static var burningJob: any AnySystemJob {
     SystemJob(
-      component: \Entity.burning, writes: [.component(\.health)],
-      run: { Entity.stepBurning(&$0, in: &$1) })
+      component: \Self.burning, writes: [.component(\.health)],
+      run: { Self.stepBurning(&$0, in: &$1) })
   }
 }
 

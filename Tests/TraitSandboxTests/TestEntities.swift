@@ -47,20 +47,24 @@ struct ProbeResult: Component {
 extension TraitSystem {
   /// Writes the pool's size into every `Counted` entity (in the `present` phase), so a test
   /// can see how many entities the systems saw during the tick.
-  static let census = TraitSystem(name: "census", trait: (any Counted).self) { type in
-    guard let counted = type as? any Counted.Type else { return nil }
-    return censusJob(counted)
+  static let census = TraitSystem(name: "census", trait: (any Counted).self) {
+    ($0 as? any Counted.Type)?.censusJob
   }
+}
 
-  private static func censusJob<Entity: Counted>(_: Entity.Type) -> any AnySystemJob {
+extension Counted {
+  /// The census system's work on this type, and what it touches.
+  static var censusJob: any AnySystemJob {
     SystemJob(
-      component: \Entity.counted,
+      component: \Self.counted,
       run: { pool, _ in
         let count = pool.count
         for index in pool.indices { pool[index].counted.count = count }
       })
   }
+}
 
+extension TraitSystem {
   /// Lets every `Probe` query the tick's target index (in the `act` phase).
   static let probe = TraitSystem(name: "probe", trait: Probe.self) { type in
     guard type is Probe.Type else { return nil }

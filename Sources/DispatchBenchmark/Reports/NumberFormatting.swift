@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 
 /// How reports write numbers.
 enum NumberFormatting {
@@ -22,15 +23,7 @@ enum NumberFormatting {
   }
 
   /// An entity count with thousands separators, e.g. `100,000`.
-  static func count(_ value: Int) -> String {
-    let digits = String(value)
-    var result = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(digit)
-    }
-    return result
-  }
+  static func count(_ value: Int) -> String { NumberText.grouped(value) }
 
   /// An entity count as axis labels write it, e.g. `1k`, `100k`, `1M`.
   static func shortCount(_ value: Double) -> String {

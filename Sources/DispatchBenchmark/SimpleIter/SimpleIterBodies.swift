@@ -111,15 +111,17 @@ extension DriftTrait {
 
 extension TraitSystem {
   /// Runs every `DriftTrait` entity's drift.
-  static let drift = TraitSystem(name: "drift", trait: (any DriftTrait).self) { type in
-    guard let drifter = type as? any DriftTrait.Type else { return nil }
-    return driftJob(drifter)
+  static let drift = TraitSystem(name: "drift", trait: (any DriftTrait).self) {
+    ($0 as? any DriftTrait.Type)?.driftJob
   }
+}
 
-  private static func driftJob<Entity: DriftTrait>(_: Entity.Type) -> any AnySystemJob {
+extension DriftTrait {
+  /// The drift system's work on this type: `stepDrift`, and what it touches.
+  static var driftJob: any AnySystemJob {
     SystemJob(
-      component: \Entity.location, reads: [.component(\.location), .component(\.velocity)],
-      run: { pool, _ in Entity.stepDrift(&pool) })
+      component: \Self.location, reads: [.component(\.location), .component(\.velocity)],
+      run: { pool, _ in Self.stepDrift(&pool) })
   }
 }
 
@@ -128,7 +130,7 @@ struct DriftingBody: GameObject, DriftTrait {
   var id = EntityID<Self>.unassigned
   /// The world's planar position, which every entity has; the workload never reads it.
   var position = Vector2.zero
-  let faction = Faction(0)
+  var faction = Faction(0)
   var transform = Transform.identity
   var location = Position(value: .unitX)
   var rotation = Rotation(value: .unitX)

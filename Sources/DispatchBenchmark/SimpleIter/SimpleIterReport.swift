@@ -107,14 +107,5 @@ public struct SimpleIterReport: Sendable, Codable, Equatable {
   }
 
   /// The report as pretty-printed JSON with sorted keys.
-  public func json() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    do {
-      return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
-    } catch {
-      // Every field is a string, a finite number or an array of them.
-      preconditionFailure("a benchmark report failed to encode: \(error)")
-    }
-  }
+  public func json() -> String { ReportJSON.text(of: self) }
 }

@@ -130,18 +130,18 @@ extension FlockingTrait {
 
 extension TraitSystem {
   /// Steers every `FlockingTrait` entity by its flockmates, before anything moves.
-  public static let flocking = TraitSystem(
-    name: "flocking", trait: (any FlockingTrait).self
-  ) { type in
-    guard let flocker = type as? any FlockingTrait.Type else { return nil }
-    return flockingJob(flocker)
+  public static let flocking = TraitSystem(name: "flocking", trait: (any FlockingTrait).self) {
+    ($0 as? any FlockingTrait.Type)?.flockingJob
   }
+}
 
-  private static func flockingJob<Entity: FlockingTrait>(_: Entity.Type) -> any AnySystemJob {
+extension FlockingTrait {
+  /// The flocking system's work on this type, and what it touches.
+  static var flockingJob: any AnySystemJob {
     SystemJob(
-      component: \Entity.flocking,
+      component: \Self.flocking,
       reads: [.identity, .position, .faction, .component(\.flocking), .component(\.movement)],
       writes: [.component(\.flocking), .component(\.movement)], effects: .randomness,
-      run: { Entity.stepFlocking(&$0, in: &$1) })
+      run: { Self.stepFlocking(&$0, in: &$1) })
   }
 }

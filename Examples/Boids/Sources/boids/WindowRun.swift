@@ -2,6 +2,7 @@ import BoidsArt
 import BoidsGame
 import Foundation
 import Frames
+import HeadlessRenderer
 import SDLBackend
 import TraitSandbox
 
@@ -49,16 +50,9 @@ enum WindowRun {
     }
   }
 
-  /// Uploads the game's sprites. `SDLBackend` loads BMP files, so the sprites drawn in code
-  /// are written to a temporary folder first, and the folder is removed once they are loaded.
+  /// Uploads the game's sprites, drawn in code, as the backend's atlas.
   private static func makeBackend(renderer: Renderer) throws -> SDLBackend {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "boids-sprites-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try SpriteArt.writeBitmaps(to: directory)
-    return try SDLBackend(
-      renderer: renderer, spritesDirectory: directory, sprites: BoidsScene.spriteIDs)
+    try SDLBackend(renderer: renderer, sprites: try SpriteLibrary(images: SpriteArt.images()))
   }
 
   private static func loop(

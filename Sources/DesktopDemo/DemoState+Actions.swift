@@ -1,0 +1,92 @@
+import Foundation
+import Frames
+import MonsterWars
+import TraitSandbox
+
+extension DemoState {
+  /// Applies a player action at demo time `now` (seconds).
+  public mutating func handle(_ action: DemoAction, at now: Double = 0, frame: Frame? = nil) {
+    switch action {
+    case .buy(let kind):
+      guard replay == nil else {
+        notice = ("watching a recording: R plays it again, Esc quits", now + 1.5)
+        return
+      }
+      guard !isAutoplay, !match.isOver else { return }
+      guard session.apply(.order(kind)) else {
+        notice = (
+          "\(Castle.maximumOrders) orders are waiting: Backspace or right-click cancels the last",
+          now + 2.5
+        )
+        return
+      }
+      notice = (Self.orderNotice(kind, match: match), now + 2)
+    case .cancelOrder:
+      guard replay == nil, !isAutoplay, !match.isOver else { return }
+      let newest = match.castle(of: .left)?.orders.last
+      guard session.apply(.cancelOrder), let newest else {
+        notice = ("no order to cancel", now + 1.5)
+        return
+      }
+      notice = ("cancelled \(newest.displayName)", now + 1.5)
+    case .togglePause:
+      isPaused.toggle()
+    case .stepOnce:
+      if isPaused { pendingSteps += 1 }
+    case .faster:
+      speedIndex = min(speedIndex + 1, Self.speeds.count - 1)
+    case .slower:
+      speedIndex = max(speedIndex - 1, 0)
+    case .restart:
+      if let recording = replay?.recording {
+        session = Self.prepared(recording.start())
+        replay = ReplayScript(recording)
+        replayError = nil
+      } else {
+        session.apply(.restart)
+      }
+      selection = nil
+      pendingSteps = 0
+      notice = (replay == nil ? "restarted" : "playing the recording again", now + 1.5)
+    case .toggleDebugOverlay:
+      showsDebugOverlay.toggle()
+    case .select(let x, let y):
+      selection = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }
+    case .zoom(let factor):
+      let current = camera ?? fitCamera
+      let zoomed = Camera(
+        centreX: current.centreX, centreY: current.centreY, zoom: current.zoom * factor)
+      camera = zoomed.zoom <= 1 ? nil : clamped(zoomed)
+    case .pan(let x, let y):
+      isFollowing = false
+      guard let current = camera else { return }
+      let arena = match.world.arenaSize
+      let view = current.view(worldWidth: arena.x, worldHeight: arena.y)
+      camera = clamped(
+        Camera(
+          centreX: current.centreX + x * view.width, centreY: current.centreY + y * view.height,
+          zoom: current.zoom))
+    case .fitArena:
+      camera = nil
+      isFollowing = false
+    case .toggleFollow:
+      isFollowing = selection != nil && !isFollowing
+      if isFollowing, camera == nil {
+        camera = clamped(Camera(centreX: fitCamera.centreX, centreY: fitCamera.centreY, zoom: 4))
+      }
+      notice = (isFollowing ? "following the selection" : "camera free", now + 1.5)
+    case .quit:
+      wantsToQuit = true
+    }
+  }
+
+  /// What the demo says when an order is queued: whether the castle can pay for everything
+  /// waiting, or how many coins it still needs.
+  static func orderNotice(_ kind: UnitKind, match: Match) -> String {
+    guard let castle = match.castle(of: .left) else { return "ordered \(kind.displayName)" }
+    let waiting = castle.orders.reduce(Float(0)) { $0 + (castle.armory.cost(of: $1) ?? 0) }
+    let short = waiting - castle.spawner.budget
+    guard short > 0 else { return "ordered \(kind.displayName)" }
+    return "ordered \(kind.displayName): paid when the castle has $\(Int(short.rounded(.up))) more"
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Frames
+import MonsterWars
+import TraitSandbox
+
+extension DemoState {
+  /// The player's orders as the HUD shows them: kinds with their counts in the order they
+  /// were first placed, and what the next one waits for, if it cannot be paid yet.
+  static func ordersText(_ castle: Castle) -> String {
+    guard let next = castle.orders.first else { return "Orders: none" }
+    var counts: [(kind: UnitKind, count: Int)] = []
+    for kind in castle.orders {
+      if let index = counts.firstIndex(where: { $0.kind == kind }) {
+        counts[index].count += 1
+      } else {
+        counts.append((kind, 1))
+      }
+    }
+    let list = counts.map {
+      $0.count > 1 ? "\($0.kind.displayName) x\($0.count)" : $0.kind.displayName
+    }
+    let cost = castle.armory.cost(of: next) ?? 0
+    let wait = cost > castle.spawner.budget ? "; \(next.displayName) next, needs $\(Int(cost))" : ""
+    return "Orders \(castle.orders.count)/\(Castle.maximumOrders): "
+      + list.joined(separator: ", ") + wait
+  }
+
+  /// The topmost entity whose sprite covers a world position in `frame`.
+  static func entity(in frame: Frame, atX x: Float, y: Float) -> AnyEntityID? {
+    for command in frame.world.reversed() {
+      guard case .sprite(let sprite) = command.shape, let entity = sprite.entity else { continue }
+      if abs(x - sprite.x) <= sprite.width / 2 && abs(y - sprite.y) <= sprite.height / 2 {
+        return entity
+      }
+    }
+    return nil
+  }
+
+  /// The match's frame with the demo's overlays: inspector, debug figures, notices.
+  public func decorate(_ frame: Frame, now: Double, statistics: FrameStatistics) -> Frame {
+    decoration(now: now, statistics: statistics).apply(to: frame)
+  }
+
+  /// The demo's overlays as they stand at demo time `now`, for any frame of the match.
+  public func decoration(now: Double, statistics: FrameStatistics) -> Decoration {
+    var builder = FrameBuilder()
+    if let selection, let inspection = match.world.inspect(selection) {
+      InspectorPanel.draw(InspectorPanel.rows(for: inspection), into: &builder)
+    }
+    if showsDebugOverlay {
+      DebugOverlay(statistics: statistics, world: match.world).draw(into: &builder)
+    }
+    if !isAutoplay {
+      let you = DemoMessage(text: "You: left (blue)", color: Side.left.color, size: 12)
+      you.draw(into: &builder, x: 12, y: 42)
+      if let castle = match.castle(of: .left) {
+        let orders = DemoMessage(
+          text: Self.ordersText(castle), color: Color(red: 230, green: 230, blue: 230), size: 12)
+        orders.draw(into: &builder, x: 12, y: 58)
+      }
+    }
+    if let outcome = match.outcome, !isAutoplay {
+      let verdict: (String, Color) =
+        switch outcome.winner {
+        case .left: ("You won", Side.left.color)
+        case .right: ("You lost", Side.right.color)
+        case nil: ("Nobody won", .white)
+        }
+      let message = DemoMessage(text: verdict.0, color: verdict.1, size: 24)
+      message.draw(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 280)
+    }
+    if match.isOver {
+      let hint = DemoMessage(text: "Press R to restart, Esc to quit", color: .white)
+      hint.draw(into: &builder, x: (Frame.overlayWidth - hint.width) / 2, y: 400)
+    }
+    if let replay, replay.isFinished(session) {
+      let end = DemoMessage(
+        text: "End of the recording, stateHash \(match.world.stateHash()). R plays it again, "
+          + "Esc quits", color: .white)
+      end.draw(into: &builder, x: (Frame.overlayWidth - end.width) / 2, y: 430)
+    }
+    if let replay, !replay.isFinished(session), replayError == nil {
+      let help = DemoMessage(
+        text: "Playing a recording  P pause  +/- speed  R from the start  Esc quit",
+        color: Color(red: 230, green: 230, blue: 230), size: 12)
+      help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
+    }
+    if !isAutoplay && !match.isOver && replay == nil {
+      let help = DemoMessage(
+        text: BuyKeys.help(for: scenario) + "  Backspace cancel  P pause  +/- speed  R restart",
+        color: Color(red: 230, green: 230, blue: 230), size: 12)
+      help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
+    }
+    if let notice, notice.until > now {
+      let message = DemoMessage(text: notice.text, color: Color(red: 255, green: 215, blue: 90))
+      message.draw(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 84)
+    }
+    if let problem = replayError ?? reloadError {
+      ReloadErrorPanel(message: problem).draw(into: &builder)
+    }
+    return Decoration(
+      overlay: builder.overlay, camera: camera, isFollowing: isFollowing, selection: selection)
+  }
+}
