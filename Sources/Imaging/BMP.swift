@@ -101,12 +101,12 @@ public enum BMP {
       switch header.format {
       case .bgr24:
         for x in 0..<width {
-          store(row[3 * x + 2], row[3 * x + 1], row[3 * x], 255, at: output + 4 * x)
+          storePixel(row[3 * x + 2], row[3 * x + 1], row[3 * x], 255, at: output + 4 * x)
         }
       case .bgrx32:
         for x in 0..<width {
           let pixel = row + 4 * x
-          store(pixel[2], pixel[1], pixel[0], hasAlpha ? pixel[3] : 255, at: output + 4 * x)
+          storePixel(pixel[2], pixel[1], pixel[0], hasAlpha ? pixel[3] : 255, at: output + 4 * x)
         }
       case .indexed(let bitCount):
         for x in 0..<width {
@@ -119,7 +119,7 @@ public enum BMP {
                 + "\(header.palette.count)-colour palette")
           }
           let color = header.palette[index]
-          store(color.r, color.g, color.b, 255, at: output + 4 * x)
+          storePixel(color.r, color.g, color.b, 255, at: output + 4 * x)
         }
       case .bitfields(let bitCount, let red, let green, let blue, let alpha):
         let bytesPerPixel = bitCount / 8
@@ -129,7 +129,7 @@ public enum BMP {
           if bytesPerPixel == 4 {
             value |= UInt32(pixelBytes[2]) << 16 | UInt32(pixelBytes[3]) << 24
           }
-          store(
+          storePixel(
             red.value(in: value, absent: 0), green.value(in: value, absent: 0),
             blue.value(in: value, absent: 0), alpha.value(in: value, absent: 255),
             at: output + 4 * x)
@@ -138,14 +138,16 @@ public enum BMP {
     }
   }
 
-  @inline(__always)
-  private static func store(
-    _ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8,
-    at target: UnsafeMutablePointer<UInt8>
-  ) {
-    target[0] = red
-    target[1] = green
-    target[2] = blue
-    target[3] = alpha
-  }
+}
+
+/// Writes one RGBA8 pixel at `target`: what the BMP and PNG decoders store each pixel with.
+@inline(__always)
+func storePixel(
+  _ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8,
+  at target: UnsafeMutablePointer<UInt8>
+) {
+  target[0] = red
+  target[1] = green
+  target[2] = blue
+  target[3] = alpha
 }

@@ -79,18 +79,18 @@ struct PNGPixelConverter {
             "pixel \(x) uses palette index \(index) of a \(palette.count)-colour palette")
         }
         let color = palette[index]
-        store(color.r, color.g, color.b, color.a, at: target + 4 * x)
+        storePixel(color.r, color.g, color.b, color.a, at: target + 4 * x)
       }
     case (.greyscale, _):
       for x in 0..<width {
         let value = sample(row, x)
         let grey = scaled(value)
-        store(grey, grey, grey, value == transparentKey.0 ? 0 : 255, at: target + 4 * x)
+        storePixel(grey, grey, grey, value == transparentKey.0 ? 0 : 255, at: target + 4 * x)
       }
     case (.greyscaleAlpha, _):
       for x in 0..<width {
         let grey = scaled(sample(row, 2 * x))
-        store(grey, grey, grey, scaled(sample(row, 2 * x + 1)), at: target + 4 * x)
+        storePixel(grey, grey, grey, scaled(sample(row, 2 * x + 1)), at: target + 4 * x)
       }
     case (.truecolor, _):
       for x in 0..<width {
@@ -98,12 +98,12 @@ struct PNGPixelConverter {
         let green = sample(row, 3 * x + 1)
         let blue = sample(row, 3 * x + 2)
         let isTransparent = (red, green, blue) == transparentKey
-        store(
+        storePixel(
           scaled(red), scaled(green), scaled(blue), isTransparent ? 0 : 255, at: target + 4 * x)
       }
     case (.truecolorAlpha, _):
       for x in 0..<width {
-        store(
+        storePixel(
           scaled(sample(row, 4 * x)), scaled(sample(row, 4 * x + 1)),
           scaled(sample(row, 4 * x + 2)), scaled(sample(row, 4 * x + 3)), at: target + 4 * x)
       }
@@ -136,14 +136,4 @@ struct PNGPixelConverter {
     }
   }
 
-  @inline(__always)
-  private func store(
-    _ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8,
-    at target: UnsafeMutablePointer<UInt8>
-  ) {
-    target[0] = red
-    target[1] = green
-    target[2] = blue
-    target[3] = alpha
-  }
 }

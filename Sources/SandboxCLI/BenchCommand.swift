@@ -142,18 +142,10 @@ struct BenchCommand: Subcommand {
     if workload == .simpleIter {
       return try runSimpleIteration(console: console, showsProgress: showsProgress)
     }
-    var report: BenchmarkReport
-    do {
-      report = try Benchmark.run(configuration) { entityCount, strategy in
-        guard showsProgress else { return }
-        console.writeError(
-          "\r\u{1B}[2K  measuring \(strategy.name) at \(entityCount) entities...")
-      }
-    } catch {
-      if showsProgress { console.writeError("\r\u{1B}[2K") }
-      throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
+    var report = try Self.measuring(console: console, showsProgress: showsProgress) {
+      progress throws(ChecksumMismatch) in
+      try Benchmark.run(configuration) { progress($0, $1.name) }
     }
-    if showsProgress { console.writeError("\r\u{1B}[2K") }
     if isQuick { report.worldComparison = nil }
     console.writeOutput(report.table())
     for output in outputs {
@@ -163,26 +155,35 @@ struct BenchCommand: Subcommand {
     return ExitCode.success
   }
 
+  /// Runs `measure`, showing on a terminal which strategy and size it is measuring (the line is
+  /// cleared when it ends), and turns a checksum mismatch into a failure.
+  private static func measuring<Report>(
+    console: Console, showsProgress: Bool,
+    _ measure: (_ progress: (Int, String) -> Void) throws(ChecksumMismatch) -> Report
+  ) throws(CommandFailure) -> Report {
+    defer { if showsProgress { console.writeError("\r\u{1B}[2K") } }
+    do {
+      return try measure { entityCount, strategy in
+        guard showsProgress else { return }
+        console.writeError("\r\u{1B}[2K  measuring \(strategy) at \(entityCount) entities...")
+      }
+    } catch {
+      throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
+    }
+  }
+
   /// `--workload simple-iter`: the simple iteration's strategies at each size.
   private func runSimpleIteration(
     console: Console, showsProgress: Bool
   ) throws(CommandFailure) -> Int32 {
-    let report: SimpleIterReport
-    do {
-      report = try SimpleIterBenchmark.run(
+    let report = try Self.measuring(console: console, showsProgress: showsProgress) {
+      progress throws(ChecksumMismatch) in
+      try SimpleIterBenchmark.run(
         sizes: configuration.sizes, sampleCount: configuration.sampleCount,
         measuresTime: configuration.measuresTime,
         minimumSampleNanoseconds: configuration.minimumSampleNanoseconds
-      ) { entityCount, strategy in
-        guard showsProgress else { return }
-        console.writeError(
-          "\r\u{1B}[2K  measuring \(strategy.name) at \(entityCount) entities...")
-      }
-    } catch {
-      if showsProgress { console.writeError("\r\u{1B}[2K") }
-      throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
+      ) { progress($0, $1.name) }
     }
-    if showsProgress { console.writeError("\r\u{1B}[2K") }
     console.writeOutput(report.table())
     for output in outputs {
       try write(report.json(), to: output.path)

@@ -290,37 +290,38 @@ internal enum EntityWords<Entity> {
 
   // MARK: - Copying words
 
-  /// Copies the words of one entity (`lane` points at its first word, in its block) into
-  /// `scratch`.
+  /// Calls `body` with each word number of one entity, 0 to `wordCount - 1`.
   ///
   /// Written out word by word for up to 64 words, so that specialised code sees each word at a
-  /// fixed place and keeps only those it reads; larger entities take a loop.
+  /// fixed place and keeps only those it uses; larger entities, and debug builds (which inline
+  /// nothing), take a loop. Every copy between an entity's columns and a scratch value walks its
+  /// words with this.
+  @_transparent @usableFromInline
+  static func forEachWord(_ body: (Int) -> Void) {
+    let count = wordCount
+    guard count <= 64 && !_isDebugAssertConfiguration() else {
+      for word in 0..<count { body(word) }
+      return
+    }
+    @inline(__always) func visit(_ word: Int) { if word < count { body(word) } }
+    visit(0); visit(1); visit(2); visit(3); visit(4); visit(5); visit(6); visit(7)
+    visit(8); visit(9); visit(10); visit(11); visit(12); visit(13); visit(14); visit(15)
+    visit(16); visit(17); visit(18); visit(19); visit(20); visit(21); visit(22); visit(23)
+    visit(24); visit(25); visit(26); visit(27); visit(28); visit(29); visit(30); visit(31)
+    visit(32); visit(33); visit(34); visit(35); visit(36); visit(37); visit(38); visit(39)
+    visit(40); visit(41); visit(42); visit(43); visit(44); visit(45); visit(46); visit(47)
+    visit(48); visit(49); visit(50); visit(51); visit(52); visit(53); visit(54); visit(55)
+    visit(56); visit(57); visit(58); visit(59); visit(60); visit(61); visit(62); visit(63)
+  }
+
+  /// Copies the words of one entity (`lane` points at its first word, in its block) into
+  /// `scratch`.
   @_transparent @usableFromInline
   static func gather(from lane: UnsafeMutablePointer<UInt32>, into scratch: UnsafeMutableRawPointer)
   {
-    let count = wordCount
-    // Debug builds inline nothing: there, a loop is the faster way.
-    guard count <= 64 && !_isDebugAssertConfiguration() else {
-      for word in 0..<count {
-        scratch.storeBytes(
-          of: lane[word << blockShift], toByteOffset: word << 2, as: UInt32.self)
-      }
-      return
+    forEachWord { word in
+      scratch.storeBytes(of: lane[word << blockShift], toByteOffset: word << 2, as: UInt32.self)
     }
-    @inline(__always) func copy(_ word: Int) {
-      if word < count {
-        scratch.storeBytes(
-          of: lane[word << blockShift], toByteOffset: word << 2, as: UInt32.self)
-      }
-    }
-    copy(0); copy(1); copy(2); copy(3); copy(4); copy(5); copy(6); copy(7)
-    copy(8); copy(9); copy(10); copy(11); copy(12); copy(13); copy(14); copy(15)
-    copy(16); copy(17); copy(18); copy(19); copy(20); copy(21); copy(22); copy(23)
-    copy(24); copy(25); copy(26); copy(27); copy(28); copy(29); copy(30); copy(31)
-    copy(32); copy(33); copy(34); copy(35); copy(36); copy(37); copy(38); copy(39)
-    copy(40); copy(41); copy(42); copy(43); copy(44); copy(45); copy(46); copy(47)
-    copy(48); copy(49); copy(50); copy(51); copy(52); copy(53); copy(54); copy(55)
-    copy(56); copy(57); copy(58); copy(59); copy(60); copy(61); copy(62); copy(63)
   }
 
   /// Copies the words of one entity into `scratch` and `original` alike: `original` keeps the
@@ -330,31 +331,11 @@ internal enum EntityWords<Entity> {
     from lane: UnsafeMutablePointer<UInt32>, into scratch: UnsafeMutableRawPointer,
     keeping original: UnsafeMutableRawPointer
   ) {
-    let count = wordCount
-    // Debug builds inline nothing: there, a loop is the faster way.
-    guard count <= 64 && !_isDebugAssertConfiguration() else {
-      for word in 0..<count {
-        let value = lane[word << blockShift]
-        scratch.storeBytes(of: value, toByteOffset: word << 2, as: UInt32.self)
-        original.storeBytes(of: value, toByteOffset: word << 2, as: UInt32.self)
-      }
-      return
+    forEachWord { word in
+      let value = lane[word << blockShift]
+      scratch.storeBytes(of: value, toByteOffset: word << 2, as: UInt32.self)
+      original.storeBytes(of: value, toByteOffset: word << 2, as: UInt32.self)
     }
-    @inline(__always) func copy(_ word: Int) {
-      if word < count {
-        let value = lane[word << blockShift]
-        scratch.storeBytes(of: value, toByteOffset: word << 2, as: UInt32.self)
-        original.storeBytes(of: value, toByteOffset: word << 2, as: UInt32.self)
-      }
-    }
-    copy(0); copy(1); copy(2); copy(3); copy(4); copy(5); copy(6); copy(7)
-    copy(8); copy(9); copy(10); copy(11); copy(12); copy(13); copy(14); copy(15)
-    copy(16); copy(17); copy(18); copy(19); copy(20); copy(21); copy(22); copy(23)
-    copy(24); copy(25); copy(26); copy(27); copy(28); copy(29); copy(30); copy(31)
-    copy(32); copy(33); copy(34); copy(35); copy(36); copy(37); copy(38); copy(39)
-    copy(40); copy(41); copy(42); copy(43); copy(44); copy(45); copy(46); copy(47)
-    copy(48); copy(49); copy(50); copy(51); copy(52); copy(53); copy(54); copy(55)
-    copy(56); copy(57); copy(58); copy(59); copy(60); copy(61); copy(62); copy(63)
   }
 
   /// Writes every word of `scratch` to the entity at `lane`.
@@ -362,27 +343,9 @@ internal enum EntityWords<Entity> {
   static func scatterAll(
     from scratch: UnsafeMutableRawPointer, into lane: UnsafeMutablePointer<UInt32>
   ) {
-    let count = wordCount
-    // Debug builds inline nothing: there, a loop is the faster way.
-    guard count <= 64 && !_isDebugAssertConfiguration() else {
-      for word in 0..<count {
-        lane[word << blockShift] = scratch.load(fromByteOffset: word << 2, as: UInt32.self)
-      }
-      return
+    forEachWord { word in
+      lane[word << blockShift] = scratch.load(fromByteOffset: word << 2, as: UInt32.self)
     }
-    @inline(__always) func copy(_ word: Int) {
-      if word < count {
-        lane[word << blockShift] = scratch.load(fromByteOffset: word << 2, as: UInt32.self)
-      }
-    }
-    copy(0); copy(1); copy(2); copy(3); copy(4); copy(5); copy(6); copy(7)
-    copy(8); copy(9); copy(10); copy(11); copy(12); copy(13); copy(14); copy(15)
-    copy(16); copy(17); copy(18); copy(19); copy(20); copy(21); copy(22); copy(23)
-    copy(24); copy(25); copy(26); copy(27); copy(28); copy(29); copy(30); copy(31)
-    copy(32); copy(33); copy(34); copy(35); copy(36); copy(37); copy(38); copy(39)
-    copy(40); copy(41); copy(42); copy(43); copy(44); copy(45); copy(46); copy(47)
-    copy(48); copy(49); copy(50); copy(51); copy(52); copy(53); copy(54); copy(55)
-    copy(56); copy(57); copy(58); copy(59); copy(60); copy(61); copy(62); copy(63)
   }
 
   /// Writes the words of `scratch` that differ from `original` to the entity at `lane`: the
@@ -393,33 +356,12 @@ internal enum EntityWords<Entity> {
     from scratch: UnsafeMutableRawPointer, original: UnsafeMutableRawPointer,
     into lane: UnsafeMutablePointer<UInt32>
   ) {
-    let count = wordCount
-    // Debug builds inline nothing: there, a loop is the faster way.
-    guard count <= 64 && !_isDebugAssertConfiguration() else {
-      for word in 0..<count {
-        let new = scratch.load(fromByteOffset: word << 2, as: UInt32.self)
-        if new != original.load(fromByteOffset: word << 2, as: UInt32.self) {
-          lane[word << blockShift] = new
-        }
-      }
-      return
-    }
-    @inline(__always) func copy(_ word: Int) {
-      if word < count {
-        let new = scratch.load(fromByteOffset: word << 2, as: UInt32.self)
-        if new != original.load(fromByteOffset: word << 2, as: UInt32.self) {
-          lane[word << blockShift] = new
-        }
+    forEachWord { word in
+      let new = scratch.load(fromByteOffset: word << 2, as: UInt32.self)
+      if new != original.load(fromByteOffset: word << 2, as: UInt32.self) {
+        lane[word << blockShift] = new
       }
     }
-    copy(0); copy(1); copy(2); copy(3); copy(4); copy(5); copy(6); copy(7)
-    copy(8); copy(9); copy(10); copy(11); copy(12); copy(13); copy(14); copy(15)
-    copy(16); copy(17); copy(18); copy(19); copy(20); copy(21); copy(22); copy(23)
-    copy(24); copy(25); copy(26); copy(27); copy(28); copy(29); copy(30); copy(31)
-    copy(32); copy(33); copy(34); copy(35); copy(36); copy(37); copy(38); copy(39)
-    copy(40); copy(41); copy(42); copy(43); copy(44); copy(45); copy(46); copy(47)
-    copy(48); copy(49); copy(50); copy(51); copy(52); copy(53); copy(54); copy(55)
-    copy(56); copy(57); copy(58); copy(59); copy(60); copy(61); copy(62); copy(63)
   }
 }
 

@@ -148,32 +148,8 @@ public struct EntityPool<Entity: GameObject> {
   public mutating func updateEach(
     in context: inout TickContext, _ body: (inout Entity, inout TickContext) -> Void
   ) {
-    guard EntityScratch.fits(Entity.self) else {
-      return withLargeScratch { scratch, original in
-        for block in blocks {
-          for offset in 0..<block.count {
-            let entity = block.first + offset
-            take(entity, into: scratch, keeping: original, .changedWords)
-            body(&scratch.assumingMemoryBound(to: Entity.self).pointee, &context)
-            put(scratch, into: entity, original: original, .changedWords)
-          }
-        }
-      }
-    }
-    var scratch = EntityScratch()
-    var original = EntityScratch()
-    for block in blocks {
-      for offset in 0..<block.count {
-        let entity = block.first + offset
-        take(entity, into: &scratch, keeping: &original, .changedWords)
-        withUnsafeMutablePointer(to: &scratch) { scratch in
-          body(
-            &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
-            &context)
-        }
-        put(&scratch, into: entity, original: &original, .changedWords)
-      }
-    }
+    // The same loop as the one with positions; the position it passes is never read.
+    updateEach(in: &context) { entity, _, context in body(&entity, &context) }
   }
 
   /// `updateEach(in:_:)` with each entity's position in the pool's storage.
