@@ -75,31 +75,8 @@ public struct EntityPool<Entity: GameObject> {
   public mutating func updateEach(
     writingBack writeBack: WriteBack = .changedWords, _ body: (inout Entity) -> Void
   ) {
-    guard EntityScratch.fits(Entity.self) else {
-      return withLargeScratch { scratch, original in
-        for block in blocks {
-          for offset in 0..<block.count {
-            let entity = block.first + offset
-            take(entity, into: scratch, keeping: original, writeBack)
-            body(&scratch.assumingMemoryBound(to: Entity.self).pointee)
-            put(scratch, into: entity, original: original, writeBack)
-          }
-        }
-      }
-    }
-    // The entity is taken out into a local, which the compiler then keeps in registers.
-    var scratch = EntityScratch()
-    var original = EntityScratch()
-    for block in blocks {
-      for offset in 0..<block.count {
-        let entity = block.first + offset
-        take(entity, into: &scratch, keeping: &original, writeBack)
-        withUnsafeMutablePointer(to: &scratch) { scratch in
-          body(&UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee)
-        }
-        put(&scratch, into: entity, original: &original, writeBack)
-      }
-    }
+    // The same loop as the one with positions; the position it passes is never read.
+    updateEach(writingBack: writeBack) { entity, _ in body(&entity) }
   }
 
   /// Runs `body` on every entity with its position in the pool's storage (`indices`), and
@@ -122,6 +99,7 @@ public struct EntityPool<Entity: GameObject> {
         }
       }
     }
+    // The entity is taken out into a local, which the compiler then keeps in registers.
     var scratch = EntityScratch()
     var original = EntityScratch()
     for block in blocks {
