@@ -24,6 +24,7 @@ final class DemoLoop {
   private var lastPoll: Double
   private var statistics = FrameStatistics()
   private var totals = FrameTimeSplit()
+  private var frameTimes = FrameTimeHistogram()
   /// How far between `match.previous` and `match.current` the clock stood when they were made.
   private var alpha: Double = 1
   private var frames = 0
@@ -63,7 +64,7 @@ final class DemoLoop {
     split.ticks /= count
     return DemoSummary(
       frames: frames, tick: match.state.match.world.tick,
-      framesPerSecond: Double(frames) / elapsed, split: split,
+      framesPerSecond: Double(frames) / elapsed, split: split, frameTimes: frameTimes,
       stateHash: match.state.match.world.stateHash())
   }
 
@@ -177,6 +178,7 @@ final class DemoLoop {
     statistics.frameMilliseconds = (clock.now() - frameStart) * 1000
     if let lastFrameStart {
       let interval = max(frameStart - lastFrameStart, 1e-6)
+      frameTimes.record(milliseconds: interval * 1000)
       statistics.framesPerSecond += (1 / interval - statistics.framesPerSecond) * 0.1
     }
     lastFrameStart = frameStart

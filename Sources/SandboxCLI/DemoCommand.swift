@@ -145,6 +145,14 @@ struct DemoCommand: Subcommand {
         format: "Frame time: draw %.1f ms, present %.1f ms, waiting for the simulation %.1f ms; "
           + "simulation alongside %.1f ms (%.2f ticks of %.2f ms)", split.draw, split.present,
         split.wait, split.simulation, split.ticks, split.tick))
+    if let p50 = summary.frameTimes.percentile(0.5), let p95 = summary.frameTimes.percentile(0.95),
+      let p99 = summary.frameTimes.percentile(0.99)
+    {
+      console.print(
+        String(
+          format: "Frame times: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms (%d between frames)", p50,
+          p95, p99, summary.frameTimes.count))
+    }
     console.print("stateHash: \(summary.stateHash)")
     return ExitCode.success
   }

@@ -72,6 +72,9 @@ struct DemoCommandTests {
     // Where the frames spent their time, with the simulation beside the drawing.
     #expect(result.output.contains("\nFrame time: draw "))
     #expect(result.output.contains(" ms; simulation alongside "))
+    // The frame-time percentiles, over the 11 gaps between 12 frames.
+    #expect(result.output.contains("\nFrame times: p50 "))
+    #expect(result.output.contains(" ms (11 between frames)\n"))
     let image = try PNG.decode(try Data(contentsOf: screenshot))
     #expect(image.width == 320 && image.height == 180)
   }
