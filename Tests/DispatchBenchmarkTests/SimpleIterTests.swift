@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TraitSandbox
 
@@ -17,27 +16,6 @@ private func expectedChecksum(count: Int, ticks: Int) -> String {
     hasher.combine(Float(0))
   }
   return WorkloadChecksum(rawValue: hasher.finalize().rawValue).description
-}
-
-/// Captures what a command writes.
-private final class CapturedConsole: Sendable {
-  private let output = Mutex("")
-  private let error = Mutex("")
-
-  var console: Console {
-    Console(
-      writeOutput: { text in self.output.withLock { $0 += text } },
-      writeError: { text in self.error.withLock { $0 += text } },
-      errorIsTerminal: false)
-  }
-
-  var standardOutput: String { output.withLock { $0 } }
-  var standardError: String { error.withLock { $0 } }
-}
-
-/// Runs `sandbox bench ...` in-process and returns exit code, stdout and stderr.
-private func bench(_ arguments: String...) -> (status: Int32, output: String, error: String) {
-  bench(arguments)
 }
 
 @Suite("Simple iteration: ecs_bench_suite's simple_iter beside plain Swift loops")
@@ -122,15 +100,4 @@ struct SimpleIterTests {
         "The value 'frag-iter' is invalid for '--workload <name>': expected dispatch or"
           + " simple-iter"))
   }
-}
-
-/// `bench(_:)` with the arguments as an array.
-private func bench(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-  let captured = CapturedConsole()
-  let invocation = Sandbox.Invocation(
-    arguments: ["bench"] + arguments, environment: [:],
-    executablePath: "/nonexistent/bin/sandbox",
-    workingDirectory: FileManager.default.temporaryDirectory.path)
-  let status = Sandbox.main(invocation, console: captured.console)
-  return (status, captured.standardOutput, captured.standardError)
 }
