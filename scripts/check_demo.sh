@@ -14,18 +14,28 @@ swift build --product sandbox
 sandbox=$(swift build --show-bin-path)/sandbox
 
 # The AI plays both castles (--autoplay), so the match is the one 'sandbox render' plays.
-summary=$(xvfb-run -a -s "-screen 0 1280x720x24" \
-  "$sandbox" demo --autoplay --frames "$frames" --size 1280x720 --screenshot "$work/window.png")
-echo "$summary"
-tick=$(printf '%s\n' "$summary" | sed -n 's/.*last at tick \([0-9]*\).*/\1/p')
-if [ -z "$tick" ]; then
-  echo "error: the demo did not report its last tick" >&2
-  exit 1
-fi
-"$sandbox" render --tick "$tick" --size 1280x720 --out "$work/headless.png"
-python3 scripts/check_png.py "$work/window.png" >/dev/null
-python3 scripts/compare_images.py "$work/window.png" "$work/headless.png" \
-  --max-mean 2.0 --max-share 0.05 --tolerance 8
+# Both drawing paths: the software one (which auto takes on a display whose OpenGL is Mesa in
+# software, as Xvfb's is) and the GPU one through SDL's OpenGL renderer.
+for renderer in auto gpu; do
+  summary=$(xvfb-run -a -s "-screen 0 1280x720x24" \
+    "$sandbox" demo --autoplay --frames "$frames" --size 1280x720 --renderer "$renderer" \
+    --screenshot "$work/window-$renderer.png")
+  echo "$summary"
+  expected=$([ "$renderer" = gpu ] && echo gpu || echo software)
+  if ! printf '%s\n' "$summary" | grep -q "^Renderer: $expected"; then
+    echo "error: --renderer $renderer did not report drawing with the $expected renderer" >&2
+    exit 1
+  fi
+  tick=$(printf '%s\n' "$summary" | sed -n 's/.*last at tick \([0-9]*\).*/\1/p')
+  if [ -z "$tick" ]; then
+    echo "error: the demo did not report its last tick" >&2
+    exit 1
+  fi
+  "$sandbox" render --tick "$tick" --size 1280x720 --out "$work/headless-$renderer.png"
+  python3 scripts/check_png.py "$work/window-$renderer.png" >/dev/null
+  python3 scripts/compare_images.py "$work/window-$renderer.png" "$work/headless-$renderer.png" \
+    --max-mean 2.0 --max-share 0.05 --tolerance 8
+done
 
 # A played session: buy orders and a restart sent to the window as key presses and recorded;
 # the headless replay must reach the state hash the demo printed when it quit.

@@ -38,6 +38,10 @@ public struct DemoConfiguration: Sendable {
   public var recordTo: URL?
   /// The program and version a recording names, e.g. `sandbox 0.1.0`.
   public var program = "sandbox"
+  /// How to draw: the GPU, the CPU, or whichever suits the display.
+  public var renderer = RendererChoice.auto
+  /// Told once, at start, which renderer the demo took and why.
+  public var announce: @Sendable (String) -> Void = { _ in }
 
   /// Creates a configuration.
   public init(

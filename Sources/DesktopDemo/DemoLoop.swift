@@ -12,6 +12,14 @@ import TraitSandbox
 /// the simulation made during the last loop while the simulation thread steps the match and
 /// makes the next ones. The picture shows the match one loop late, and a frame costs the
 /// longer of the two stages instead of their sum.
+///
+/// The main thread never waits for the simulation (except for the last frame). A step is
+/// granted only as many ticks as the simulation can run in one frame, by the costs measured so
+/// far; when even one tick takes longer, the main thread draws the frames it has again while
+/// the step runs on. Either way the time the simulation could not use is dropped: the game
+/// clock slows, the HUD shows the rate it runs at (e.g. "x0.7"), and the frame rate stays up.
+/// Inputs still land between ticks and are recorded with their tick, so a recording replays
+/// the same however far behind the window fell.
 final class DemoLoop {
   private let configuration: DemoConfiguration
   private let session: SDLSession
@@ -25,8 +33,19 @@ final class DemoLoop {
   private var statistics = FrameStatistics()
   private var totals = FrameTimeSplit()
   private var frameTimes = FrameTimeHistogram()
-  /// How far between `match.previous` and `match.current` the clock stood when they were made.
+  private var clockRate = ClockRate()
+  /// What the last frames drawn were made of, kept for frames drawn while the simulation thread
+  /// owns the match.
+  private var shown: (previous: Frame, current: Frame, decoration: Decoration)
+  /// How far between `shown.previous` and `shown.current` the clock stood when they were made.
   private var alpha: Double = 1
+  /// Events that arrived while the simulation thread owned the match, handled once it is done.
+  private var pendingEvents: [InputEvent] = []
+  /// Whether a step was started and its figures are not yet counted.
+  private var isStepCounted = true
+  /// Seconds one tick and one frame of the match take on the simulation thread, smoothed.
+  private var tickCost = 0.0
+  private var frameCost = 0.0
   private var frames = 0
   private var lastFrameStart: Double?
 
@@ -49,10 +68,15 @@ final class DemoLoop {
       fixedDeltaTime: 1 / Double(configuration.scenario.match.ticksPerSecond))
     start = clock.now()
     lastPoll = start
+    shown = (
+      match.previous, match.current,
+      match.state.decoration(now: 0, statistics: statistics)
+    )
   }
 
   /// What the session did so far.
   var summary: DemoSummary {
+    match.wait()
     let elapsed = max(clock.now() - start, 1e-9)
     let count = Double(max(frames, 1))
     var split = totals
@@ -70,56 +94,80 @@ final class DemoLoop {
 
   /// The session so far as a recording.
   var recording: MatchRecording {
-    match.state.recording(program: configuration.program)
+    match.wait()
+    return match.state.recording(program: configuration.program)
   }
 
   /// Runs one frame; returns whether to go on.
   func runFrame() throws -> Bool {
     let frameStart = clock.now()
-    handleInput(at: frameStart)
-    if match.state.wantsToQuit { return false }
-    if frameStart - lastPoll >= 0.5 {
-      lastPoll = frameStart
-      if let result = watcher?.poll() {
-        match.state.scenarioReloaded(result, at: frameStart - start)
+    let isLastFrame = configuration.frameLimit.map { frames + 1 >= $0 } ?? false
+    var waited = 0.0
+    if isLastFrame {
+      // The last frame is drawn exactly at the tick the session ends on, so a screenshot
+      // matches a headless render of that tick.
+      match.wait()
+      waited = clock.now() - frameStart
+    }
+    let isOwned = !match.isStepping
+    if isOwned {
+      countFinishedStep()
+      handleInput(at: frameStart)
+      if match.state.wantsToQuit { return false }
+      if frameStart - lastPoll >= 0.5 {
+        lastPoll = frameStart
+        if let result = watcher?.poll() {
+          match.state.scenarioReloaded(result, at: frameStart - start)
+        }
       }
+      // Everything the drawing needs from the state and the last frames is taken now, before
+      // the simulation thread takes them over.
+      shown = (
+        match.previous, match.current,
+        match.state.decoration(now: frameStart - start, statistics: statistics)
+      )
+    } else {
+      pendingEvents += session.pollEvents()
     }
     frames += 1
-    let isLastFrame = configuration.frameLimit.map { frames >= $0 } ?? false
-    // Everything the drawing needs from the state and the last frames is taken now, before
-    // the simulation thread takes them over.
-    let decoration = match.state.decoration(now: frameStart - start, statistics: statistics)
-    let (previous, current) = (match.previous, match.current)
-    // The last frame is drawn exactly at the tick the session ends on, so a screenshot matches
-    // a headless render of that tick.
-    let isStill = isLastFrame || match.state.isPaused || previous.tick == current.tick
-    let granted = isLastFrame ? (steps: 0, alpha: 1) : grantedSteps()
-    let steps = !isLastFrame && (granted.steps > 0 || match.state.isPaused)
-    if steps { match.step(granted.steps, speed: match.state.speed) }
+    let (previous, current, decoration) = shown
+    let isStill =
+      isLastFrame || !isOwned || match.state.isPaused || previous.tick == current.tick
+    let granted =
+      isLastFrame ? (steps: 0, alpha: 1) : grantedSteps(canStep: isOwned)
+    let steps = isOwned && !isLastFrame && (granted.steps > 0 || match.state.isPaused)
+    if steps {
+      let rate = clockRate.shown(for: match.state.speed)
+      match.step(granted.steps, speed: rate.speed, isFallingBehind: rate.isFallingBehind)
+      isStepCounted = false
+    }
     let drawStart = clock.now()
     var failure: (any Error)?
     do {
-      let shown = isStill ? current : previous.interpolated(toward: current, alpha: Float(alpha))
-      try draw(decoration.apply(to: shown), isLastFrame: isLastFrame)
+      let picture =
+        isStill && isOwned ? current : previous.interpolated(toward: current, alpha: Float(alpha))
+      try draw(decoration.apply(to: picture), isLastFrame: isLastFrame)
     } catch {
       failure = error
     }
     let presentStart = clock.now()
     if failure == nil { backend.present() }
-    let waitStart = clock.now()
-    match.wait()
     let end = clock.now()
-    if let failure { throw failure }
-    alpha = granted.alpha
-    account(
-      draw: presentStart - drawStart, present: waitStart - presentStart, wait: end - waitStart,
-      stepped: steps)
+    if let failure {
+      match.wait()
+      throw failure
+    }
+    if isOwned { alpha = granted.alpha }
+    account(draw: presentStart - drawStart, present: end - presentStart, wait: waited)
     pace(frameStart: frameStart)
+    if isLastFrame { countFinishedStep() }
     return !isLastFrame
   }
 
   private func handleInput(at now: Double) {
-    for event in session.pollEvents() {
+    let events = pendingEvents + session.pollEvents()
+    pendingEvents.removeAll()
+    for event in events {
       // Clicks land where the player sees them: through the camera the frame is shown with.
       var shown = match.current
       shown.camera = match.state.camera(for: shown)
@@ -131,18 +179,41 @@ final class DemoLoop {
     }
   }
 
-  /// The ticks the clock (or the player's single steps) grants this frame, and the
-  /// interpolation factor for drawing their frames.
-  private func grantedSteps() -> (steps: Int, alpha: Double) {
-    // A restart after a reload may have changed the tick rate: the match's own scenario has it.
-    let tickSeconds = 1 / Double(match.state.match.scenario.match.ticksPerSecond)
-    if timestep.fixedDeltaTime != tickSeconds {
-      timestep = FixedTimestep(fixedDeltaTime: tickSeconds)
+  /// The ticks the clock (or the player's single steps) grants this frame, at most what the
+  /// simulation can run in one frame, and the interpolation factor for drawing their frames.
+  /// While the simulation thread is still busy (`canStep` false) the clock grants nothing and
+  /// the time passes unsimulated.
+  private func grantedSteps(canStep: Bool) -> (steps: Int, alpha: Double) {
+    if canStep {
+      // A restart after a reload may have changed the tick rate: the match's own scenario has
+      // it.
+      let tickSeconds = 1 / Double(match.state.match.scenario.match.ticksPerSecond)
+      if timestep.fixedDeltaTime != tickSeconds {
+        timestep = FixedTimestep(fixedDeltaTime: tickSeconds)
+      }
+      let isPaused = match.state.isPaused
+      timestep.timeScale = isPaused ? 0 : match.state.speed
     }
-    let isPaused = match.state.isPaused
-    timestep.timeScale = isPaused ? 0 : match.state.speed
-    let advance = timestep.advance(with: &clock)
-    return (isPaused ? match.state.pendingSteps : advance.steps, advance.alpha)
+    let before = (time: clock.now(), dropped: timestep.droppedTime)
+    let elapsed = lastAdvance.map { before.time - $0 } ?? 0
+    let advance = timestep.advance(with: &clock, maximumSteps: canStep ? maximumSteps : 0)
+    lastAdvance = before.time
+    clockRate.record(
+      at: before.time, wanted: elapsed * timestep.timeScale,
+      dropped: timestep.droppedTime - before.dropped)
+    guard canStep else { return (0, alpha) }
+    return (match.state.isPaused ? match.state.pendingSteps : advance.steps, advance.alpha)
+  }
+
+  /// When the clock was last read for steps.
+  private var lastAdvance: Double?
+
+  /// The most ticks one step may run: as many as the costs measured so far fit in nine tenths
+  /// of a frame beside the frame the step makes, and always at least one.
+  private var maximumSteps: Int {
+    guard tickCost > 0 else { return .max }
+    let budget = 0.9 / DesktopDemo.targetFramesPerSecond - frameCost
+    return max(1, Int(budget / tickCost))
   }
 
   private func draw(_ frame: Frame, isLastFrame: Bool) throws {
@@ -155,22 +226,32 @@ final class DemoLoop {
     }
   }
 
-  /// Adds this frame's times (seconds) to the statistics and the session's totals.
-  private func account(draw: Double, present: Double, wait: Double, stepped: Bool) {
+  /// Adds this frame's main-thread times (seconds) to the statistics and the session's totals.
+  private func account(draw: Double, present: Double, wait: Double) {
     totals.draw += draw * 1000
     totals.present += present * 1000
     totals.wait += wait * 1000
     statistics.drawMilliseconds += (draw * 1000 - statistics.drawMilliseconds) * 0.1
-    guard stepped else { return }
+  }
+
+  /// Adds the figures of the step that has finished, if not yet counted; call only while the
+  /// main thread owns the match.
+  private func countFinishedStep() {
+    guard !isStepCounted else { return }
+    isStepCounted = true
     let simulation = match.lastStepSeconds * 1000
     totals.simulation += simulation
     totals.simulationTicks += match.lastTickSeconds * 1000
     totals.ticks += Double(match.lastTicks)
     statistics.simulationMilliseconds += (simulation - statistics.simulationMilliseconds) * 0.1
-    if match.lastTicks > 0 {
-      let perTick = match.lastTickSeconds * 1000 / Double(match.lastTicks)
-      statistics.tickMilliseconds += (perTick - statistics.tickMilliseconds) * 0.1
-    }
+    guard match.lastTicks > 0 else { return }
+    let perTick = match.lastTickSeconds / Double(match.lastTicks)
+    let frame = max(match.lastStepSeconds - match.lastTickSeconds, 0)
+    // The first measurement is taken as it is; later ones are smoothed.
+    let weight = tickCost == 0 ? 1 : 0.2
+    tickCost += (perTick - tickCost) * weight
+    frameCost += (frame - frameCost) * weight
+    statistics.tickMilliseconds = tickCost * 1000
   }
 
   private func pace(frameStart: Double) {

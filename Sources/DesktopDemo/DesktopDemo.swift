@@ -71,17 +71,53 @@ public enum DesktopDemo {
     try checkDriver(session.videoDriver, requested: configuration.videoDriver)
     let window = try Window(
       session: session, title: "TraitSandbox: MonsterWars", width: configuration.width,
-      height: configuration.height, resizable: true, hidden: false)
-    // The software renderer: under Xvfb the OpenGL one is Mesa in software, and slower.
-    let renderer = try Renderer(window: window, software: true, vsync: false)
+      height: configuration.height, resizable: true, hidden: false, highDensity: true)
+    let renderer = try makeRenderer(
+      for: window, choice: configuration.renderer, announce: configuration.announce)
+    // SDL's software renderer blits thousands of sprites one by one; the pure-Swift
+    // rasterizer draws the same pixels several times faster and SDL shows them as one texture.
     let backend = try SDLBackend(
-      renderer: renderer, sprites: configuration.sprites, rasterizesWorld: true)
+      renderer: renderer, sprites: configuration.sprites, rasterizesWorld: renderer.isSoftware)
     let loop = DemoLoop(configuration: configuration, session: session, backend: backend)
     while try loop.runFrame() {}
     if let recordTo = configuration.recordTo {
       try AtomicFile.write(try loop.recording.bytes(), to: recordTo)
     }
     return loop.summary
+  }
+
+  /// The renderer `choice` takes on `window`'s display, announced once with the reason.
+  static func makeRenderer(
+    for window: Window, choice: RendererChoice, announce: @Sendable (String) -> Void
+  ) throws -> Renderer {
+    var openGL: OpenGLProbe.Implementation?
+    var openGLFailure: String?
+    if choice != .software {
+      do {
+        openGL = try OpenGLProbe.implementation(session: window.session)
+      } catch {
+        openGLFailure = error.description
+      }
+    }
+    let decision = choice.decision(openGL: openGL, openGLFailure: openGLFailure)
+    var reason = decision.reason
+    if decision.usesGPU {
+      do {
+        let renderer = try Renderer(window: window, software: false, vsync: false)
+        announce("Renderer: gpu (SDL's \(renderer.name) renderer), \(reason)")
+        return renderer
+      } catch {
+        guard choice == .auto else {
+          throw DemoError(
+            message: "--renderer gpu: SDL has no accelerated renderer here (\(error)); "
+              + "--renderer software draws on the CPU", kind: .other)
+        }
+        reason = "because SDL has no accelerated renderer here (\(error))"
+      }
+    }
+    let renderer = try Renderer(window: window, software: true, vsync: false)
+    announce("Renderer: software, \(reason)")
+    return renderer
   }
 
   /// The demo action an input event asks for, if any.
@@ -92,8 +128,11 @@ public enum DesktopDemo {
     case .quit: return .quit
     case .resized: return nil
     case .mouseDown(let x, let y):
+      let pixel = pixel(
+        x: x, y: y, windowSize: backend.renderer.window.size,
+        pixelSize: (backend.width, backend.height))
       let point = Viewport(world: frame, width: backend.width, height: backend.height)
-        .worldPoint(x: x, y: y)
+        .worldPoint(x: pixel.x, y: pixel.y)
       return .select(worldX: point.x, worldY: point.y)
     case .wheel(let steps):
       return .zoom(by: Float(pow(1.25, Double(steps))))
@@ -102,6 +141,20 @@ public enum DesktopDemo {
     case .keyDown(let key):
       return action(for: key, roster: roster)
     }
+  }
+
+  /// The drawable's pixel under the mouse at (`x`, `y`) in window units: on a high-density
+  /// screen the drawable has more pixels than the window has units.
+  static func pixel(
+    x: Int, y: Int, windowSize: (width: Int, height: Int), pixelSize: (width: Int, height: Int)
+  ) -> (x: Int, y: Int) {
+    guard windowSize.width > 0, windowSize.height > 0 else { return (x, y) }
+    func scaled(_ value: Int, _ pixels: Int, _ units: Int) -> Int {
+      Int(((Double(value) + 0.5) * Double(pixels) / Double(units)).rounded(.down))
+    }
+    return (
+      scaled(x, pixelSize.width, windowSize.width), scaled(y, pixelSize.height, windowSize.height)
+    )
   }
 
   /// The demo action a key asks for, if any; digits buy the roster's kinds in order.

@@ -8,8 +8,8 @@ import TraitSandbox
 /// that the main thread can draw the frames made before while the next ones are made.
 ///
 /// One thread at a time touches it: the simulation thread from `step(_:speed:)` until the
-/// main thread's `wait()` returns, the main thread at all other times. That handover is what
-/// makes the unchecked `Sendable` sound.
+/// main thread's `wait()` returns (or `isStepping` turns false), the main thread at all other
+/// times. That handover is what makes the unchecked `Sendable` sound.
 final class SteppedMatch: @unchecked Sendable {
   /// The demo's state, match included.
   var state: DemoState
@@ -35,8 +35,12 @@ final class SteppedMatch: @unchecked Sendable {
 
   /// Starts running `granted` ticks (the clock's, or the player's single steps while paused)
   /// on the simulation thread and making their frames; returns at once.
-  func step(_ granted: Int, speed: Double) {
-    queue.async(group: group) { [self] in run(granted, speed: speed) }
+  ///
+  /// `speed` and `isFallingBehind` are what the frames' HUD shows as the clock's rate.
+  func step(_ granted: Int, speed: Double, isFallingBehind: Bool = false) {
+    queue.async(group: group) { [self] in
+      run(granted, speed: speed, isFallingBehind: isFallingBehind)
+    }
   }
 
   /// Waits until the step started last has finished.
@@ -44,8 +48,14 @@ final class SteppedMatch: @unchecked Sendable {
     group.wait()
   }
 
+  /// Whether the step started last is still running, so that the simulation thread owns the
+  /// state and frames; once it reads false, they are the main thread's again.
+  var isStepping: Bool {
+    group.wait(timeout: .now()) == .timedOut
+  }
+
   /// Runs the ticks and makes the frames on the calling thread.
-  func run(_ granted: Int, speed: Double) {
+  func run(_ granted: Int, speed: Double, isFallingBehind: Bool = false) {
     let clock = MonotonicClock()
     let start = clock.now()
     lastTicks = 0
@@ -58,7 +68,8 @@ final class SteppedMatch: @unchecked Sendable {
       // the frame made last time; after a catch-up burst the loop is behind anyway, and making
       // a second frame (as costly as a tick, for a big battle) would only put it further
       // behind, so the new frame is shown as it is.
-      let made = state.match.makeFrame(speed: speed, isPaused: state.isPaused)
+      let made = state.match.makeFrame(
+        speed: speed, isPaused: state.isPaused, isFallingBehind: isFallingBehind)
       previous = granted == 1 ? current : made
       current = made
     } else if state.isPaused {

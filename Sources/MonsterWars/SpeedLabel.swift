@@ -6,11 +6,15 @@ public struct SpeedLabel: HUDLabel, Equatable, Sendable {
   public var speed: Double
   /// Whether the simulation is paused.
   public var isPaused: Bool
+  /// Whether `speed` is below the speed asked for because the simulation cannot keep up with
+  /// real time.
+  public var isFallingBehind: Bool
 
   /// Creates the label.
-  public init(speed: Double, isPaused: Bool) {
+  public init(speed: Double, isPaused: Bool, isFallingBehind: Bool = false) {
     self.speed = speed
     self.isPaused = isPaused
+    self.isFallingBehind = isFallingBehind
   }
 
   /// "x0.25", "x1" or "paused".
@@ -27,8 +31,11 @@ public struct SpeedLabel: HUDLabel, Equatable, Sendable {
   /// Smaller than the default: the speed is secondary information.
   public var fontSize: Float { 12 }
 
-  /// Amber while paused, grey otherwise (replaces the default white).
+  /// Amber while paused, orange while falling behind, grey otherwise (replaces the default
+  /// white).
   public var textColor: Color {
-    isPaused ? Color(red: 255, green: 200, blue: 60) : Color(red: 210, green: 210, blue: 210)
+    if isPaused { return Color(red: 255, green: 200, blue: 60) }
+    if isFallingBehind { return Color(red: 255, green: 140, blue: 60) }
+    return Color(red: 210, green: 210, blue: 210)
   }
 }

@@ -11,8 +11,8 @@ public final class Renderer {
   /// Creates a renderer for `window`.
   ///
   /// - Parameters:
-  ///   - software: Asks for SDL's software renderer; otherwise SDL picks the best available,
-  ///     falling back to software itself.
+  ///   - software: Asks for SDL's software renderer; otherwise for an accelerated one (SDL
+  ///     picks the best the platform has, e.g. OpenGL, Direct3D or Metal).
   ///   - vsync: Whether `present` waits for the display's vertical blank.
   /// - Throws: `SDLError` from `SDL_CreateRenderer`, e.g. when the window already has one.
   public init(window: Window, software: Bool = false, vsync: Bool = false) throws(SDLError) {
@@ -23,7 +23,7 @@ public final class Renderer {
       // than X11's own shared-memory images.
       SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
     }
-    var flags = software ? SDL_RENDERER_SOFTWARE.rawValue : 0
+    var flags = software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
     if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
     guard let pointer = SDL_CreateRenderer(window.pointer, -1, flags) else {
       throw SDLError(failedCall: "SDL_CreateRenderer")

@@ -11,13 +11,17 @@ public final class Window {
   /// - Parameters:
   ///   - resizable: Whether the user may resize the window; renderers follow the new size.
   ///   - hidden: Whether the window starts hidden, e.g. for tests and screenshots.
+  ///   - highDensity: Whether to ask for a drawable at the screen's full pixel density, which
+  ///     on a high-DPI display is larger than the window's size in screen units (see
+  ///     `pixelSize`).
   /// - Throws: `SDLError` from `SDL_CreateWindow`.
   public init(
     session: SDLSession, title: String, width: Int, height: Int, resizable: Bool = true,
-    hidden: Bool = false
+    hidden: Bool = false, highDensity: Bool = false
   ) throws(SDLError) {
     var flags = hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
     if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+    if highDensity { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }
     guard
       let pointer = SDL_CreateWindow(
         title, CSDL2_WINDOWPOS_CENTERED, CSDL2_WINDOWPOS_CENTERED, Int32(clamping: width),
@@ -39,6 +43,14 @@ public final class Window {
     var width: Int32 = 0
     var height: Int32 = 0
     SDL_GetWindowSizeInPixels(pointer, &width, &height)
+    return (Int(width), Int(height))
+  }
+
+  /// The window's size in screen units, the units mouse positions come in.
+  public var size: (width: Int, height: Int) {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    SDL_GetWindowSize(pointer, &width, &height)
     return (Int(width), Int(height))
   }
 

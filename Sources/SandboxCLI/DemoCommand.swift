@@ -23,7 +23,7 @@ struct DemoCommand: Subcommand {
         """,
     options: [
       SharedOptions.scenario, SharedOptions.seed, SharedOptions.size, frames, screenshot,
-      autoplay, SharedOptions.entities, record, replay, SharedOptions.assets,
+      autoplay, SharedOptions.entities, record, replay, renderer, SharedOptions.assets,
     ])
 
   /// `--frames`: when to quit by itself.
@@ -46,6 +46,24 @@ struct DemoCommand: Subcommand {
     "replay", valueName: "file",
     help: "Play a recording back in the window (it holds the scenario, seed and inputs).")
 
+  /// `--renderer`: the GPU, the CPU, or whichever suits the display.
+  static let renderer: Option<RendererChoice?> = Option(
+    "renderer", valueName: "auto|gpu|software",
+    help: "Draw on the GPU (SDL's accelerated renderer) or the CPU (SDL's software renderer "
+      + "and the pure-Swift rasterizer); auto takes the GPU unless OpenGL is a software one. "
+      + "The demo says which it took and why.",
+    defaultDescription: "$\(RendererChoice.environmentKey), or auto"
+  ) { text throws(OptionValueError) in try rendererChoice(text) }
+
+  /// The renderer `text` names.
+  @Sendable static func rendererChoice(_ text: String) throws(OptionValueError) -> RendererChoice {
+    guard let choice = RendererChoice(rawValue: text.lowercased()) else {
+      throw .invalid(
+        "expected one of " + RendererChoice.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return choice
+  }
+
   let scenarioName: String
   let seed: UInt64
   let size: OutputSize
@@ -56,6 +74,7 @@ struct DemoCommand: Subcommand {
   let assetsOption: String?
   let recordPath: String?
   let replayPath: String?
+  let rendererChoice: RendererChoice
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
@@ -70,6 +89,20 @@ struct DemoCommand: Subcommand {
     recordPath = try options[Self.record]
     replayPath = try options[Self.replay]
     self.invocation = invocation
+    let fromEnvironment = invocation.environment[RendererChoice.environmentKey] ?? ""
+    if let choice = try options[Self.renderer] {
+      rendererChoice = choice
+    } else if fromEnvironment.isEmpty {
+      rendererChoice = .auto
+    } else {
+      do {
+        rendererChoice = try Self.rendererChoice(fromEnvironment)
+      } catch {
+        throw .usage(
+          "\(RendererChoice.environmentKey)=\(quoted(fromEnvironment)): "
+            + "expected one of " + RendererChoice.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+    }
     if replayPath != nil {
       let setUp: [String?] = [
         options.contains(SharedOptions.scenario) ? "--scenario" : nil,
@@ -122,6 +155,8 @@ struct DemoCommand: Subcommand {
     configuration.replay = recording
     configuration.recordTo = recordURL
     configuration.program = ReplayCommand.program
+    configuration.renderer = rendererChoice
+    configuration.announce = { console.print($0) }
     let summary: DemoSummary
     do {
       summary = try DesktopDemo.run(configuration)

@@ -24,8 +24,13 @@ public struct FixedTimestep: Sendable {
 
   /// Reads the clock and returns how many steps to run now, and the interpolation factor in
   /// `0..<1` for rendering between the last two steps.
+  ///
+  /// - Parameter maximumSteps: The most steps the caller can run now. Time beyond them is
+  ///   dropped (counted in `droppedTime`) rather than owed: the simulated clock runs slower
+  ///   than real time instead of demanding a burst later. The interpolation factor then stays
+  ///   just below 1, showing the newest step.
   public mutating func advance<Clock: SimulationClock>(
-    with clock: inout Clock
+    with clock: inout Clock, maximumSteps: Int = .max
   ) -> (steps: Int, alpha: Double) {
     let now = clock.now()
     defer { previousTime = now }
@@ -35,12 +40,24 @@ public struct FixedTimestep: Sendable {
     var steps = 0
     // The tolerance keeps a display running at exactly the step rate from dropping a step to
     // rounding in `now - previousTime`.
-    while accumulator >= fixedDeltaTime - Self.tolerance {
+    while accumulator >= fixedDeltaTime - Self.tolerance, steps < maximumSteps {
       accumulator = max(accumulator - fixedDeltaTime, 0)
       steps += 1
     }
+    let kept = fixedDeltaTime * Self.heldAlpha
+    if steps == maximumSteps, accumulator > kept {
+      droppedTime += accumulator - kept
+      accumulator = kept
+    }
     return (steps, accumulator / fixedDeltaTime)
   }
+
+  /// Simulated seconds dropped so far because the caller could not run the steps they made.
+  public private(set) var droppedTime: Double = 0
+
+  /// The interpolation factor held while steps are withheld: all but the last sliver of the
+  /// way to the newest step.
+  static let heldAlpha = 0.999
 
   /// Seconds of rounding error forgiven when deciding whether a whole step has elapsed.
   static let tolerance = 1e-9

@@ -106,7 +106,8 @@ struct MatchFrameTests {
     #expect(failing.textColor == Color(red: 255, green: 70, blue: 60))
   }
 
-  @Test("the speed label is smaller and amber while paused; the banner names the winner")
+  @Test(
+    "the speed label is smaller, amber while paused, orange behind; the banner names the winner")
   func otherLabels() {
     #expect(SpeedLabel(speed: 2, isPaused: false).text == "x2")
     // Every speed the demo offers, exactly: 0.25x is not rounded to "x0.3".
@@ -116,6 +117,12 @@ struct MatchFrameTests {
     #expect(SpeedLabel(speed: 1.05, isPaused: false).text == "x1.05")
     #expect(SpeedLabel(speed: 2, isPaused: true).text == "paused")
     #expect(SpeedLabel(speed: 1, isPaused: false).fontSize == 12)
+    // A clock slowed because the simulation cannot keep up: its real rate, in orange.
+    let behind = SpeedLabel(speed: 0.7, isPaused: false, isFallingBehind: true)
+    #expect(behind.text == "x0.7")
+    #expect(behind.textColor == Color(red: 255, green: 140, blue: 60))
+    #expect(
+      SpeedLabel(speed: 1, isPaused: false).textColor == Color(red: 210, green: 210, blue: 210))
     #expect(OutcomeLabel(outcome: .victory(.right)).text == "RIGHT CASTLE WINS")
     #expect(OutcomeLabel(outcome: .draw).textColor == .white)
     #expect(TickLabel(tick: 90, seconds: 1.5).text == "tick 90  1.5s")

@@ -68,7 +68,11 @@ struct DemoCommandTests {
       ],
       environment: ["PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"])
     #expect(result.status == 0, "\(result.error)")
-    #expect(result.output.hasPrefix("Drew 12 frames, last at tick "))
+    // The dummy driver has no accelerated renderer, so auto takes the software path and says so.
+    #expect(
+      result.output.hasPrefix(
+        "Renderer: software, because SDL has no accelerated renderer here (SDL_CreateRenderer: "))
+    #expect(result.output.contains("\nDrew 12 frames, last at tick "))
     // Where the frames spent their time, with the simulation beside the drawing.
     #expect(result.output.contains("\nFrame time: draw "))
     #expect(result.output.contains(" ms; simulation alongside "))
@@ -117,5 +121,34 @@ struct DemoCommandTests {
       ["demo", "--frames", "0"], environment: ["PATH": "/usr/bin:/bin"])
     #expect(result.status == 64)
     #expect(result.error.contains("The value '0' is invalid for '--frames <n>'"))
+    let renderer = try runSandboxProcess(
+      ["demo", "--renderer", "vulkan"], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(renderer.status == 64)
+    #expect(
+      renderer.error.contains(
+        "The value 'vulkan' is invalid for '--renderer <auto|gpu|software>': expected one of "
+          + "auto, gpu, software"))
+  }
+
+  @Test("SANDBOX_RENDERER chooses the renderer unless --renderer does; a bad value is named")
+  func rendererVariable() throws {
+    let dummy = ["PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"]
+    let bad = try runSandboxProcess(
+      ["demo", "--frames", "1"], environment: dummy.merging(["SANDBOX_RENDERER": "fast"]) { $1 })
+    #expect(bad.status == 64)
+    #expect(
+      bad.error.hasPrefix("Error: SANDBOX_RENDERER='fast': expected one of auto, gpu, software"))
+    let software = try runSandboxProcess(
+      ["demo", "--frames", "2"],
+      environment: dummy.merging(["SANDBOX_RENDERER": "software"]) { $1 })
+    #expect(software.status == 0, "\(software.error)")
+    #expect(software.output.hasPrefix("Renderer: software, as asked\n"))
+    // The option wins over the variable; the dummy driver has no GPU renderer to give.
+    let gpu = try runSandboxProcess(
+      ["demo", "--frames", "2", "--renderer", "gpu"],
+      environment: dummy.merging(["SANDBOX_RENDERER": "software"]) { $1 })
+    #expect(gpu.status == 1)
+    #expect(gpu.error.hasPrefix("Error: --renderer gpu: SDL has no accelerated renderer here ("))
+    #expect(gpu.error.contains("--renderer software draws on the CPU"))
   }
 }

@@ -41,6 +41,44 @@ struct FixedTimestepTests {
     #expect(stepsPerFrame.allSatisfy { $0 == 1 })
   }
 
+  @Test("steps beyond the most the caller can run are dropped, not owed")
+  func maximumSteps() {
+    var clock = ManualClock()
+    var timestep = FixedTimestep(fixedDeltaTime: sixtieth)
+    _ = timestep.advance(with: &clock)
+    // Five steps' worth of time, but room for two: the rest is dropped and the picture holds
+    // at (nearly) the newest step.
+    clock.advance(by: 5 * sixtieth)
+    var result = timestep.advance(with: &clock, maximumSteps: 2)
+    #expect(result.steps == 2)
+    #expect(result.alpha > 0.99 && result.alpha < 1)
+    #expect(abs(timestep.droppedTime - 2 * sixtieth) < 1e-4)
+    // A frame with no room at all runs nothing and owes nothing.
+    clock.advance(by: sixtieth)
+    result = timestep.advance(with: &clock, maximumSteps: 0)
+    #expect(result.steps == 0)
+    #expect(abs(timestep.droppedTime - 3 * sixtieth) < 1e-4)
+    // With room again, the next frame is one ordinary step (the held sliver plus a frame).
+    clock.advance(by: sixtieth)
+    result = timestep.advance(with: &clock)
+    #expect(result.steps == 1)
+    #expect(result.alpha > 0.99)
+    clock.advance(by: sixtieth / 2)
+    #expect(timestep.advance(with: &clock).steps == 1)
+  }
+
+  @Test("without a limit nothing is dropped")
+  func nothingDropped() {
+    var clock = ManualClock()
+    var timestep = FixedTimestep(fixedDeltaTime: sixtieth)
+    _ = timestep.advance(with: &clock)
+    for _ in 0..<100 {
+      clock.advance(by: sixtieth * 0.9995)
+      _ = timestep.advance(with: &clock)
+    }
+    #expect(timestep.droppedTime == 0)
+  }
+
   @Test("half a step accumulates and shows as alpha")
   func halfStep() {
     var clock = ManualClock()
