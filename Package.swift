@@ -94,7 +94,8 @@ let package = Package(
     // MARK: - Benchmarks
     /// Times the headless rasterizer on a 1280x720 frame of sprites (release builds only).
     .executableTarget(
-      name: "RasterBenchmark", dependencies: ["Frames", "HeadlessRenderer", "TraitSandbox"],
+      name: "RasterBenchmark",
+      dependencies: ["Frames", "HeadlessRenderer", "MonsterWars", "TraitSandbox"],
       path: "Benchmarks/RasterBenchmark"),
 
     // MARK: - Fuzzing

@@ -1,11 +1,14 @@
-// Measures the headless rasterizer on a 1280x720 frame full of sprites.
+// Measures the headless rasterizer on a 1280x720 frame full of sprites, or, with --battle, each
+// stage of the demo's software path on frames of a real battle of that many monsters.
 //
 //   swift run -c release RasterBenchmark [sprite-count] [samples]
+//   swift run -c release RasterBenchmark --battle [monsters] [samples]
 
 import Dispatch
 import Foundation
 import Frames
 import HeadlessRenderer
+import MonsterWars
 import TraitSandbox
 
 /// Whether this is an optimised build; timings from a debug build mean nothing.
@@ -23,6 +26,65 @@ if !isOptimizedBuild() {
       "Error: timings from a debug build mean nothing; run: swift run -c release RasterBenchmark\n"
         .utf8))
   exit(64)
+}
+
+/// The median of `samples` runs of `body`, in milliseconds.
+func medianMilliseconds(_ samples: Int, _ body: () -> Void) -> Double {
+  var times: [Double] = []
+  for _ in 0..<samples {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+  }
+  return times.sorted()[times.count / 2]
+}
+
+/// Times the software path's stages on two consecutive frames of a battle of `monsters`, once
+/// the armies have met: interpolating between them, rasterizing the result, and letting go of
+/// a frame (its commands' destruction).
+func battle(monsters: Int, samples: Int) throws {
+  let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  let scenario = try Scenario.load(
+    contentsOf: root.appendingPathComponent("Assets/scenarios/battle.json"))
+  var match = Match(scenario: scenario, seed: 1, swarmCount: monsters, leftController: nil)
+  match.threadCount = 2
+  for _ in 0..<300 { match.step() }
+  let previous = match.makeFrame()
+  match.step()
+  let current = match.makeFrame()
+  let library = try SpriteLibrary.load(
+    from: root.appendingPathComponent("Assets/sprites"), sprites: scenario.roster.spriteIDs)
+  var backend = HeadlessBackend(width: 1280, height: 720, sprites: library)
+  let shown = previous.interpolated(toward: current, alpha: 0.5)
+  for _ in 0..<3 { backend.render(shown) }
+  var kept: [Frame] = []
+  let interpolation = medianMilliseconds(samples) {
+    kept.append(previous.interpolated(toward: current, alpha: 0.5))
+  }
+  let raster = medianMilliseconds(samples) { backend.render(shown) }
+  let release = medianMilliseconds(min(samples, kept.count)) { kept.removeLast() }
+  let making = medianMilliseconds(samples) { kept.append(match.makeFrame()) }
+  let checksum = backend.image.pixels.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) }
+  print(
+    "battle of \(match.world.entityCount) entities at tick \(match.world.tick), "
+      + "\(current.world.count) world commands, 1280x720, \(samples) samples")
+  print(
+    String(
+      format: "median ms: making a frame %.2f, interpolating %.2f, rasterizing %.2f, "
+        + "releasing a frame %.2f", making, interpolation, raster, release))
+  print("checksum \(String(checksum, radix: 16))")
+}
+
+if CommandLine.arguments.dropFirst().first == "--battle" {
+  let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+  do {
+    try battle(monsters: numbers.first ?? 50_000, samples: max(numbers.dropFirst().first ?? 15, 3))
+  } catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
 }
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }

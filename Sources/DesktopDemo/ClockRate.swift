@@ -33,10 +33,12 @@ struct ClockRate {
   }
 
   /// The speed to show for a clock asked to run at `speed`: `speed` itself while keeping up,
-  /// otherwise the rate it runs at, in tenths (at least 0.1), marked as falling behind.
+  /// otherwise the rate it runs at, in tenths (at least 0.1), marked as falling behind. A
+  /// rate that rounds to the speed asked for is keeping up: the HUD never says "x1" in orange.
   func shown(for speed: Double) -> (speed: Double, isFallingBehind: Bool) {
     let rate = rate
     guard rate < Self.keepingUp else { return (speed, false) }
-    return (max((speed * rate * 10).rounded() / 10, 0.1), true)
+    let shown = max((speed * rate * 10).rounded() / 10, 0.1)
+    return shown < speed ? (shown, true) : (speed, false)
   }
 }

@@ -1,7 +1,8 @@
 import Frames
 import TraitSandbox
 
-/// F1's overlay: frame and tick timings, entity count and time per system.
+/// F1's overlay: frame and tick timings, entity count and time per system, and a graph of the
+/// last few seconds of frame times beside them.
 struct DebugOverlay {
   var statistics: FrameStatistics
   var world: World
@@ -24,15 +25,90 @@ struct DebugOverlay {
       lines.append("  \(system.name) \(figure(seconds * 1000, 2)) ms")
     }
     let top: Float = 56
+    let messages = lines.map {
+      DemoMessage(text: $0, color: Color(red: 160, green: 255, blue: 160), size: 13)
+    }
+    // Widened in steps of 40 pixels, so the graph beside it does not jitter with the figures.
+    let widest = (messages.map(\.width).max() ?? 0) + 16
+    let width = max(480, (widest / 40).rounded(.up) * 40)
     builder.drawOverlay(
       .rect(
         RectDraw(
-          x: 4, y: top - 6, width: 360, height: Float(lines.count) * 16 + 10,
+          x: 4, y: top - 6, width: width, height: Float(lines.count) * 16 + 10,
           color: Color(red: 0, green: 0, blue: 0, alpha: 170))),
       layer: 98)
-    for (index, line) in lines.enumerated() {
-      DemoMessage(text: line, color: Color(red: 160, green: 255, blue: 160), size: 13)
-        .draw(into: &builder, x: 12, y: top + Float(index) * 16)
+    for (index, message) in messages.enumerated() {
+      message.draw(into: &builder, x: 12, y: top + Float(index) * 16)
+    }
+    FrameTimeGraph(samples: statistics.recent.inOrder)
+      .draw(into: &builder, x: 4 + width + 8, y: top - 6)
+  }
+}
+
+/// Bars of the last frames' times: drawing (green) and presenting (blue) stacked for the main
+/// thread, the simulation's steps (orange) below, each against a line at one frame of the
+/// demo's frame rate.
+struct FrameTimeGraph {
+  var samples: [RecentFrameTimes.Sample]
+
+  /// Milliseconds the full height of a graph stands for.
+  static let range = 40.0
+  /// The height of each of the two graphs, in overlay pixels.
+  static let height: Float = 48
+  static let draw = Color(red: 110, green: 220, blue: 110)
+  static let present = Color(red: 100, green: 160, blue: 255)
+  static let simulation = Color(red: 255, green: 160, blue: 70)
+
+  /// Overlay pixels for `milliseconds`, clipped to the graph.
+  static func barHeight(_ milliseconds: Double) -> Float {
+    Float(min(max(milliseconds, 0), range) / range) * height
+  }
+
+  func draw(into builder: inout FrameBuilder, x: Float, y: Float) {
+    let width = Float(RecentFrameTimes.capacity)
+    let labelHeight: Float = 14
+    let total = 2 * (labelHeight + Self.height) + 14
+    builder.drawOverlay(
+      .rect(
+        RectDraw(
+          x: x, y: y, width: width + 12, height: total,
+          color: Color(red: 0, green: 0, blue: 0, alpha: 170))),
+      layer: 98)
+    let graphs:
+      [(label: String, top: Float, parts: [(Color, KeyPath<RecentFrameTimes.Sample, Double>)])] = [
+        (
+          "draw + present ms", y + 4 + labelHeight,
+          [(Self.draw, \.draw), (Self.present, \.present)]
+        ),
+        (
+          "simulation ms", y + 10 + 2 * labelHeight + Self.height, [(Self.simulation, \.simulation)]
+        ),
+      ]
+    let budget = 1000 / DesktopDemo.targetFramesPerSecond
+    for graph in graphs {
+      DemoMessage(text: graph.label, color: Color(red: 200, green: 200, blue: 200), size: 11)
+        .draw(into: &builder, x: x + 6, y: graph.top - labelHeight + 2)
+      let bottom = graph.top + Self.height
+      // Newest on the right, so the graph fills from the right as frames come in.
+      let left = x + 6 + width - Float(samples.count)
+      for (index, sample) in samples.enumerated() {
+        var base = bottom
+        for (color, part) in graph.parts {
+          let height = min(Self.barHeight(sample[keyPath: part]), base - graph.top)
+          guard height > 0 else { continue }
+          base -= height
+          builder.drawOverlay(
+            .rect(
+              RectDraw(x: left + Float(index), y: base, width: 1, height: height, color: color)),
+            layer: 99)
+        }
+      }
+      builder.drawOverlay(
+        .rect(
+          RectDraw(
+            x: x + 6, y: bottom - Self.barHeight(budget), width: width, height: 1,
+            color: Color(red: 255, green: 255, blue: 255, alpha: 140))),
+        layer: 99)
     }
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Frames
 import Imaging
@@ -109,6 +110,12 @@ final class DemoLoop {
       match.wait()
       waited = clock.now() - frameStart
     }
+    // A step about to finish is worth a short wait: a frame a little late beats a frame that
+    // shows nothing new, and the simulation loses no time.
+    if let stepEnd, match.isStepping, stepEnd - frameStart <= Self.longestWait {
+      match.wait(until: frameStart + Self.longestWait)
+      waited = clock.now() - frameStart
+    }
     let isOwned = !match.isStepping
     if isOwned {
       countFinishedStep()
@@ -122,10 +129,12 @@ final class DemoLoop {
       }
       // Everything the drawing needs from the state and the last frames is taken now, before
       // the simulation thread takes them over.
+      let old = shown
       shown = (
         match.previous, match.current,
         match.state.decoration(now: frameStart - start, statistics: statistics)
       )
+      dispose(old)
     } else {
       pendingEvents += session.pollEvents()
     }
@@ -140,13 +149,16 @@ final class DemoLoop {
       let rate = clockRate.shown(for: match.state.speed)
       match.step(granted.steps, speed: rate.speed, isFallingBehind: rate.isFallingBehind)
       isStepCounted = false
+      stepEnd = clock.now() + Double(granted.steps) * tickCost + frameCost
     }
     let drawStart = clock.now()
     var failure: (any Error)?
     do {
       let picture =
         isStill && isOwned ? current : previous.interpolated(toward: current, alpha: Float(alpha))
-      try draw(decoration.apply(to: picture), isLastFrame: isLastFrame)
+      let decorated = decoration.apply(to: picture)
+      try draw(decorated, isLastFrame: isLastFrame)
+      dispose((picture, decorated))
     } catch {
       failure = error
     }
@@ -162,6 +174,15 @@ final class DemoLoop {
     pace(frameStart: frameStart)
     if isLastFrame { countFinishedStep() }
     return !isLastFrame
+  }
+
+  /// A queue that lets go of frames the main thread is done with: a battle's frame holds a
+  /// hundred thousand commands, and freeing them costs the main thread a millisecond.
+  private let disposal = DispatchQueue(label: "TraitSandbox.frameDisposal", qos: .utility)
+
+  /// Lets go of `frames` on `disposal`, which by then holds their last reference.
+  private func dispose<Frames: Sendable>(_ frames: Frames) {
+    disposal.async { withExtendedLifetime(frames) {} }
   }
 
   private func handleInput(at now: Double) {
@@ -205,6 +226,11 @@ final class DemoLoop {
     return (match.state.isPaused ? match.state.pendingSteps : advance.steps, advance.alpha)
   }
 
+  /// When the running step is expected to end, by the measured costs.
+  private var stepEnd: Double?
+  /// The longest the main thread waits for a step expected to end by then, in seconds.
+  static let longestWait = 0.002
+
   /// When the clock was last read for steps.
   private var lastAdvance: Double?
 
@@ -232,7 +258,13 @@ final class DemoLoop {
     totals.present += present * 1000
     totals.wait += wait * 1000
     statistics.drawMilliseconds += (draw * 1000 - statistics.drawMilliseconds) * 0.1
+    statistics.recent.record(
+      draw: draw * 1000, present: present * 1000, simulation: finishedSimulation)
+    finishedSimulation = 0
   }
+
+  /// Milliseconds of the simulation step that finished since the last frame was counted.
+  private var finishedSimulation = 0.0
 
   /// Adds the figures of the step that has finished, if not yet counted; call only while the
   /// main thread owns the match.
@@ -240,6 +272,7 @@ final class DemoLoop {
     guard !isStepCounted else { return }
     isStepCounted = true
     let simulation = match.lastStepSeconds * 1000
+    finishedSimulation = simulation
     totals.simulation += simulation
     totals.simulationTicks += match.lastTickSeconds * 1000
     totals.ticks += Double(match.lastTicks)

@@ -15,6 +15,8 @@ public struct FrameStatistics: Equatable, Sendable {
   public var drawMilliseconds: Double = 0
   /// Milliseconds the simulation thread spent on the last frame's ticks and frames.
   public var simulationMilliseconds: Double = 0
+  /// The last few seconds of frames, for the graph beside these figures.
+  public var recent = RecentFrameTimes()
 
   /// Creates empty statistics.
   public init() {}

@@ -48,6 +48,14 @@ final class SteppedMatch: @unchecked Sendable {
     group.wait()
   }
 
+  /// Waits until the step started last has finished or the monotonic clock reads `deadline`
+  /// (seconds), whichever is first.
+  func wait(until deadline: Double) {
+    let remaining = deadline - MonotonicClock().now()
+    guard remaining > 0 else { return }
+    _ = group.wait(timeout: .now() + .nanoseconds(Int(remaining * 1e9)))
+  }
+
   /// Whether the step started last is still running, so that the simulation thread owns the
   /// state and frames; once it reads false, they are the main thread's again.
   var isStepping: Bool {

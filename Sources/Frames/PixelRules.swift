@@ -14,10 +14,21 @@ public enum PixelRules {
   /// The pixels whose centres lie in `[start, end)`, clipped to `0..<limit`.
   @inlinable
   public static func coveredPixels(_ start: Float, _ end: Float, limit: Int) -> Range<Int> {
-    let (lower, upper) = coveredEdges(start, end)
-    let first = Int(max(0, min(Float(limit), lower)))
-    let last = Int(max(0, min(Float(limit), upper)))
+    guard start.isFinite, end.isFinite, end > start else { return 0..<0 }
+    // Clamped first, which changes no clipped result, so the edges fit an `Int` and are found
+    // without a call to `ceilf` (which baseline x86-64 has no instruction for): this runs for
+    // every dot of a battle's frame.
+    let bound = Float(limit) + 1
+    let first = min(max(ceiling(max(start, -1) - 0.5), 0), limit)
+    let last = min(max(ceiling(min(end, bound) - 0.5), 0), limit)
     return first..<max(first, last)
+  }
+
+  /// The smallest whole number at or above `value`, which must lie well inside `Int`'s range.
+  @inlinable
+  static func ceiling(_ value: Float) -> Int {
+    let truncated = Int(value)
+    return Float(truncated) < value ? truncated + 1 : truncated
   }
 
   /// The one-pixel border just inside a rectangle of whole-pixel edges, as up to four bands

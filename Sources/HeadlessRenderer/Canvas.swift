@@ -96,6 +96,23 @@ struct Canvas {
     let rows = PixelRules.coveredPixels(y, y + height, limit: self.height)
     guard !columns.isEmpty, !rows.isEmpty, color.alpha > 0 else { return }
     let canvasWidth = self.width
+    if color.alpha == 255 {
+      // Opaque: each pixel is one 32-bit store of the colour's bytes in memory order.
+      let packed =
+        UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16
+        | 0xFF00_0000
+      let word = packed.littleEndian
+      let count = columns.count
+      pixels.withUnsafeMutableBytes { bytes in
+        guard let base = bytes.baseAddress else { return }
+        for row in rows {
+          (base + (row * canvasWidth + columns.lowerBound) * 4).withMemoryRebound(
+            to: UInt32.self, capacity: count
+          ) { $0.update(repeating: word, count: count) }
+        }
+      }
+      return
+    }
     pixels.withUnsafeMutableBufferPointer { buffer in
       for row in rows {
         var offset = (row * canvasWidth + columns.lowerBound) * 4

@@ -25,10 +25,12 @@ public struct FixedTimestep: Sendable {
   /// Reads the clock and returns how many steps to run now, and the interpolation factor in
   /// `0..<1` for rendering between the last two steps.
   ///
-  /// - Parameter maximumSteps: The most steps the caller can run now. Time beyond them is
-  ///   dropped (counted in `droppedTime`) rather than owed: the simulated clock runs slower
-  ///   than real time instead of demanding a burst later. The interpolation factor then stays
-  ///   just below 1, showing the newest step.
+  /// - Parameters:
+  ///   - clock: The clock read for the time since the last call.
+  ///   - maximumSteps: The most steps the caller can run now. Time beyond them is dropped
+  ///     (counted in `droppedTime`) rather than owed: the simulated clock runs slower than
+  ///     real time instead of demanding a burst later. The interpolation factor then stays
+  ///     just below 1, showing the newest step.
   public mutating func advance<Clock: SimulationClock>(
     with clock: inout Clock, maximumSteps: Int = .max
   ) -> (steps: Int, alpha: Double) {

@@ -25,6 +25,12 @@ struct ClockRateTests {
         at: Double(frame) / 60, wanted: 1.0 / 60, dropped: frame % 60 == 0 ? 0.01 / 60 : 0)
     }
     #expect(rate.shown(for: 2) == (2, false))
+    // Four hundredths behind at x1 still rounds to x1: not shown as falling behind.
+    var close = ClockRate()
+    close.record(at: 0, wanted: 1, dropped: 0.04)
+    #expect(close.shown(for: 1) == (1, false))
+    // At x8 the same share is x7.7, which is behind.
+    #expect(close.shown(for: 8) == (7.7, true))
     // Paused: nothing wanted, nothing behind.
     var paused = ClockRate()
     paused.record(at: 0, wanted: 0, dropped: 0)
