@@ -34,12 +34,24 @@ public struct Decoration: Sendable {
   /// `frame` with the camera, a frame around the selection, the minimap while zoomed in, and
   /// the overlay.
   ///
+  /// With `earlier`, the frame is to be drawn moved `alpha` of the way from it (see
+  /// `RenderBackend.drawWorld(of:interpolatingFrom:alpha:)`), and the camera and the marker
+  /// follow the selection to where it is drawn.
   /// - Complexity: O(world commands) to find the selection and fill the minimap, none of it
   ///   copied more than once.
-  public func apply(to frame: Frame) -> Frame {
+  public func apply(to frame: Frame, interpolatingFrom earlier: Frame? = nil, alpha: Float = 1)
+    -> Frame
+  {
     var decorated = frame
     // One search of the world finds the selection for both the camera and its marker.
-    let selected = selection.flatMap { Self.sprite(of: $0, in: frame) }
+    var selected = selection.flatMap { Self.sprite(of: $0, in: frame) }
+    if let earlier, let selection, let now = selected,
+      let before = Self.sprite(of: selection, in: earlier)
+    {
+      let t = min(max(alpha, 0), 1)
+      selected?.x = before.x + (now.x - before.x) * t
+      selected?.y = before.y + (now.y - before.y) * t
+    }
     let camera = camera(showing: selected)
     decorated.camera = camera
     var builder = FrameBuilder()

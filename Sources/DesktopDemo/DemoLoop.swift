@@ -154,11 +154,12 @@ final class DemoLoop {
     let drawStart = clock.now()
     var failure: (any Error)?
     do {
-      let picture =
-        isStill && isOwned ? current : previous.interpolated(toward: current, alpha: Float(alpha))
-      let decorated = decoration.apply(to: picture)
-      try draw(decorated, isLastFrame: isLastFrame)
-      dispose((picture, decorated))
+      // The world is interpolated as it is drawn, with no interpolated frame made.
+      let earlier = isStill && isOwned ? nil : previous
+      let decorated = decoration.apply(
+        to: current, interpolatingFrom: earlier, alpha: Float(alpha))
+      try draw(decorated, interpolatingFrom: earlier, isLastFrame: isLastFrame)
+      dispose(decorated)
     } catch {
       failure = error
     }
@@ -242,8 +243,8 @@ final class DemoLoop {
     return max(1, Int(budget / tickCost))
   }
 
-  private func draw(_ frame: Frame, isLastFrame: Bool) throws {
-    try backend.render(frame)
+  private func draw(_ frame: Frame, interpolatingFrom earlier: Frame?, isLastFrame: Bool) throws {
+    try backend.render(frame, interpolatingFrom: earlier, alpha: Float(alpha))
     if isLastFrame, let screenshot = configuration.screenshot {
       let image = try backend.screenshot()
       let bytes =

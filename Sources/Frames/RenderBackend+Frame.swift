@@ -39,6 +39,21 @@ extension RenderBackend {
     try endFrame()
   }
 
+  /// Draws one frame as `drawFrame(_:)` does, its world moved `alpha` of the way from
+  /// `earlier` (see `drawWorld(of:interpolatingFrom:alpha:)`); without `earlier`, exactly as
+  /// `drawFrame(_:)`.
+  @inlinable
+  public mutating func drawFrame(
+    _ frame: Frame, interpolatingFrom earlier: Frame?, alpha: Float
+  ) throws(Failure) {
+    guard let earlier else { return try drawFrame(frame) }
+    try beginFrame(clearingTo: Self.letterboxColor)
+    drawBackground(of: frame)
+    drawWorld(of: frame, interpolatingFrom: earlier, alpha: alpha)
+    drawOverlay(of: frame)
+    try endFrame()
+  }
+
   /// Draws `frame`'s background stretched over its world, as `drawFrame(_:)` does.
   @inlinable
   public mutating func drawBackground(of frame: Frame) {
@@ -56,6 +71,18 @@ extension RenderBackend {
   public mutating func drawWorld(of frame: Frame) {
     let world = Viewport(world: frame, width: width, height: height)
     for command in frame.world { draw(command, in: world) }
+  }
+
+  /// Draws `frame`'s world commands moved `alpha` of the way from where their entities were
+  /// in `earlier`: what `drawWorld(of: earlier.interpolated(toward: frame, alpha: alpha))`
+  /// draws, without making the interpolated frame.
+  /// - Complexity: O(world commands) primitive calls.
+  @inlinable
+  public mutating func drawWorld(of frame: Frame, interpolatingFrom earlier: Frame, alpha: Float) {
+    let world = Viewport(world: frame, width: width, height: height)
+    earlier.forEachWorldCommand(interpolatedToward: frame, alpha: alpha) { command in
+      draw(command, in: world)
+    }
   }
 
   /// Draws `frame`'s overlay commands, as `drawFrame(_:)` does.

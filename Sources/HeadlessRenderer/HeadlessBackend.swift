@@ -59,6 +59,15 @@ public struct HeadlessBackend: RenderBackend {
   ///
   /// - Complexity: O(output pixels + commands) primitive calls.
   public mutating func render(_ frame: Frame) {
+    render(frame, interpolatingFrom: nil, alpha: 1)
+  }
+
+  /// Draws one frame as `render(_:)` does, its world moved `alpha` of the way from `earlier`
+  /// (see `drawWorld(of:interpolatingFrom:alpha:)`): the picture of
+  /// `earlier.interpolated(toward: frame, alpha: alpha)`, without making that frame.
+  ///
+  /// - Complexity: O(output pixels + commands) primitive calls.
+  public mutating func render(_ frame: Frame, interpolatingFrom earlier: Frame?, alpha: Float) {
     let key = BackdropKey(frame: frame)
     if let backdrop, backdrop.key == key {
       // Into the canvas's own buffer: assigning would share the backdrop's, and the first
@@ -73,7 +82,11 @@ public struct HeadlessBackend: RenderBackend {
       if lastBackdropKey == key { backdrop = (key, canvas.pixels) }
       lastBackdropKey = key
     }
-    drawWorld(of: frame)
+    if let earlier {
+      drawWorld(of: frame, interpolatingFrom: earlier, alpha: alpha)
+    } else {
+      drawWorld(of: frame)
+    }
     drawOverlay(of: frame)
   }
 

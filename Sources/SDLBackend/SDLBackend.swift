@@ -81,27 +81,41 @@ public final class SDLBackend: RenderBackend {
   /// - Throws: `SDLError` if SDL rejects a call, e.g. `SDL_RenderGeometry`.
   /// - Complexity: O(commands) here, plus SDL's work per covered pixel.
   public func render(_ frame: Frame) throws(SDLError) {
+    try render(frame, interpolatingFrom: nil, alpha: 1)
+  }
+
+  /// Draws one frame as `render(_:)` does, its world moved `alpha` of the way from `earlier`:
+  /// the picture of `earlier.interpolated(toward: frame, alpha: alpha)`, without making that
+  /// frame (see `drawWorld(of:interpolatingFrom:alpha:)`).
+  ///
+  /// - Throws: `SDLError` if SDL rejects a call.
+  /// - Complexity: O(commands) here, plus SDL's work per covered pixel.
+  public func render(_ frame: Frame, interpolatingFrom earlier: Frame?, alpha: Float)
+    throws(SDLError)
+  {
     // A class method cannot call the protocol's mutating walk on `self`, but can on a second
     // reference to the same backend.
     var backend = self
     if library != nil {
-      try drawRasterized(frame)
+      try drawRasterized(frame, interpolatingFrom: earlier, alpha: alpha)
     } else {
-      try backend.drawFrame(frame)
+      try backend.drawFrame(frame, interpolatingFrom: earlier, alpha: alpha)
     }
   }
 
   /// Draws the frame's letterbox, background and world with the pure-Swift rasterizer,
   /// streams them into one texture covering the output, and draws the overlay over it as
   /// quads.
-  private func drawRasterized(_ frame: Frame) throws(SDLError) {
+  private func drawRasterized(_ frame: Frame, interpolatingFrom earlier: Frame?, alpha: Float)
+    throws(SDLError)
+  {
     let size = renderer.outputSize
     // An output the rasterizer cannot take (none, while minimised, or larger than it draws)
     // goes to SDL whole.
     let sizes = HeadlessBackend.outputSizes
     guard let library, sizes.contains(size.width), sizes.contains(size.height) else {
       var backend = self
-      try backend.drawFrame(frame)
+      try backend.drawFrame(frame, interpolatingFrom: earlier, alpha: alpha)
       return
     }
     if rasterizer?.width != size.width || rasterizer?.height != size.height {
@@ -113,7 +127,7 @@ public final class SDLBackend: RenderBackend {
     world.overlay = []
     // Moved out and back, so the canvas is never shared while drawn into.
     self.rasterizer = nil
-    rasterizer.render(world)
+    rasterizer.render(world, interpolatingFrom: earlier, alpha: alpha)
     try streamed.update(from: rasterizer)
     self.rasterizer = rasterizer
     startBatch(width: size.width, height: size.height)

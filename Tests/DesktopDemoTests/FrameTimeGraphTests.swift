@@ -46,3 +46,35 @@ struct FrameTimeGraphTests {
     #expect(kept == kept.sorted())
   }
 }
+
+@Suite("Demo: decorating a frame drawn between two ticks")
+struct InterpolatedDecorationTests {
+  @Test("the marker and a following camera go where the selection is drawn, between ticks")
+  func selectionBetweenTicks() {
+    let entity = AnyEntityID(rawValue: 7)
+    func frame(x: Float) -> Frame {
+      Frame(
+        tick: 1, worldWidth: 400, worldHeight: 200,
+        world: [
+          DrawCommand(
+            .sprite(
+              SpriteDraw(
+                sprite: SpriteID("zap"), x: x, y: 50, width: 20, height: 20, entity: entity)),
+            layer: 2)
+        ])
+    }
+    let decoration = Decoration(
+      overlay: [], camera: Camera(centreX: 0, centreY: 0, zoom: 2), isFollowing: true,
+      selection: entity)
+    let decorated = decoration.apply(
+      to: frame(x: 100), interpolatingFrom: frame(x: 60), alpha: 0.25)
+    let marker = decorated.world.compactMap { command -> RectDraw? in
+      if case .rect(let rect) = command.shape, !rect.isFilled { rect } else { nil }
+    }
+    // A quarter of the way from 60 to 100: drawn at 70, framed 2 pixels out.
+    #expect(marker.map(\.x) == [70 - 10 - 2])
+    #expect(decorated.camera?.centreX == 70 && decorated.camera?.centreY == 50)
+    // Without an earlier frame, where the frame has it.
+    #expect(decoration.apply(to: frame(x: 100)).camera?.centreX == 100)
+  }
+}

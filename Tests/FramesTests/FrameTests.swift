@@ -52,6 +52,27 @@ struct FrameTests {
     #expect(previous.interpolated(toward: next, alpha: 7) == next)
   }
 
+  @Test("the world interpolated as it is walked is the interpolated frame's world")
+  func interpolatedWalk() {
+    var random = SystemRandomNumberGenerator()
+    let previous = Frame(
+      tick: 1, worldWidth: 100, worldHeight: 100,
+      world: (1...300).map { sprite($0, x: Float($0 % 100), y: Float($0 / 3)) })
+    // Some entities gone, some new, the rest moved and turned; one without an identity.
+    let next = Frame(
+      tick: 2, worldWidth: 100, worldHeight: 100,
+      world: (20...340).map {
+        sprite(
+          $0 == 77 ? 0 : $0, x: Float($0 % 100) + Float.random(in: -2...2, using: &random),
+          y: Float($0 / 3) + 1, rotation: Float.random(in: -3...3, using: &random))
+      })
+    for alpha: Float in [-1, 0, 0.25, 0.5, 0.999, 1, 7] {
+      var walked: [DrawCommand] = []
+      previous.forEachWorldCommand(interpolatedToward: next, alpha: alpha) { walked.append($0) }
+      #expect(walked == previous.interpolated(toward: next, alpha: alpha).world, "alpha \(alpha)")
+    }
+  }
+
   @Test("sorting by layer is stable for a few layers and for many")
   func layerOrderAtScale() {
     var random = SystemRandomNumberGenerator()

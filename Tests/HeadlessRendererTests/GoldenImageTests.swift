@@ -75,6 +75,47 @@ struct GoldenImageTests {
     #expect(differing == 0, "\(differing) bytes differ from \(goldenFile.lastPathComponent)")
   }
 
+  @Test("a world interpolated as it is drawn gives the interpolated frame's pixels")
+  func interpolatedDrawing() throws {
+    let sprites = try SpriteLibrary.load(from: shippedSprites, sprites: gameSprites)
+    var random = SystemRandomNumberGenerator()
+    func frame(tick: UInt64, shift: Float) -> Frame {
+      var builder = FrameBuilder()
+      for index in 1...400 where (index + Int(tick)) % 17 != 0 {
+        let entity = AnyEntityID(rawValue: UInt64(index))
+        let x = Float(index % 40) * 8 + shift + Float.random(in: -1...1, using: &random)
+        let y = Float(index / 40) * 18 + 4
+        builder.draw(
+          .sprite(
+            SpriteDraw(
+              sprite: SpriteID(index % 2 == 0 ? "zap" : "laser"), x: x, y: y,
+              width: index % 3 == 0 ? 3 : 12, height: index % 3 == 0 ? 3 : 12,
+              rotation: index % 2 == 0 ? 0 : shift / 10, entity: entity,
+              dot: Color(red: 200, green: 40, blue: 40))),
+          layer: 2)
+        builder.draw(
+          .healthBar(
+            HealthBarDraw(x: x, y: y - 8, width: 12, height: 2, fraction: 0.5, entity: entity)),
+          layer: 9)
+      }
+      return builder.frame(tick: tick, worldWidth: 320, worldHeight: 180, background: .background)
+    }
+    let previous = frame(tick: 1, shift: 0)
+    let next = frame(tick: 2, shift: 5)
+    var walked = HeadlessBackend(width: 320, height: 180, sprites: sprites)
+    var made = HeadlessBackend(width: 320, height: 180, sprites: sprites)
+    for alpha: Float in [0, 0.37, 1] {
+      walked.render(next, interpolatingFrom: previous, alpha: alpha)
+      made.render(previous.interpolated(toward: next, alpha: alpha))
+      #expect(walked.image == made.image, "alpha \(alpha)")
+    }
+    // Something moved: the halfway picture is neither end's.
+    var ends = HeadlessBackend(width: 320, height: 180, sprites: sprites)
+    ends.render(next)
+    walked.render(next, interpolatingFrom: previous, alpha: 0.37)
+    #expect(walked.image != ends.image)
+  }
+
   @Test("rendering the same frame twice gives the same pixels")
   func deterministic() throws {
     let sprites = try SpriteLibrary.load(from: shippedSprites, sprites: gameSprites)

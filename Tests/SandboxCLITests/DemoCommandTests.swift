@@ -137,7 +137,7 @@ struct DemoCommandTests {
       ["demo", "--frames", "1"], environment: dummy.merging(["SANDBOX_RENDERER": "fast"]) { $1 })
     #expect(bad.status == 64)
     #expect(
-      bad.error.hasPrefix("Error: SANDBOX_RENDERER='fast': expected one of auto, gpu, software"))
+      bad.error.contains("Error: SANDBOX_RENDERER='fast': expected one of auto, gpu, software"))
     let software = try runSandboxProcess(
       ["demo", "--frames", "2"],
       environment: dummy.merging(["SANDBOX_RENDERER": "software"]) { $1 })
@@ -148,7 +148,8 @@ struct DemoCommandTests {
       ["demo", "--frames", "2", "--renderer", "gpu"],
       environment: dummy.merging(["SANDBOX_RENDERER": "software"]) { $1 })
     #expect(gpu.status == 1)
-    #expect(gpu.error.hasPrefix("Error: --renderer gpu: SDL has no accelerated renderer here ("))
+    // (A game whose sprites are not all drawn yet notes its placeholders first.)
+    #expect(gpu.error.contains("Error: --renderer gpu: SDL has no accelerated renderer here ("))
     #expect(gpu.error.contains("--renderer software draws on the CPU"))
   }
 }
