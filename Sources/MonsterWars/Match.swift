@@ -203,8 +203,14 @@ public struct Match {
 
   /// Advances one tick, unless the match is over, and decides the outcome.
   public mutating func step() {
+    step(observingSystems: nil)
+  }
+
+  /// Advances one tick as `step()` does, calling `observe` after each of the world's systems
+  /// (see `World.step(observingSystems:)`).
+  mutating func step(observingSystems observe: ((String, StateHash) -> Void)?) {
     guard outcome == nil else { return }
-    world.step()
+    world.step(observingSystems: observe)
     counters.observe(world)
     // One look at the castles' pool per tick, for both sides.
     let castles = world.entities(of: Castle.self)

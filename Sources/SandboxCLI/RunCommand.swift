@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import MonsterWars
 import TraitSandbox
 
@@ -17,8 +18,15 @@ struct RunCommand: Subcommand {
     options: [
       SharedOptions.scenario, SharedOptions.seed, ticks, SharedOptions.entities, threads, json,
       profile, frames, every, SharedOptions.size, CameraOptions.zoom, CameraOptions.center, save,
-      load, SharedOptions.assets,
+      load, syncTest, SharedOptions.assets,
     ])
+
+  /// `--sync-test`: roll back and step again every tick.
+  static let syncTest: Option<Int?> = .integer(
+    "sync-test", valueName: "k",
+    help: "Every tick, restore the snapshot of k ticks before (1 to 64), step again and check "
+      + "the state matches the straight run's; a difference names the first tick and system.",
+    in: 1...SyncTest.maximumRollback)
 
   /// `--ticks`: where to stop, if before the match ends.
   static let ticks: Option<Int?> = .integer(
@@ -69,6 +77,7 @@ struct RunCommand: Subcommand {
   let center: WorldPoint?
   let savePath: String?
   let loadPath: String?
+  let syncRollback: Int?
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
@@ -94,6 +103,7 @@ struct RunCommand: Subcommand {
     framesFolder = try options[Self.frames]
     savePath = try options[Self.save]
     loadPath = try options[Self.load]
+    syncRollback = try options[Self.syncTest]
     if loadPath != nil {
       let setUp: [String?] = [
         options.contains(SharedOptions.scenario) ? "--scenario" : nil,
@@ -161,10 +171,20 @@ struct RunCommand: Subcommand {
     let start = clock.now()
     var entityUpdates = 0
     var ticksRun = 0
+    var syncTest = syncRollback.map(SyncTest.init(rollback:))
     while ticksRun < tickBudget && !match.isOver {
       entityUpdates += match.world.entityCount
       let tickStart = profile == nil ? 0 : clock.now()
-      match.step()
+      if syncTest != nil {
+        do {
+          try syncTest?.step(&match)
+        } catch {
+          progress.finish()
+          throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
+        }
+      } else {
+        match.step()
+      }
       profile?.record(tick: clock.now() - tickStart, systems: match.world.lastSystemTimes)
       ticksRun += 1
       try recorder?.record(match)
@@ -187,11 +207,30 @@ struct RunCommand: Subcommand {
     let types = match.world.entityTypes
     let peakMemory = RunProfile.peakMemoryBytes
     if json {
-      console.writeOutput(
-        report.json(profile: profile?.json(types: types, peakMemoryBytes: peakMemory)))
+      var value = report.jsonValue(
+        profile: profile?.json(types: types, peakMemoryBytes: peakMemory))
+      if let syncTest, case .object(var members) = value {
+        members.append(
+          (
+            "syncTest",
+            .object([
+              ("rollback", .integer(syncTest.rollback)),
+              ("rollbacks", .integer(syncTest.rollbacks)),
+              ("snapshotBytes", .integer(syncTest.snapshotBytes)),
+            ])
+          ))
+        value = .object(members)
+      }
+      console.writeOutput(value.rendered + "\n")
     } else {
-      console.writeOutput(
-        report.text() + (profile?.text(types: types, peakMemoryBytes: peakMemory) ?? ""))
+      var text = report.text() + (profile?.text(types: types, peakMemoryBytes: peakMemory) ?? "")
+      if let syncTest {
+        text +=
+          "Sync test:  rolled back \(syncTest.rollback) ticks and stepped again "
+          + "\(NumberText.grouped(syncTest.rollbacks)) times, always to the straight run's state "
+          + "(snapshots of \(NumberText.grouped(syncTest.snapshotBytes)) bytes)\n"
+      }
+      console.writeOutput(text)
     }
     return ExitCode.success
   }

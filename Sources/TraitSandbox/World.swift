@@ -287,6 +287,16 @@ public struct World {
   ///
   /// - Complexity: O(n) in the number of entities, plus the targets each query visits.
   public mutating func step() {
+    step(observingSystems: nil)
+  }
+
+  /// Advances the simulation by one tick as `step()` does, calling `observe` after each
+  /// system with its name and a fingerprint of the state at that point (as `stateHash()`,
+  /// with the tick's random state): two worlds stepped this way show which system's results
+  /// first differ between them.
+  ///
+  /// - Complexity: O(n) in the number of entities per system, beside the tick itself.
+  public mutating func step(observingSystems observe: ((String, StateHash) -> Void)?) {
     tick += 1
     var context = TickContext(
       tick: tick, deltaTime: fixedDeltaTime, arenaSize: arenaSize, random: random,
@@ -319,6 +329,7 @@ public struct World {
         }
       }
       context.targets.applyPendingDamage()
+      if let observe { observe(system.name, stateHash(random: context.random)) }
     }
     isStepping = false
     lastSystemTimes = timings ?? []
@@ -424,6 +435,11 @@ public struct World {
   ///
   /// - Complexity: O(n) in the number of entities.
   public func stateHash() -> StateHash {
+    stateHash(random: random)
+  }
+
+  /// `stateHash()` with `random` for the world's random state.
+  private func stateHash(random: SeededRandom) -> StateHash {
     var hasher = StateHasher()
     hasher.combine(tick)
     hasher.combine(nextID)

@@ -123,6 +123,34 @@ struct SnapshotCommandTests {
   }
 }
 
+@Suite("Command line: run --sync-test")
+struct SyncTestCommandTests {
+  @Test("a sync test reports its rollbacks and ends on the straight run's stateHash")
+  func passes() throws {
+    let straight = sandbox(["run", "--ticks", "24", "--threads", "1"])
+    let tested = sandbox(["run", "--ticks", "24", "--sync-test", "3"])
+    #expect(tested.status == 0, "\(tested.error)")
+    #expect(stateHash(tested.output) == stateHash(straight.output))
+    #expect(
+      tested.output.contains(
+        "Sync test:  rolled back 3 ticks and stepped again 22 times, always to the straight "
+          + "run's state (snapshots of "))
+    let json = sandbox(["run", "--ticks", "10", "--sync-test", "2", "--json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let syncTest = try #require(object["syncTest"] as? [String: Any])
+    #expect(syncTest["rollback"] as? Int == 2)
+    #expect(syncTest["rollbacks"] as? Int == 9)
+  }
+
+  @Test("a rollback outside 1 to 64 ticks is a usage error", arguments: ["0", "65", "x"])
+  func range(value: String) {
+    let result = sandbox(["run", "--sync-test", value])
+    #expect(result.status == 64)
+    #expect(result.error.contains("is invalid for '--sync-test <k>'"))
+  }
+}
+
 @Suite("Command line: replay")
 struct ReplayCommandTests {
   /// A recording of a short session with orders, written to a scratch folder.

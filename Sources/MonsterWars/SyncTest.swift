@@ -1,0 +1,137 @@
+import TraitSandbox
+
+/// GGPO's sync test for a match: every tick, roll back a few ticks and step them again, and
+/// check that the state comes out the same as the straight run's.
+///
+/// What rollback netcode restores is a snapshot (`MatchSnapshot`), so the test goes through
+/// one: before each tick it snapshots the match; after the tick it restores the snapshot made
+/// `rollback` ticks before, steps it forward to the same tick and compares the state hashes.
+/// State a snapshot misses, or a step that depends on anything but the state (a clock, a
+/// thread count, a cache), shows up as a difference; `SyncTest.Failure` then names the first
+/// tick and the first system whose results differ.
+public struct SyncTest {
+  /// How many ticks each rollback steps again.
+  public let rollback: Int
+  /// How many rollbacks have run.
+  public private(set) var rollbacks = 0
+  /// The size of the last snapshot, in bytes.
+  public private(set) var snapshotBytes = 0
+  /// The straight run's snapshots and states before each of the last `rollback` ticks, and
+  /// its hash after each, oldest first.
+  private var recent: [(snapshot: [UInt8], before: Match, hashAfter: StateHash)] = []
+
+  /// The most ticks one rollback may step again.
+  public static let maximumRollback = 64
+
+  /// A difference between the straight run and a rolled-back one.
+  public struct Failure: Error, CustomStringConvertible {
+    /// Where in the tick the two runs first differ.
+    public enum Place: Equatable, Sendable {
+      /// Restoring the snapshot: it does not hold the state it was made from.
+      case restoring
+      /// The results of this system.
+      case system(String)
+      /// The tick's spawns and despawns, after every system agreed.
+      case spawnsAndDespawns
+      /// Nowhere when stepped again: the same state stepped twice gave two results, so a
+      /// step depends on something besides the state.
+      case notRepeatable
+    }
+
+    /// The tick rolled back to.
+    public var rolledBackTo: UInt64
+    /// The first tick whose state differs (`rolledBackTo` when restoring differs).
+    public var tick: UInt64
+    /// Where in that tick.
+    public var place: Place
+    /// The straight run's hash there.
+    public var straight: StateHash
+    /// The rolled-back run's hash there.
+    public var replayed: StateHash
+
+    /// "rolling back to tick 40 and stepping again differs from the straight run at tick 43,
+    /// first in system movement: ...".
+    public var description: String {
+      let hashes = "stateHash \(replayed) where the straight run had \(straight)"
+      switch place {
+      case .restoring:
+        return "restoring the snapshot of tick \(rolledBackTo) gives \(hashes)"
+      case .system(let name):
+        return "rolling back to tick \(rolledBackTo) and stepping again differs from the "
+          + "straight run at tick \(tick), first in system \(name): \(hashes) after the tick"
+      case .spawnsAndDespawns:
+        return "rolling back to tick \(rolledBackTo) and stepping again differs from the "
+          + "straight run at tick \(tick), in the tick's spawns and despawns: \(hashes)"
+      case .notRepeatable:
+        return "rolling back to tick \(rolledBackTo) and stepping again differed from the "
+          + "straight run at tick \(tick) once but not when stepped again: a step depends on "
+          + "something besides the state (\(hashes))"
+      }
+    }
+  }
+
+  /// Creates a sync test that rolls back `rollback` ticks (1 to `maximumRollback`) every tick.
+  public init(rollback: Int) {
+    precondition((1...Self.maximumRollback).contains(rollback), "rollback out of range")
+    self.rollback = rollback
+  }
+
+  /// Steps `match` one tick, then rolls back `rollback` ticks (once that many have run) and
+  /// steps them again from a snapshot, comparing the state with the straight run's.
+  ///
+  /// - Throws: `Failure` naming the first tick and system that differ; an error from making or
+  ///   reading the snapshot.
+  /// - Complexity: O(n) for the snapshot, plus `rollback` ticks.
+  public mutating func step(_ match: inout Match) throws {
+    let snapshot = try MatchSnapshot.bytes(of: match)
+    snapshotBytes = snapshot.count
+    let before = match
+    match.step()
+    recent.append((snapshot, before, match.world.stateHash()))
+    if recent.count > rollback { recent.removeFirst() }
+    guard recent.count == rollback else { return }
+    rollbacks += 1
+    var replay = try restored(recent[0].snapshot, like: match)
+    for _ in 0..<rollback { replay.step() }
+    guard replay.world.stateHash() != recent[rollback - 1].hashAfter else { return }
+    throw try failure(from: recent[0].snapshot, like: match)
+  }
+
+  /// The match `snapshot` holds, stepped on as many threads as `match`.
+  private func restored(_ snapshot: [UInt8], like match: Match) throws -> Match {
+    var replay = try MatchSnapshot.match(from: snapshot, roster: match.scenario.roster)
+    replay.threadCount = match.threadCount
+    return replay
+  }
+
+  /// Steps the rolled-back match again tick by tick to the first tick that differs, then
+  /// steps that tick on both runs system by system.
+  private func failure(from snapshot: [UInt8], like match: Match) throws -> Failure {
+    var replay = try restored(snapshot, like: match)
+    let rolledBackTo = replay.world.tick
+    let restoredHash = replay.world.stateHash()
+    let savedHash = recent[0].before.world.stateHash()
+    guard restoredHash == savedHash else {
+      return Failure(
+        rolledBackTo: rolledBackTo, tick: rolledBackTo, place: .restoring, straight: savedHash,
+        replayed: restoredHash)
+    }
+    for index in recent.indices {
+      var straight = recent[index].before
+      var straightSystems: [(String, StateHash)] = []
+      var replayedSystems: [(String, StateHash)] = []
+      straight.step { straightSystems.append(($0, $1)) }
+      replay.step { replayedSystems.append(($0, $1)) }
+      let hashAfter = replay.world.stateHash()
+      guard hashAfter != recent[index].hashAfter else { continue }
+      let system = zip(straightSystems, replayedSystems).first { $0.1 != $1.1 }?.0.0
+      return Failure(
+        rolledBackTo: rolledBackTo, tick: replay.world.tick,
+        place: system.map(Failure.Place.system) ?? .spawnsAndDespawns,
+        straight: recent[index].hashAfter, replayed: hashAfter)
+    }
+    return Failure(
+      rolledBackTo: rolledBackTo, tick: replay.world.tick, place: .notRepeatable,
+      straight: recent[rollback - 1].hashAfter, replayed: replay.world.stateHash())
+  }
+}
