@@ -63,6 +63,8 @@ let package = Package(
     .target(name: "HeadlessRenderer", dependencies: ["Frames", "Imaging"]),
     /// Draws frames in an SDL2 window: one texture atlas, batched geometry, typed SDL errors.
     .target(name: "SDLBackend", dependencies: ["CSDL2", "Frames", "Imaging", "HeadlessRenderer"]),
+    /// Two peers of a match over the network: the versioned, checked packet format.
+    .target(name: "Netplay"),
 
     /// The desktop demo: the playable MonsterWars window, its input, inspector and overlays.
     .target(
@@ -116,12 +118,15 @@ let package = Package(
       name: "FuzzSnapshot", dependencies: ["FuzzDriver", "MonsterWars", "TraitSandbox"],
       path: "Fuzz/FuzzSnapshot"),
     .executableTarget(
+      name: "FuzzPacket", dependencies: ["FuzzDriver", "Netplay"], path: "Fuzz/FuzzPacket"),
+    .executableTarget(
       name: "FuzzRecording",
       dependencies: ["FuzzDriver", "MonsterWars", "TraitSandbox"],
       path: "Fuzz/FuzzRecording"),
 
     // MARK: - Tests
     .testTarget(name: "FramesTests", dependencies: ["Frames"]),
+    .testTarget(name: "NetplayTests", dependencies: ["Netplay"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
     .testTarget(
       name: "SDLBackendTests",

@@ -4,11 +4,12 @@
 # (the seed corpus is never changed); a crash, a hang or a failed check stops it, saves the input
 # under .build/fuzz/artifacts/TARGET, and exits non-zero.
 # Usage: scripts/fuzz.sh TARGET SECONDS
-#   TARGET: FuzzScenario, FuzzPNG, FuzzBMP, FuzzCommandLine, FuzzSnapshot or FuzzRecording
+#   TARGET: FuzzScenario, FuzzPNG, FuzzBMP, FuzzCommandLine, FuzzSnapshot, FuzzRecording or
+#   FuzzPacket
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(FuzzScenario FuzzPNG FuzzBMP FuzzCommandLine FuzzSnapshot FuzzRecording)
+targets=(FuzzScenario FuzzPNG FuzzBMP FuzzCommandLine FuzzSnapshot FuzzRecording FuzzPacket)
 if [ "$#" -ne 2 ]; then
   echo "usage: scripts/fuzz.sh TARGET SECONDS   (TARGET: ${targets[*]})" >&2
   exit 64

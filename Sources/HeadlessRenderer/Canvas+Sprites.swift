@@ -35,6 +35,7 @@ extension Canvas {
     let columns = PixelRules.coveredPixels(left, left + placement.width, limit: width)
     let rows = PixelRules.coveredPixels(top, top + placement.height, limit: height)
     guard !columns.isEmpty, !rows.isEmpty else { return }
+    dirty.mark(columns: columns, rows: rows)
     let horizontalStep = Float(source.width) / placement.width
     let verticalStep = Float(source.height) / placement.height
     var sourceColumns = [Int](repeating: 0, count: columns.count)
@@ -92,6 +93,7 @@ extension Canvas {
     let rows = PixelRules.coveredPixels(
       placement.centreY - extentY, placement.centreY + extentY, limit: height)
     guard !columns.isEmpty, !rows.isEmpty else { return }
+    dirty.mark(columns: columns, rows: rows)
     let horizontalStep = Float(source.width) / placement.width
     let verticalStep = Float(source.height) / placement.height
     let tint = placement.tint

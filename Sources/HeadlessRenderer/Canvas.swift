@@ -9,15 +9,19 @@ struct Canvas {
   let height: Int
   /// RGBA bytes, row-major, top row first.
   var pixels: [UInt8]
+  /// The tiles drawn on since the marks were last cleared.
+  var dirty: DirtyTiles
 
   init(width: Int, height: Int, fill: Color = .black) {
     self.width = width
     self.height = height
     pixels = [UInt8](repeating: 0, count: width * height * 4)
+    dirty = DirtyTiles(width: width, height: height)
     self.fill(fill)
   }
 
   mutating func fill(_ color: Color) {
+    dirty.markAll()
     pixels.withUnsafeMutableBufferPointer { buffer in
       var index = 0
       while index < buffer.count {
@@ -95,6 +99,7 @@ struct Canvas {
     let columns = PixelRules.coveredPixels(x, x + width, limit: self.width)
     let rows = PixelRules.coveredPixels(y, y + height, limit: self.height)
     guard !columns.isEmpty, !rows.isEmpty, color.alpha > 0 else { return }
+    dirty.mark(columns: columns, rows: rows)
     let canvasWidth = self.width
     if color.alpha == 255 {
       // Opaque: each pixel is one 32-bit store of the colour's bytes in memory order.
@@ -132,9 +137,12 @@ struct Canvas {
     let (red, green, blue, alpha) = (
       UInt32(color.red), UInt32(color.green), UInt32(color.blue), UInt32(color.alpha)
     )
+    var dirty = self.dirty
+    defer { self.dirty = dirty }
     pixels.withUnsafeMutableBufferPointer { buffer in
       PixelRules.forEachLinePixel(from: (x0, y0), to: (x1, y1), width: width, height: height) {
         x, y in
+        dirty.mark(columns: x..<(x + 1), rows: y..<(y + 1))
         Self.blend(
           buffer, at: (y * canvasWidth + x) * 4, red: red, green: green, blue: blue, alpha: alpha)
       }

@@ -36,6 +36,7 @@ public struct HeadlessBackend: RenderBackend {
     self.height = height
     self.sprites = sprites
     canvas = Canvas(width: width, height: height, fill: Self.letterboxColor)
+    lastChanged = canvas.dirty
   }
 
   /// The last rendered picture.
@@ -70,24 +71,58 @@ public struct HeadlessBackend: RenderBackend {
   public mutating func render(_ frame: Frame, interpolatingFrom earlier: Frame?, alpha: Float) {
     let key = BackdropKey(frame: frame)
     if let backdrop, backdrop.key == key {
-      // Into the canvas's own buffer: assigning would share the backdrop's, and the first
-      // pixel drawn would copy it into a fresh allocation.
+      // Only where the last frame drew; into the canvas's own buffer: assigning would share
+      // the backdrop's, and the first pixel drawn would copy it into a fresh allocation.
+      let drawn = canvas.dirty
+      let rowBytes = width * 4
       canvas.pixels.withUnsafeMutableBytes { pixels in
-        backdrop.pixels.withUnsafeBytes { pixels.copyMemory(from: $0) }
+        backdrop.pixels.withUnsafeBytes { saved in
+          if drawn.count * 10 > drawn.columns * drawn.rows * 6 {
+            pixels.copyMemory(from: saved)
+            return
+          }
+          drawn.forEachRun(width: width, height: height) { columns, rows in
+            for row in rows {
+              let start = row * rowBytes + columns.lowerBound * 4
+              let end = row * rowBytes + columns.upperBound * 4
+              UnsafeMutableRawBufferPointer(rebasing: pixels[start..<end]).copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: saved[start..<end]))
+            }
+          }
+        }
       }
+      lastChanged = drawn
     } else {
       backdrop = nil
       beginFrame(clearingTo: Self.letterboxColor)
       drawBackground(of: frame)
       if lastBackdropKey == key { backdrop = (key, canvas.pixels) }
       lastBackdropKey = key
+      lastChanged = canvas.dirty
     }
+    canvas.dirty.removeAll()
     if let earlier {
       drawWorld(of: frame, interpolatingFrom: earlier, alpha: alpha)
     } else {
       drawWorld(of: frame)
     }
     drawOverlay(of: frame)
+    lastChanged = lastChanged.union(canvas.dirty)
+  }
+
+  /// The tiles the last `render` restored or drew on, the rest being the pixels of the render
+  /// before it.
+  private var lastChanged: DirtyTiles
+
+  /// Calls `body` with rectangles (`x`, `y`, `width`, `height` in pixels) covering every pixel
+  /// the last render may have changed from the render before it; outside them the picture is
+  /// the same. A window keeping the last picture need only update these.
+  public func forEachChangedRectangle(
+    _ body: (_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Void
+  ) {
+    lastChanged.forEachRun(width: width, height: height) { columns, rows in
+      body(columns.lowerBound, rows.lowerBound, columns.count, rows.count)
+    }
   }
 
   // MARK: - Primitives

@@ -69,16 +69,25 @@ public final class Texture {
   }
 
   /// Replaces the texture's pixels with the rasterizer's last picture, which must be the
-  /// texture's size.
+  /// texture's size, and which must have been uploaded here after each of its renders: only
+  /// the parts it changed are copied.
   ///
   /// - Throws: `SDLError` from `SDL_UpdateTexture`.
   /// - Complexity: O(pixels).
   func update(from rasterizer: HeadlessBackend) throws(SDLError) {
     precondition(rasterizer.width == width && rasterizer.height == height, "size mismatch")
-    let status = rasterizer.withPixelBytes { bytes in
-      SDL_UpdateTexture(pointer, nil, bytes.baseAddress, Int32(width * 4))
+    let pitch = width * 4
+    var failed = false
+    rasterizer.withPixelBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      // Only what the last render changed: the texture keeps the rest from the update before.
+      rasterizer.forEachChangedRectangle { x, y, width, height in
+        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+        let start = base + y * pitch + x * 4
+        if SDL_UpdateTexture(pointer, &rect, start, Int32(pitch)) != 0 { failed = true }
+      }
     }
-    guard status == 0 else { throw SDLError(failedCall: "SDL_UpdateTexture") }
+    guard !failed else { throw SDLError(failedCall: "SDL_UpdateTexture") }
   }
 
   deinit {

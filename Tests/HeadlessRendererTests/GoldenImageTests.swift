@@ -116,6 +116,62 @@ struct GoldenImageTests {
     #expect(walked.image != ends.image)
   }
 
+  @Test("frames over one background restore only what was drawn on, and say what changed")
+  func tiledRestore() throws {
+    let sprites = try SpriteLibrary.load(from: shippedSprites, sprites: gameSprites)
+    var random = SystemRandomNumberGenerator()
+    var kept = HeadlessBackend(width: 640, height: 360, sprites: sprites)
+    var before = kept.image
+    var partialFrames = 0
+    for tick in 0..<12 {
+      var builder = FrameBuilder()
+      // A few sprites, some translucent and turned, a line and a dot, somewhere new each time;
+      // every fourth frame draws nothing at all.
+      for _ in 0..<(tick % 4 == 3 ? 0 : 3) {
+        builder.draw(
+          .sprite(
+            SpriteDraw(
+              sprite: SpriteID("zap"), x: Float.random(in: -10...650, using: &random),
+              y: Float.random(in: -10...370, using: &random), width: 29, height: 29,
+              rotation: Float.random(in: -1...1, using: &random),
+              tint: Color(red: 255, green: 255, blue: 255, alpha: 180))),
+          layer: 2)
+      }
+      if tick % 2 == 0 {
+        builder.draw(
+          .line(LineDraw(x0: 0, y0: Float(tick * 15), x1: 639, y1: 90, color: .white)), layer: 3)
+      }
+      builder.drawOverlay(
+        .text(TextDraw("tick \(tick)", x: 20, y: 20, size: 32, color: .white)), layer: 0)
+      let frame = builder.frame(
+        tick: UInt64(tick), worldWidth: 640, worldHeight: 360, background: .background)
+      kept.render(frame)
+      var fresh = HeadlessBackend(width: 640, height: 360, sprites: sprites)
+      fresh.render(frame)
+      #expect(kept.image == fresh.image, "frame \(tick)")
+      // Outside the changed rectangles the picture is the one before.
+      var changed = [Bool](repeating: false, count: 640 * 360)
+      kept.forEachChangedRectangle { x, y, width, height in
+        for row in y..<(y + height) {
+          for column in x..<(x + width) { changed[row * 640 + column] = true }
+        }
+      }
+      let now = kept.image
+      var unchangedDiffering = 0
+      for index in changed.indices where !changed[index] {
+        let byte = index * 4
+        if now.pixels[byte..<(byte + 4)] != before.pixels[byte..<(byte + 4)] {
+          unchangedDiffering += 1
+        }
+      }
+      #expect(unchangedDiffering == 0, "frame \(tick)")
+      // Past the first two frames (the background is kept from the second), little changes.
+      if tick >= 2 && changed.filter({ $0 }).count * 2 < changed.count { partialFrames += 1 }
+      before = now
+    }
+    #expect(partialFrames >= 5)
+  }
+
   @Test("rendering the same frame twice gives the same pixels")
   func deterministic() throws {
     let sprites = try SpriteLibrary.load(from: shippedSprites, sprites: gameSprites)

@@ -225,6 +225,28 @@ struct SDLBackendTests {
     }
   }
 
+  @Test func aRasterizedWorldUploadsOnlyWhatChangedAndStillShowsTheWholePicture() throws {
+    // Frames over the same background restore and upload only the tiles drawn on: a sprite
+    // that moves away must leave no trace in the window.
+    let fixture = try Fixture(width: 640, height: 360, rasterizesWorld: true)
+    for step in 0..<6 {
+      let x = Float(60 + step * 90)
+      let frame = Frame(
+        tick: UInt64(step), worldWidth: 640, worldHeight: 360, background: .background,
+        world: [
+          DrawCommand(
+            .sprite(SpriteDraw(sprite: SpriteID("munch"), x: x, y: 180, width: 43, height: 43)),
+            layer: 2),
+          DrawCommand(
+            .line(LineDraw(x0: 0, y0: Float(step * 50), x1: 639, y1: 300, color: .white)),
+            layer: 3),
+        ])
+      #expect(
+        try fixture.image(of: frame) == headlessImage(of: frame, width: 640, height: 360),
+        "frame \(step)")
+    }
+  }
+
   @Test func resizingTheWindowChangesTheOutputSizeAndTheLetterbox() throws {
     let fixture = try Fixture(width: 640, height: 360)
     let frame = Frame(tick: 0, worldWidth: 640, worldHeight: 360, background: .background)

@@ -1,0 +1,56 @@
+/// How many datagrams a peer dropped, by why: what a match reports when the network (or
+/// someone on it) sends what no peer of the match would.
+public struct DroppedPackets: Equatable, Sendable, CustomStringConvertible {
+  /// The reasons, as `PacketError` names them, and how often each came.
+  public private(set) var counts: [Reason: Int] = [:]
+
+  /// Why a datagram was dropped, without the details that make each one different.
+  public enum Reason: String, CaseIterable, Sendable {
+    case notAPacket = "not a packet"
+    case truncated
+    case tooLong = "too long"
+    case unsupportedVersion = "another version"
+    case wrongSession = "another session"
+    case unknownKind = "unknown kind"
+    case tickOutOfRange = "tick out of range"
+    case badInput = "bad input"
+    case malformed
+    /// From an address that is not the other peer's.
+    case strangerAddress = "from a third address"
+
+    /// The reason `error` stands for.
+    public init(_ error: PacketError) {
+      switch error {
+      case .notAPacket: self = .notAPacket
+      case .truncated: self = .truncated
+      case .tooLong: self = .tooLong
+      case .unsupportedVersion: self = .unsupportedVersion
+      case .wrongSession: self = .wrongSession
+      case .unknownKind: self = .unknownKind
+      case .tickOutOfRange: self = .tickOutOfRange
+      case .badInput: self = .badInput
+      case .malformed: self = .malformed
+      }
+    }
+  }
+
+  /// No packet dropped yet.
+  public init() {}
+
+  /// All packets dropped.
+  public var total: Int { counts.values.reduce(0, +) }
+
+  /// Counts one datagram dropped for `reason`.
+  public mutating func count(_ reason: Reason) {
+    counts[reason, default: 0] += 1
+  }
+
+  /// "none", or "5: 3 another session, 2 truncated" (most frequent first).
+  public var description: String {
+    guard total > 0 else { return "none" }
+    let parts = Reason.allCases.compactMap { reason in counts[reason].map { (reason, $0) } }
+      .sorted { $0.1 > $1.1 }
+      .map { "\($0.1) \($0.0.rawValue)" }
+    return "\(total): " + parts.joined(separator: ", ")
+  }
+}

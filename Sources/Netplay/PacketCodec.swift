@@ -1,0 +1,235 @@
+/// Reads and writes `Packet`s: the versioned wire format, little-endian.
+///
+/// A packet is a 16-byte header (the magic `TSnp`, the format version, the message kind, a
+/// zero byte, the session) and the message's fields. Reading checks every field against what
+/// the receiver expects (`Expectations`) and throws `PacketError` for the first that does not
+/// fit, so the receiver can drop the packet and count why.
+public enum PacketCodec {
+  /// The format version this program writes and reads.
+  public static let version: UInt16 = 1
+  /// The largest packet read or written, in bytes: under any path's MTU.
+  public static let maximumSize = 1200
+  /// The most ticks of inputs one packet carries.
+  public static let maximumTicksPerPacket = 32
+  /// The most inputs one tick of one player holds.
+  public static let maximumInputsPerTick = 4
+  /// The header's size in bytes.
+  static let headerSize = 16
+  static let magic: [UInt8] = Array("TSnp".utf8)
+
+  /// What a receiver accepts.
+  public struct Expectations: Sendable {
+    /// The session packets must name; `nil` takes any (a host before anyone joined).
+    public var session: UInt64?
+    /// How many unit kinds an order may name.
+    public var kindCount: Int
+    /// The ticks inputs and hashes may be for: a packet outside them is stale or forged.
+    public var ticks: ClosedRange<UInt32>
+
+    /// Creates expectations.
+    public init(session: UInt64?, kindCount: Int, ticks: ClosedRange<UInt32>) {
+      self.session = session
+      self.kindCount = kindCount
+      self.ticks = ticks
+    }
+  }
+
+  /// The bytes of `packet`.
+  ///
+  /// - Precondition: The packet fits the format: at most `maximumTicksPerPacket` ticks of at
+  ///   most `maximumInputsPerTick` inputs.
+  public static func encode(_ packet: Packet) -> [UInt8] {
+    var bytes = magic
+    append(version, to: &bytes)
+    bytes.append(kind(of: packet.message))
+    bytes.append(0)
+    append(packet.session, to: &bytes)
+    switch packet.message {
+    case .hello(let fingerprint):
+      append(fingerprint, to: &bytes)
+    case .welcome(let seed, let inputDelay):
+      append(seed, to: &bytes)
+      bytes.append(inputDelay)
+    case .inputs(let first, let ticks, let acknowledged):
+      precondition(
+        (1...maximumTicksPerPacket).contains(ticks.count)
+          && ticks.allSatisfy { $0.count <= maximumInputsPerTick }, "too many inputs for a packet")
+      append(first, to: &bytes)
+      append(acknowledged ?? UInt32.max, to: &bytes)
+      bytes.append(UInt8(ticks.count))
+      for inputs in ticks {
+        bytes.append(UInt8(inputs.count))
+        for input in inputs {
+          switch input {
+          case .order(let index): bytes += [1, index]
+          case .cancelOrder: bytes += [2, 0]
+          case .restart: bytes += [3, 0]
+          }
+        }
+      }
+    case .stateHash(let tick, let hash):
+      append(tick, to: &bytes)
+      append(hash, to: &bytes)
+    case .goodbye:
+      break
+    }
+    return bytes
+  }
+
+  /// The packet `bytes` hold, if it is one `expectations` accept.
+  ///
+  /// - Throws: `PacketError` naming the first field that does not fit.
+  /// - Complexity: O(bytes).
+  public static func decode(
+    _ bytes: [UInt8], expecting expectations: Expectations
+  ) throws(PacketError) -> Packet {
+    guard bytes.count <= maximumSize else { throw .tooLong(bytes.count) }
+    guard bytes.count >= headerSize else { throw .truncated }
+    guard Array(bytes[0..<4]) == magic else { throw .notAPacket }
+    var reader = Reader(bytes: bytes, offset: 4)
+    let version = try reader.uint16()
+    guard version == Self.version else { throw .unsupportedVersion(version) }
+    let kind = try reader.byte()
+    guard try reader.byte() == 0 else { throw .malformed("the header's reserved byte is set") }
+    let session = try reader.uint64()
+    if let expected = expectations.session, session != expected { throw .wrongSession }
+    let message: Packet.Message
+    switch kind {
+    case 1:
+      message = .hello(rosterFingerprint: try reader.uint64())
+    case 2:
+      message = .welcome(seed: try reader.uint64(), inputDelay: try reader.byte())
+    case 3:
+      message = try inputs(&reader, expecting: expectations)
+    case 4:
+      let tick = try reader.uint32()
+      guard expectations.ticks.contains(tick) else { throw .tickOutOfRange(tick) }
+      message = .stateHash(tick: tick, hash: try reader.uint64())
+    case 5:
+      message = .goodbye
+    default:
+      throw .unknownKind(kind)
+    }
+    guard reader.isAtEnd else { throw .malformed("bytes after the message") }
+    return Packet(session: session, message: message)
+  }
+
+  private static func inputs(
+    _ reader: inout Reader, expecting expectations: Expectations
+  ) throws(PacketError) -> Packet.Message {
+    let first = try reader.uint32()
+    let acknowledged = try reader.uint32()
+    let count = Int(try reader.byte())
+    guard (1...maximumTicksPerPacket).contains(count) else {
+      throw .malformed("\(count) ticks of inputs (1 to \(maximumTicksPerPacket) fit a packet)")
+    }
+    let (last, overflow) = first.addingReportingOverflow(UInt32(count - 1))
+    guard !overflow, expectations.ticks.contains(first), expectations.ticks.contains(last) else {
+      throw .tickOutOfRange(first)
+    }
+    var ticks: [[PeerInput]] = []
+    for _ in 0..<count {
+      let inputCount = Int(try reader.byte())
+      guard inputCount <= maximumInputsPerTick else {
+        throw .malformed("\(inputCount) inputs on one tick (at most \(maximumInputsPerTick))")
+      }
+      var inputs: [PeerInput] = []
+      for _ in 0..<inputCount {
+        let code = try reader.byte()
+        let argument = try reader.byte()
+        switch (code, argument) {
+        case (1, let index) where Int(index) < expectations.kindCount:
+          inputs.append(.order(kindIndex: index))
+        case (2, 0): inputs.append(.cancelOrder)
+        case (3, 0): inputs.append(.restart)
+        default: throw .badInput(code: code, argument: argument)
+        }
+      }
+      ticks.append(inputs)
+    }
+    return .inputs(
+      first: first, ticks: ticks, acknowledged: acknowledged == UInt32.max ? nil : acknowledged)
+  }
+
+  private static func kind(of message: Packet.Message) -> UInt8 {
+    switch message {
+    case .hello: 1
+    case .welcome: 2
+    case .inputs: 3
+    case .stateHash: 4
+    case .goodbye: 5
+    }
+  }
+
+  private static func append<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8])
+  {
+    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  /// Reads little-endian fields off the front of a packet.
+  private struct Reader {
+    let bytes: [UInt8]
+    var offset: Int
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func byte() throws(PacketError) -> UInt8 {
+      guard offset < bytes.count else { throw .truncated }
+      defer { offset += 1 }
+      return bytes[offset]
+    }
+
+    mutating func uint16() throws(PacketError) -> UInt16 { try integer() }
+    mutating func uint32() throws(PacketError) -> UInt32 { try integer() }
+    mutating func uint64() throws(PacketError) -> UInt64 { try integer() }
+
+    private mutating func integer<Integer: FixedWidthInteger>() throws(PacketError) -> Integer {
+      let size = MemoryLayout<Integer>.size
+      guard bytes.count - offset >= size else { throw .truncated }
+      var value = Integer.zero
+      for index in 0..<size {
+        value |= Integer(bytes[offset + index]) << (8 * index)
+      }
+      offset += size
+      return value
+    }
+  }
+}
+
+/// Why a datagram was not taken as a packet; what a peer counts its dropped packets by.
+public enum PacketError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// It does not start with the format's magic: not this program's.
+  case notAPacket
+  /// It ends before its fields do.
+  case truncated
+  /// It is longer than any packet (`PacketCodec.maximumSize`).
+  case tooLong(Int)
+  /// It is another version of the format.
+  case unsupportedVersion(UInt16)
+  /// It names another session.
+  case wrongSession
+  /// Its message kind is none this version knows.
+  case unknownKind(UInt8)
+  /// It is for a tick outside the window the receiver accepts.
+  case tickOutOfRange(UInt32)
+  /// It holds an input no player can give (an unknown code, a kind outside the roster).
+  case badInput(code: UInt8, argument: UInt8)
+  /// A field holds a value the format does not allow.
+  case malformed(String)
+
+  /// Why, in words.
+  public var description: String {
+    switch self {
+    case .notAPacket: "not a TraitSandbox packet"
+    case .truncated: "truncated"
+    case .tooLong(let size): "\(size) bytes, over the \(PacketCodec.maximumSize) a packet has"
+    case .unsupportedVersion(let version):
+      "format version \(version); this program speaks version \(PacketCodec.version)"
+    case .wrongSession: "for another session"
+    case .unknownKind(let kind): "unknown message kind \(kind)"
+    case .tickOutOfRange(let tick): "for tick \(tick), outside the ticks accepted now"
+    case .badInput(let code, let argument): "an input no player can give (\(code), \(argument))"
+    case .malformed(let what): "malformed: \(what)"
+    }
+  }
+}

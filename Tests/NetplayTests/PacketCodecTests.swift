@@ -1,0 +1,172 @@
+import Foundation
+import Netplay
+import Testing
+
+@Suite("Netplay: the packet format")
+struct PacketCodecTests {
+  static let session: UInt64 = 0x5EED_CAFE_0123_4567
+  static let expectations = PacketCodec.Expectations(
+    session: session, kindCount: 3, ticks: 100...200)
+
+  static let packets: [Packet] = [
+    Packet(session: session, message: .hello(rosterFingerprint: 0xABCD)),
+    Packet(session: session, message: .welcome(seed: 7, inputDelay: 2)),
+    Packet(
+      session: session,
+      message: .inputs(
+        first: 120, ticks: [[], [.order(kindIndex: 2)], [.cancelOrder, .restart]],
+        acknowledged: 118)),
+    Packet(session: session, message: .inputs(first: 100, ticks: [[]], acknowledged: nil)),
+    Packet(session: session, message: .stateHash(tick: 180, hash: 0x0123_4567_89AB_CDEF)),
+    Packet(session: session, message: .goodbye),
+  ]
+
+  @Test("every message writes and reads back the same", arguments: packets)
+  func roundTrip(packet: Packet) throws {
+    let bytes = PacketCodec.encode(packet)
+    #expect(bytes.count <= PacketCodec.maximumSize)
+    #expect(try PacketCodec.decode(bytes, expecting: Self.expectations) == packet)
+  }
+
+  @Test("the header is the magic, the version, the kind, a zero byte and the session")
+  func header() {
+    let bytes = PacketCodec.encode(Packet(session: 0x0102_0304_0506_0708, message: .goodbye))
+    #expect(
+      bytes == [0x54, 0x53, 0x6E, 0x70, 1, 0, 5, 0, 8, 7, 6, 5, 4, 3, 2, 1])
+  }
+
+  /// `bytes` with the byte at `index` set to `value`.
+  func changing(_ bytes: [UInt8], at index: Int, to value: UInt8) -> [UInt8] {
+    var changed = bytes
+    changed[index] = value
+    return changed
+  }
+
+  @Test("a forged, foreign, stale or damaged packet is refused with its reason")
+  func refused() {
+    let inputs = PacketCodec.encode(Self.packets[2])
+    func reason(_ bytes: [UInt8], _ expectations: PacketCodec.Expectations = Self.expectations)
+      -> PacketError?
+    {
+      do {
+        _ = try PacketCodec.decode(bytes, expecting: expectations)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    #expect(reason(Array("GET / HTTP/1.1\r\n".utf8)) == .notAPacket)
+    #expect(reason(Array(inputs.prefix(10))) == .truncated)
+    #expect(reason(Array(inputs.dropLast())) == .truncated)
+    #expect(reason(inputs + [0]) == .malformed("bytes after the message"))
+    #expect(reason(changing(inputs, at: 4, to: 2)) == .unsupportedVersion(2))
+    #expect(reason(changing(inputs, at: 6, to: 9)) == .unknownKind(9))
+    #expect(
+      reason(changing(inputs, at: 7, to: 1)) == .malformed("the header's reserved byte is set"))
+    #expect(reason(changing(inputs, at: 8, to: 0)) == .wrongSession)
+    #expect(reason([UInt8](repeating: 0, count: 1500)) == .tooLong(1500))
+    // A tick far in the future (or the past) of the window.
+    let future = Packet(
+      session: Self.session, message: .inputs(first: 5000, ticks: [[]], acknowledged: nil))
+    #expect(reason(PacketCodec.encode(future)) == .tickOutOfRange(5000))
+    let lateHash = Packet(session: Self.session, message: .stateHash(tick: 99, hash: 1))
+    #expect(reason(PacketCodec.encode(lateHash)) == .tickOutOfRange(99))
+    // A run of ticks whose end passes the window, or wraps around.
+    let long = Packet(
+      session: Self.session,
+      message: .inputs(first: 190, ticks: Array(repeating: [], count: 20), acknowledged: nil))
+    #expect(reason(PacketCodec.encode(long)) == .tickOutOfRange(190))
+    let wrapping = Packet(
+      session: Self.session,
+      message: .inputs(first: UInt32.max - 1, ticks: [[], [], []], acknowledged: nil))
+    #expect(
+      reason(
+        PacketCodec.encode(wrapping),
+        PacketCodec.Expectations(session: nil, kindCount: 3, ticks: 0...UInt32.max))
+        == .tickOutOfRange(UInt32.max - 1))
+    // Inputs no player can give: a kind outside the roster, an unknown code, a stray argument.
+    let orderAt = inputs.count - 5 - 2
+    #expect(reason(changing(inputs, at: orderAt + 1, to: 3)) == .badInput(code: 1, argument: 3))
+    #expect(reason(changing(inputs, at: orderAt, to: 9)) == .badInput(code: 9, argument: 2))
+    #expect(
+      reason(changing(inputs, at: inputs.count - 1, to: 1)) == .badInput(code: 3, argument: 1))
+    // Too many ticks or inputs for one packet.
+    #expect(
+      reason(changing(inputs, at: 24, to: 0))
+        == .malformed("0 ticks of inputs (1 to 32 fit a packet)"))
+    #expect(
+      reason(changing(inputs, at: 25, to: 5)) == .malformed("5 inputs on one tick (at most 4)"))
+  }
+
+  @Test("every packet of the fuzz target's seed corpus reads and writes back")
+  func seedCorpus() throws {
+    let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzz/Corpus/FuzzPacket")
+    let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
+    #expect(files.count == Self.packets.count)
+    let open = PacketCodec.Expectations(session: nil, kindCount: 8, ticks: 0...UInt32.max)
+    var decoded: [Packet] = []
+    for file in files {
+      let bytes = [UInt8](try Data(contentsOf: corpus.appendingPathComponent(file)))
+      let packet = try PacketCodec.decode(bytes, expecting: open)
+      #expect(PacketCodec.encode(packet) == bytes, "\(file)")
+      decoded.append(packet)
+    }
+    // One of each packet this suite writes.
+    for packet in Self.packets { #expect(decoded.contains(packet)) }
+  }
+
+  @Test("a host before anyone joined takes any session")
+  func anySession() throws {
+    let hello = Packet(session: 42, message: .hello(rosterFingerprint: 1))
+    let open = PacketCodec.Expectations(session: nil, kindCount: 3, ticks: 0...0)
+    #expect(try PacketCodec.decode(PacketCodec.encode(hello), expecting: open) == hello)
+  }
+
+  @Test("random bytes never crash the reader; what it takes writes back byte for byte")
+  func randomBytes() {
+    var random = SystemRandomNumberGenerator()
+    let open = PacketCodec.Expectations(session: nil, kindCount: 8, ticks: 0...UInt32.max)
+    var taken = 0
+    for round in 0..<20_000 {
+      // Half start from a real packet with a few bytes changed, so most get past the header.
+      var bytes: [UInt8]
+      if round % 2 == 0 {
+        bytes = PacketCodec.encode(Self.packets[round / 2 % Self.packets.count])
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+          bytes[Int.random(in: 0..<bytes.count, using: &random)] = .random(
+            in: 0...255, using: &random)
+        }
+      } else {
+        bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+          .random(in: 0...255, using: &random)
+        }
+      }
+      if let packet = try? PacketCodec.decode(bytes, expecting: open) {
+        #expect(PacketCodec.encode(packet) == bytes)
+        taken += 1
+      }
+    }
+    #expect(taken > 0)
+  }
+}
+
+@Suite("Netplay: counting dropped packets")
+struct DroppedPacketsTests {
+  @Test("drops are counted by reason and said most frequent first")
+  func counted() {
+    var dropped = DroppedPackets()
+    #expect(dropped.description == "none")
+    dropped.count(.init(.wrongSession))
+    dropped.count(.init(.truncated))
+    dropped.count(.init(.wrongSession))
+    dropped.count(.strangerAddress)
+    dropped.count(.init(.tickOutOfRange(9)))
+    dropped.count(.init(.wrongSession))
+    #expect(dropped.total == 6)
+    #expect(dropped.counts[.wrongSession] == 3)
+    #expect(dropped.description.hasPrefix("6: 3 another session, "))
+    #expect(dropped.description.contains("1 from a third address"))
+  }
+}
