@@ -16,6 +16,11 @@ public struct SyncTest {
   public private(set) var rollbacks = 0
   /// The size of the last snapshot, in bytes.
   public private(set) var snapshotBytes = 0
+  /// Seconds each snapshot took to make: what a rollback session's ring of snapshots costs a
+  /// tick.
+  public private(set) var snapshotSeconds: [Double] = []
+  /// Seconds each rollback took: restoring the snapshot and stepping `rollback` ticks.
+  public private(set) var rollbackSeconds: [Double] = []
   /// The straight run's snapshots and states before each of the last `rollback` ticks, and
   /// its hash after each, oldest first.
   private var recent: [(snapshot: [UInt8], before: Match, hashAfter: StateHash)] = []
@@ -83,7 +88,10 @@ public struct SyncTest {
   ///   reading the snapshot.
   /// - Complexity: O(n) for the snapshot, plus `rollback` ticks.
   public mutating func step(_ match: inout Match) throws {
+    let clock = MonotonicClock()
+    let snapshotStart = clock.now()
     let snapshot = try MatchSnapshot.bytes(of: match)
+    snapshotSeconds.append(clock.now() - snapshotStart)
     snapshotBytes = snapshot.count
     let before = match
     match.step()
@@ -91,8 +99,10 @@ public struct SyncTest {
     if recent.count > rollback { recent.removeFirst() }
     guard recent.count == rollback else { return }
     rollbacks += 1
+    let rollbackStart = clock.now()
     var replay = try restored(recent[0].snapshot, like: match)
     for _ in 0..<rollback { replay.step() }
+    rollbackSeconds.append(clock.now() - rollbackStart)
     guard replay.world.stateHash() != recent[rollback - 1].hashAfter else { return }
     throw try failure(from: recent[0].snapshot, like: match)
   }

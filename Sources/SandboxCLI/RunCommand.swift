@@ -116,6 +116,11 @@ struct RunCommand: Subcommand {
     }
   }
 
+  /// The middle of `values` (0 for none).
+  private func median(_ values: [Double]) -> Double {
+    values.isEmpty ? 0 : values.sorted()[values.count / 2]
+  }
+
   func run(console: Console) throws(CommandFailure) -> Int32 {
     // Checked now, so a long run does not end only to find it cannot save.
     if let savePath {
@@ -217,6 +222,8 @@ struct RunCommand: Subcommand {
               ("rollback", .integer(syncTest.rollback)),
               ("rollbacks", .integer(syncTest.rollbacks)),
               ("snapshotBytes", .integer(syncTest.snapshotBytes)),
+              ("medianSnapshotMilliseconds", .measured(median(syncTest.snapshotSeconds) * 1000)),
+              ("medianRollbackMilliseconds", .measured(median(syncTest.rollbackSeconds) * 1000)),
             ])
           ))
         value = .object(members)
@@ -228,7 +235,11 @@ struct RunCommand: Subcommand {
         text +=
           "Sync test:  rolled back \(syncTest.rollback) ticks and stepped again "
           + "\(NumberText.grouped(syncTest.rollbacks)) times, always to the straight run's state "
-          + "(snapshots of \(NumberText.grouped(syncTest.snapshotBytes)) bytes)\n"
+          + "(snapshots of \(NumberText.grouped(syncTest.snapshotBytes)) bytes; medians: "
+          + String(
+            format: "a snapshot %.2f ms, restoring it and stepping %d ticks %.2f ms)\n",
+            median(syncTest.snapshotSeconds) * 1000, syncTest.rollback,
+            median(syncTest.rollbackSeconds) * 1000)
       }
       console.writeOutput(text)
     }

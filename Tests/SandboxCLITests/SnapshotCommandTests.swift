@@ -141,6 +141,11 @@ struct SyncTestCommandTests {
     let syncTest = try #require(object["syncTest"] as? [String: Any])
     #expect(syncTest["rollback"] as? Int == 2)
     #expect(syncTest["rollbacks"] as? Int == 9)
+    // What a rollback session's snapshot ring and rollbacks would cost, measured as it runs.
+    #expect((syncTest["medianSnapshotMilliseconds"] as? Double ?? 0) > 0)
+    #expect((syncTest["medianRollbackMilliseconds"] as? Double ?? 0) > 0)
+    #expect(tested.output.contains("; medians: a snapshot "))
+    #expect(tested.output.contains(" ms, restoring it and stepping 3 ticks "))
   }
 
   @Test("a rollback outside 1 to 64 ticks is a usage error", arguments: ["0", "65", "x"])
