@@ -6,14 +6,23 @@ public struct DroppedPackets: Equatable, Sendable, CustomStringConvertible {
 
   /// Why a datagram was dropped, without the details that make each one different.
   public enum Reason: String, CaseIterable, Sendable {
+    /// Not this program's format (`PacketError.notAPacket`).
     case notAPacket = "not a packet"
+    /// Ended before its fields did.
     case truncated
+    /// Longer than any packet.
     case tooLong = "too long"
+    /// Another version of the format.
     case unsupportedVersion = "another version"
+    /// For another session.
     case wrongSession = "another session"
+    /// A message kind this version does not know.
     case unknownKind = "unknown kind"
+    /// For a tick outside the window accepted.
     case tickOutOfRange = "tick out of range"
+    /// An input no player can give.
     case badInput = "bad input"
+    /// A field the format does not allow.
     case malformed
     /// From an address that is not the other peer's.
     case strangerAddress = "from a third address"
