@@ -116,11 +116,6 @@ struct RunCommand: Subcommand {
     }
   }
 
-  /// The middle of `values` (0 for none).
-  private func median(_ values: [Double]) -> Double {
-    values.isEmpty ? 0 : values.sorted()[values.count / 2]
-  }
-
   func run(console: Console) throws(CommandFailure) -> Int32 {
     // Checked now, so a long run does not end only to find it cannot save.
     if let savePath {
@@ -222,8 +217,8 @@ struct RunCommand: Subcommand {
               ("rollback", .integer(syncTest.rollback)),
               ("rollbacks", .integer(syncTest.rollbacks)),
               ("snapshotBytes", .integer(syncTest.snapshotBytes)),
-              ("medianSnapshotMilliseconds", .measured(median(syncTest.snapshotSeconds) * 1000)),
-              ("medianRollbackMilliseconds", .measured(median(syncTest.rollbackSeconds) * 1000)),
+              ("medianSnapshotMilliseconds", .measured(syncTest.snapshotSeconds.median * 1000)),
+              ("medianRollbackMilliseconds", .measured(syncTest.rollbackSeconds.median * 1000)),
             ])
           ))
         value = .object(members)
@@ -238,8 +233,8 @@ struct RunCommand: Subcommand {
           + "(snapshots of \(NumberText.grouped(syncTest.snapshotBytes)) bytes; medians: "
           + String(
             format: "a snapshot %.2f ms, restoring it and stepping %d ticks %.2f ms)\n",
-            median(syncTest.snapshotSeconds) * 1000, syncTest.rollback,
-            median(syncTest.rollbackSeconds) * 1000)
+            syncTest.snapshotSeconds.median * 1000, syncTest.rollback,
+            syncTest.rollbackSeconds.median * 1000)
       }
       console.writeOutput(text)
     }

@@ -41,9 +41,9 @@ public struct World {
   var tablesBySystem: [[Int]]
   var tableIndexByType: [ObjectIdentifier: Int] = [:]
   @usableFromInline internal var nextID: UInt64 = 1
-  private var targets: TargetIndex
+  var targets: TargetIndex
   @usableFromInline internal var isStepping = false
-  private var sortScratch = SpatialSortScratch()
+  var sortScratch = SpatialSortScratch()
 
   /// Creates an empty world.
   ///
@@ -84,7 +84,7 @@ public struct World {
     _ = tableIndex(for: type)
   }
 
-  private mutating func tableIndex<Entity: GameObject>(for type: Entity.Type) -> Int {
+  mutating func tableIndex<Entity: GameObject>(for type: Entity.Type) -> Int {
     if let index = tableIndexByType[ObjectIdentifier(type)] { return index }
     var jobs = [SystemJob<Entity>?](repeating: nil, count: systems.count)
     var components: [ComponentSlot<Entity>] = []
@@ -280,134 +280,6 @@ public struct World {
     }
   }
 
-  // MARK: - Stepping
-
-  /// Advances the simulation by one fixed tick: every system of the schedule in order, then
-  /// the tick's despawns and spawns.
-  ///
-  /// - Complexity: O(n) in the number of entities, plus the targets each query visits.
-  public mutating func step() {
-    step(observingSystems: nil)
-  }
-
-  /// Advances the simulation by one tick as `step()` does, calling `observe` after each
-  /// system with its name and a fingerprint of the state at that point (as `stateHash()`,
-  /// with the tick's random state): two worlds stepped this way show which system's results
-  /// first differ between them.
-  ///
-  /// - Complexity: O(n) in the number of entities per system, beside the tick itself.
-  public mutating func step(observingSystems observe: ((String, StateHash) -> Void)?) {
-    tick += 1
-    var context = TickContext(
-      tick: tick, deltaTime: fixedDeltaTime, arenaSize: arenaSize, random: random,
-      targets: TargetIndex(hostility: hostility))
-    // The last tick's index lends the tick its buffers. Moved, never copied: a second
-    // reference would make the tick's first write copy every buffer of the index.
-    swap(&context.targets, &targets)
-    context.targets.removeAll()
-    context.threadCount = threadCount
-    isStepping = true
-    var timings: [Double]? =
-      measuresSystemTimes ? [Double](repeating: 0, count: systems.count) : nil
-    for (systemIndex, system) in systems.enumerated() {
-      switch system.body {
-      case .perType:
-        let chunkSize = system.runsInParallel ? Self.chunkSize : nil
-        for index in tablesBySystem[systemIndex] {
-          let salt =
-            (tick &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(systemIndex) << 48
-            ^ UInt64(index) << 32
-          tables[index].run(
-            system: systemIndex, chunkSize: chunkSize, threads: threadCount, salt: salt,
-            in: &context, timings: &timings)
-        }
-      case .world(let run):
-        let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-        run(&context)
-        if timings != nil {
-          timings?[systemIndex] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        }
-      }
-      context.targets.applyPendingDamage()
-      if let observe { observe(system.name, stateHash(random: context.random)) }
-    }
-    isStepping = false
-    lastSystemTimes = timings ?? []
-    random = context.random
-    removeDespawned(context.despawned)
-    // Taken out of the context, so that appending the spawn events never copies the array.
-    var events: [EntityEvent]? = context.events
-    context.events = []
-    insertSpawned(from: context, events: &events)
-    lastEvents = events ?? []
-    // Without a grid (no target queries) there is no order to keep.
-    if tick % Self.spatialSortInterval == 1 && context.targets.grid.cellCount > 1 {
-      let grid = context.targets.grid
-      for index in tables.indices { tables[index].sortSpatially(by: grid, scratch: &sortScratch) }
-    }
-    swap(&targets, &context.targets)
-  }
-
-  /// Ticks between the world's spatial sorts: after the first tick and every this many ticks,
-  /// each pool is put back in grid-cell order, which entities drift out of as they move.
-  public static let spatialSortInterval: UInt64 = 16
-
-  /// Entities per chunk when a system runs in parallel. Fixed, so that how a pool is cut into
-  /// chunks, and so every result, depends only on how many entities it has, never on how many
-  /// threads step it.
-  public static let chunkSize = 4096
-
-  /// Removes the entities the tick asked to despawn, each table its own, in identity order.
-  private mutating func removeDespawned(_ requests: [DespawnRequest]) {
-    guard !requests.isEmpty else { return }
-    var idsByTable = [[AnyEntityID]](repeating: [], count: tables.count)
-    for request in requests {
-      if let table = tableIndexByType[request.type] {
-        idsByTable[table].append(request.id)
-      } else {
-        // An identity typed by something other than its concrete entity type: any table.
-        for table in tables.indices { idsByTable[table].append(request.id) }
-      }
-    }
-    for table in tables.indices where !idsByTable[table].isEmpty {
-      idsByTable[table].sort()
-      tables[table].removeAll(sortedIDs: idsByTable[table])
-    }
-  }
-
-  /// Moves the tick's spawns into their tables: identities in the order the spawns were
-  /// requested, one bulk append per type, spawn events in identity order.
-  private mutating func insertSpawned(from context: TickContext, events: inout [EntityEvent]?) {
-    guard !context.spawnOrder.isEmpty else { return }
-    var idsBySlot = [[UInt64]](repeating: [], count: context.spawnBuffers.count)
-    for slot in context.spawnOrder {
-      idsBySlot[Int(slot)].append(nextID)
-      nextID += 1
-    }
-    let firstEvent = events?.count ?? 0
-    events?.reserveCapacity(firstEvent + context.spawnOrder.count)
-    for (slot, buffer) in context.spawnBuffers.enumerated() {
-      buffer.flush(into: &self, ids: idsBySlot[slot], events: &events)
-    }
-    if context.spawnBuffers.count > 1 {
-      // Sorted in place: sorting a slice of the array would sort a copy and copy it back.
-      events?.withUnsafeMutableBufferPointer { events in
-        var spawnEvents = UnsafeMutableBufferPointer(rebasing: events[firstEvent...])
-        spawnEvents.sort { $0.entity < $1.entity }
-      }
-    }
-  }
-
-  /// Moves entities of one type, already given their identities (ascending) and checked for
-  /// their faction, into their table, leaving `entities` empty; a spawn event for each goes into
-  /// `events`, if there are events to keep.
-  @usableFromInline
-  internal mutating func insert<Entity: GameObject>(
-    moving entities: inout ContiguousArray<Entity>, events: inout [EntityEvent]?
-  ) {
-    tables[tableIndex(for: Entity.self)].append(moving: &entities, events: &events)
-  }
-
   // MARK: - Frames
 
   /// Adds every drawable entity's picture to `builder`, type by type in registration order.
@@ -428,26 +300,6 @@ public struct World {
       tick: tick, worldWidth: arenaSize.x, worldHeight: arenaSize.y, background: background)
   }
 
-  // MARK: - State hash
-
-  /// A 64-bit fingerprint of the whole simulation state: tick, random state, next identity and
-  /// every entity's identity, position, faction and components, in a fixed order.
-  ///
-  /// - Complexity: O(n) in the number of entities.
-  public func stateHash() -> StateHash {
-    stateHash(random: random)
-  }
-
-  /// `stateHash()` with `random` for the world's random state.
-  private func stateHash(random: SeededRandom) -> StateHash {
-    var hasher = StateHasher()
-    hasher.combine(tick)
-    hasher.combine(nextID)
-    random.hash(into: &hasher)
-    hasher.combine(tables.count)
-    for table in tables { table.hashState(into: &hasher, threads: threadCount) }
-    return hasher.finalize()
-  }
 }
 
 extension GameObject {
