@@ -63,14 +63,16 @@ let package = Package(
     .target(name: "HeadlessRenderer", dependencies: ["Frames", "Imaging"]),
     /// Draws frames in an SDL2 window: one texture atlas, batched geometry, typed SDL errors.
     .target(name: "SDLBackend", dependencies: ["CSDL2", "Frames", "Imaging", "HeadlessRenderer"]),
-    /// Two peers of a match over the network: the versioned, checked packet format.
-    .target(name: "Netplay"),
+    /// Two players of a match over the network: the versioned, checked packet format, rollback
+    /// and the UDP transport.
+    .target(name: "Netplay", dependencies: ["MonsterWars", "TraitSandbox"]),
 
     /// The desktop demo: the playable MonsterWars window, its input, inspector and overlays.
     .target(
       name: "DesktopDemo",
       dependencies: [
         "SDLBackend", "HeadlessRenderer", "MonsterWars", "TraitSandbox", "Frames", "Imaging",
+        "Netplay",
       ]),
 
     // MARK: - Implementation details
@@ -83,7 +85,7 @@ let package = Package(
       name: "SandboxCLI",
       dependencies: [
         "TraitSandbox", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer", "DesktopDemo",
-        "DispatchBenchmark",
+        "DispatchBenchmark", "Netplay",
       ]),
     .executableTarget(name: "sandbox", dependencies: ["SandboxCLI", "Imaging", "CMalloc"]),
     /// The C library's allocator settings, for the `sandbox` executable.
@@ -126,7 +128,7 @@ let package = Package(
 
     // MARK: - Tests
     .testTarget(name: "FramesTests", dependencies: ["Frames"]),
-    .testTarget(name: "NetplayTests", dependencies: ["Netplay"]),
+    .testTarget(name: "NetplayTests", dependencies: ["Netplay", "MonsterWars", "TraitSandbox"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
     .testTarget(
       name: "SDLBackendTests",

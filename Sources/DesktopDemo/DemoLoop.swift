@@ -54,7 +54,13 @@ final class DemoLoop {
     self.configuration = configuration
     self.session = session
     self.backend = backend
-    if let recording = configuration.replay {
+    if let netplay = configuration.netplay {
+      match = SteppedMatch(
+        state: DemoState(
+          netplay: configuration.scenario, side: netplay.side,
+          swarmCount: configuration.swarmCount),
+        netplay: netplay)
+    } else if let recording = configuration.replay {
       match = SteppedMatch(state: DemoState(replaying: recording))
     } else {
       match = SteppedMatch(
@@ -142,9 +148,12 @@ final class DemoLoop {
     let (previous, current, decoration) = shown
     let isStill =
       isLastFrame || !isOwned || match.state.isPaused || previous.tick == current.tick
+    // A match over the network keeps its own clock: it is pumped every frame.
+    let isNetplay = configuration.netplay != nil
     let granted =
-      isLastFrame ? (steps: 0, alpha: 1) : grantedSteps(canStep: isOwned)
-    let steps = isOwned && !isLastFrame && (granted.steps > 0 || match.state.isPaused)
+      isLastFrame || isNetplay ? (steps: 0, alpha: 1) : grantedSteps(canStep: isOwned)
+    let steps =
+      isOwned && !isLastFrame && (granted.steps > 0 || match.state.isPaused || isNetplay)
     if steps {
       let rate = clockRate.shown(for: match.state.speed)
       match.step(granted.steps, speed: rate.speed, isFallingBehind: rate.isFallingBehind)
@@ -155,7 +164,7 @@ final class DemoLoop {
     var failure: (any Error)?
     do {
       // The world is interpolated as it is drawn, with no interpolated frame made.
-      let earlier = isStill && isOwned ? nil : previous
+      let earlier = (isStill && isOwned) || isNetplay ? nil : previous
       let decorated = decoration.apply(
         to: current, interpolatingFrom: earlier, alpha: Float(alpha))
       try draw(decorated, interpolatingFrom: earlier, isLastFrame: isLastFrame)

@@ -6,6 +6,7 @@ import TraitSandbox
 extension DemoState {
   /// Applies a player action at demo time `now` (seconds).
   public mutating func handle(_ action: DemoAction, at now: Double = 0, frame: Frame? = nil) {
+    if netplaySide != nil && handleNetplay(action, at: now) { return }
     switch action {
     case .buy(let kind):
       guard replay == nil else {
@@ -13,18 +14,18 @@ extension DemoState {
         return
       }
       guard !isAutoplay, !match.isOver else { return }
-      guard session.apply(.order(kind)) else {
+      guard session.apply(.order(kind, side: playerSide)) else {
         notice = (
           "\(Castle.maximumOrders) orders are waiting: Backspace or right-click cancels the last",
           now + 2.5
         )
         return
       }
-      notice = (Self.orderNotice(kind, match: match), now + 2)
+      notice = (Self.orderNotice(kind, side: playerSide, match: match), now + 2)
     case .cancelOrder:
       guard replay == nil, !isAutoplay, !match.isOver else { return }
-      let newest = match.castle(of: .left)?.orders.last
-      guard session.apply(.cancelOrder), let newest else {
+      let newest = match.castle(of: playerSide)?.orders.last
+      guard session.apply(.cancelOrder(side: playerSide)), let newest else {
         notice = ("no order to cancel", now + 1.5)
         return
       }
@@ -82,8 +83,8 @@ extension DemoState {
 
   /// What the demo says when an order is queued: whether the castle can pay for everything
   /// waiting, or how many coins it still needs.
-  static func orderNotice(_ kind: UnitKind, match: Match) -> String {
-    guard let castle = match.castle(of: .left) else { return "ordered \(kind.displayName)" }
+  static func orderNotice(_ kind: UnitKind, side: Side, match: Match) -> String {
+    guard let castle = match.castle(of: side) else { return "ordered \(kind.displayName)" }
     let waiting = castle.orders.reduce(Float(0)) { $0 + (castle.armory.cost(of: $1) ?? 0) }
     let short = waiting - castle.spawner.budget
     guard short > 0 else { return "ordered \(kind.displayName)" }

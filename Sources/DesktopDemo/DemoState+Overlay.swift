@@ -51,9 +51,11 @@ extension DemoState {
       DebugOverlay(statistics: statistics, world: match.world).draw(into: &builder)
     }
     if !isAutoplay {
-      let you = DemoMessage(text: "You: left (blue)", color: Side.left.color, size: 12)
+      let colorName = playerSide == .left ? "blue" : "red"
+      let you = DemoMessage(
+        text: "You: \(playerSide.name) (\(colorName))", color: playerSide.color, size: 12)
       you.draw(into: &builder, x: 12, y: 42)
-      if let castle = match.castle(of: .left) {
+      if let castle = match.castle(of: playerSide) {
         let orders = DemoMessage(
           text: Self.ordersText(castle), color: Color(red: 230, green: 230, blue: 230), size: 12)
         orders.draw(into: &builder, x: 12, y: 58)
@@ -62,14 +64,21 @@ extension DemoState {
     if let outcome = match.outcome, !isAutoplay {
       let verdict: (String, Color) =
         switch outcome.winner {
-        case .left: ("You won", Side.left.color)
-        case .right: ("You lost", Side.right.color)
+        case playerSide: ("You won", playerSide.color)
         case nil: ("Nobody won", .white)
+        case let winner?: ("You lost", winner.color)
         }
       let message = DemoMessage(text: verdict.0, color: verdict.1, size: 24)
       message.draw(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 280)
     }
-    if match.isOver {
+    for (index, line) in netplayBanner.enumerated() {
+      let message = DemoMessage(
+        text: line, color: index == 0 ? .white : Color(red: 255, green: 215, blue: 120),
+        size: index == 0 ? 16 : 12)
+      message.draw(
+        into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 200 + Float(index) * 26)
+    }
+    if match.isOver && netplayBanner.isEmpty {
       let hint = DemoMessage(text: "Press R to restart, Esc to quit", color: .white)
       hint.draw(into: &builder, x: (Frame.overlayWidth - hint.width) / 2, y: 400)
     }
@@ -86,8 +95,12 @@ extension DemoState {
       help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
     }
     if !isAutoplay && !match.isOver && replay == nil {
+      // Over the network the clock is both players', and only the host restarts.
+      let rest =
+        netplaySide == nil
+        ? "  P pause  +/- speed  R restart" : netplaySide == .left ? "  R restart" : ""
       let help = DemoMessage(
-        text: BuyKeys.help(for: scenario) + "  Backspace cancel  P pause  +/- speed  R restart",
+        text: BuyKeys.help(for: scenario) + "  Backspace cancel" + rest,
         color: Color(red: 230, green: 230, blue: 230), size: 12)
       help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
     }

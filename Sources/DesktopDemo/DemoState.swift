@@ -1,6 +1,7 @@
 import Foundation
 import Frames
 import MonsterWars
+import Netplay
 import TraitSandbox
 
 /// Everything the demo shows and the player changes, apart from the window: the match, its
@@ -23,8 +24,17 @@ public struct DemoState {
   public var scenario: Scenario { session.scenario }
   /// The seed the match restarts with.
   public var seed: UInt64 { session.seed }
-  /// Whether the AI plays the left castle too (attract mode).
+  /// Whether the AI plays both castles (attract mode).
   public var isAutoplay: Bool { session.isAutoplay }
+  /// The side this window's player orders for: its side of a match over the network, else
+  /// the first the session gives a player.
+  public var playerSide: Side { netplaySide ?? session.playerSides.first ?? .left }
+  /// This window's side of a match over the network, if it is one.
+  public internal(set) var netplaySide: Side?
+  /// The player's inputs not yet taken by the network match.
+  var outbox: [PeerInput] = []
+  /// What the network match says of itself (waiting, ended), shown in the middle of the view.
+  public internal(set) var netplayBanner: [String] = []
   /// How many monsters a swarm scenario places, if overridden.
   public var swarmCount: Int? { session.swarmCount }
   /// Index into `speeds`.

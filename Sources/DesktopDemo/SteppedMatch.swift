@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Frames
 import MonsterWars
+import Netplay
 import TraitSandbox
 
 /// The demo's state and the last two frames of its match, stepped on a thread of its own so
@@ -24,11 +25,19 @@ final class SteppedMatch: @unchecked Sendable {
   /// Seconds the last step took, ticks and frames.
   private(set) var lastStepSeconds = 0.0
 
+  /// The match over the network this window plays, if it does.
+  let netplay: NetplayWindow?
+  /// When the network match began to wait for the other player, while it does.
+  private var waitingSince: Double?
+  /// When the window opened, for the join timeout.
+  private let opened = MonotonicClock().now()
+
   private let queue = DispatchQueue(label: "TraitSandbox.simulation", qos: .userInteractive)
   private let group = DispatchGroup()
 
-  init(state: DemoState) {
+  init(state: DemoState, netplay: NetplayWindow? = nil) {
     self.state = state
+    self.netplay = netplay
     previous = state.match.makeFrame()
     current = previous
   }
@@ -68,7 +77,9 @@ final class SteppedMatch: @unchecked Sendable {
     let start = clock.now()
     lastTicks = 0
     lastTickSeconds = 0
-    if granted > 0 {
+    if let netplay {
+      runNetplay(netplay, now: start, speed: speed)
+    } else if granted > 0 {
       let ticks = state.advance(steps: granted)
       lastTickSeconds = clock.now() - start
       lastTicks = ticks
@@ -85,5 +96,47 @@ final class SteppedMatch: @unchecked Sendable {
       previous = current
     }
     lastStepSeconds = clock.now() - start
+  }
+
+  /// Pumps the network match: its packets, the ticks due with the player's inputs, and the
+  /// frame and banner of where it stands.
+  private func runNetplay(_ netplay: NetplayWindow, now: Double, speed: Double) {
+    let match = netplay.match
+    var inputs = state.takeOutbox()
+    let ran = match.pump(now: now) { _ in
+      defer { inputs = [] }
+      return inputs
+    }
+    // Inputs given while no tick ran go with the next one.
+    if !inputs.isEmpty { state.returnToOutbox(inputs) }
+    lastTicks = ran
+    lastTickSeconds = MonotonicClock().now() - now
+    if let rollback = match.rollback {
+      state.show(rollback)
+      let isWaiting = !rollback.canAdvance && !rollback.isFinished && !match.hasEnded
+      waitingSince = isWaiting ? waitingSince ?? now : nil
+    }
+    state.netplayBanner = banner(netplay, now: now)
+    previous = current
+    current = state.match.makeFrame(speed: 1, isPaused: false)
+  }
+
+  /// What the window says of the network match in the middle of the view, if anything.
+  private func banner(_ netplay: NetplayWindow, now: Double) -> [String] {
+    switch netplay.match.phase {
+    case .waitingForGuest:
+      return ["Waiting for the other player to join:", netplay.joinLine ?? ""]
+    case .joining:
+      return now - opened > netplay.waitSeconds
+        ? [
+          "No answer from the host yet:",
+          "is 'sandbox host' running there, and is the code the one it printed?",
+        ] : ["Joining the host..."]
+    case .playing:
+      guard let since = waitingSince, now - since > 0.25 else { return [] }
+      return ["Waiting for the other player..."]
+    case .ended(let ending):
+      return [ending.description, "Esc quits"]
+    }
   }
 }

@@ -25,9 +25,10 @@ public struct Match {
   ///   - swarmCount: Overrides how many monsters a swarm scenario places; at most
   ///     `scenario.maximumSwarmCount`.
   ///   - leftController: Who plays the left castle; the scenario's AI by default.
+  ///   - rightController: Who plays the right castle; the scenario's AI by default.
   public init(
     scenario: Scenario, seed: UInt64, swarmCount: Int? = nil,
-    leftController: CastleController? = nil
+    leftController: CastleController? = nil, rightController: CastleController? = nil
   ) {
     self.scenario = scenario
     self.seed = seed
@@ -43,7 +44,8 @@ public struct Match {
       left: Vector2(scenario.castle.inset, arena.y / 2),
       right: Vector2(arena.x - scenario.castle.inset, arena.y / 2))
     let controllers = PerSide(
-      left: leftController ?? .ai(scenario.ai.left), right: .ai(scenario.ai.right))
+      left: leftController ?? .ai(scenario.ai.left),
+      right: rightController ?? .ai(scenario.ai.right))
     for side in Side.allCases {
       world.spawn(
         Castle(

@@ -5,12 +5,12 @@ import TraitSandbox
 /// back.
 ///
 /// The file is a `SavedFileKind.recording` envelope around an `Archive` of one value: the
-/// program that recorded it, the scenario as scenario JSON and its name, the seed, whether the
-/// AI played both sides, the swarm count, every `RecordedInput` in order, and the tick and
+/// program that recorded it, the scenario as scenario JSON and its name, the seed, the sides
+/// players controlled, the swarm count, every `RecordedInput` in order, and the tick and
 /// state hash the session ended at.
 public struct MatchRecording: Sendable, Equatable {
   /// The format version this program writes, and the newest it reads.
-  public static let version: UInt32 = 1
+  public static let version: UInt32 = 2
 
   /// The program and version that recorded it, e.g. `sandbox 0.1.0`: a replay by another
   /// version may step differently.
@@ -19,8 +19,10 @@ public struct MatchRecording: Sendable, Equatable {
   public var scenario: Scenario
   /// The seed.
   public var seed: UInt64
-  /// Whether the AI played the left castle too.
-  public var isAutoplay: Bool
+  /// The sides players controlled (see `MatchSession.playerSides`).
+  public var playerSides: [Side]
+  /// Whether the AI played both castles.
+  public var isAutoplay: Bool { playerSides.isEmpty }
   /// How many monsters a swarm scenario placed, if overridden.
   public var swarmCount: Int?
   /// The player's inputs, in order.
@@ -41,7 +43,7 @@ public struct MatchRecording: Sendable, Equatable {
     self.program = program
     scenario = initialScenario
     seed = session.seed
-    isAutoplay = session.isAutoplay
+    playerSides = session.playerSides
     swarmCount = session.swarmCount
     inputs = session.inputs
     finalTick = session.match.world.tick
@@ -53,7 +55,7 @@ public struct MatchRecording: Sendable, Equatable {
     var scenarioName: String
     var scenarioJSON: String
     var seed: UInt64
-    var isAutoplay: Bool
+    var playerSides: [Side]
     var swarmCount: Int?
     var inputs: [RecordedInput]
     var finalTick: UInt64
@@ -66,7 +68,7 @@ public struct MatchRecording: Sendable, Equatable {
     try archive.encode(
       Body(
         program: program, scenarioName: scenario.name, scenarioJSON: scenario.jsonText,
-        seed: seed, isAutoplay: isAutoplay, swarmCount: swarmCount, inputs: inputs,
+        seed: seed, playerSides: playerSides, swarmCount: swarmCount, inputs: inputs,
         finalTick: finalTick, finalHash: finalHash.rawValue))
     return SavedFile.wrap(archive, kind: .recording, version: Self.version)
   }
@@ -93,7 +95,7 @@ public struct MatchRecording: Sendable, Equatable {
     program = body.program
     self.scenario = scenario
     seed = body.seed
-    isAutoplay = body.isAutoplay
+    playerSides = Side.allCases.filter(body.playerSides.contains)
     swarmCount = body.swarmCount
     inputs = body.inputs
     finalTick = body.finalTick
@@ -102,7 +104,8 @@ public struct MatchRecording: Sendable, Equatable {
 
   /// A new session as the recorded one started.
   public func start() -> MatchSession {
-    MatchSession(scenario: scenario, seed: seed, autoplay: isAutoplay, swarmCount: swarmCount)
+    MatchSession(
+      scenario: scenario, seed: seed, playerSides: playerSides, swarmCount: swarmCount)
   }
 }
 

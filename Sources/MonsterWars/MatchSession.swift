@@ -5,10 +5,10 @@ import TraitSandbox
 /// Pausing, speed and selection only change when ticks run or what is shown, so they are not
 /// inputs: a match replays the same from its inputs at any speed.
 public enum MatchInput: Sendable, Equatable, Codable {
-  /// Buy a unit for the player's (left) castle.
-  case order(UnitKind)
-  /// Take back the player's newest order not yet paid for.
-  case cancelOrder
+  /// Buy a unit for the castle of `side`, which a player must control.
+  case order(UnitKind, side: Side)
+  /// Take back the newest order of `side`'s castle not yet paid for.
+  case cancelOrder(side: Side)
   /// Start the match again from its first tick.
   case restart
   /// Take a reloaded scenario, kept as scenario JSON: what is safe mid-match at once (see
@@ -39,8 +39,11 @@ public struct MatchSession {
   public private(set) var scenario: Scenario
   /// The seed every start uses.
   public let seed: UInt64
-  /// Whether the AI plays the left castle too; then the player orders nothing.
-  public let isAutoplay: Bool
+  /// The sides players control, in `Side.allCases` order: none when the AI plays both
+  /// (autoplay), the left one against the computer, both in a match between two players.
+  public let playerSides: [Side]
+  /// Whether the AI plays both castles; then no one orders anything.
+  public var isAutoplay: Bool { playerSides.isEmpty }
   /// How many monsters a swarm scenario places, if overridden.
   public let swarmCount: Int?
   /// Every input applied so far, with its tick.
@@ -56,40 +59,52 @@ public struct MatchSession {
 
   /// Starts a match of `scenario`, with the player on the left unless `autoplay`.
   public init(scenario: Scenario, seed: UInt64, autoplay: Bool, swarmCount: Int? = nil) {
+    self.init(
+      scenario: scenario, seed: seed, playerSides: autoplay ? [] : [.left],
+      swarmCount: swarmCount)
+  }
+
+  /// Starts a match of `scenario` in which players control `playerSides` and the scenario's AI
+  /// the others.
+  public init(scenario: Scenario, seed: UInt64, playerSides: [Side], swarmCount: Int? = nil) {
     self.scenario = scenario
     self.seed = seed
-    isAutoplay = autoplay
+    self.playerSides = Side.allCases.filter(playerSides.contains)
     self.swarmCount = swarmCount
-    match = Self.newMatch(scenario, seed: seed, autoplay: autoplay, swarmCount: swarmCount)
+    match = Self.newMatch(
+      scenario, seed: seed, playerSides: self.playerSides, swarmCount: swarmCount)
   }
 
   private static func newMatch(
-    _ scenario: Scenario, seed: UInt64, autoplay: Bool, swarmCount: Int?
+    _ scenario: Scenario, seed: UInt64, playerSides: [Side], swarmCount: Int?
   ) -> Match {
     Match(
       scenario: scenario, seed: seed, swarmCount: swarmCount,
-      leftController: autoplay ? nil : .player)
+      leftController: playerSides.contains(.left) ? .player : nil,
+      rightController: playerSides.contains(.right) ? .player : nil)
   }
 
   /// Applies `input` now, between ticks, and keeps it in `inputs`.
   ///
-  /// - Returns: Whether it changed anything: an order needs a player, a match still on and
-  ///   room in the castle's queue; a cancel, an order to take back; a retune, a scenario that
+  /// - Returns: Whether it changed anything: an order needs a player on its side, a match
+  ///   still on and room in the castle's queue; a cancel, an order to take back; a retune, a scenario that
   ///   reads as one for this roster. Only inputs that changed something are kept.
   @discardableResult
   public mutating func apply(_ input: MatchInput) -> Bool {
     switch input {
-    case .order(let kind):
-      guard !isAutoplay, !match.isOver, match.order(kind, for: .left) else { return false }
-      inputs.append(RecordedInput(tick: match.world.tick, input: input))
-    case .cancelOrder:
-      guard !isAutoplay, !match.isOver, match.cancelLastOrder(for: .left) != nil else {
+    case .order(let kind, let side):
+      guard playerSides.contains(side), !match.isOver, match.order(kind, for: side) else {
         return false
       }
       inputs.append(RecordedInput(tick: match.world.tick, input: input))
+    case .cancelOrder(let side):
+      guard playerSides.contains(side), !match.isOver, match.cancelLastOrder(for: side) != nil
+      else { return false }
+      inputs.append(RecordedInput(tick: match.world.tick, input: input))
     case .restart:
       inputs.append(RecordedInput(tick: match.world.tick, input: input))
-      match = Self.newMatch(scenario, seed: seed, autoplay: isAutoplay, swarmCount: swarmCount)
+      match = Self.newMatch(
+        scenario, seed: seed, playerSides: playerSides, swarmCount: swarmCount)
       match.threadCount = threadCount
       match.measuresSystemTimes = measuresSystemTimes
     case .retune(let json):

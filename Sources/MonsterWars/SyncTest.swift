@@ -21,6 +21,15 @@ public struct SyncTest {
   public private(set) var snapshotSeconds: [Double] = []
   /// Seconds each rollback took: restoring the snapshot and stepping `rollback` ticks.
   public private(set) var rollbackSeconds: [Double] = []
+  /// Seconds each rollback from memory took: taking the copy of the match kept from
+  /// `rollback` ticks before and stepping it again, as a rollback session does.
+  public private(set) var memoryRollbackSeconds: [Double] = []
+  /// Seconds each tick of the straight run took while a copy of the match from before it was
+  /// kept: with copy-on-write, what a rollback session's ring of copies costs a tick is this
+  /// less `plainTickSeconds`.
+  public private(set) var keptTickSeconds: [Double] = []
+  /// Seconds each tick of a rollback from the snapshot took, on a match no copy shares.
+  public private(set) var plainTickSeconds: [Double] = []
   /// The straight run's snapshots and states before each of the last `rollback` ticks, and
   /// its hash after each, oldest first.
   private var recent: [(snapshot: [UInt8], before: Match, hashAfter: StateHash)] = []
@@ -94,16 +103,29 @@ public struct SyncTest {
     snapshotSeconds.append(clock.now() - snapshotStart)
     snapshotBytes = snapshot.count
     let before = match
+    let stepStart = clock.now()
     match.step()
+    keptTickSeconds.append(clock.now() - stepStart)
     recent.append((snapshot, before, match.world.stateHash()))
     if recent.count > rollback { recent.removeFirst() }
     guard recent.count == rollback else { return }
     rollbacks += 1
+    let expected = recent[rollback - 1].hashAfter
+    // From memory, as a rollback session restores.
+    let memoryStart = clock.now()
+    var fromMemory = recent[0].before
+    for _ in 0..<rollback { fromMemory.step() }
+    memoryRollbackSeconds.append(clock.now() - memoryStart)
+    // From the snapshot's bytes, which must hold everything the state is.
     let rollbackStart = clock.now()
     var replay = try restored(recent[0].snapshot, like: match)
+    let replayStart = clock.now()
     for _ in 0..<rollback { replay.step() }
-    rollbackSeconds.append(clock.now() - rollbackStart)
-    guard replay.world.stateHash() != recent[rollback - 1].hashAfter else { return }
+    let end = clock.now()
+    rollbackSeconds.append(end - rollbackStart)
+    plainTickSeconds.append((end - replayStart) / Double(rollback))
+    guard replay.world.stateHash() != expected || fromMemory.world.stateHash() != expected
+    else { return }
     throw try failure(from: recent[0].snapshot, like: match)
   }
 

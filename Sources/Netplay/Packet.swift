@@ -20,12 +20,14 @@ public struct Packet: Equatable, Sendable {
     /// A player asks to join; `rosterFingerprint` names the unit kinds its game has, which
     /// must be the host's.
     case hello(rosterFingerprint: UInt64)
-    /// The host takes the joining player: the match's seed and the input delay both use.
-    case welcome(seed: UInt64, inputDelay: UInt8)
+    /// The host takes the joining player: the match's seed, and the input delay, rollback
+    /// depth and end tick (`nil` for none) both use.
+    case welcome(seed: UInt64, inputDelay: UInt8, maximumRollback: UInt8, endTick: UInt32?)
     /// The sender's inputs for the ticks from `first` on, one list per tick (oldest first,
-    /// the last unacknowledged ones again in every packet), and the newest tick of the
-    /// receiver's inputs the sender holds (`acknowledged`, `nil` for none yet).
-    case inputs(first: UInt32, ticks: [[PeerInput]], acknowledged: UInt32?)
+    /// the last unacknowledged ones again in every packet); the newest tick of the
+    /// receiver's inputs the sender holds (`acknowledged`, `nil` for none yet); and how many
+    /// ticks the sender reckons it runs ahead of the receiver (`advantage`, for time sync).
+    case inputs(first: UInt32, ticks: [[PeerInput]], acknowledged: UInt32?, advantage: Int8)
     /// The sender's state hash after `tick`, compared to catch a desync.
     case stateHash(tick: UInt32, hash: UInt64)
     /// The sender leaves the match.

@@ -1,7 +1,9 @@
 /// Reads and writes `Packet`s: the versioned wire format, little-endian.
 ///
 /// A packet is a 16-byte header (the magic `TSnp`, the format version, the message kind, a
-/// zero byte, the session) and the message's fields. Reading checks every field against what
+/// zero byte, the session) and the message's fields. Inputs are sparse: a run of ticks is
+/// its first tick and length, then only the ticks with inputs, each as its offset in the run
+/// and its inputs, so a packet of idle ticks stays 27 bytes however many it covers. Reading checks every field against what
 /// the receiver expects (`Expectations`) and throws `PacketError` for the first that does not
 /// fit, so the receiver can drop the packet and count why.
 public enum PacketCodec {
@@ -47,17 +49,22 @@ public enum PacketCodec {
     switch packet.message {
     case .hello(let fingerprint):
       append(fingerprint, to: &bytes)
-    case .welcome(let seed, let inputDelay):
+    case .welcome(let seed, let inputDelay, let maximumRollback, let endTick):
       append(seed, to: &bytes)
       bytes.append(inputDelay)
-    case .inputs(let first, let ticks, let acknowledged):
+      bytes.append(maximumRollback)
+      append(endTick ?? 0, to: &bytes)
+    case .inputs(let first, let ticks, let acknowledged, let advantage):
       precondition(
         (1...maximumTicksPerPacket).contains(ticks.count)
           && ticks.allSatisfy { $0.count <= maximumInputsPerTick }, "too many inputs for a packet")
       append(first, to: &bytes)
       append(acknowledged ?? UInt32.max, to: &bytes)
+      bytes.append(UInt8(bitPattern: advantage))
       bytes.append(UInt8(ticks.count))
-      for inputs in ticks {
+      bytes.append(UInt8(ticks.count { !$0.isEmpty }))
+      for (offset, inputs) in ticks.enumerated() where !inputs.isEmpty {
+        bytes.append(UInt8(offset))
         bytes.append(UInt8(inputs.count))
         for input in inputs {
           switch input {
@@ -98,7 +105,18 @@ public enum PacketCodec {
     case 1:
       message = .hello(rosterFingerprint: try reader.uint64())
     case 2:
-      message = .welcome(seed: try reader.uint64(), inputDelay: try reader.byte())
+      let seed = try reader.uint64()
+      let inputDelay = try reader.byte()
+      let maximumRollback = try reader.byte()
+      let endTick = try reader.uint32()
+      guard RollbackSession.Settings.inputDelays.contains(Int(inputDelay)),
+        RollbackSession.Settings.rollbacks.contains(Int(maximumRollback))
+      else {
+        throw .malformed("input delay \(inputDelay) or rollback \(maximumRollback) out of range")
+      }
+      message = .welcome(
+        seed: seed, inputDelay: inputDelay, maximumRollback: maximumRollback,
+        endTick: endTick == 0 ? nil : endTick)
     case 3:
       message = try inputs(&reader, expecting: expectations)
     case 4:
@@ -119,6 +137,7 @@ public enum PacketCodec {
   ) throws(PacketError) -> Packet.Message {
     let first = try reader.uint32()
     let acknowledged = try reader.uint32()
+    let advantage = Int8(bitPattern: try reader.byte())
     let count = Int(try reader.byte())
     guard (1...maximumTicksPerPacket).contains(count) else {
       throw .malformed("\(count) ticks of inputs (1 to \(maximumTicksPerPacket) fit a packet)")
@@ -127,11 +146,22 @@ public enum PacketCodec {
     guard !overflow, expectations.ticks.contains(first), expectations.ticks.contains(last) else {
       throw .tickOutOfRange(first)
     }
-    var ticks: [[PeerInput]] = []
-    for _ in 0..<count {
+    let entries = Int(try reader.byte())
+    guard entries <= count else {
+      throw .malformed("\(entries) ticks with inputs in a run of \(count)")
+    }
+    var ticks = [[PeerInput]](repeating: [], count: count)
+    var nextOffset = 0
+    for _ in 0..<entries {
+      let offset = Int(try reader.byte())
+      guard offset >= nextOffset, offset < count else {
+        throw .malformed("a tick offset \(offset) out of order or past the run of \(count)")
+      }
+      nextOffset = offset + 1
       let inputCount = Int(try reader.byte())
-      guard inputCount <= maximumInputsPerTick else {
-        throw .malformed("\(inputCount) inputs on one tick (at most \(maximumInputsPerTick))")
+      guard (1...maximumInputsPerTick).contains(inputCount) else {
+        throw .malformed(
+          "\(inputCount) inputs on a tick listed (1 to \(maximumInputsPerTick))")
       }
       var inputs: [PeerInput] = []
       for _ in 0..<inputCount {
@@ -145,10 +175,11 @@ public enum PacketCodec {
         default: throw .badInput(code: code, argument: argument)
         }
       }
-      ticks.append(inputs)
+      ticks[offset] = inputs
     }
     return .inputs(
-      first: first, ticks: ticks, acknowledged: acknowledged == UInt32.max ? nil : acknowledged)
+      first: first, ticks: ticks, acknowledged: acknowledged == UInt32.max ? nil : acknowledged,
+      advantage: advantage)
   }
 
   private static func kind(of message: Packet.Message) -> UInt8 {

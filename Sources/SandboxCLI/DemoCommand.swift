@@ -64,6 +64,40 @@ struct DemoCommand: Subcommand {
     return choice
   }
 
+  /// The renderer `--renderer` names, else `SANDBOX_RENDERER`, else `auto`.
+  static func rendererChoice(options: ParsedOptions, invocation: Sandbox.Invocation)
+    throws(CommandFailure) -> RendererChoice
+  {
+    let fromEnvironment = invocation.environment[RendererChoice.environmentKey] ?? ""
+    if let choice = try options[Self.renderer] { return choice }
+    guard !fromEnvironment.isEmpty else { return .auto }
+    do {
+      return try Self.rendererChoice(fromEnvironment)
+    } catch {
+      throw .usage(
+        "\(RendererChoice.environmentKey)=\(quoted(fromEnvironment)): "
+          + "expected one of " + RendererChoice.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+  }
+
+  /// Prints where the frames spent their time and the percentiles of the times between them.
+  static func printFrameTimes(_ summary: DemoSummary, console: Console) {
+    let split = summary.split
+    console.print(
+      String(
+        format: "Frame time: draw %.1f ms, present %.1f ms, waiting for the simulation %.1f ms; "
+          + "simulation alongside %.1f ms (%.2f ticks of %.2f ms)", split.draw, split.present,
+        split.wait, split.simulation, split.ticks, split.tick))
+    if let p50 = summary.frameTimes.percentile(0.5), let p95 = summary.frameTimes.percentile(0.95),
+      let p99 = summary.frameTimes.percentile(0.99)
+    {
+      console.print(
+        String(
+          format: "Frame times: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms (%d between frames)", p50,
+          p95, p99, summary.frameTimes.count))
+    }
+  }
+
   let scenarioName: String
   let seed: UInt64
   let size: OutputSize
@@ -89,20 +123,7 @@ struct DemoCommand: Subcommand {
     recordPath = try options[Self.record]
     replayPath = try options[Self.replay]
     self.invocation = invocation
-    let fromEnvironment = invocation.environment[RendererChoice.environmentKey] ?? ""
-    if let choice = try options[Self.renderer] {
-      rendererChoice = choice
-    } else if fromEnvironment.isEmpty {
-      rendererChoice = .auto
-    } else {
-      do {
-        rendererChoice = try Self.rendererChoice(fromEnvironment)
-      } catch {
-        throw .usage(
-          "\(RendererChoice.environmentKey)=\(quoted(fromEnvironment)): "
-            + "expected one of " + RendererChoice.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-    }
+    rendererChoice = try Self.rendererChoice(options: options, invocation: invocation)
     if replayPath != nil {
       let setUp: [String?] = [
         options.contains(SharedOptions.scenario) ? "--scenario" : nil,
@@ -117,16 +138,21 @@ struct DemoCommand: Subcommand {
     }
   }
 
-  func run(console: Console) throws(CommandFailure) -> Int32 {
+  /// Checks that a window can open (exit 69 if not) and lets Ctrl-C in the window's terminal
+  /// quit the demo the way closing the window does: SDL turns SIGINT and SIGTERM into a quit
+  /// event, but only where they have no handler yet.
+  static func prepareWindow(invocation: Sandbox.Invocation) throws(CommandFailure) {
     do {
       try DesktopDemo.checkDisplay(environment: invocation.environment)
     } catch {
       throw CommandFailure(message: error.message, exitCode: ExitCode.unavailable)
     }
-    // Ctrl-C in the window's terminal quits the demo the way closing the window does: SDL
-    // turns SIGINT and SIGTERM into a quit event, but only where they have no handler yet.
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    try Self.prepareWindow(invocation: invocation)
     let recording = try replayPath.map { path throws(CommandFailure) in
       try ReplayCommand.load(path, invocation: invocation)
     }
@@ -174,20 +200,7 @@ struct DemoCommand: Subcommand {
     if let screenshot { line += "; wrote \(screenshot)" }
     if let recordPath { line += "; recorded the session to \(recordPath)" }
     console.print(line)
-    let split = summary.split
-    console.print(
-      String(
-        format: "Frame time: draw %.1f ms, present %.1f ms, waiting for the simulation %.1f ms; "
-          + "simulation alongside %.1f ms (%.2f ticks of %.2f ms)", split.draw, split.present,
-        split.wait, split.simulation, split.ticks, split.tick))
-    if let p50 = summary.frameTimes.percentile(0.5), let p95 = summary.frameTimes.percentile(0.95),
-      let p99 = summary.frameTimes.percentile(0.99)
-    {
-      console.print(
-        String(
-          format: "Frame times: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms (%d between frames)", p50,
-          p95, p99, summary.frameTimes.count))
-    }
+    Self.printFrameTimes(summary, console: console)
     console.print("stateHash: \(summary.stateHash)")
     return ExitCode.success
   }

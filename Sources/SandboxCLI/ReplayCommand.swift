@@ -84,11 +84,24 @@ struct ReplayCommand: Subcommand {
         ]).rendered + "\n")
     } else {
       let restarts = recording.inputs.filter { $0.input == .restart }.count
+      // Each player's orders and cancels, when two played.
+      var bySide = ""
+      if recording.playerSides.count > 1 {
+        bySide = recording.playerSides.map { side in
+          let count = recording.inputs.count { recorded in
+            switch recorded.input {
+            case .order(_, let of), .cancelOrder(let of): of == side
+            case .restart, .retune: false
+            }
+          }
+          return "\(count) \(side.name), "
+        }.joined()
+      }
       console.writeOutput(
         """
         Recording:  \(recording.program), scenario \(recording.scenario.name), seed \
         \(recording.seed)\(recording.isAutoplay ? ", autoplay" : "")
-        Inputs:     \(recording.inputs.count) (\(restarts) restart\(restarts == 1 ? "" : "s"))
+        Inputs:     \(recording.inputs.count) (\(bySide)\(restarts) restart\(restarts == 1 ? "" : "s"))
         Replayed:   to tick \(tick) in \(String(format: "%.3f", seconds)) s
         stateHash:  \(hash)\(matches ? " (the demo's)" : "")
 

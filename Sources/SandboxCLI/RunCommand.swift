@@ -219,6 +219,14 @@ struct RunCommand: Subcommand {
               ("snapshotBytes", .integer(syncTest.snapshotBytes)),
               ("medianSnapshotMilliseconds", .measured(syncTest.snapshotSeconds.median * 1000)),
               ("medianRollbackMilliseconds", .measured(syncTest.rollbackSeconds.median * 1000)),
+              (
+                "medianMemoryRollbackMilliseconds",
+                .measured(syncTest.memoryRollbackSeconds.median * 1000)
+              ),
+              ("medianKeptTickMilliseconds", .measured(syncTest.keptTickSeconds.median * 1000)),
+              (
+                "medianPlainTickMilliseconds", .measured(syncTest.plainTickSeconds.median * 1000)
+              ),
             ])
           ))
         value = .object(members)
@@ -235,6 +243,12 @@ struct RunCommand: Subcommand {
             format: "a snapshot %.2f ms, restoring it and stepping %d ticks %.2f ms)\n",
             syncTest.snapshotSeconds.median * 1000, syncTest.rollback,
             syncTest.rollbackSeconds.median * 1000)
+          + String(
+            format:
+              "            from memory, as netplay rolls back: %d ticks again %.2f ms; a tick "
+              + "%.3f ms while the state before it is kept, %.3f ms when not\n",
+            syncTest.rollback, syncTest.memoryRollbackSeconds.median * 1000,
+            syncTest.keptTickSeconds.median * 1000, syncTest.plainTickSeconds.median * 1000)
       }
       console.writeOutput(text)
     }

@@ -55,6 +55,8 @@ public enum Sandbox {
       SweepCommand.self,
       RenderCommand.self,
       DemoCommand.self,
+      HostCommand.self,
+      JoinCommand.self,
       ReplayCommand.self,
       DescribeCommand.self,
       BenchCommand.self,

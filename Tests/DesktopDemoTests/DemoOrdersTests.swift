@@ -94,7 +94,7 @@ struct DemoOrdersTests {
     state.handle(.cancelOrder)
     state.advance(steps: 200)
     let recording = state.recording(program: "sandbox test")
-    #expect(recording.inputs.last?.input == .cancelOrder)
+    #expect(recording.inputs.last?.input == .cancelOrder(side: .left))
     let replayed = try ReplayScript.play(MatchRecording(bytes: recording.bytes()))
     #expect(replayed.match.world.stateHash() == state.match.world.stateHash())
     var withoutCancel = recording

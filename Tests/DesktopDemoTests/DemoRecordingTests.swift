@@ -38,14 +38,17 @@ struct DemoRecordingTests {
     let recording = state.recording(program: "sandbox test")
     let inputs = recording.inputs.map { recorded -> String in
       switch recorded.input {
-      case .order(let kind): "order \(kind)"
-      case .cancelOrder: "cancel"
+      case .order(let kind, let side): "order \(kind) \(side.name)"
+      case .cancelOrder(let side): "cancel \(side.name)"
       case .restart: "restart"
       case .retune: "retune"
       }
     }
     #expect(
-      inputs == ["order zap", "order munch", "order quirk", "retune", "restart", "order munch"])
+      inputs == [
+        "order zap left", "order munch left", "order quirk left", "retune", "restart",
+        "order munch left",
+      ])
     #expect(recording.inputs.map(\.tick) == [0, 90, 90, 490, 790, 50])
     #expect(recording.finalTick == 50 + 1 + 120)
     let read = try MatchRecording(bytes: try recording.bytes())

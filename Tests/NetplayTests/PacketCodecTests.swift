@@ -10,13 +10,24 @@ struct PacketCodecTests {
 
   static let packets: [Packet] = [
     Packet(session: session, message: .hello(rosterFingerprint: 0xABCD)),
-    Packet(session: session, message: .welcome(seed: 7, inputDelay: 2)),
+    Packet(
+      session: session,
+      message: .welcome(seed: 7, inputDelay: 2, maximumRollback: 8, endTick: 18_000)),
+    Packet(
+      session: session,
+      message: .welcome(seed: 1, inputDelay: 0, maximumRollback: 1, endTick: nil)),
     Packet(
       session: session,
       message: .inputs(
         first: 120, ticks: [[], [.order(kindIndex: 2)], [.cancelOrder, .restart]],
-        acknowledged: 118)),
-    Packet(session: session, message: .inputs(first: 100, ticks: [[]], acknowledged: nil)),
+        acknowledged: 118, advantage: -3)),
+    Packet(
+      session: session,
+      message: .inputs(first: 100, ticks: [[]], acknowledged: nil, advantage: 0)),
+    Packet(
+      session: session,
+      message: .inputs(
+        first: 150, ticks: Array(repeating: [], count: 32), acknowledged: 149, advantage: 2)),
     Packet(session: session, message: .stateHash(tick: 180, hash: 0x0123_4567_89AB_CDEF)),
     Packet(session: session, message: .goodbye),
   ]
@@ -44,7 +55,7 @@ struct PacketCodecTests {
 
   @Test("a forged, foreign, stale or damaged packet is refused with its reason")
   func refused() {
-    let inputs = PacketCodec.encode(Self.packets[2])
+    let inputs = PacketCodec.encode(Self.packets[3])
     func reason(_ bytes: [UInt8], _ expectations: PacketCodec.Expectations = Self.expectations)
       -> PacketError?
     {
@@ -67,35 +78,53 @@ struct PacketCodecTests {
     #expect(reason([UInt8](repeating: 0, count: 1500)) == .tooLong(1500))
     // A tick far in the future (or the past) of the window.
     let future = Packet(
-      session: Self.session, message: .inputs(first: 5000, ticks: [[]], acknowledged: nil))
+      session: Self.session,
+      message: .inputs(first: 5000, ticks: [[]], acknowledged: nil, advantage: 0))
     #expect(reason(PacketCodec.encode(future)) == .tickOutOfRange(5000))
     let lateHash = Packet(session: Self.session, message: .stateHash(tick: 99, hash: 1))
     #expect(reason(PacketCodec.encode(lateHash)) == .tickOutOfRange(99))
     // A run of ticks whose end passes the window, or wraps around.
     let long = Packet(
       session: Self.session,
-      message: .inputs(first: 190, ticks: Array(repeating: [], count: 20), acknowledged: nil))
+      message: .inputs(
+        first: 190, ticks: Array(repeating: [], count: 20), acknowledged: nil, advantage: 0))
     #expect(reason(PacketCodec.encode(long)) == .tickOutOfRange(190))
     let wrapping = Packet(
       session: Self.session,
-      message: .inputs(first: UInt32.max - 1, ticks: [[], [], []], acknowledged: nil))
+      message: .inputs(
+        first: UInt32.max - 1, ticks: [[], [], []], acknowledged: nil, advantage: 0))
     #expect(
       reason(
         PacketCodec.encode(wrapping),
         PacketCodec.Expectations(session: nil, kindCount: 3, ticks: 0...UInt32.max))
         == .tickOutOfRange(UInt32.max - 1))
     // Inputs no player can give: a kind outside the roster, an unknown code, a stray argument.
-    let orderAt = inputs.count - 5 - 2
-    #expect(reason(changing(inputs, at: orderAt + 1, to: 3)) == .badInput(code: 1, argument: 3))
-    #expect(reason(changing(inputs, at: orderAt, to: 9)) == .badInput(code: 9, argument: 2))
+    // The inputs message: first tick (16), acknowledged (20), advantage (24), ticks in the run
+    // (25), ticks listed (26), then each listed tick's offset, input count and inputs.
+    #expect(inputs.count == 37)
+    #expect(reason(changing(inputs, at: 30, to: 3)) == .badInput(code: 1, argument: 3))
+    #expect(reason(changing(inputs, at: 29, to: 9)) == .badInput(code: 9, argument: 2))
     #expect(
       reason(changing(inputs, at: inputs.count - 1, to: 1)) == .badInput(code: 3, argument: 1))
-    // Too many ticks or inputs for one packet.
+    // Too many ticks or inputs for one packet; listed ticks out of order, past the run, or
+    // listed with no inputs (two ways to write one packet).
     #expect(
-      reason(changing(inputs, at: 24, to: 0))
+      reason(changing(inputs, at: 25, to: 0))
         == .malformed("0 ticks of inputs (1 to 32 fit a packet)"))
     #expect(
-      reason(changing(inputs, at: 25, to: 5)) == .malformed("5 inputs on one tick (at most 4)"))
+      reason(changing(inputs, at: 26, to: 4)) == .malformed("4 ticks with inputs in a run of 3"))
+    #expect(
+      reason(changing(inputs, at: 31, to: 1))
+        == .malformed("a tick offset 1 out of order or past the run of 3"))
+    #expect(
+      reason(changing(inputs, at: 27, to: 3))
+        == .malformed("a tick offset 3 out of order or past the run of 3"))
+    #expect(
+      reason(changing(inputs, at: 32, to: 5))
+        == .malformed("5 inputs on a tick listed (1 to 4)"))
+    #expect(
+      reason(changing(inputs, at: 28, to: 0))
+        == .malformed("0 inputs on a tick listed (1 to 4)"))
   }
 
   @Test("every packet of the fuzz target's seed corpus reads and writes back")

@@ -30,6 +30,14 @@ func sandbox(
   _ arguments: String..., environment: [String: String] = [:],
   workingDirectory: String = packageRoot.path
 ) -> (status: Int32, output: String, error: String) {
+  sandbox(arguments, environment: environment, workingDirectory: workingDirectory)
+}
+
+/// Runs `sandbox` with arguments put together as an array.
+func sandbox(
+  _ arguments: [String], environment: [String: String] = [:],
+  workingDirectory: String = packageRoot.path
+) -> (status: Int32, output: String, error: String) {
   let captured = CapturedConsole()
   let invocation = Sandbox.Invocation(
     arguments: arguments, environment: environment,

@@ -6,16 +6,6 @@ import TraitSandbox
 
 @testable import SandboxCLI
 
-/// Runs `sandbox` with arguments put together as an array.
-private func sandbox(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-  let captured = CapturedConsole()
-  let invocation = Sandbox.Invocation(
-    arguments: arguments, environment: [:], executablePath: "/nonexistent/bin/sandbox",
-    workingDirectory: packageRoot.path)
-  let status = Sandbox.main(invocation, console: captured.console)
-  return (status, captured.standardOutput, captured.standardError)
-}
-
 /// The `stateHash:` line of a text report.
 private func stateHash(_ output: String) -> String? {
   output.split(separator: "\n").first { $0.hasPrefix("stateHash:") }.map(String.init)
@@ -167,9 +157,9 @@ struct ReplayCommandTests {
         contentsOf: packageRoot.appendingPathComponent("Assets/scenarios/duel.json")),
       seed: 9, autoplay: false)
     let initial = session.scenario
-    session.apply(.order(.init("munch")))
+    session.apply(.order(.init("munch"), side: .left))
     for _ in 0..<200 { session.step() }
-    session.apply(.order(.init("zap")))
+    session.apply(.order(.init("zap"), side: .left))
     for _ in 0..<100 { session.step() }
     var recording = MatchRecording(of: session, startedWith: initial, program: program)
     if let finalHash { recording.finalHash = finalHash }

@@ -1,0 +1,27 @@
+import MonsterWars
+import Netplay
+
+/// A match over the network for the demo window to show: the window pumps it on its
+/// simulation thread each frame, sends the player's keys as inputs and shows where it stands.
+///
+/// The match is a class used by one thread at a time: the command's before and after the
+/// window, the demo's simulation thread while it is open (handed over the way `SteppedMatch`
+/// hands over its state). That handover is what makes the unchecked `Sendable` sound.
+public struct NetplayWindow: @unchecked Sendable {
+  /// The match.
+  public let match: NetplayMatch
+  /// The line the other player runs to join, shown while a host waits.
+  public let joinLine: String?
+  /// Seconds to wait for the host's answer before saying it has not come.
+  public let waitSeconds: Double
+
+  /// Creates one.
+  public init(match: NetplayMatch, joinLine: String?, waitSeconds: Double) {
+    self.match = match
+    self.joinLine = joinLine
+    self.waitSeconds = waitSeconds
+  }
+
+  /// The side this window's player orders for.
+  public var side: Side { match.peer.role == .host ? .left : .right }
+}

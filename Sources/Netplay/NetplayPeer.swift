@@ -1,0 +1,182 @@
+import MonsterWars
+import TraitSandbox
+
+/// The code a joining player gives to reach a host's session: the session's 64 bits as four
+/// groups of four hex digits, `3f9a-12cd-88e0-4b71`.
+public struct SessionCode: Equatable, Sendable, CustomStringConvertible {
+  /// The session number packets carry.
+  public var session: UInt64
+
+  /// Creates a code for `session`.
+  public init(session: UInt64) {
+    self.session = session
+  }
+
+  /// A new random code.
+  public static func random() -> SessionCode {
+    var generator = SystemRandomNumberGenerator()
+    return SessionCode(session: generator.next())
+  }
+
+  /// The code `text` spells (16 hex digits, dashes anywhere, either case), if it is one.
+  public init?(_ text: String) {
+    let digits = text.filter { $0 != "-" }
+    guard digits.count == 16, let value = UInt64(digits, radix: 16) else { return nil }
+    session = value
+  }
+
+  /// `3f9a-12cd-88e0-4b71`.
+  public var description: String {
+    let hex = String(session, radix: 16)
+    let digits = Array(String(repeating: "0", count: 16 - hex.count) + hex)
+    return stride(from: 0, to: 16, by: 4).map { String(digits[$0..<$0 + 4]) }
+      .joined(separator: "-")
+  }
+}
+
+/// The other player, reached over UDP: the handshake, packets checked and counted, faults
+/// simulated on the way out, and what the traffic has cost.
+///
+/// Only packets from the other player's address are taken once it is known; anything else is
+/// dropped and counted by why (`dropped`). One thread uses a peer.
+public final class NetplayPeer {
+  /// Which end of the match this is.
+  public enum Role: Sendable { case host, guest }
+
+  /// Which end this is.
+  public let role: Role
+  /// The session both sides share.
+  public let session: UInt64
+  /// The other player's address, once known.
+  public private(set) var remote: SocketAddress?
+  /// Datagrams dropped, by why.
+  public private(set) var dropped = DroppedPackets()
+  /// Bytes of datagrams sent and received (UDP payload).
+  public private(set) var bytesSent = 0
+  /// Bytes of datagrams received from the other player.
+  public private(set) var bytesReceived = 0
+  /// Datagrams sent.
+  public private(set) var packetsSent = 0
+  /// Datagrams taken from the other player.
+  public private(set) var packetsReceived = 0
+  /// When the other player was last heard from (seconds, monotonic clock).
+  public private(set) var lastHeard: Double
+
+  private let socket: UDPSocket
+  private var link: FaultyLink?
+  private let kindCount: Int
+  private let clock = MonotonicClock()
+  /// The most datagrams one `receive` takes, so that a flood cannot stall the match.
+  static let maximumPerReceive = 256
+
+  /// A peer on `socket`: a host waiting for its guest, or a guest that knows its host.
+  ///
+  /// - Parameters:
+  ///   - faults: What to do to every datagram sent, for testing over a good network.
+  ///   - kindCount: How many unit kinds an order may name.
+  public init(
+    role: Role, socket: UDPSocket, session: UInt64, remote: SocketAddress? = nil,
+    kindCount: Int, faults: NetworkFaults = NetworkFaults(), faultSeed: UInt64 = 1
+  ) {
+    self.role = role
+    self.socket = socket
+    self.session = session
+    self.remote = remote
+    self.kindCount = kindCount
+    link = faults.isNone ? nil : FaultyLink(faults: faults, seed: faultSeed ^ session)
+    lastHeard = clock.now()
+  }
+
+  /// The port this peer's socket is bound to.
+  public var localPort: UInt16 { socket.localPort }
+
+  /// Sends `message` to the other player (through the simulated faults, if any).
+  public func send(_ message: Packet.Message) {
+    guard let remote else { return }
+    send(message, to: remote)
+  }
+
+  private func send(_ message: Packet.Message, to address: SocketAddress) {
+    let bytes = PacketCodec.encode(Packet(session: session, message: message))
+    bytesSent += bytes.count
+    packetsSent += 1
+    if link != nil {
+      link?.send(bytes, now: clock.now())
+      flush()
+    } else {
+      socket.send(bytes, to: address)
+    }
+  }
+
+  /// Sends the held datagrams that are due.
+  public func flush() {
+    guard let remote, var held = link else { return }
+    for bytes in held.due(now: clock.now()) { socket.send(bytes, to: remote) }
+    link = held
+  }
+
+  /// The messages the other player sent that are waiting, after waiting up to `timeout`
+  /// seconds for the first: each checked against `ticks`, the others dropped and counted.
+  ///
+  /// A host that does not know its guest yet takes a `hello` from anyone, and the sender of
+  /// the first with the right session becomes the guest.
+  public func receive(timeout: Double, ticks: ClosedRange<UInt32>) -> [Packet.Message] {
+    var messages: [Packet.Message] = []
+    var wait = timeout
+    if let due = link?.nextDue { wait = min(wait, max(due - clock.now(), 0)) }
+    for _ in 0..<Self.maximumPerReceive {
+      guard let (bytes, sender) = socket.receive(timeout: wait) else { break }
+      wait = 0
+      if let remote, sender != remote {
+        dropped.count(.strangerAddress)
+        continue
+      }
+      let packet: Packet
+      do {
+        packet = try PacketCodec.decode(
+          bytes,
+          expecting: PacketCodec.Expectations(
+            session: session, kindCount: kindCount, ticks: ticks))
+      } catch {
+        dropped.count(DroppedPackets.Reason(error))
+        continue
+      }
+      if remote == nil {
+        guard case .hello = packet.message else {
+          dropped.count(.strangerAddress)
+          continue
+        }
+        remote = sender
+      }
+      bytesReceived += bytes.count
+      packetsReceived += 1
+      lastHeard = clock.now()
+      messages.append(packet.message)
+    }
+    flush()
+    return messages
+  }
+
+  /// Forgets the other player's address: a host refusing a guest waits for another.
+  public func forgetRemote() {
+    guard role == .host else { return }
+    remote = nil
+  }
+
+  /// Seconds since the other player was last heard from.
+  public var silentSeconds: Double { clock.now() - lastHeard }
+
+  /// Counts a datagram the match could not use as dropped.
+  public func countDropped(_ reason: DroppedPackets.Reason) {
+    dropped.count(reason)
+  }
+}
+
+/// What both players must share for their matches to be the same: the scenario and the swarm
+/// count, as a fingerprint the joining player's hello carries.
+public func netplayFingerprint(scenario: Scenario, swarmCount: Int?) -> UInt64 {
+  var hasher = StateHasher()
+  hasher.combine(scenario.jsonText)
+  hasher.combine(swarmCount ?? -1)
+  return hasher.finalize().rawValue
+}

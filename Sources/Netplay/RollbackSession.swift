@@ -1,0 +1,400 @@
+import MonsterWars
+import TraitSandbox
+
+/// A match between a player here and one over the network, stepped GGPO-style: no waiting for
+/// the other player's inputs while they are on their way.
+///
+/// Ticks are counted from the session's start (restarts do not reset them) and each side's
+/// inputs are kept per tick. A local input applies `inputDelay` ticks after the player gave it,
+/// which hides that much of the network's latency. When the remote input for a tick has not
+/// come yet, the tick runs with a prediction: no input, which is what a player does on nearly
+/// every tick (an input here is an event such as a purchase, not a held button, so repeating
+/// the last one would buy twice). When the real input comes and is not empty, the session
+/// restores the state from before that tick, which it kept, and runs the ticks since again
+/// with what both players really did. At most `maximumRollback` ticks run ahead of the other
+/// player's last known input; beyond that the session waits (`canAdvance`).
+///
+/// Snapshots are `MatchSession` values: copying one is O(1), and the stepping after it copies
+/// only the storage it writes.
+///
+/// No I/O: a transport feeds what the other player sent to `receive(_:)` and sends what
+/// `inputsMessage()` and `hashToSend()` give; the same inputs give the same match on both sides.
+public struct RollbackSession {
+  /// How a rollback session runs; both players must use the same.
+  public struct Settings: Sendable, Equatable {
+    /// Ticks between a local input and the tick it applies at.
+    public var inputDelay: Int
+    /// The most ticks run on predicted inputs before waiting for the other player.
+    public var maximumRollback: Int
+    /// Ticks between the state hashes the players compare.
+    public var hashInterval: Int
+    /// The tick the session ends at, if it does: both sides compare their hashes there.
+    public var endTick: UInt32?
+
+    /// The input delays allowed.
+    public static let inputDelays = 0...10
+    /// The rollback depths allowed.
+    public static let rollbacks = 1...16
+
+    /// Creates settings.
+    public init(
+      inputDelay: Int = 2, maximumRollback: Int = 8, hashInterval: Int = 60,
+      endTick: UInt32? = nil
+    ) {
+      precondition(Self.inputDelays.contains(inputDelay), "input delay out of range")
+      precondition(Self.rollbacks.contains(maximumRollback), "rollback out of range")
+      precondition(hashInterval > 0, "hash interval must be positive")
+      self.inputDelay = inputDelay
+      self.maximumRollback = maximumRollback
+      self.hashInterval = hashInterval
+      self.endTick = endTick
+    }
+  }
+
+  /// Counts of what rolling back cost.
+  public struct Statistics: Sendable, Equatable {
+    /// Rollbacks run.
+    public var rollbacks = 0
+    /// Ticks run again by them.
+    public var ticksRunAgain = 0
+    /// The most ticks one rollback ran again.
+    public var deepestRollback = 0
+    /// Times `advance()` waited for the other player.
+    public var waits = 0
+    /// Local inputs dropped because a tick already held `PacketCodec.maximumInputsPerTick`.
+    public var droppedInputs = 0
+  }
+
+  /// The state hashes of one tick that differ between the two players.
+  public struct Desync: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Ticks run when the hashes were taken.
+    public var tick: UInt32
+    /// This side's hash.
+    public var local: StateHash
+    /// The other player's.
+    public var remote: StateHash
+
+    /// "desynced at tick 600: stateHash ... here, ... there".
+    public var description: String {
+      "desynced at tick \(tick): stateHash \(local) here, \(remote) on the other side"
+    }
+  }
+
+  /// The side this player orders for.
+  public let localSide: Side
+  /// How the session runs.
+  public let settings: Settings
+  /// The match and its inputs as they stand after `tick` ticks.
+  public private(set) var session: MatchSession
+  /// Ticks run since the session started.
+  public private(set) var tick: UInt32 = 0
+  /// What rolling back has cost so far.
+  public private(set) var statistics = Statistics()
+  /// The first tick whose hashes differed, once one did; the session runs no further.
+  public private(set) var desync: Desync?
+
+  private var localInputs: TickLog
+  private var remoteInputs = TickLog()
+  /// What the player did since the last tick was decided.
+  private var pending: [PeerInput] = []
+  /// The session before each tick run on a predicted input, oldest first.
+  private var saved: [(tick: UInt32, session: MatchSession)] = []
+  /// The first tick run on a prediction that turned out wrong.
+  private var rollbackTarget: UInt32?
+  /// The newest local tick the other player holds.
+  private var acknowledgedByRemote: UInt32?
+  /// How far ahead of this side the other reckons it is.
+  private var remoteAdvantage = 0
+  /// This side's hashes by ticks run: provisional until those ticks are confirmed.
+  private var localHashes: [UInt32: StateHash] = [:]
+  /// The other player's hashes by ticks run, not yet compared.
+  private var remoteHashes: [UInt32: StateHash] = [:]
+  /// The newest hash tick sent.
+  private var lastHashSent: UInt32 = 0
+  /// The newest hash tick both sides agreed on.
+  public private(set) var lastAgreedHashTick: UInt32?
+
+  /// Starts a session of `session` (whose match both players control) for the player of
+  /// `localSide`.
+  public init(session: MatchSession, localSide: Side, settings: Settings = Settings()) {
+    self.session = session
+    self.localSide = localSide
+    self.settings = settings
+    localInputs = TickLog(emptyTicks: settings.inputDelay)
+  }
+
+  /// The side the other player orders for.
+  public var remoteSide: Side { localSide.opponent }
+
+  /// Ticks of the other player's inputs known, from the first on: every tick before it ran (or
+  /// will run) with what the other player really did.
+  public var confirmedTicks: UInt32 { remoteInputs.end }
+
+  /// Whether the next tick may run now: it would be at most `maximumRollback` ticks past the
+  /// other player's last known input, the hashes agree, and the session has not ended.
+  public var canAdvance: Bool {
+    guard desync == nil else { return false }
+    if let end = settings.endTick, tick >= end { return false }
+    return Int(tick) + 1 - Int(remoteInputs.end) <= settings.maximumRollback
+  }
+
+  /// Whether every tick up to the end ran with both players' real inputs.
+  public var isFinished: Bool {
+    guard let end = settings.endTick else { return false }
+    return tick >= end && remoteInputs.end >= end && rollbackTarget == nil
+  }
+
+  /// Queues something the local player did: it applies `inputDelay` ticks after the next
+  /// tick runs.
+  ///
+  /// - Returns: Whether it was queued: not a restart from the side that does not host (the
+  ///   left one), nor more than `PacketCodec.maximumInputsPerTick` inputs on one tick.
+  @discardableResult
+  public mutating func queue(_ input: PeerInput) -> Bool {
+    if input == .restart && localSide != .left { return false }
+    guard pending.count < PacketCodec.maximumInputsPerTick else {
+      statistics.droppedInputs += 1
+      return false
+    }
+    pending.append(input)
+    return true
+  }
+
+  /// Runs the next tick, first rolling back if an input came that a prediction missed.
+  ///
+  /// - Returns: Whether the tick ran; `false` while waiting for the other player.
+  /// - Complexity: One tick, plus one per tick rolled back.
+  @discardableResult
+  public mutating func advance() -> Bool {
+    rollBackIfNeeded()
+    guard canAdvance else {
+      if desync == nil && !(settings.endTick.map { tick >= $0 } ?? false) {
+        statistics.waits += 1
+      }
+      return false
+    }
+    localInputs.append(pending)
+    pending = []
+    runTick()
+    return true
+  }
+
+  /// Rolls back to the first mispredicted tick now, without running a new one: what a peer
+  /// that is waiting does so that its state is current.
+  public mutating func rollBackIfNeeded() {
+    guard let target = rollbackTarget else { return }
+    rollbackTarget = nil
+    guard let index = saved.firstIndex(where: { $0.tick == target }) else {
+      preconditionFailure("no snapshot of tick \(target) to roll back to")
+    }
+    let now = tick
+    session = saved[index].session
+    saved.removeSubrange(index...)
+    tick = target
+    let depth = Int(now - target)
+    statistics.rollbacks += 1
+    statistics.ticksRunAgain += depth
+    statistics.deepestRollback = max(statistics.deepestRollback, depth)
+    while tick < now { runTick() }
+  }
+
+  /// Runs tick `tick` with both sides' inputs (the remote one predicted if unknown).
+  private mutating func runTick() {
+    let current = tick
+    let predicted = current >= remoteInputs.end
+    if predicted { saved.append((current, session)) }
+    for side in Side.allCases {
+      let inputs: [PeerInput] =
+        side == localSide ? localInputs[current] : (predicted ? [] : remoteInputs[current])
+      for input in inputs { apply(input, for: side) }
+    }
+    session.step()
+    tick += 1
+    if tick % UInt32(settings.hashInterval) == 0 || tick == settings.endTick {
+      localHashes[tick] = session.match.world.stateHash()
+      compareHashes()
+    }
+  }
+
+  private mutating func apply(_ input: PeerInput, for side: Side) {
+    let kinds = session.scenario.roster.kinds
+    switch input {
+    case .order(let index):
+      guard Int(index) < kinds.count else { return }
+      session.apply(.order(kinds[Int(index)], side: side))
+    case .cancelOrder:
+      session.apply(.cancelOrder(side: side))
+    case .restart:
+      // Only the host restarts.
+      if side == .left { session.apply(.restart) }
+    }
+  }
+
+  /// Takes what the other player sent.
+  public mutating func receive(_ message: Packet.Message) {
+    switch message {
+    case .inputs(let first, let ticks, let acknowledged, let advantage):
+      receiveInputs(first: first, ticks: ticks)
+      if let acknowledged, acknowledged >= (acknowledgedByRemote ?? 0),
+        acknowledged < localInputs.end
+      {
+        acknowledgedByRemote = acknowledged
+      }
+      remoteAdvantage = Int(advantage)
+    case .stateHash(let tick, let hash):
+      if tick > (lastAgreedHashTick ?? 0), remoteHashes.count < 64 {
+        remoteHashes[tick] = StateHash(rawValue: hash)
+        compareHashes()
+      }
+    case .hello, .welcome, .goodbye:
+      break
+    }
+  }
+
+  private mutating func receiveInputs(first: UInt32, ticks: [[PeerInput]]) {
+    for (offset, inputs) in ticks.enumerated() {
+      let remoteTick = first &+ UInt32(offset)
+      // Older ticks are known already; a gap waits for the packet that fills it (every packet
+      // repeats what was not acknowledged).
+      guard remoteTick == remoteInputs.end else { continue }
+      remoteInputs.append(inputs)
+      if remoteTick < tick && !inputs.isEmpty {
+        rollbackTarget = min(rollbackTarget ?? remoteTick, remoteTick)
+      }
+    }
+    // Snapshots before confirmed ticks are never rolled back to again.
+    let keepFrom = min(remoteInputs.end, rollbackTarget ?? .max)
+    saved.removeAll { $0.tick < keepFrom }
+    trimLogs()
+    compareHashes()
+  }
+
+  /// Forgets the inputs no rollback and no packet needs any more.
+  private mutating func trimLogs() {
+    let needed = min(tick, saved.first?.tick ?? tick, rollbackTarget ?? .max)
+    remoteInputs.dropBefore(min(needed, remoteInputs.end))
+    localInputs.dropBefore(min(needed, acknowledgedByRemote.map { $0 + 1 } ?? 0))
+  }
+
+  /// The ticks a packet from the other player may name now, for its inputs and its hashes:
+  /// anything outside is stale or forged.
+  public var acceptedTicks: ClosedRange<UInt32> {
+    // A hash comes for a tick the other side confirmed, which may be a second and the
+    // rollback window behind its inputs; no side runs ten seconds ahead of the other.
+    let earliest = remoteInputs.end > 256 ? remoteInputs.end - 256 : 0
+    return earliest...(max(remoteInputs.end, tick) + 600)
+  }
+
+  /// The local inputs the other player has not acknowledged, oldest first (at most
+  /// `PacketCodec.maximumTicksPerPacket`; the newest alone once all are), the newest remote
+  /// tick held, and the time-sync advantage: the packet to send. `nil` before any local tick
+  /// is decided.
+  public var inputsMessage: Packet.Message? {
+    guard localInputs.end > 0 else { return nil }
+    let last = localInputs.end - 1
+    let unacknowledged = acknowledgedByRemote.map { $0 + 1 } ?? 0
+    // The oldest first: the other side takes ticks only in order.
+    let from = min(max(unacknowledged, localInputs.base), last)
+    let to = min(last, from + UInt32(PacketCodec.maximumTicksPerPacket) - 1)
+    let ticks = (from...to).map { localInputs[$0] }
+    let acknowledged = remoteInputs.end > 0 ? remoteInputs.end - 1 : nil
+    let advantage = Int8(clamping: localAdvantage)
+    return .inputs(first: from, ticks: ticks, acknowledged: acknowledged, advantage: advantage)
+  }
+
+  /// How many ticks this side reckons it runs ahead of the other: its tick against the one
+  /// the other's newest input was decided at.
+  public var localAdvantage: Int {
+    Int(tick) - (Int(remoteInputs.end) - settings.inputDelay)
+  }
+
+  /// How many ticks this side runs ahead of the other, from both sides' reckoning (each sees
+  /// the other late by the network's latency; the halved difference cancels it). A side ahead
+  /// by a tick or more slows down.
+  public var ticksAhead: Double {
+    Double(localAdvantage - remoteAdvantage) / 2
+  }
+
+  /// The newest confirmed local hash not sent yet, as a message.
+  public mutating func hashToSend() -> Packet.Message? {
+    guard
+      let tick = localHashes.keys.filter({ $0 > lastHashSent && isConfirmed($0) }).max(),
+      let hash = localHashes[tick]
+    else { return nil }
+    lastHashSent = tick
+    return .stateHash(tick: tick, hash: hash.rawValue)
+  }
+
+  /// The newest confirmed hash tick and its hash, resent until the other side agrees: what a
+  /// finished session repeats.
+  public var lastConfirmedHash: Packet.Message? {
+    guard let tick = localHashes.keys.filter(isConfirmed).max(), let hash = localHashes[tick]
+    else { return nil }
+    return .stateHash(tick: tick, hash: hash.rawValue)
+  }
+
+  /// Whether the state after `ticks` ticks ran with both players' real inputs.
+  private func isConfirmed(_ ticks: UInt32) -> Bool {
+    ticks <= tick && ticks <= remoteInputs.end && (rollbackTarget.map { ticks <= $0 } ?? true)
+  }
+
+  /// Whether the other player agreed with this side's hash at the end tick.
+  public var endAgreed: Bool {
+    guard let end = settings.endTick else { return false }
+    return lastAgreedHashTick == end
+  }
+
+  private mutating func compareHashes() {
+    for (remoteTick, remoteHash) in remoteHashes.sorted(by: { $0.key < $1.key }) {
+      guard isConfirmed(remoteTick) else { continue }
+      remoteHashes[remoteTick] = nil
+      guard let local = localHashes[remoteTick] else { continue }
+      if local != remoteHash && desync == nil {
+        desync = Desync(tick: remoteTick, local: local, remote: remoteHash)
+      } else if local == remoteHash {
+        lastAgreedHashTick = max(lastAgreedHashTick ?? 0, remoteTick)
+      }
+    }
+    // Hashes both sides have moved past are not needed.
+    if let agreed = lastAgreedHashTick {
+      localHashes = localHashes.filter { $0.key >= agreed }
+    }
+    if localHashes.count > 64, let oldest = localHashes.keys.min() {
+      localHashes[oldest] = nil
+    }
+  }
+}
+
+/// One player's inputs tick by tick, from a tick on: older ticks are dropped once no one needs
+/// them, so a session of any length keeps a bounded log.
+struct TickLog {
+  /// The first tick held.
+  private(set) var base: UInt32 = 0
+  private var entries: [[PeerInput]] = []
+
+  /// A log of `count` empty ticks from tick 0.
+  init(emptyTicks count: Int = 0) {
+    entries = Array(repeating: [], count: count)
+  }
+
+  /// The tick after the last one held.
+  var end: UInt32 { base + UInt32(entries.count) }
+
+  /// The inputs of `tick`, which must be held.
+  subscript(tick: UInt32) -> [PeerInput] {
+    entries[Int(tick - base)]
+  }
+
+  /// Adds the inputs of tick `end`.
+  mutating func append(_ inputs: [PeerInput]) {
+    entries.append(inputs)
+  }
+
+  /// Forgets the ticks before `tick`.
+  mutating func dropBefore(_ tick: UInt32) {
+    let count = Int(min(tick, end) - min(tick, base))
+    guard count > 0 else { return }
+    entries.removeFirst(count)
+    base += UInt32(count)
+  }
+}

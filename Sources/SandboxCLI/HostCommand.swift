@@ -1,0 +1,121 @@
+import Foundation
+import MonsterWars
+import Netplay
+
+/// `sandbox host`: opens a match for a friend to join over the network, as the left castle.
+struct HostCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "host",
+    abstract: "Host a match against a friend over the network; you play the left castle.",
+    discussion: """
+      Listens on a UDP port and prints the line the other player runs to join, with the \
+      session's code. Both sides see the same match: each player's keys order for their own \
+      castle, and the host alone restarts. Inputs travel GGPO-style with rollback: a local \
+      input applies --input-delay ticks later; a missing remote one is predicted and, when it \
+      comes and differs, the match rolls back and steps again, at most --max-rollback ticks; \
+      beyond that the game waits for the other player. The sides compare their state hash \
+      every second; on a difference both stop with "desynced at tick T" and each saves its \
+      snapshot and recording. With --headless --script FILE the host plays the file's orders \
+      with no window, for --ticks ticks.
+      """,
+    options: [port, listen, SharedOptions.seed, ticks, inputDelay, maximumRollback, wait]
+      + NetplayOptions.shared)
+
+  /// `--port`: the UDP port to listen on.
+  static let port: Option<UInt16> = .integer(
+    "port", help: "The UDP port to listen on (0 picks a free one, 1 to 65535).", in: 0...65535,
+    default: NetplayOptions.defaultPort)
+  /// `--listen`: the address to listen on.
+  static let listen: Option<String?> = .text(
+    "listen", valueName: "address",
+    help: "Listen on this address of the machine only, e.g. 127.0.0.1 (default: every "
+      + "interface).")
+  /// `--ticks`: where a headless match ends.
+  static let ticks: Option<UInt32?> = .integer(
+    "ticks",
+    help: "End the match after n ticks, both sides comparing their state there "
+      + "(1 to 100000000; headless only, where it defaults to 3600).", in: 1...100_000_000)
+  /// `--input-delay`: ticks between an input and the tick it applies at.
+  static let inputDelay: Option<Int> = .integer(
+    "input-delay",
+    help: "Ticks between a player's input and the tick it applies at, for both players "
+      + "(0 to 10).", in: RollbackSession.Settings.inputDelays, default: 2)
+  /// `--max-rollback`: the most ticks run on predicted inputs.
+  static let maximumRollback: Option<Int> = .integer(
+    "max-rollback",
+    help: "The most ticks either side runs ahead of the other's last known input before it "
+      + "waits (1 to 16).", in: RollbackSession.Settings.rollbacks, default: 8)
+  /// `--wait`: how long to wait for someone to join.
+  static let wait: Option<Int> = .integer(
+    "wait", valueName: "seconds",
+    help: "Give up if no one joins within this many seconds (1 to 86400).", in: 1...86400,
+    default: 600)
+
+  let port: UInt16
+  let listen: String?
+  let seed: UInt64
+  let ticks: UInt32?
+  let settings: RollbackSession.Settings
+  let waitSeconds: Int
+  let setup: NetplaySetup
+  let invocation: Sandbox.Invocation
+
+  init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
+    port = try options[Self.port]
+    listen = try options[Self.listen]
+    seed = try options[SharedOptions.seed]
+    ticks = try options[Self.ticks]
+    waitSeconds = try options[Self.wait]
+    setup = try NetplaySetup(options: options, invocation: invocation)
+    if ticks != nil && !setup.isHeadless {
+      throw .usage("--ticks goes with --headless: a match in a window runs until a player quits")
+    }
+    settings = RollbackSession.Settings(
+      inputDelay: try options[Self.inputDelay],
+      maximumRollback: try options[Self.maximumRollback],
+      endTick: setup.isHeadless ? ticks ?? 3600 : nil)
+    self.invocation = invocation
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    let prepared = try NetplayRun.prepare(setup, side: .left, invocation: invocation)
+    let socket: UDPSocket
+    do {
+      socket = try UDPSocket(bindingTo: listen, port: port)
+    } catch {
+      throw CommandFailure(
+        message: "Cannot listen on port \(port): \(error)", exitCode: ExitCode.unavailable)
+    }
+    let code = SessionCode.random()
+    let peer = NetplayPeer(
+      role: .host, socket: socket, session: code.session,
+      kindCount: prepared.scenario.roster.kinds.count, faults: setup.faults,
+      faultSeed: seed)
+    let match = NetplayMatch(
+      hosting: prepared.scenario, seed: seed, swarmCount: setup.entities, settings: settings,
+      peer: peer)
+    match.silenceTimeout = Double(setup.timeout)
+    let joinLine = Self.joinLine(
+      listen: listen, port: socket.localPort, code: code, setup: setup)
+    console.print("Hosting \(prepared.scenario.name) on UDP port \(socket.localPort).")
+    console.print("The other player joins with:")
+    console.print("  \(joinLine)")
+    if !setup.faults.isNone { console.print("Simulating \(setup.faults) on what this side sends.") }
+    return try NetplayRun.run(
+      match, prepared: prepared, setup: setup, waitSeconds: Double(waitSeconds),
+      joinLine: joinLine, console: console, invocation: invocation)
+  }
+
+  /// The command the other player runs: this machine's address (the one listened on, else
+  /// its host name), the port, the code, and the scenario if it is not the default.
+  static func joinLine(listen: String?, port: UInt16, code: SessionCode, setup: NetplaySetup)
+    -> String
+  {
+    var host = listen ?? ProcessInfo.processInfo.hostName
+    if host.contains(":") { host = "[\(host)]" }
+    var line = "sandbox join \(host):\(port) --code \(code)"
+    if setup.scenarioName != "duel" { line += " --scenario \(setup.scenarioName)" }
+    if let entities = setup.entities { line += " --entities \(entities)" }
+    return line
+  }
+}

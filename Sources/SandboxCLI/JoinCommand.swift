@@ -1,0 +1,106 @@
+import Foundation
+import MonsterWars
+import Netplay
+
+/// `sandbox join`: joins a friend's hosted match as the right castle.
+struct JoinCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "join",
+    abstract: "Join a match a friend hosts with 'sandbox host'; you play the right castle.",
+    discussion: """
+      Give the address and the code 'sandbox host' printed, and the host's --scenario and \
+      --entities if it gave any: the host refuses a player whose match would differ. The host \
+      decides the seed, the input delay and the rollback depth. With --headless --script FILE \
+      this side plays the file's orders with no window, until the host's --ticks.
+      """,
+    options: [code, joinTimeout] + NetplayOptions.shared,
+    argument: ("host", "The host's address and port, e.g. 127.0.0.1:7777 or [::1]:7777."))
+
+  /// `--code`: the session's code.
+  static let code: Option<SessionCode?> = Option(
+    "code", valueName: "code", help: "The session code the host printed, e.g. 3f9a-12cd-88e0-4b71."
+  ) { text throws(OptionValueError) in
+    guard let code = SessionCode(text) else {
+      throw .invalid("expected 16 hex digits in groups of four, e.g. 3f9a-12cd-88e0-4b71")
+    }
+    return code
+  }
+  /// `--join-timeout`: how long to wait for the host's answer.
+  static let joinTimeout: Option<Int> = .integer(
+    "join-timeout", valueName: "seconds",
+    help: "Give up if the host does not answer within this many seconds (1 to 600).",
+    in: 1...600, default: 10)
+
+  let host: String
+  let port: UInt16
+  let code: SessionCode
+  let joinTimeout: Int
+  let setup: NetplaySetup
+  let invocation: Sandbox.Invocation
+
+  init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
+    (host, port) = try Self.hostAndPort(try options.argument())
+    guard let code = try options[Self.code] else {
+      throw .usage("Missing '--code': give the session code the host printed")
+    }
+    self.code = code
+    joinTimeout = try options[Self.joinTimeout]
+    setup = try NetplaySetup(options: options, invocation: invocation)
+    self.invocation = invocation
+  }
+
+  /// `HOST`, `HOST:PORT`, `[V6]:PORT` or a bare IPv6 address, split.
+  static func hostAndPort(_ text: String) throws(CommandFailure) -> (String, UInt16) {
+    func port(_ digits: Substring) throws(CommandFailure) -> UInt16 {
+      guard let port = UInt16(digits), port > 0 else {
+        throw .usage(
+          "\(quoted(text)): the port must be a whole number from 1 to 65535")
+      }
+      return port
+    }
+    if text.hasPrefix("[") {
+      guard let close = text.firstIndex(of: "]") else {
+        throw .usage("\(quoted(text)): an IPv6 address in [ ] needs its closing ]")
+      }
+      let host = String(text[text.index(after: text.startIndex)..<close])
+      let rest = text[text.index(after: close)...]
+      if rest.isEmpty { return (host, NetplayOptions.defaultPort) }
+      guard rest.hasPrefix(":") else {
+        throw .usage("\(quoted(text)): expected [ADDRESS]:PORT")
+      }
+      return (host, try port(rest.dropFirst()))
+    }
+    let colons = text.count { $0 == ":" }
+    if colons == 1, let colon = text.firstIndex(of: ":") {
+      let host = String(text[..<colon])
+      guard !host.isEmpty else { throw .usage("\(quoted(text)): the host is missing") }
+      return (host, try port(text[text.index(after: colon)...]))
+    }
+    guard !text.isEmpty else { throw .usage("Missing '<host>'") }
+    return (text, NetplayOptions.defaultPort)
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    let prepared = try NetplayRun.prepare(setup, side: .right, invocation: invocation)
+    let address: SocketAddress
+    let socket: UDPSocket
+    do {
+      address = try SocketAddress.resolve(host: host, port: port)[0]
+      socket = try UDPSocket(toReach: address)
+    } catch {
+      throw CommandFailure(
+        message: "Cannot reach \(host): \(error)", exitCode: ExitCode.unavailable)
+    }
+    let peer = NetplayPeer(
+      role: .guest, socket: socket, session: code.session, remote: address,
+      kindCount: prepared.scenario.roster.kinds.count, faults: setup.faults,
+      faultSeed: code.session ^ 0x4A4F_494E)
+    let match = NetplayMatch(joining: prepared.scenario, swarmCount: setup.entities, peer: peer)
+    match.silenceTimeout = Double(setup.timeout)
+    console.print("Joining \(address) (session \(code)).")
+    if !setup.faults.isNone { console.print("Simulating \(setup.faults) on what this side sends.") }
+    return try NetplayRun.run(
+      match, prepared: prepared, setup: setup, waitSeconds: Double(joinTimeout),
+      joinLine: nil, console: console, invocation: invocation)
+  }
+}

@@ -1,0 +1,77 @@
+import DesktopDemo
+import Foundation
+import MonsterWars
+import Netplay
+
+/// The options `sandbox host` and `sandbox join` share, declared once.
+enum NetplayOptions {
+  /// The port a host listens on unless told otherwise.
+  static let defaultPort: UInt16 = 7777
+
+  /// `--simulate`: faults to put on every datagram sent.
+  static let simulate = Option<NetworkFaults?>(
+    "simulate", valueName: "faults",
+    help: "Play over a bad network on purpose: loss, delay, jitter, duplicate and reorder, "
+      + "e.g. \"loss=5%,delay=50ms,jitter=20ms,duplicate=1%\", applied to what this side sends."
+  ) { text throws(OptionValueError) in
+    do throws(NetworkFaultsError) {
+      return try NetworkFaults(items: CommaList.items(text))
+    } catch {
+      throw .invalid(error.description)
+    }
+  }
+  /// `--headless`: no window; with `--script`, the orders come from a file.
+  static let headless = Flag(
+    "headless", help: "Play with no window: the orders come from --script (none without it).")
+  /// `--script`: the orders a headless peer gives.
+  static let script: Option<String?> = .text(
+    "script", valueName: "file",
+    help: "With --headless, the orders to give: one 'TICK order KIND', 'TICK cancel' or "
+      + "'TICK restart' (the host's only) a line, # starting a comment.")
+  /// `--record`: where to save the match.
+  static let record: Option<String?> = .text(
+    "record", valueName: "file",
+    help: "When the match ends, save it (both players' inputs by tick) to this recording "
+      + "file, which 'sandbox replay' replays to the same stateHash.")
+  /// `--timeout`: how long the other player may be silent.
+  static let timeout: Option<Int> = .integer(
+    "timeout", valueName: "seconds",
+    help: "Give up on the other player after this many seconds of silence (1 to 3600).",
+    in: 1...3600, default: 5)
+
+  /// The options both commands take, in help order.
+  static let shared: [any OptionDeclaration] = [
+    SharedOptions.scenario, SharedOptions.entities, headless, script, record, simulate, timeout,
+    SharedOptions.size, DemoCommand.renderer, SharedOptions.assets,
+  ]
+}
+
+/// What `sandbox host` and `sandbox join` read from the shared options.
+struct NetplaySetup {
+  let scenarioName: String
+  let entities: Int?
+  let isHeadless: Bool
+  let scriptPath: String?
+  let recordPath: String?
+  let faults: NetworkFaults
+  let timeout: Int
+  let size: OutputSize
+  let renderer: RendererChoice
+  let assetsOption: String?
+
+  init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
+    scenarioName = try options[SharedOptions.scenario]
+    entities = try options[SharedOptions.entities]
+    isHeadless = options[NetplayOptions.headless]
+    scriptPath = try options[NetplayOptions.script]
+    recordPath = try options[NetplayOptions.record]
+    faults = try options[NetplayOptions.simulate] ?? NetworkFaults()
+    timeout = try options[NetplayOptions.timeout]
+    size = try options[SharedOptions.size]
+    renderer = try DemoCommand.rendererChoice(options: options, invocation: invocation)
+    assetsOption = try options[SharedOptions.assets]
+    if scriptPath != nil && !isHeadless {
+      throw .usage("--script goes with --headless: in a window, the player gives the orders")
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import DesktopDemo
+import Foundation
+import MonsterWars
+import Netplay
+import TraitSandbox
+
+/// What `sandbox host` and `sandbox join` do once they have a match: play it headless or in
+/// a window, then report, save and exit by how it ended.
+enum NetplayRun {
+  /// What a netplay command loads before it opens the network.
+  struct Prepared {
+    var scenario: Scenario
+    var script: InputScript?
+    var assets: AssetFolder
+    var recordURL: URL?
+  }
+
+  /// Loads the scenario and the script and checks the recording's destination.
+  static func prepare(_ setup: NetplaySetup, side: Side, invocation: Sandbox.Invocation)
+    throws(CommandFailure) -> Prepared
+  {
+    let assets = try AssetFolder.locate(option: setup.assetsOption, invocation: invocation)
+    let (scenario, _) = try assets.locateScenario(setup.scenarioName, invocation: invocation)
+    _ = try SwarmCount.check(setup.entities, for: scenario)
+    let script = try setup.scriptPath.map { path throws(CommandFailure) in
+      try InputScript.load(path, roster: scenario.roster, side: side, invocation: invocation)
+    }
+    let recordURL = setup.recordPath.map { SavedFileIO.url($0, invocation: invocation) }
+    if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
+    return Prepared(scenario: scenario, script: script, assets: assets, recordURL: recordURL)
+  }
+
+  /// Plays `match` to its end, headless or in a window, then prints how it went, saves what
+  /// was asked for (and, on a desync, this side's snapshot and recording) and returns the
+  /// exit code.
+  static func run(
+    _ match: NetplayMatch, prepared: Prepared, setup: NetplaySetup, waitSeconds: Double,
+    joinLine: String?, console: Console, invocation: Sandbox.Invocation
+  ) throws(CommandFailure) -> Int32 {
+    if setup.isHeadless {
+      try playHeadless(match, script: prepared.script, waitSeconds: waitSeconds)
+    } else {
+      try playInWindow(
+        match, prepared: prepared, setup: setup, waitSeconds: waitSeconds, joinLine: joinLine,
+        console: console, invocation: invocation)
+    }
+    return try finish(match, prepared: prepared, console: console, invocation: invocation)
+  }
+
+  /// Pumps the match until it ends, giving the script's orders at their ticks.
+  private static func playHeadless(
+    _ match: NetplayMatch, script: InputScript?, waitSeconds: Double
+  ) throws(CommandFailure) {
+    let clock = MonotonicClock()
+    let started = clock.now()
+    let inputs = script?.inputs ?? [:]
+    while !match.hasEnded {
+      let now = clock.now()
+      if match.phase == .waitingForGuest || match.phase == .joining, now - started > waitSeconds {
+        throw waitedInVain(match, seconds: waitSeconds)
+      }
+      match.pump(now: now) { inputs[$0] ?? [] }
+      match.wait(seconds: 0.002, now: clock.now())
+    }
+  }
+
+  /// The failure for a host no one joined or a host that never answered.
+  static func waitedInVain(_ match: NetplayMatch, seconds: Double) -> CommandFailure {
+    let message =
+      match.peer.role == .host
+      ? "no one joined within \(Int(seconds)) s"
+      : "no answer from the host within \(Int(seconds)) s: is 'sandbox host' running there, "
+        + "and is the code the one it printed?"
+    return CommandFailure(message: message, exitCode: ExitCode.unavailable)
+  }
+
+  private static func playInWindow(
+    _ match: NetplayMatch, prepared: Prepared, setup: NetplaySetup, waitSeconds: Double,
+    joinLine: String?, console: Console, invocation: Sandbox.Invocation
+  ) throws(CommandFailure) {
+    try DemoCommand.prepareWindow(invocation: invocation)
+    let sprites = try prepared.assets.loadSprites(for: prepared.scenario.roster, console: console)
+    var configuration = DemoConfiguration(
+      scenario: prepared.scenario, scenarioFile: nil, seed: 0, width: setup.size.width,
+      height: setup.size.height, frameLimit: nil, screenshot: nil, isAutoplay: false,
+      swarmCount: setup.entities, sprites: sprites,
+      videoDriver: invocation.environment["SDL_VIDEODRIVER"])
+    configuration.program = ReplayCommand.program
+    configuration.renderer = setup.renderer
+    configuration.announce = { console.print($0) }
+    configuration.netplay = NetplayWindow(
+      match: match, joinLine: joinLine, waitSeconds: waitSeconds)
+    do {
+      let summary = try DesktopDemo.run(configuration)
+      DemoCommand.printFrameTimes(summary, console: console)
+    } catch {
+      match.quit()
+      throw CommandFailure(message: error.message, exitCode: ExitCode.failure)
+    }
+    if case .ended = match.phase {} else { match.quit() }
+  }
+
+  /// Reports how the match ended, saves, and returns the exit code.
+  private static func finish(
+    _ match: NetplayMatch, prepared: Prepared, console: Console,
+    invocation: Sandbox.Invocation
+  ) throws(CommandFailure) -> Int32 {
+    guard case .ended(let ending) = match.phase else { return ExitCode.success }
+    guard let rollback = match.rollback else {
+      if ending == .refused {
+        throw CommandFailure(message: ending.description, exitCode: ExitCode.failure)
+      }
+      return ExitCode.success
+    }
+    let session = rollback.session
+    console.print(
+      "Match: \(ending) (tick \(rollback.tick), match tick \(session.match.world.tick))")
+    console.print("stateHash: \(session.match.world.stateHash())")
+    // Ticks past the last one both sides' inputs are known for ran on predictions; the hashes
+    // compared are of confirmed ticks.
+    if let agreed = rollback.lastAgreedHashTick {
+      console.print("Agreed:    both sides had the same stateHash at tick \(agreed)")
+    }
+    let statistics = rollback.statistics
+    console.print(
+      "Rollbacks: \(statistics.rollbacks) (\(statistics.ticksRunAgain) ticks run again, the "
+        + "deepest \(statistics.deepestRollback)); waited \(statistics.waits) times for the "
+        + "other player")
+    let seconds = max(Double(rollback.tick) / match.ticksPerSecond, 1 / match.ticksPerSecond)
+    let peer = match.peer
+    func rate(_ bytes: Int, _ packets: Int) -> String {
+      String(
+        format: "%d bytes in %d packets, %.0f B/s (%.0f B/s with UDP/IP headers)", bytes,
+        packets, Double(bytes) / seconds, Double(bytes + 28 * packets) / seconds)
+    }
+    console.print("Sent:     " + rate(peer.bytesSent, peer.packetsSent))
+    console.print("Received: " + rate(peer.bytesReceived, peer.packetsReceived))
+    console.print("Dropped:  \(peer.dropped)")
+    let recording = MatchRecording(
+      of: session, startedWith: prepared.scenario, program: ReplayCommand.program)
+    if let recordURL = prepared.recordURL {
+      try LinesFile.write(recordingBytes(recording), to: recordURL)
+      console.print("Recorded the match to \(recordURL.path(percentEncoded: false))")
+    }
+    switch ending {
+    case .finished, .quit:
+      return ExitCode.success
+    case .desynced(let desync):
+      let side = rollback.localSide.name
+      let recordURL =
+        prepared.recordURL ?? invocation.url(of: "desync-\(side).recording")
+      if prepared.recordURL == nil { try LinesFile.write(recordingBytes(recording), to: recordURL) }
+      let snapshotPath = recordURL.path(percentEncoded: false) + ".snapshot"
+      try SavedFileIO.save(session.match, to: snapshotPath, invocation: invocation)
+      throw CommandFailure(
+        message: "\(desync); this side's recording is \(recordURL.path(percentEncoded: false)) "
+          + "and its snapshot \(snapshotPath): 'sandbox replay' on each side's recording "
+          + "reproduces that side",
+        exitCode: ExitCode.failure)
+    case .peerSilent:
+      throw CommandFailure(
+        message: ending.description
+          + (prepared.recordURL == nil ? "; --record saves the match so far" : ""),
+        exitCode: ExitCode.failure)
+    case .peerLeft, .refused:
+      if rollback.settings.endTick != nil && !rollback.isFinished {
+        throw CommandFailure(
+          message: "\(ending), before the end at tick \(rollback.settings.endTick ?? 0)"
+            + (prepared.recordURL == nil ? "; --record saves the match so far" : ""),
+          exitCode: ExitCode.failure)
+      }
+      return ExitCode.success
+    }
+  }
+
+  private static func recordingBytes(_ recording: MatchRecording) throws(CommandFailure)
+    -> [UInt8]
+  {
+    do {
+      return try recording.bytes()
+    } catch {
+      throw CommandFailure(
+        message: "Cannot encode the recording: \(error)", exitCode: ExitCode.failure)
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import MonsterWars
+import Netplay
+import Testing
+
+@testable import DesktopDemo
+
+@Suite("Demo: one side of a match over the network")
+struct DemoNetplayTests {
+  @Test("orders go to the network as inputs for this window's side, not into the match")
+  func ordersBecomeInputs() throws {
+    var state = DemoState(netplay: try duel(), side: .right, swarmCount: nil)
+    #expect(state.playerSide == .right)
+    state.handle(.buy(.zap))
+    state.handle(.cancelOrder)
+    #expect(state.takeOutbox() == [.order(kindIndex: 1), .cancelOrder])
+    #expect(state.takeOutbox().isEmpty)
+    // The match changes only when the network match applies them.
+    #expect(state.match.castle(of: .right)?.orders.isEmpty == true)
+  }
+
+  @Test("the clock is both players': no pause or speed; only the host restarts")
+  func sharedClock() throws {
+    var guest = DemoState(netplay: try duel(), side: .right, swarmCount: nil)
+    guest.handle(.togglePause, at: 1)
+    guest.handle(.faster, at: 1)
+    #expect(!guest.isPaused && guest.speed == 1)
+    #expect(guest.notice?.text == "a match over the network runs at one speed for both players")
+    guest.handle(.restart, at: 2)
+    #expect(guest.notice?.text == "only the host restarts the match")
+    #expect(guest.takeOutbox().isEmpty)
+    var host = DemoState(netplay: try duel(), side: .left, swarmCount: nil)
+    host.handle(.restart)
+    #expect(host.takeOutbox() == [.restart])
+  }
+
+  @Test("a tick carries at most four inputs; more are refused with a notice")
+  func inputLimit() throws {
+    var state = DemoState(netplay: try duel(), side: .left, swarmCount: nil)
+    for _ in 0..<6 { state.handle(.buy(.quirk)) }
+    #expect(state.takeOutbox().count == 4)
+    #expect(state.notice?.text == "at most 4 orders a tick")
+  }
+
+  @Test("inputs no tick took go back ahead of newer ones")
+  func returnedInputs() throws {
+    var state = DemoState(netplay: try duel(), side: .left, swarmCount: nil)
+    state.handle(.buy(.munch))
+    state.returnToOutbox([.order(kindIndex: 0)])
+    #expect(state.takeOutbox() == [.order(kindIndex: 0), .order(kindIndex: 2)])
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import MonsterWars
+import Netplay
+import Testing
+import TraitSandbox
+
+/// Two peers of one process on the loopback, pumped in turn by one loop until both end or a
+/// deadline passes.
+struct LoopbackPair {
+  let host: NetplayMatch
+  let guest: NetplayMatch
+  let hostSocket: UDPSocket
+  let guestSocket: UDPSocket
+  let clock = MonotonicClock()
+
+  init(
+    scenario: Scenario, settings: RollbackSession.Settings, faults: NetworkFaults = NetworkFaults(),
+    guestScenario: Scenario? = nil
+  ) throws {
+    let code = SessionCode.random()
+    hostSocket = try UDPSocket(bindingTo: "127.0.0.1", port: 0)
+    let hostAddress = try SocketAddress.resolve(host: "127.0.0.1", port: hostSocket.localPort)[0]
+    #expect(hostAddress.isLoopback)
+    guestSocket = try UDPSocket(toReach: hostAddress)
+    let kinds = scenario.roster.kinds.count
+    host = NetplayMatch(
+      hosting: scenario, seed: 5, swarmCount: nil, settings: settings,
+      peer: NetplayPeer(
+        role: .host, socket: hostSocket, session: code.session, kindCount: kinds, faults: faults,
+        faultSeed: 1))
+    guest = NetplayMatch(
+      joining: guestScenario ?? scenario, swarmCount: nil,
+      peer: NetplayPeer(
+        role: .guest, socket: guestSocket, session: code.session, remote: hostAddress,
+        kindCount: kinds, faults: faults, faultSeed: 2))
+  }
+
+  /// Pumps both until `done` holds or `seconds` pass; `pumpsGuest` false leaves the guest
+  /// silent.
+  func run(
+    seconds: Double, pumpsGuest: Bool = true,
+    hostInputs: (UInt32) -> [PeerInput] = { _ in [] },
+    guestInputs: (UInt32) -> [PeerInput] = { _ in [] },
+    until done: () -> Bool
+  ) {
+    let deadline = clock.now() + seconds
+    while clock.now() < deadline && !done() {
+      host.pump(now: clock.now(), inputs: hostInputs)
+      if pumpsGuest { guest.pump(now: clock.now(), inputs: guestInputs) }
+      host.wait(seconds: 0.001, now: clock.now())
+    }
+  }
+}
+
+@Suite("Netplay: two peers on the loopback", .serialized)
+struct LoopbackTests {
+  static func duel() throws -> Scenario {
+    try Scenario.load(contentsOf: scenarios.appendingPathComponent("duel.json"))
+  }
+
+  static let hostOrders: [UInt32: [PeerInput]] = [
+    10: [.order(kindIndex: 0)], 70: [.order(kindIndex: 2)], 130: [.order(kindIndex: 1)],
+    200: [.order(kindIndex: 1)],
+  ]
+  static let guestOrders: [UInt32: [PeerInput]] = [
+    20: [.order(kindIndex: 1)], 90: [.order(kindIndex: 1), .order(kindIndex: 0)],
+    150: [.cancelOrder], 220: [.order(kindIndex: 2)],
+  ]
+
+  @Test("over a faulty loopback both sides reach the end with the hash the recording replays to")
+  func faultyLoopback() throws {
+    let faults = try NetworkFaults(
+      items: ["loss=5%", "delay=50ms", "jitter=20ms", "duplicate=1%", "reorder=1%"])
+    #expect(faults.description == "loss=5%,delay=50ms,jitter=20ms,duplicate=1%,reorder=1%")
+    let pair = try LoopbackPair(
+      scenario: try Self.duel(), settings: RollbackSession.Settings(endTick: 300),
+      faults: faults)
+    pair.run(
+      seconds: 30, hostInputs: { Self.hostOrders[$0] ?? [] },
+      guestInputs: { Self.guestOrders[$0] ?? [] },
+      until: { pair.host.hasEnded && pair.guest.hasEnded })
+    #expect(pair.host.phase == .ended(.finished))
+    #expect(pair.guest.phase == .ended(.finished))
+    let host = try #require(pair.host.rollback)
+    let guest = try #require(pair.guest.rollback)
+    #expect(host.tick == 300 && guest.tick == 300)
+    let hash = host.session.match.world.stateHash()
+    #expect(guest.session.match.world.stateHash() == hash)
+    // Every order of both players is in each side's recording, which replays to the hash.
+    let sides = Set(
+      host.session.inputs.compactMap { recorded -> Side? in
+        if case .order(_, let side) = recorded.input { return side }
+        return nil
+      })
+    #expect(sides == [.left, .right])
+    #expect(host.session.inputs == guest.session.inputs)
+    for session in [host.session, guest.session] {
+      let recording = MatchRecording(
+        of: session, startedWith: session.scenario, program: "sandbox test")
+      let replayed = try ReplayScript.play(MatchRecording(bytes: recording.bytes()))
+      #expect(replayed.match.world.stateHash() == hash)
+    }
+    // The latency was hidden by rolling back, not by waiting.
+    #expect(host.statistics.rollbacks > 0 || guest.statistics.rollbacks > 0)
+  }
+
+  @Test("forged, foreign, damaged and future packets are dropped and counted; play goes on")
+  func hostilePackets() throws {
+    let pair = try LoopbackPair(
+      scenario: try Self.duel(), settings: RollbackSession.Settings(endTick: 240))
+    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
+    let hostAddress = try SocketAddress.resolve(
+      host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
+    let session = pair.host.peer.session
+    func bytes(_ message: Packet.Message, session: UInt64 = session) -> [UInt8] {
+      PacketCodec.encode(Packet(session: session, message: message))
+    }
+    // From the guest's own address: each reason once, then a flood of garbage.
+    let idle = Packet.Message.inputs(first: 0, ticks: [[]], acknowledged: nil, advantage: 0)
+    pair.guestSocket.send(bytes(idle, session: session ^ 1), to: hostAddress)
+    var version = bytes(idle)
+    version[4] = 9
+    pair.guestSocket.send(version, to: hostAddress)
+    pair.guestSocket.send(Array(bytes(idle).prefix(20)), to: hostAddress)
+    pair.guestSocket.send(
+      bytes(.inputs(first: 4_000_000, ticks: [[]], acknowledged: nil, advantage: 0)),
+      to: hostAddress)
+    for index in 0..<100 {
+      pair.guestSocket.send([UInt8](repeating: UInt8(index % 256), count: 64), to: hostAddress)
+    }
+    // From a third address, even a well-formed packet.
+    let stranger = try UDPSocket(toReach: hostAddress)
+    stranger.send(bytes(idle), to: hostAddress)
+    pair.run(seconds: 20, until: { pair.host.hasEnded && pair.guest.hasEnded })
+    #expect(pair.host.phase == .ended(.finished))
+    #expect(pair.guest.phase == .ended(.finished))
+    let dropped = pair.host.peer.dropped.counts
+    #expect(dropped[.wrongSession] == 1)
+    #expect(dropped[.unsupportedVersion] == 1)
+    #expect(dropped[.truncated] == 1)
+    #expect(dropped[.tickOutOfRange] == 1)
+    #expect(dropped[.notAPacket] == 100)
+    #expect(dropped[.strangerAddress] == 1)
+  }
+
+  @Test("a guest with another scenario is refused, and the host waits on")
+  func refusesAnotherScenario() throws {
+    let swarm = try Scenario.load(contentsOf: scenarios.appendingPathComponent("swarm.json"))
+    let pair = try LoopbackPair(
+      scenario: try Self.duel(), settings: RollbackSession.Settings(), guestScenario: swarm)
+    pair.run(seconds: 5, until: { pair.guest.hasEnded })
+    #expect(pair.guest.phase == .ended(.refused))
+    #expect(pair.host.phase == .waitingForGuest)
+  }
+
+  @Test("a peer that goes silent is reported after the timeout")
+  func silentPeer() throws {
+    let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSession.Settings())
+    pair.host.silenceTimeout = 0.5
+    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
+    pair.run(seconds: 0.3, until: { false })
+    pair.run(seconds: 5, pumpsGuest: false, until: { pair.host.hasEnded })
+    guard case .ended(.peerSilent(let seconds, _)) = pair.host.phase else {
+      Issue.record("the host did not report silence: \(pair.host.phase)")
+      return
+    }
+    #expect(seconds >= 0.5)
+    // It waited at the rollback limit meanwhile rather than running on.
+    let host = try #require(pair.host.rollback)
+    #expect(host.statistics.waits > 0)
+  }
+}

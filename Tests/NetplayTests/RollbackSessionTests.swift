@@ -1,0 +1,201 @@
+import Foundation
+import MonsterWars
+import Netplay
+import Testing
+import TraitSandbox
+
+let scenarios = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("Assets/scenarios")
+
+/// Two rollback sessions joined by an in-memory link that delivers each message a fixed number
+/// of ticks late (and drops some), stepped in lockstep by one loop: what two peers do, without
+/// the network's timing.
+struct LinkedPeers {
+  var host: RollbackSession
+  var guest: RollbackSession
+  /// Messages on their way, with the loop turn they arrive at.
+  var toHost: [(turn: Int, message: Packet.Message)] = []
+  var toGuest: [(turn: Int, message: Packet.Message)] = []
+  var turn = 0
+  let latency: Int
+  /// Every how many sends one is lost (0: none).
+  let dropEvery: Int
+  var sent = 0
+
+  init(
+    scenario: Scenario, seed: UInt64, guestSeed: UInt64? = nil, latency: Int, dropEvery: Int = 0,
+    settings: RollbackSession.Settings
+  ) {
+    host = RollbackSession(
+      session: MatchSession(scenario: scenario, seed: seed, playerSides: [.left, .right]),
+      localSide: .left, settings: settings)
+    guest = RollbackSession(
+      session: MatchSession(
+        scenario: scenario, seed: guestSeed ?? seed, playerSides: [.left, .right]),
+      localSide: .right, settings: settings)
+    self.latency = latency
+    self.dropEvery = dropEvery
+  }
+
+  mutating func send(_ message: Packet.Message, toGuest: Bool) {
+    sent += 1
+    if dropEvery > 0 && sent % dropEvery == 0 { return }
+    if toGuest {
+      self.toGuest.append((turn + latency, message))
+    } else {
+      toHost.append((turn + latency, message))
+    }
+  }
+
+  /// One turn: deliver what arrived, give the scripted inputs, advance both, send.
+  mutating func turn(hostInputs: [PeerInput], guestInputs: [PeerInput]) {
+    for (_, message) in toHost.filter({ $0.turn <= turn }) { host.receive(message) }
+    toHost.removeAll { $0.turn <= turn }
+    for (_, message) in toGuest.filter({ $0.turn <= turn }) { guest.receive(message) }
+    toGuest.removeAll { $0.turn <= turn }
+    for input in hostInputs { host.queue(input) }
+    for input in guestInputs { guest.queue(input) }
+    host.advance()
+    guest.advance()
+    if let message = host.inputsMessage { send(message, toGuest: true) }
+    if let message = guest.inputsMessage { send(message, toGuest: false) }
+    // A finished side repeats its last hash until the other agrees, as a peer does.
+    if let message = host.hashToSend() ?? (host.isFinished ? host.lastConfirmedHash : nil) {
+      send(message, toGuest: true)
+    }
+    if let message = guest.hashToSend() ?? (guest.isFinished ? guest.lastConfirmedHash : nil) {
+      send(message, toGuest: false)
+    }
+    turn += 1
+  }
+}
+
+@Suite("Netplay: rollback")
+struct RollbackSessionTests {
+  static func duel() throws -> Scenario {
+    try Scenario.load(contentsOf: scenarios.appendingPathComponent("duel.json"))
+  }
+
+  /// The orders each side gives, by the tick the side stands at when giving it.
+  static let hostOrders: [UInt32: [PeerInput]] = [
+    5: [.order(kindIndex: 0)], 40: [.order(kindIndex: 1)], 41: [.order(kindIndex: 2)],
+    200: [.order(kindIndex: 1), .cancelOrder], 260: [.order(kindIndex: 2)],
+  ]
+  static let guestOrders: [UInt32: [PeerInput]] = [
+    3: [.order(kindIndex: 2)], 44: [.order(kindIndex: 0), .order(kindIndex: 0)],
+    150: [.cancelOrder], 151: [.order(kindIndex: 1)], 300: [.restart],
+    310: [.order(kindIndex: 1)],
+  ]
+
+  /// The match both players' inputs make, stepped straight: each input at its tick plus the
+  /// delay, the host's first.
+  static func straightRun(ticks: UInt32, delay: UInt32, seed: UInt64) throws -> MatchSession {
+    var session = MatchSession(scenario: try duel(), seed: seed, playerSides: [.left, .right])
+    let kinds = session.scenario.roster.kinds
+    func apply(_ input: PeerInput, _ side: Side) {
+      switch input {
+      case .order(let index): session.apply(.order(kinds[Int(index)], side: side))
+      case .cancelOrder: session.apply(.cancelOrder(side: side))
+      case .restart: if side == .left { session.apply(.restart) }
+      }
+    }
+    for tick in 0..<ticks {
+      if tick >= delay {
+        for input in hostOrders[tick - delay] ?? [] { apply(input, .left) }
+        for input in guestOrders[tick - delay] ?? [] { apply(input, .right) }
+      }
+      session.step()
+    }
+    return session
+  }
+
+  func play(latency: Int, dropEvery: Int = 0, ticks: UInt32) throws -> LinkedPeers {
+    var peers = LinkedPeers(
+      scenario: try Self.duel(), seed: 11, latency: latency, dropEvery: dropEvery,
+      settings: RollbackSession.Settings(endTick: ticks))
+    var turns = 0
+    while !(peers.host.endAgreed && peers.guest.endAgreed) && turns < Int(ticks) * 4 {
+      let hostTick = peers.host.tick
+      let guestTick = peers.guest.tick
+      peers.turn(
+        hostInputs: peers.host.canAdvance ? Self.hostOrders[hostTick] ?? [] : [],
+        guestInputs: peers.guest.canAdvance ? Self.guestOrders[guestTick] ?? [] : [])
+      turns += 1
+    }
+    #expect(peers.host.isFinished && peers.guest.isFinished)
+    return peers
+  }
+
+  @Test("inputs that come late roll both sides back to the straight run's state")
+  func mispredictionEqualsStraightRun() throws {
+    let ticks: UInt32 = 420
+    let peers = try play(latency: 5, ticks: ticks)
+    let straight = try Self.straightRun(ticks: ticks, delay: 2, seed: 11)
+    #expect(peers.host.session.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(peers.guest.session.match.world.stateHash() == straight.match.world.stateHash())
+    // The late orders were predicted wrong and rolled back for, never deeper than allowed.
+    #expect(peers.host.statistics.rollbacks >= 4)
+    #expect(peers.guest.statistics.rollbacks >= 4)
+    #expect(peers.host.statistics.deepestRollback <= 8)
+    // The hashes were compared every second and at the end.
+    #expect(peers.host.endAgreed && peers.guest.endAgreed)
+    #expect(peers.host.desync == nil && peers.guest.desync == nil)
+  }
+
+  @Test("with no latency nothing is predicted wrong and nothing rolls back")
+  func noLatencyNoRollback() throws {
+    let peers = try play(latency: 0, ticks: 200)
+    #expect(peers.host.statistics.rollbacks == 0)
+    let straight = try Self.straightRun(ticks: 200, delay: 2, seed: 11)
+    #expect(peers.host.session.match.world.stateHash() == straight.match.world.stateHash())
+  }
+
+  @Test("a lost packet's inputs come again in the next, so losses change nothing")
+  func lossesAreRepaired() throws {
+    let peers = try play(latency: 3, dropEvery: 4, ticks: 360)
+    let straight = try Self.straightRun(ticks: 360, delay: 2, seed: 11)
+    #expect(peers.host.session.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(peers.guest.session.match.world.stateHash() == straight.match.world.stateHash())
+  }
+
+  @Test("a side with no news of the other waits after the rollback limit")
+  func waitsAtTheLimit() throws {
+    var host = RollbackSession(
+      session: MatchSession(scenario: try Self.duel(), seed: 1, playerSides: [.left, .right]),
+      localSide: .left, settings: RollbackSession.Settings(maximumRollback: 8))
+    for _ in 0..<20 { host.advance() }
+    #expect(host.tick == 8)
+    #expect(!host.canAdvance)
+    #expect(host.statistics.waits == 12)
+    // Inputs for the first four ticks let it run four more.
+    host.receive(.inputs(first: 0, ticks: [[], [], [], []], acknowledged: nil, advantage: 0))
+    for _ in 0..<10 { host.advance() }
+    #expect(host.tick == 12)
+  }
+
+  @Test("different states on the two sides stop both with the tick they differ at")
+  func desyncIsCaught() throws {
+    var peers = LinkedPeers(
+      scenario: try Self.duel(), seed: 11, guestSeed: 12, latency: 2,
+      settings: RollbackSession.Settings(hashInterval: 30))
+    for _ in 0..<120 { peers.turn(hostInputs: [], guestInputs: []) }
+    #expect(peers.host.desync?.tick == 30)
+    #expect(peers.guest.desync?.tick == 30)
+    #expect(peers.host.desync?.description.hasPrefix("desynced at tick 30: stateHash ") == true)
+    #expect(!peers.host.canAdvance)
+  }
+
+  @Test("only the host restarts; at most four inputs a tick are queued")
+  func restartsAndLimits() throws {
+    var guest = RollbackSession(
+      session: MatchSession(scenario: try Self.duel(), seed: 1, playerSides: [.left, .right]),
+      localSide: .right)
+    let restart = guest.queue(.restart)
+    #expect(!restart)
+    var queued = 0
+    for _ in 0..<5 where guest.queue(.order(kindIndex: 0)) { queued += 1 }
+    #expect(queued == 4)
+    #expect(guest.statistics.droppedInputs == 1)
+  }
+}

@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+import MonsterWars
+import Synchronization
+import Testing
+
+@testable import SandboxCLI
+
+/// A `sandbox host` running in-process on another thread, its output readable as it goes.
+final class BackgroundHost: Sendable {
+  let captured = CapturedConsole()
+  private let status = Mutex<Int32?>(nil)
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ arguments: [String]) {
+    let invocation = Sandbox.Invocation(
+      arguments: ["host"] + arguments, environment: [:],
+      executablePath: "/nonexistent/bin/sandbox", workingDirectory: packageRoot.path)
+    DispatchQueue.global().async { [self] in
+      let code = Sandbox.main(invocation, console: captured.console)
+      status.withLock { $0 = code }
+      done.signal()
+    }
+  }
+
+  /// The arguments of the join line the host printed, once it has (within 20 s).
+  func joinArguments() throws -> [String] {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      if let line = captured.standardOutput.split(separator: "\n").first(where: {
+        $0.hasPrefix("  sandbox join ")
+      }) {
+        return line.split(separator: " ").dropFirst().map(String.init)
+      }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    throw HostNotReady(output: captured.standardOutput + captured.standardError)
+  }
+
+  /// The host's exit code, once it has ended (within `seconds`).
+  func exitCode(within seconds: Double) -> Int32? {
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return status.withLock { $0 }
+  }
+}
+
+struct HostNotReady: Error {
+  var output: String
+}
+
+@Suite("Command line: host and join", .serialized)
+struct NetplayCommandTests {
+  /// Writes `text` to a new temporary file and returns its path.
+  func temporaryFile(_ text: String, suffix: String = ".txt") throws -> String {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sandbox-netplay-\(UUID().uuidString)\(suffix)")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+
+  func temporaryPath(_ suffix: String) -> String {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("sandbox-netplay-\(UUID().uuidString)\(suffix)").path
+  }
+
+  @Test(
+    "two headless peers over a faulty loopback end with the same hash their recordings replay to")
+  func headlessPeers() throws {
+    let hostScript = try temporaryFile("# the host's orders\n20 order zap\n150 order munch\n")
+    let joinScript = try temporaryFile(
+      "40 order munch  # a comment\n\n160 cancel\n200 order quirk\n")
+    let hostRecording = temporaryPath(".rec")
+    let joinRecording = temporaryPath(".rec")
+    let faults = "loss=5%,delay=30ms,jitter=10ms,duplicate=1%"
+    let host = BackgroundHost([
+      "--listen", "127.0.0.1", "--port", "0", "--headless", "--script", hostScript, "--ticks",
+      "300", "--record", hostRecording, "--simulate", faults, "--wait", "30",
+    ])
+    let join = try host.joinArguments()
+    #expect(join.first == "join" && join[1].hasPrefix("127.0.0.1:"))
+    let joined = sandbox(
+      join + [
+        "--headless", "--script", joinScript, "--record", joinRecording, "--simulate", faults,
+      ])
+    #expect(joined.status == 0, "\(joined.error)")
+    #expect(host.exitCode(within: 30) == 0, "\(host.captured.standardError)")
+    func hash(_ output: String) -> Substring? {
+      output.split(separator: "\n").first { $0.hasPrefix("stateHash: ") }?.dropFirst(11)
+    }
+    let hostOutput = host.captured.standardOutput
+    #expect(hostOutput.contains("Match: the match reached its end on both sides"))
+    #expect(hostOutput.contains("Simulating loss=5%,delay=30ms,jitter=10ms,duplicate=1%"))
+    #expect(hash(hostOutput) != nil)
+    #expect(hash(hostOutput) == hash(joined.output))
+    for recording in [hostRecording, joinRecording] {
+      let replayed = sandbox("replay", recording)
+      #expect(replayed.status == 0, "\(replayed.error)")
+      #expect(replayed.output.contains("stateHash:  \(hash(hostOutput) ?? "") (the demo's)"))
+    }
+  }
+
+  @Test("a host no one joins and a join no host answers give up with a message")
+  func timeouts() {
+    let host = sandbox(
+      "host", "--listen", "127.0.0.1", "--port", "0", "--headless", "--wait", "1")
+    #expect(host.status == 69)
+    #expect(host.error.contains("no one joined within 1 s"))
+    let join = sandbox(
+      "join", "127.0.0.1:9", "--code", "0000-0000-0000-0001", "--headless",
+      "--join-timeout", "1")
+    #expect(join.status == 69)
+    #expect(join.error.contains("no answer from the host within 1 s"))
+  }
+
+  @Test(
+    "wrong options are usage errors naming what is wrong",
+    arguments: [
+      (["join", "127.0.0.1"], "Missing '--code'"),
+      (["join", "127.0.0.1", "--code", "12"], "expected 16 hex digits"),
+      (
+        ["join", "127.0.0.1:99999", "--code", "0000-0000-0000-0001"], "port must be a whole number"
+      ),
+      (["join", "[::1", "--code", "0000-0000-0000-0001"], "needs its closing ]"),
+      (["host", "--simulate", "loss=5"], "needs a percentage"),
+      (["host", "--script", "x"], "--script goes with --headless"),
+      (["host", "--ticks", "10"], "--ticks goes with --headless"),
+      (["host", "--input-delay", "11"], "expected a whole number from 0 to 10"),
+      (["host", "--max-rollback", "0"], "expected a whole number from 1 to 16"),
+    ])
+  func usage(arguments: [String], message: String) {
+    let result = sandbox(arguments)
+    #expect(result.status == 64)
+    #expect(result.error.contains(message), "\(result.error)")
+  }
+
+  @Test("a script line that does not read is named with its line number")
+  func badScript() throws {
+    let script = try temporaryFile("10 order zap\n20 order dragon\n")
+    let result = sandbox("host", "--headless", "--script", script, "--port", "0")
+    #expect(result.status == 65)
+    #expect(result.error.contains("\(script):2: 'dragon' is no unit kind: expected one of"))
+    let restart = try temporaryFile("5 restart\n")
+    let joined = sandbox(
+      "join", "127.0.0.1", "--code", "0000-0000-0000-0001", "--headless", "--script", restart)
+    #expect(joined.status == 65)
+    #expect(joined.error.contains(":1: only the host restarts the match"))
+  }
+}
