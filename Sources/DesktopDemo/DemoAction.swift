@@ -2,7 +2,7 @@ import MonsterWars
 
 /// Something the player asks the demo to do; the window's input maps onto these.
 public enum DemoAction: Equatable, Sendable {
-  /// Buy a unit for the player's (left) castle.
+  /// Buy a unit for the player's castle.
   case buy(UnitKind)
   /// Take back the player's newest order not yet paid for.
   case cancelOrder
@@ -28,6 +28,14 @@ public enum DemoAction: Equatable, Sendable {
   case fitArena
   /// Keep the selected entity in the middle of the view, or stop doing so.
   case toggleFollow
+  /// Open the timeline of the match's past, or close it and return to now.
+  case toggleTimeline
+  /// Move the open timeline by this many seconds (negative: back).
+  case scrub(seconds: Int)
+  /// Play the timeline's preview forward, or stop it.
+  case toggleWatching
+  /// Go back to the tick the timeline shows and play on from there: a new branch.
+  case playFromHere
   /// Leave the demo.
   case quit
 }

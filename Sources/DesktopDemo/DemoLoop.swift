@@ -203,7 +203,8 @@ final class DemoLoop {
       var shown = match.current
       shown.camera = match.state.camera(for: shown)
       if let action = DesktopDemo.action(
-        for: event, backend: backend, frame: shown, roster: match.state.scenario.roster)
+        for: event, backend: backend, frame: shown, roster: match.state.scenario.roster,
+        isTimelineOpen: match.state.timelineView != nil)
       {
         match.state.handle(action, at: now - start, frame: match.current)
       }

@@ -6,6 +6,7 @@ import TraitSandbox
 extension DemoState {
   /// Applies a player action at demo time `now` (seconds).
   public mutating func handle(_ action: DemoAction, at now: Double = 0, frame: Frame? = nil) {
+    if handleTimeline(action, at: now) { return }
     if netplaySide != nil && handleNetplay(action, at: now) { return }
     switch action {
     case .buy(let kind):
@@ -78,6 +79,8 @@ extension DemoState {
       notice = (isFollowing ? "following the selection" : "camera free", now + 1.5)
     case .quit:
       wantsToQuit = true
+    case .toggleTimeline, .scrub, .toggleWatching, .playFromHere:
+      break
     }
   }
 

@@ -43,6 +43,8 @@ extension DemoState {
 
   /// The demo's overlays as they stand at demo time `now`, for any frame of the match.
   public func decoration(now: Double, statistics: FrameStatistics) -> Decoration {
+    // Everything shown is of the match on screen: the timeline's preview while it is open.
+    let match = shownMatch
     var builder = FrameBuilder()
     if let selection, let inspection = match.world.inspect(selection) {
       InspectorPanel.draw(InspectorPanel.rows(for: inspection), into: &builder)
@@ -78,7 +80,12 @@ extension DemoState {
       message.draw(
         into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 200 + Float(index) * 26)
     }
-    if match.isOver && netplayBanner.isEmpty {
+    if let timelineView {
+      timelineView.draw(
+        into: &builder, timeline: session.timeline, now: self.match.world.tick,
+        canBranch: canBranch)
+    }
+    if match.isOver && netplayBanner.isEmpty && timelineView == nil {
       let hint = DemoMessage(text: "Press R to restart, Esc to quit", color: .white)
       hint.draw(into: &builder, x: (Frame.overlayWidth - hint.width) / 2, y: 400)
     }
@@ -94,11 +101,12 @@ extension DemoState {
         color: Color(red: 230, green: 230, blue: 230), size: 12)
       help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
     }
-    if !isAutoplay && !match.isOver && replay == nil {
+    if !isAutoplay && !match.isOver && replay == nil && timelineView == nil {
       // Over the network the clock is both players', and only the host restarts.
       let rest =
-        netplaySide == nil
-        ? "  P pause  +/- speed  R restart" : netplaySide == .left ? "  R restart" : ""
+        (netplaySide == nil
+          ? "  P pause  +/- speed  R restart" : netplaySide == .left ? "  R restart" : "")
+        + "  T timeline"
       let help = DemoMessage(
         text: BuyKeys.help(for: scenario) + "  Backspace cancel" + rest,
         color: Color(red: 230, green: 230, blue: 230), size: 12)

@@ -33,6 +33,8 @@ public struct DemoState {
   public internal(set) var netplaySide: Side?
   /// The player's inputs not yet taken by the network match.
   var outbox: [PeerInput] = []
+  /// The timeline of the match's past, while the player has it open.
+  public internal(set) var timelineView: TimelineView?
   /// What the network match says of itself (waiting, ended), shown in the middle of the view.
   public internal(set) var netplayBanner: [String] = []
   /// How many monsters a swarm scenario places, if overridden.
@@ -76,6 +78,7 @@ public struct DemoState {
   static func prepared(_ session: MatchSession) -> MatchSession {
     var session = session
     session.measuresSystemTimes = true
+    session.keepsTimeline = true
     // The simulation steps on every core but one, which the main thread draws on: sharing
     // it made drawing late whenever a parallel system ran, for a tick hardly faster (on two
     // cores, the battle of 100,000 drew at 54.6 fps with p99 27.8 ms on both, 59.2 fps and
@@ -104,6 +107,11 @@ public struct DemoState {
   public mutating func advance(steps: Int) -> Int {
     let count = isPaused ? pendingSteps : steps
     pendingSteps = 0
+    // The live match waits while the player looks at its past.
+    if timelineView != nil {
+      advancePreview(steps: count)
+      return 0
+    }
     var ran = 0
     if var script = replay {
       defer { replay = script }

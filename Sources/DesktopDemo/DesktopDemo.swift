@@ -122,7 +122,8 @@ public enum DesktopDemo {
 
   /// The demo action an input event asks for, if any.
   static func action(
-    for event: InputEvent, backend: SDLBackend, frame: Frame, roster: Roster
+    for event: InputEvent, backend: SDLBackend, frame: Frame, roster: Roster,
+    isTimelineOpen: Bool = false
   ) -> DemoAction? {
     switch event {
     case .quit: return .quit
@@ -139,7 +140,7 @@ public enum DesktopDemo {
     case .rightMouseDown:
       return .cancelOrder
     case .keyDown(let key):
-      return action(for: key, roster: roster)
+      return action(for: key, roster: roster, isTimelineOpen: isTimelineOpen)
     }
   }
 
@@ -157,8 +158,22 @@ public enum DesktopDemo {
     )
   }
 
-  /// The demo action a key asks for, if any; digits buy the roster's kinds in order.
-  static func action(for key: Key, roster: Roster) -> DemoAction? {
+  /// The demo action a key asks for, if any; digits buy the roster's kinds in order. While
+  /// the timeline is open, the arrows move along it, Space watches, Enter plays on from the
+  /// tick shown and Esc closes it.
+  static func action(for key: Key, roster: Roster, isTimelineOpen: Bool = false) -> DemoAction? {
+    if isTimelineOpen {
+      switch key {
+      case .left: return .scrub(seconds: -1)
+      case .right: return .scrub(seconds: 1)
+      case .up: return .scrub(seconds: -10)
+      case .down: return .scrub(seconds: 10)
+      case .space: return .toggleWatching
+      case .enter: return .playFromHere
+      case .escape: return .toggleTimeline
+      default: break
+      }
+    }
     switch key {
     case .escape: return .quit
     case .space: return .togglePause
@@ -180,6 +195,7 @@ public enum DesktopDemo {
       case "]": return .zoom(by: 1.5)
       case "[": return .zoom(by: 1 / 1.5)
       case "f": return .toggleFollow
+      case "t": return .toggleTimeline
       default: return nil
       }
     case .enter, .other: return nil

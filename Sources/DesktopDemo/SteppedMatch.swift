@@ -38,7 +38,8 @@ final class SteppedMatch: @unchecked Sendable {
   init(state: DemoState, netplay: NetplayWindow? = nil) {
     self.state = state
     self.netplay = netplay
-    previous = state.match.makeFrame()
+    netplay?.match.keepsTimeline = true
+    previous = state.shownMatch.makeFrame()
     current = previous
   }
 
@@ -87,12 +88,12 @@ final class SteppedMatch: @unchecked Sendable {
       // the frame made last time; after a catch-up burst the loop is behind anyway, and making
       // a second frame (as costly as a tick, for a big battle) would only put it further
       // behind, so the new frame is shown as it is.
-      let made = state.match.makeFrame(
+      let made = state.shownMatch.makeFrame(
         speed: speed, isPaused: state.isPaused, isFallingBehind: isFallingBehind)
       previous = granted == 1 ? current : made
       current = made
     } else if state.isPaused {
-      current = state.match.makeFrame(speed: speed, isPaused: true)
+      current = state.shownMatch.makeFrame(speed: speed, isPaused: true)
       previous = current
     }
     lastStepSeconds = clock.now() - start
@@ -116,9 +117,10 @@ final class SteppedMatch: @unchecked Sendable {
       let isWaiting = !rollback.canAdvance && !rollback.isFinished && !match.hasEnded
       waitingSince = isWaiting ? waitingSince ?? now : nil
     }
+    state.advancePreview(steps: ran)
     state.netplayBanner = banner(netplay, now: now)
     previous = current
-    current = state.match.makeFrame(speed: 1, isPaused: false)
+    current = state.shownMatch.makeFrame(speed: 1, isPaused: false)
   }
 
   /// What the window says of the network match in the middle of the view, if anything.

@@ -102,10 +102,15 @@ public struct MatchRecording: Sendable, Equatable {
     finalHash = StateHash(rawValue: body.finalHash)
   }
 
-  /// A new session as the recorded one started.
+  /// A new session as the recorded one started, keeping a timeline if the recording travels
+  /// in time (the copies kept depend on the match alone, so they are the recorded session's).
   public func start() -> MatchSession {
-    MatchSession(
+    var session = MatchSession(
       scenario: scenario, seed: seed, playerSides: playerSides, swarmCount: swarmCount)
+    session.keepsTimeline = inputs.contains {
+      if case .travel = $0.input { true } else { false }
+    }
+    return session
   }
 }
 

@@ -14,6 +14,9 @@ public enum MatchInput: Sendable, Equatable, Codable {
   /// Take a reloaded scenario, kept as scenario JSON: what is safe mid-match at once (see
   /// `Match.applyLiveChanges(from:)`), all of it on the next restart.
   case retune(scenarioJSON: String)
+  /// Go back to the match as it was at `tick` and play on from there: a new branch (see
+  /// `MatchSession.timeline`).
+  case travel(toTick: UInt64)
 }
 
 /// An input and the tick it came at: after that many ticks of the match it belongs to.
@@ -34,7 +37,7 @@ public struct RecordedInput: Sendable, Equatable, Codable {
 /// replay drives the same way.
 public struct MatchSession {
   /// The match being played.
-  public private(set) var match: Match
+  public internal(set) var match: Match
   /// The scenario the match restarts with.
   public private(set) var scenario: Scenario
   /// The seed every start uses.
@@ -48,6 +51,20 @@ public struct MatchSession {
   public let swarmCount: Int?
   /// Every input applied so far, with its tick.
   public private(set) var inputs: [RecordedInput] = []
+  /// The orders, cancels and retunes that made the current match what it is, in order: those
+  /// since it started, along the branch each travel kept.
+  public internal(set) var branchInputs: [RecordedInput] = []
+  /// Copies of the current match at each whole second of its past, oldest first, while
+  /// `keepsTimeline` (see `MatchSession+Timeline.swift`).
+  public internal(set) var timeline: [Match] = []
+  /// Whether the session keeps `timeline`, which `MatchInput.travel(toTick:)` needs: the demo
+  /// turns it on; a replay of a recording that travels does too, and keeps the same copies.
+  public var keepsTimeline = false {
+    didSet {
+      guard keepsTimeline != oldValue else { return }
+      timeline = keepsTimeline ? [match] : []
+    }
+  }
   /// How many threads each match steps on.
   public var threadCount = 1 {
     didSet { match.threadCount = threadCount }
@@ -87,36 +104,69 @@ public struct MatchSession {
   /// Applies `input` now, between ticks, and keeps it in `inputs`.
   ///
   /// - Returns: Whether it changed anything: an order needs a player on its side, a match
-  ///   still on and room in the castle's queue; a cancel, an order to take back; a retune, a scenario that
-  ///   reads as one for this roster. Only inputs that changed something are kept.
+  ///   still on and room in the castle's queue; a cancel, an order to take back; a retune, a
+  ///   scenario that reads as one for this roster; a travel, a timeline that reaches back to
+  ///   its tick and not past the match's. Only inputs that changed something are kept.
   @discardableResult
   public mutating func apply(_ input: MatchInput) -> Bool {
+    let recorded = RecordedInput(tick: match.world.tick, input: input)
     switch input {
-    case .order(let kind, let side):
-      guard playerSides.contains(side), !match.isOver, match.order(kind, for: side) else {
+    case .order, .cancelOrder:
+      guard
+        Self.perform(input, on: &match, playerSides: playerSides, swarmCount: swarmCount)
+      else { return false }
+      branchInputs.append(recorded)
+    case .retune(let json):
+      // The whole scenario for restarts; what is safe mid-match, now.
+      guard let reloaded = Self.retuned(json, like: scenario, swarmCount: swarmCount) else {
         return false
       }
-      inputs.append(RecordedInput(tick: match.world.tick, input: input))
-    case .cancelOrder(let side):
-      guard playerSides.contains(side), !match.isOver, match.cancelLastOrder(for: side) != nil
-      else { return false }
-      inputs.append(RecordedInput(tick: match.world.tick, input: input))
+      scenario = reloaded
+      match.applyLiveChanges(from: reloaded)
+      branchInputs.append(recorded)
     case .restart:
-      inputs.append(RecordedInput(tick: match.world.tick, input: input))
       match = Self.newMatch(
         scenario, seed: seed, playerSides: playerSides, swarmCount: swarmCount)
       match.threadCount = threadCount
       match.measuresSystemTimes = measuresSystemTimes
-    case .retune(let json):
-      guard let reloaded = try? savedScenario(json, name: scenario.name, roster: scenario.roster),
-        reloaded.arenaSize(swarmCount: swarmCount) != nil
-      else { return false }
-      inputs.append(RecordedInput(tick: match.world.tick, input: input))
-      // The whole scenario for restarts; what is safe mid-match, now.
-      scenario = reloaded
-      match.applyLiveChanges(from: reloaded)
+      branchInputs = []
+      timeline = keepsTimeline ? [match] : []
+    case .travel(let tick):
+      guard travel(to: tick) else { return false }
     }
+    inputs.append(recorded)
     return true
+  }
+
+  /// Applies an order, a cancel or a retune to `match`, if it changes anything, by the rules
+  /// of a session whose players control `playerSides`.
+  static func perform(
+    _ input: MatchInput, on match: inout Match, playerSides: [Side], swarmCount: Int?
+  ) -> Bool {
+    switch input {
+    case .order(let kind, let side):
+      return playerSides.contains(side) && !match.isOver && match.order(kind, for: side)
+    case .cancelOrder(let side):
+      return playerSides.contains(side) && !match.isOver
+        && match.cancelLastOrder(for: side) != nil
+    case .retune(let json):
+      guard let reloaded = retuned(json, like: match.scenario, swarmCount: swarmCount) else {
+        return false
+      }
+      match.applyLiveChanges(from: reloaded)
+      return true
+    case .restart, .travel:
+      return false
+    }
+  }
+
+  /// The scenario `json` holds, if it reads as one for the roster of `scenario` and fits the
+  /// swarm count.
+  static func retuned(_ json: String, like scenario: Scenario, swarmCount: Int?) -> Scenario? {
+    guard let reloaded = try? savedScenario(json, name: scenario.name, roster: scenario.roster),
+      reloaded.arenaSize(swarmCount: swarmCount) != nil
+    else { return nil }
+    return reloaded
   }
 
   /// Takes a reloaded scenario: what is safe mid-match (unit and castle stats, income, the AI)
@@ -138,8 +188,10 @@ public struct MatchSession {
     return changes
   }
 
-  /// Advances the match one tick, unless it is over.
+  /// Advances the match one tick, unless it is over, and keeps a copy of it in the timeline
+  /// at each whole second.
   public mutating func step() {
     match.step()
+    recordTimeline()
   }
 }

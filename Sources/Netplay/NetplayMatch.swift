@@ -63,6 +63,9 @@ public final class NetplayMatch {
   public private(set) var rollback: RollbackSession?
   /// Seconds of silence after which the other player is given up on.
   public var silenceTimeout = 5.0
+  /// Whether the match keeps its timeline (`MatchSession.keepsTimeline`), as a window does
+  /// for its player to look back; set before the match starts.
+  public var keepsTimeline = false
 
   private let hostSeed: UInt64
   private let hostSettings: RollbackSession.Settings
@@ -156,10 +159,7 @@ public final class NetplayMatch {
       }
       if rollback == nil {
         rollback = RollbackSession(
-          session: MatchSession(
-            scenario: scenario, seed: hostSeed, playerSides: [.left, .right],
-            swarmCount: swarmCount),
-          localSide: .left, settings: hostSettings)
+          session: newSession(seed: hostSeed), localSide: .left, settings: hostSettings)
         phase = .playing
         nextTick = now
       }
@@ -171,9 +171,7 @@ public final class NetplayMatch {
       guard peer.role == .guest else { return peer.countDropped(.malformed) }
       guard rollback == nil else { return }
       rollback = RollbackSession(
-        session: MatchSession(
-          scenario: scenario, seed: seed, playerSides: [.left, .right], swarmCount: swarmCount),
-        localSide: .right,
+        session: newSession(seed: seed), localSide: .right,
         settings: RollbackSession.Settings(
           inputDelay: Int(inputDelay), maximumRollback: Int(maximumRollback),
           endTick: endTick))
@@ -189,6 +187,14 @@ public final class NetplayMatch {
     case .inputs, .stateHash:
       rollback?.receive(message)
     }
+  }
+
+  /// The match both players control, as it starts.
+  private func newSession(seed: UInt64) -> MatchSession {
+    var session = MatchSession(
+      scenario: scenario, seed: seed, playerSides: [.left, .right], swarmCount: swarmCount)
+    session.keepsTimeline = keepsTimeline
+    return session
   }
 
   private func runDue(now: Double, inputs: (UInt32) -> [PeerInput]) -> Int {

@@ -12,7 +12,8 @@ struct DemoCommand: Subcommand {
         + """
         Backspace or right click cancels the newest order, P or Space pause, . step one tick \
         while paused, +/- speed, R restart, ] and [ or the wheel zoom, arrows pan, Home shows \
-        the whole arena, F follows the selection, F1 debug overlay, \
+        the whole arena, F follows the selection, T opens the timeline (Left/Right and Up/Down move \
+        along it, Space watches, Enter plays on from there, T returns to now), F1 debug overlay, \
         click an entity to inspect it, Esc quits. Editing the scenario file while the demo runs \
         reloads it: unit and castle stats, income and the AI at once, the rest on R. When it \
         quits, the demo prints its frame rate, where its frames spent their time (drawing on \

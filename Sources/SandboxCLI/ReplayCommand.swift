@@ -91,7 +91,7 @@ struct ReplayCommand: Subcommand {
           let count = recording.inputs.count { recorded in
             switch recorded.input {
             case .order(_, let of), .cancelOrder(let of): of == side
-            case .restart, .retune: false
+            case .restart, .retune, .travel: false
             }
           }
           return "\(count) \(side.name), "

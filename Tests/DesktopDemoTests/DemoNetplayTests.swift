@@ -48,4 +48,15 @@ struct DemoNetplayTests {
     state.returnToOutbox([.order(kindIndex: 0)])
     #expect(state.takeOutbox() == [.order(kindIndex: 0), .order(kindIndex: 2)])
   }
+
+  @Test("over the network the timeline shows the past but does not branch")
+  func timelineIsViewOnly() throws {
+    var state = DemoState(netplay: try duel(), side: .right, swarmCount: nil)
+    state.advance(steps: 0)
+    state.handle(.toggleTimeline)
+    #expect(state.timelineView != nil)
+    state.handle(.playFromHere, at: 1)
+    #expect(state.timelineView != nil)
+    #expect(state.notice?.text == "over the network the timeline only shows the past")
+  }
 }

@@ -42,6 +42,7 @@ struct DemoRecordingTests {
       case .cancelOrder(let side): "cancel \(side.name)"
       case .restart: "restart"
       case .retune: "retune"
+      case .travel(let tick): "travel \(tick)"
       }
     }
     #expect(
