@@ -66,6 +66,27 @@ extension DemoState {
     outbox = Array((inputs + outbox).prefix(PacketCodec.maximumInputsPerTick))
   }
 
+  /// Takes a scenario the host reloaded: it goes to both players' matches as an input.
+  mutating func netplayReloaded(_ reloaded: Scenario, at now: Double) {
+    guard netplaySide == .left else { return }
+    guard reloaded.arenaSize(swarmCount: swarmCount) != nil else {
+      reloadError =
+        "\(swarmCount ?? 0) monsters (--entities) do not fit this swarm's arena; at most "
+        + "\(reloaded.maximumSwarmCount ?? 0) do"
+      return
+    }
+    reloadError = nil
+    retuneOutbox = reloaded.jsonText
+    let changes = ScenarioChanges(from: scenario, to: reloaded)
+    notice = ("reloaded \(reloaded.name).json for both players: \(changes.summary)", now + 4)
+  }
+
+  /// Takes the reloaded scenario not yet sent, if any.
+  mutating func takeRetune() -> String? {
+    defer { retuneOutbox = nil }
+    return retuneOutbox
+  }
+
   /// Shows the network match's state as it stands.
   mutating func show(_ rollback: RollbackSession) {
     session = rollback.session

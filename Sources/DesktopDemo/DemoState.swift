@@ -33,6 +33,8 @@ public struct DemoState {
   public internal(set) var netplaySide: Side?
   /// The player's inputs not yet taken by the network match.
   var outbox: [PeerInput] = []
+  /// A reloaded scenario, as scenario JSON, not yet sent to the network match.
+  var retuneOutbox: String?
   /// The timeline of the match's past, while the player has it open.
   public internal(set) var timelineView: TimelineView?
   /// What the network match says of itself (waiting, ended), shown in the middle of the view.
@@ -137,6 +139,10 @@ public struct DemoState {
     switch result {
     case .success(let reloaded):
       guard replay == nil else { return }
+      if netplaySide != nil {
+        netplayReloaded(reloaded, at: now)
+        return
+      }
       do {
         let changes = try session.retune(from: reloaded)
         reloadError = nil

@@ -103,6 +103,9 @@ final class SteppedMatch: @unchecked Sendable {
   /// frame and banner of where it stands.
   private func runNetplay(_ netplay: NetplayWindow, now: Double, speed: Double) {
     let match = netplay.match
+    if let json = state.takeRetune(), !match.retune(scenarioJSON: json) {
+      state.retuneOutbox = json
+    }
     var inputs = state.takeOutbox()
     let ran = match.pump(now: now) { _ in
       defer { inputs = [] }

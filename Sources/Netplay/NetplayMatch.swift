@@ -74,6 +74,7 @@ public final class NetplayMatch {
   private var lastInputsSent = -1.0
   private var lastHello = -1.0
   private var lastHashRepeat = -1.0
+  private var lastTextSent = -1.0
   private var agreedAt: Double?
   /// How long a side that reached the end keeps answering, so the other can agree too.
   private static let linger = 1.0
@@ -112,6 +113,16 @@ public final class NetplayMatch {
   public var hasEnded: Bool {
     if case .ended = phase { return true }
     return false
+  }
+
+  /// Sends a reloaded scenario (as scenario JSON) to both sides' matches: live tuning over
+  /// the network, the host's only. It applies with the next tick decided.
+  ///
+  /// - Returns: Whether it was queued (see `RollbackSession.queueRetune(scenarioJSON:)`).
+  @discardableResult
+  public func retune(scenarioJSON: String) -> Bool {
+    guard phase == .playing else { return false }
+    return rollback?.queueRetune(scenarioJSON: scenarioJSON) ?? false
   }
 
   /// Ends the match from this side: tells the other player, who is not waited for.
@@ -184,7 +195,7 @@ public final class NetplayMatch {
         if agreedAt == nil { phase = .ended(.peerLeft(tick: rollback?.tick ?? 0)) }
       case .waitingForGuest, .ended: break
       }
-    case .inputs, .stateHash:
+    case .inputs, .stateHash, .scenarioText:
       rollback?.receive(message)
     }
   }
@@ -239,6 +250,10 @@ public final class NetplayMatch {
     if decidedInput || now - lastInputsSent >= 1 / Self.inputsRate {
       if let message = session.inputsMessage { peer.send(message) }
       lastInputsSent = now
+    }
+    if now - lastTextSent >= 0.1 {
+      for part in session.scenarioTextMessages { peer.send(part) }
+      lastTextSent = now
     }
     if let hash = session.hashToSend() { peer.send(hash) }
     if session.isFinished && now - lastHashRepeat >= 0.1, let hash = session.lastConfirmedHash {

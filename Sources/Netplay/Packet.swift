@@ -1,3 +1,5 @@
+import TraitSandbox
+
 /// One datagram between two peers of a match: who it is for (`session`) and what it says.
 ///
 /// The wire format (`PacketCodec`) is versioned and checked field by field; everything a peer
@@ -32,6 +34,9 @@ public struct Packet: Equatable, Sendable {
     case stateHash(tick: UInt32, hash: UInt64)
     /// The sender leaves the match.
     case goodbye
+    /// One part of a scenario's JSON text that a host's `PeerInput.retune` names by its hash:
+    /// part `part` of `partCount`, sent until the receiver holds the tick that needs it.
+    case scenarioText(hash: UInt64, part: UInt8, partCount: UInt8, bytes: [UInt8])
   }
 }
 
@@ -43,4 +48,14 @@ public enum PeerInput: Equatable, Sendable {
   case cancelOrder
   /// Start the match again (the host's only).
   case restart
+  /// Take the reloaded scenario whose JSON text has this hash (`scenarioTextHash(_:)`),
+  /// which travels in `Packet.Message.scenarioText` parts (the host's only).
+  case retune(scenarioHash: UInt64)
+}
+
+/// The hash a `PeerInput.retune` names a scenario's JSON text by.
+public func scenarioTextHash(_ text: String) -> UInt64 {
+  var hasher = StateHasher()
+  hasher.combine(text)
+  return hasher.finalize().rawValue
 }

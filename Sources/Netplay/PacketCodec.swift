@@ -15,6 +15,10 @@ public enum PacketCodec {
   public static let maximumTicksPerPacket = 32
   /// The most inputs one tick of one player holds.
   public static let maximumInputsPerTick = 4
+  /// The most bytes of scenario text one packet carries.
+  public static let maximumTextPart = 1024
+  /// The most parts one scenario text is split into: texts up to 64 KiB travel.
+  public static let maximumTextParts = 64
   /// The header's size in bytes.
   static let headerSize = 16
   static let magic: [UInt8] = Array("TSnp".utf8)
@@ -71,6 +75,9 @@ public enum PacketCodec {
           case .order(let index): bytes += [1, index]
           case .cancelOrder: bytes += [2, 0]
           case .restart: bytes += [3, 0]
+          case .retune(let hash):
+            bytes += [4, 0]
+            append(hash, to: &bytes)
           }
         }
       }
@@ -79,6 +86,14 @@ public enum PacketCodec {
       append(hash, to: &bytes)
     case .goodbye:
       break
+    case .scenarioText(let hash, let part, let partCount, let text):
+      precondition(
+        text.count <= maximumTextPart && part < partCount
+          && Int(partCount) <= maximumTextParts, "a scenario text part that does not fit")
+      append(hash, to: &bytes)
+      bytes += [part, partCount]
+      append(UInt16(text.count), to: &bytes)
+      bytes += text
     }
     return bytes
   }
@@ -125,6 +140,17 @@ public enum PacketCodec {
       message = .stateHash(tick: tick, hash: try reader.uint64())
     case 5:
       message = .goodbye
+    case 6:
+      let hash = try reader.uint64()
+      let part = try reader.byte()
+      let partCount = try reader.byte()
+      let length = Int(try reader.uint16())
+      guard part < partCount, Int(partCount) <= maximumTextParts, length <= maximumTextPart
+      else {
+        throw .malformed("scenario text part \(part) of \(partCount), \(length) bytes")
+      }
+      message = .scenarioText(
+        hash: hash, part: part, partCount: partCount, bytes: try reader.bytes(length))
     default:
       throw .unknownKind(kind)
     }
@@ -172,6 +198,7 @@ public enum PacketCodec {
           inputs.append(.order(kindIndex: index))
         case (2, 0): inputs.append(.cancelOrder)
         case (3, 0): inputs.append(.restart)
+        case (4, 0): inputs.append(.retune(scenarioHash: try reader.uint64()))
         default: throw .badInput(code: code, argument: argument)
         }
       }
@@ -189,6 +216,7 @@ public enum PacketCodec {
     case .inputs: 3
     case .stateHash: 4
     case .goodbye: 5
+    case .scenarioText: 6
     }
   }
 
@@ -211,6 +239,12 @@ public enum PacketCodec {
     }
 
     mutating func uint16() throws(PacketError) -> UInt16 { try integer() }
+
+    mutating func bytes(_ count: Int) throws(PacketError) -> [UInt8] {
+      guard bytes.count - offset >= count else { throw .truncated }
+      defer { offset += count }
+      return Array(bytes[offset..<offset + count])
+    }
     mutating func uint32() throws(PacketError) -> UInt32 { try integer() }
     mutating func uint64() throws(PacketError) -> UInt64 { try integer() }
 

@@ -111,6 +111,14 @@ public struct RollbackSession {
   private var remoteHashes: [UInt32: StateHash] = [:]
   /// The newest hash tick sent.
   private var lastHashSent: UInt32 = 0
+  /// Scenario texts that retunes name, by hash: this side's own and those the other sent.
+  private var scenarioTexts: [UInt64: String] = [:]
+  /// Parts of scenario texts on their way, by hash.
+  private var partialTexts: [UInt64: [UInt8: [UInt8]]] = [:]
+  /// This side's retunes the other side may not hold yet: the tick each applies at.
+  private var unsentTexts: [(tick: UInt32, hash: UInt64)] = []
+  /// The most scenario texts kept.
+  static let maximumTexts = 16
   /// The newest hash tick both sides agreed on.
   public private(set) var lastAgreedHashTick: UInt32?
 
@@ -158,6 +166,52 @@ public struct RollbackSession {
     }
     pending.append(input)
     return true
+  }
+
+  /// Queues a reloaded scenario from the host, as scenario JSON: it applies on both sides
+  /// `inputDelay` ticks after the next tick runs, once the other side holds the text.
+  ///
+  /// - Returns: Whether it was queued: not on the side that does not host, nor a text over
+  ///   `PacketCodec.maximumTextParts` parts, nor more than a tick's inputs.
+  @discardableResult
+  public mutating func queueRetune(scenarioJSON: String) -> Bool {
+    let size = scenarioJSON.utf8.count
+    guard localSide == .left,
+      size <= PacketCodec.maximumTextPart * PacketCodec.maximumTextParts
+    else { return false }
+    let hash = scenarioTextHash(scenarioJSON)
+    guard queue(.retune(scenarioHash: hash)) else { return false }
+    keepText(scenarioJSON, hash: hash)
+    unsentTexts.append((localInputs.end, hash))
+    return true
+  }
+
+  private mutating func keepText(_ text: String, hash: UInt64) {
+    if scenarioTexts.count >= Self.maximumTexts, let any = scenarioTexts.keys.min() {
+      scenarioTexts[any] = nil
+    }
+    scenarioTexts[hash] = text
+  }
+
+  /// The parts of this side's scenario texts the other side may not hold yet: what to send
+  /// again until it acknowledges the ticks that need them.
+  public var scenarioTextMessages: [Packet.Message] {
+    var messages: [Packet.Message] = []
+    for (_, hash) in unsentTexts {
+      guard let text = scenarioTexts[hash] else { continue }
+      let bytes = Array(text.utf8)
+      let parts = max(
+        1, (bytes.count + PacketCodec.maximumTextPart - 1) / PacketCodec.maximumTextPart)
+      for part in 0..<parts {
+        let start = part * PacketCodec.maximumTextPart
+        let end = min(bytes.count, start + PacketCodec.maximumTextPart)
+        let range = start..<end
+        messages.append(
+          .scenarioText(
+            hash: hash, part: UInt8(part), partCount: UInt8(parts), bytes: Array(bytes[range])))
+      }
+    }
+    return messages
   }
 
   /// Runs the next tick, first rolling back if an input came that a prediction missed.
@@ -227,6 +281,11 @@ public struct RollbackSession {
     case .restart:
       // Only the host restarts.
       if side == .left { session.apply(.restart) }
+    case .retune(let hash):
+      // Only the host retunes; the text is held, or the tick would not have run.
+      if side == .left, let text = scenarioTexts[hash] {
+        session.apply(.retune(scenarioJSON: text))
+      }
     }
   }
 
@@ -239,6 +298,7 @@ public struct RollbackSession {
         acknowledged < localInputs.end
       {
         acknowledgedByRemote = acknowledged
+        unsentTexts.removeAll { $0.tick <= acknowledged }
       }
       remoteAdvantage = Int(advantage)
     case .stateHash(let tick, let hash):
@@ -246,9 +306,29 @@ public struct RollbackSession {
         remoteHashes[tick] = StateHash(rawValue: hash)
         compareHashes()
       }
+    case .scenarioText(let hash, let part, let partCount, let bytes):
+      receiveText(hash: hash, part: part, partCount: partCount, bytes: bytes)
     case .hello, .welcome, .goodbye:
       break
     }
+  }
+
+  /// Keeps a part of the other side's scenario text, and the text once every part is in and
+  /// its hash is the one named.
+  private mutating func receiveText(hash: UInt64, part: UInt8, partCount: UInt8, bytes: [UInt8]) {
+    guard scenarioTexts[hash] == nil else { return }
+    guard partialTexts[hash] != nil || partialTexts.count < 4 else { return }
+    var parts = partialTexts[hash] ?? [:]
+    parts[part] = bytes
+    guard parts.count == Int(partCount), (0..<partCount).allSatisfy({ parts[$0] != nil }) else {
+      partialTexts[hash] = parts
+      return
+    }
+    partialTexts[hash] = nil
+    let text = String(decoding: (0..<partCount).flatMap { parts[$0] ?? [] }, as: UTF8.self)
+    // A text that does not hash to its name is damaged or forged: the next parts may mend it.
+    guard scenarioTextHash(text) == hash else { return }
+    keepText(text, hash: hash)
   }
 
   private mutating func receiveInputs(first: UInt32, ticks: [[PeerInput]]) {
@@ -257,6 +337,11 @@ public struct RollbackSession {
       // Older ticks are known already; a gap waits for the packet that fills it (every packet
       // repeats what was not acknowledged).
       guard remoteTick == remoteInputs.end else { continue }
+      // A retune is known once its scenario text is: until then the tick is not either.
+      let missingText = inputs.contains {
+        if case .retune(let hash) = $0 { scenarioTexts[hash] == nil } else { false }
+      }
+      if missingText { break }
       remoteInputs.append(inputs)
       if remoteTick < tick && !inputs.isEmpty {
         rollbackTarget = min(rollbackTarget ?? remoteTick, remoteTick)

@@ -10,7 +10,8 @@ struct HostCommand: Subcommand {
     discussion: """
       Listens on a UDP port and prints the line the other player runs to join, with the \
       session's code. Both sides see the same match: each player's keys order for their own \
-      castle, and the host alone restarts. Inputs travel GGPO-style with rollback: a local \
+      castle; the host alone restarts, and its edits of the scenario file tune both matches \
+      live. Inputs travel GGPO-style with rollback: a local \
       input applies --input-delay ticks later; a missing remote one is predicted and, when it \
       comes and differs, the match rolls back and steps again, at most --max-rollback ticks; \
       beyond that the game waits for the other player. The sides compare their state hash \

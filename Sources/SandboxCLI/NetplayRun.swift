@@ -10,6 +10,8 @@ enum NetplayRun {
   /// What a netplay command loads before it opens the network.
   struct Prepared {
     var scenario: Scenario
+    /// The scenario's file, if it was given as one or found in the assets.
+    var scenarioFile: URL?
     var script: InputScript?
     var assets: AssetFolder
     var recordURL: URL?
@@ -20,14 +22,16 @@ enum NetplayRun {
     throws(CommandFailure) -> Prepared
   {
     let assets = try AssetFolder.locate(option: setup.assetsOption, invocation: invocation)
-    let (scenario, _) = try assets.locateScenario(setup.scenarioName, invocation: invocation)
+    let (scenario, file) = try assets.locateScenario(setup.scenarioName, invocation: invocation)
     _ = try SwarmCount.check(setup.entities, for: scenario)
     let script = try setup.scriptPath.map { path throws(CommandFailure) in
       try InputScript.load(path, roster: scenario.roster, side: side, invocation: invocation)
     }
     let recordURL = setup.recordPath.map { SavedFileIO.url($0, invocation: invocation) }
     if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
-    return Prepared(scenario: scenario, script: script, assets: assets, recordURL: recordURL)
+    return Prepared(
+      scenario: scenario, scenarioFile: file, script: script, assets: assets,
+      recordURL: recordURL)
   }
 
   /// Plays `match` to its end, headless or in a window, then prints how it went, saves what
@@ -81,7 +85,10 @@ enum NetplayRun {
     try DemoCommand.prepareWindow(invocation: invocation)
     let sprites = try prepared.assets.loadSprites(for: prepared.scenario.roster, console: console)
     var configuration = DemoConfiguration(
-      scenario: prepared.scenario, scenarioFile: nil, seed: 0, width: setup.size.width,
+      // The host's edits of its scenario file tune both players' matches live.
+      scenario: prepared.scenario,
+      scenarioFile: match.peer.role == .host ? prepared.scenarioFile : nil, seed: 0,
+      width: setup.size.width,
       height: setup.size.height, frameLimit: nil, screenshot: nil, isAutoplay: false,
       swarmCount: setup.entities, sprites: sprites,
       videoDriver: invocation.environment["SDL_VIDEODRIVER"])

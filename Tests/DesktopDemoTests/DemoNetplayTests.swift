@@ -1,3 +1,4 @@
+import Foundation
 import MonsterWars
 import Netplay
 import Testing
@@ -58,5 +59,24 @@ struct DemoNetplayTests {
     state.handle(.playFromHere, at: 1)
     #expect(state.timelineView != nil)
     #expect(state.notice?.text == "over the network the timeline only shows the past")
+  }
+
+  @Test("the host's scenario reloads go to the network match; a guest's do nothing")
+  func reloadsTravel() throws {
+    let duel = try duel()
+    let richer = try Scenario.parse(
+      Data(
+        duel.jsonText.replacingOccurrences(
+          of: "\"coinsPerSecond\":16", with: "\"coinsPerSecond\":40"
+        ).utf8), path: "duel.json", name: "duel", roster: duel.roster)
+    var host = DemoState(netplay: duel, side: .left, swarmCount: nil)
+    host.scenarioReloaded(.success(richer), at: 1)
+    #expect(host.takeRetune() == richer.jsonText)
+    #expect(host.notice?.text.hasPrefix("reloaded duel.json for both players: ") == true)
+    // Nothing changes here until the network match applies it on both sides.
+    #expect(host.scenario.economy.coinsPerSecond == 16)
+    var guest = DemoState(netplay: duel, side: .right, swarmCount: nil)
+    guest.scenarioReloaded(.success(richer), at: 1)
+    #expect(guest.takeRetune() == nil)
   }
 }

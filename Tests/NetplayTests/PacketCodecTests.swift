@@ -30,6 +30,15 @@ struct PacketCodecTests {
         first: 150, ticks: Array(repeating: [], count: 32), acknowledged: 149, advantage: 2)),
     Packet(session: session, message: .stateHash(tick: 180, hash: 0x0123_4567_89AB_CDEF)),
     Packet(session: session, message: .goodbye),
+    Packet(
+      session: session,
+      message: .inputs(
+        first: 130, ticks: [[.retune(scenarioHash: 0x1122_3344_5566_7788)]], acknowledged: 129,
+        advantage: 1)),
+    Packet(
+      session: session,
+      message: .scenarioText(
+        hash: 0x1122_3344_5566_7788, part: 1, partCount: 3, bytes: Array("{\"units\"".utf8))),
   ]
 
   @Test("every message writes and reads back the same", arguments: packets)

@@ -48,18 +48,23 @@ struct LinkedPeers {
     }
   }
 
-  /// One turn: deliver what arrived, give the scripted inputs, advance both, send.
-  mutating func turn(hostInputs: [PeerInput], guestInputs: [PeerInput]) {
+  /// One turn: deliver what arrived, give the scripted inputs (and the host's retune), advance
+  /// both, send.
+  mutating func turn(
+    hostInputs: [PeerInput], guestInputs: [PeerInput], hostRetune: String? = nil
+  ) {
     for (_, message) in toHost.filter({ $0.turn <= turn }) { host.receive(message) }
     toHost.removeAll { $0.turn <= turn }
     for (_, message) in toGuest.filter({ $0.turn <= turn }) { guest.receive(message) }
     toGuest.removeAll { $0.turn <= turn }
     for input in hostInputs { host.queue(input) }
+    if let hostRetune { host.queueRetune(scenarioJSON: hostRetune) }
     for input in guestInputs { guest.queue(input) }
     host.advance()
     guest.advance()
     if let message = host.inputsMessage { send(message, toGuest: true) }
     if let message = guest.inputsMessage { send(message, toGuest: false) }
+    for part in host.scenarioTextMessages { send(part, toGuest: true) }
     // A finished side repeats its last hash until the other agrees, as a peer does.
     if let message = host.hashToSend() ?? (host.isFinished ? host.lastConfirmedHash : nil) {
       send(message, toGuest: true)
@@ -98,6 +103,7 @@ struct RollbackSessionTests {
       case .order(let index): session.apply(.order(kinds[Int(index)], side: side))
       case .cancelOrder: session.apply(.cancelOrder(side: side))
       case .restart: if side == .left { session.apply(.restart) }
+      case .retune: Issue.record("the scripted orders hold no retune")
       }
     }
     for tick in 0..<ticks {
@@ -141,6 +147,38 @@ struct RollbackSessionTests {
     // The hashes were compared every second and at the end.
     #expect(peers.host.endAgreed && peers.guest.endAgreed)
     #expect(peers.host.desync == nil && peers.guest.desync == nil)
+  }
+
+  @Test("the host's live tuning travels as an input with its scenario text, on both sides")
+  func retuneTravels() throws {
+    let duel = try Self.duel()
+    let json = duel.jsonText
+    let richer = json.replacingOccurrences(
+      of: "\"coinsPerSecond\":16", with: "\"coinsPerSecond\":40")
+    try #require(richer != json)
+    var peers = LinkedPeers(
+      scenario: duel, seed: 11, latency: 4, dropEvery: 3,
+      settings: RollbackSession.Settings(endTick: 300))
+    var turns = 0
+    while !(peers.host.endAgreed && peers.guest.endAgreed) && turns < 1200 {
+      let retune = peers.host.tick == 50 && peers.host.canAdvance ? richer : nil
+      peers.turn(hostInputs: [], guestInputs: [], hostRetune: retune)
+      turns += 1
+    }
+    #expect(peers.host.endAgreed && peers.guest.endAgreed)
+    var straight = MatchSession(scenario: duel, seed: 11, playerSides: [.left, .right])
+    for tick in 0..<300 {
+      if tick == 52 {
+        let retuned = straight.apply(.retune(scenarioJSON: richer))
+        #expect(retuned)
+      }
+      straight.step()
+    }
+    #expect(peers.guest.session.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(peers.host.session.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(peers.guest.session.scenario.economy.coinsPerSecond == 40)
+    // Acknowledged, the text is no longer sent.
+    #expect(peers.host.scenarioTextMessages.isEmpty)
   }
 
   @Test("with no latency nothing is predicted wrong and nothing rolls back")
@@ -197,5 +235,26 @@ struct RollbackSessionTests {
     for _ in 0..<5 where guest.queue(.order(kindIndex: 0)) { queued += 1 }
     #expect(queued == 4)
     #expect(guest.statistics.droppedInputs == 1)
+  }
+}
+
+@Suite("Netplay: time sync")
+struct TimeSyncTests {
+  @Test("a side ahead of the other by its own and the other's reckoning slows down")
+  func aheadSlows() throws {
+    var host = RollbackSession(
+      session: MatchSession(
+        scenario: try RollbackSessionTests.duel(), seed: 1, playerSides: [.left, .right]),
+      localSide: .left)
+    for _ in 0..<8 { host.advance() }
+    // The guest's inputs are known for two ticks, decided at its tick 0: the host reckons
+    // itself 8 ticks ahead; the guest, which has the host's inputs, reckons itself 4 behind.
+    host.receive(.inputs(first: 0, ticks: [[], []], acknowledged: 5, advantage: -4))
+    #expect(host.localAdvantage == 8)
+    #expect(host.ticksAhead == 6)
+    // Both reckon the same lag: neither is ahead.
+    host.receive(.inputs(first: 2, ticks: [[]], acknowledged: 5, advantage: 7))
+    #expect(host.localAdvantage == 7)
+    #expect(host.ticksAhead == 0)
   }
 }
