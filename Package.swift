@@ -141,9 +141,10 @@ let package = Package(
       name: "MonsterWarsTests", dependencies: ["MonsterWars", "TraitSandbox", "Frames", "Imaging"]),
     .testTarget(
       name: "DesktopDemoTests",
-      dependencies: ["DesktopDemo", "MonsterWars", "TraitSandbox", "Frames"]),
+      dependencies: ["DesktopDemo", "MonsterWars", "TraitSandbox", "Frames", "Netplay"]),
     .testTarget(
-      name: "SandboxCLITests", dependencies: ["SandboxCLI", "MonsterWars", "Imaging", "sandbox"]),
+      name: "SandboxCLITests",
+      dependencies: ["SandboxCLI", "MonsterWars", "Imaging", "sandbox", "Netplay", "TraitSandbox"]),
     .testTarget(
       name: "DispatchBenchmarkTests",
       dependencies: ["DispatchBenchmark", "SandboxCLI", "TraitSandbox"]),

@@ -172,11 +172,15 @@ public final class NetplayPeer {
   }
 }
 
-/// What both players must share for their matches to be the same: the scenario and the swarm
-/// count, as a fingerprint the joining player's hello carries.
+/// What both players must share for their matches to be the same: the scenario, the entity
+/// types its roster registers and the systems they run, and the swarm count, as a fingerprint
+/// the joining player's hello carries. (A kind the scenario file does not mention takes its
+/// type's defaults, so the file alone does not say which types play.)
 public func netplayFingerprint(scenario: Scenario, swarmCount: Int?) -> UInt64 {
   var hasher = StateHasher()
   hasher.combine(scenario.jsonText)
+  for type in scenario.roster.entityTypes { hasher.combine(String(reflecting: type)) }
+  for system in scenario.roster.schedule.systems { hasher.combine(system.name) }
   hasher.combine(swarmCount ?? -1)
   return hasher.finalize().rawValue
 }

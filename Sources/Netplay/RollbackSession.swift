@@ -74,6 +74,13 @@ public struct RollbackSession {
     /// The other player's.
     public var remote: StateHash
 
+    /// Creates a desync record.
+    public init(tick: UInt32, local: StateHash, remote: StateHash) {
+      self.tick = tick
+      self.local = local
+      self.remote = remote
+    }
+
     /// "desynced at tick 600: stateHash ... here, ... there".
     public var description: String {
       "desynced at tick \(tick): stateHash \(local) here, \(remote) on the other side"

@@ -153,17 +153,9 @@ enum NetplayRun {
     case .finished, .quit:
       return ExitCode.success
     case .desynced(let desync):
-      let side = rollback.localSide.name
-      let recordURL =
-        prepared.recordURL ?? invocation.url(of: "desync-\(side).recording")
-      if prepared.recordURL == nil { try LinesFile.write(recordingBytes(recording), to: recordURL) }
-      let snapshotPath = recordURL.path(percentEncoded: false) + ".snapshot"
-      try SavedFileIO.save(session.match, to: snapshotPath, invocation: invocation)
-      throw CommandFailure(
-        message: "\(desync); this side's recording is \(recordURL.path(percentEncoded: false)) "
-          + "and its snapshot \(snapshotPath): 'sandbox replay' on each side's recording "
-          + "reproduces that side",
-        exitCode: ExitCode.failure)
+      throw try desyncReport(
+        desync, session: session, side: rollback.localSide, recording: recording,
+        recordURL: prepared.recordURL, invocation: invocation)
     case .peerSilent:
       throw CommandFailure(
         message: ending.description
@@ -178,6 +170,23 @@ enum NetplayRun {
       }
       return ExitCode.success
     }
+  }
+
+  /// Saves this side's recording (at `recordURL`, else `desync-SIDE.recording` in the working
+  /// directory) and a snapshot beside it, and returns the failure that says where.
+  static func desyncReport(
+    _ desync: RollbackSession.Desync, session: MatchSession, side: Side,
+    recording: MatchRecording, recordURL: URL?, invocation: Sandbox.Invocation
+  ) throws(CommandFailure) -> CommandFailure {
+    let url = recordURL ?? invocation.url(of: "desync-\(side.name).recording")
+    if recordURL == nil { try LinesFile.write(recordingBytes(recording), to: url) }
+    let snapshotPath = url.path(percentEncoded: false) + ".snapshot"
+    try SavedFileIO.save(session.match, to: snapshotPath, invocation: invocation)
+    return CommandFailure(
+      message: "\(desync); this side's recording is \(url.path(percentEncoded: false)) and "
+        + "its snapshot \(snapshotPath): 'sandbox replay' on each side's recording reproduces "
+        + "that side",
+      exitCode: ExitCode.failure)
   }
 
   private static func recordingBytes(_ recording: MatchRecording) throws(CommandFailure)

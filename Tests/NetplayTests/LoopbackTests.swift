@@ -153,6 +153,27 @@ struct LoopbackTests {
     #expect(pair.host.phase == .waitingForGuest)
   }
 
+  @Test("the fingerprint a guest is refused by covers the file, the types and their systems")
+  func fingerprint() throws {
+    let duel = try Self.duel()
+    let data = Data(duel.jsonText.utf8)
+    let same = try Scenario.parse(data, path: "duel.json", name: "duel")
+    #expect(
+      netplayFingerprint(scenario: same, swarmCount: nil)
+        == netplayFingerprint(scenario: duel, swarmCount: nil))
+    // The same file, played by a roster whose schedule lacks a system.
+    let phases = Roster.standard.schedule.phases
+    let lacking = Roster(
+      Roster.standard.unitTypes, schedule: Schedule(Array(phases.dropLast())))
+    let other = try Scenario.parse(data, path: "duel.json", name: "duel", roster: lacking)
+    #expect(
+      netplayFingerprint(scenario: other, swarmCount: nil)
+        != netplayFingerprint(scenario: duel, swarmCount: nil))
+    #expect(
+      netplayFingerprint(scenario: duel, swarmCount: 10)
+        != netplayFingerprint(scenario: duel, swarmCount: nil))
+  }
+
   @Test("a peer that goes silent is reported after the timeout")
   func silentPeer() throws {
     let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSession.Settings())

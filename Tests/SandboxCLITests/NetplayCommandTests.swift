@@ -1,8 +1,10 @@
 import Dispatch
 import Foundation
 import MonsterWars
+import Netplay
 import Synchronization
 import Testing
+import TraitSandbox
 
 @testable import SandboxCLI
 
@@ -144,5 +146,38 @@ struct NetplayCommandTests {
       "join", "127.0.0.1", "--code", "0000-0000-0000-0001", "--headless", "--script", restart)
     #expect(joined.status == 65)
     #expect(joined.error.contains(":1: only the host restarts the match"))
+  }
+}
+
+@Suite("Command line: a desync's report")
+struct DesyncReportTests {
+  @Test("a desync saves this side's recording and snapshot, which replay and load")
+  func savesBothFiles() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sandbox-desync-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let duel = try Scenario.load(
+      contentsOf: packageRoot.appendingPathComponent("Assets/scenarios/duel.json"))
+    var session = MatchSession(scenario: duel, seed: 3, playerSides: [.left, .right])
+    session.apply(.order(duel.roster.kinds[1], side: .right))
+    for _ in 0..<120 { session.step() }
+    let invocation = Sandbox.Invocation(
+      arguments: [], environment: [:], executablePath: "/nonexistent/bin/sandbox",
+      workingDirectory: folder.path)
+    let desync = RollbackSession.Desync(
+      tick: 120, local: session.match.world.stateHash(), remote: StateHash(rawValue: 1))
+    let failure = try NetplayRun.desyncReport(
+      desync, session: session, side: .right,
+      recording: MatchRecording(of: session, startedWith: duel, program: ReplayCommand.program),
+      recordURL: nil, invocation: invocation)
+    #expect(failure.exitCode == 1)
+    #expect(failure.message.hasPrefix("desynced at tick 120: stateHash "))
+    let recording = folder.appendingPathComponent("desync-right.recording").path
+    #expect(failure.message.contains(recording))
+    let replayed = sandbox("replay", recording)
+    #expect(replayed.status == 0)
+    #expect(replayed.output.contains("stateHash:  \(session.match.world.stateHash())"))
+    let loaded = sandbox("run", "--load", recording + ".snapshot", "--ticks", "1")
+    #expect(loaded.status == 0, "\(loaded.error)")
   }
 }
