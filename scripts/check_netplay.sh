@@ -99,7 +99,20 @@ xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
   "$1" "${join[@]}" --headless --script "$2/join.txt" --record "$2/join.rec" \
     >"$2/window-join.txt" 2>&1 &
   guest=$!
-  window=$(xdotool search --sync --name TraitSandbox | head -n 1)
+  # The window is taken once two searches 0.2 s apart find the same one: SDL may replace the
+  # first window it makes, and a search that meets a window going away fails.
+  window=""
+  for _ in $(seq 100); do
+    sleep 0.2
+    found=$(xdotool search --onlyvisible --name TraitSandbox 2>/dev/null | head -n 1 || true)
+    if [ -n "$found" ] && [ "$found" = "$window" ]; then break; fi
+    window="$found"
+  done
+  if [ -z "$window" ]; then
+    kill "$host" "$guest"
+    echo "error: the host window did not appear" >&2
+    exit 1
+  fi
   sleep 1
   for key in 1 2 3 2; do
     xdotool key --window "$window" "$key"

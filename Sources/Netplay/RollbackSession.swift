@@ -120,6 +120,8 @@ public struct RollbackSession {
   private var lastHashSent: UInt32 = 0
   /// Scenario texts that retunes name, by hash: this side's own and those the other sent.
   private var scenarioTexts: [UInt64: String] = [:]
+  /// The hashes of `scenarioTexts`, oldest first.
+  private var textOrder: [UInt64] = []
   /// Parts of scenario texts on their way, by hash.
   private var partialTexts: [UInt64: [UInt8: [UInt8]]] = [:]
   /// This side's retunes the other side may not hold yet: the tick each applies at.
@@ -162,8 +164,8 @@ public struct RollbackSession {
   /// Queues something the local player did: it applies `inputDelay` ticks after the next
   /// tick runs.
   ///
-  /// - Returns: Whether it was queued: not a restart from the side that does not host (the
-  ///   left one), nor more than `PacketCodec.maximumInputsPerTick` inputs on one tick.
+  /// - Returns: Whether it was queued: not a restart from the guest (the host plays the left
+  ///   side), nor more than `PacketCodec.maximumInputsPerTick` inputs on one tick.
   @discardableResult
   public mutating func queue(_ input: PeerInput) -> Bool {
     if input == .restart && localSide != .left { return false }
@@ -193,11 +195,15 @@ public struct RollbackSession {
     return true
   }
 
+  /// Keeps a scenario text, forgetting the oldest beyond `maximumTexts`: a tick that needs
+  /// one is at most a rollback old, and a host reloads far less often.
   private mutating func keepText(_ text: String, hash: UInt64) {
-    if scenarioTexts.count >= Self.maximumTexts, let any = scenarioTexts.keys.min() {
-      scenarioTexts[any] = nil
+    guard scenarioTexts[hash] == nil else { return }
+    if textOrder.count >= Self.maximumTexts {
+      scenarioTexts[textOrder.removeFirst()] = nil
     }
     scenarioTexts[hash] = text
+    textOrder.append(hash)
   }
 
   /// The parts of this side's scenario texts the other side may not hold yet: what to send
