@@ -1,6 +1,12 @@
 import MonsterWars
 import TraitSandbox
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The code a joining player gives to reach a host's session: the session's 64 bits as four
 /// groups of four hex digits, `3f9a-12cd-88e0-4b71`.
 public struct SessionCode: Equatable, Sendable, CustomStringConvertible {
@@ -105,6 +111,19 @@ public final class NetplayPeer {
       flush()
     } else {
       socket.send(bytes, to: address)
+    }
+  }
+
+  /// Sends what simulated faults still hold as it falls due, for at most `seconds`: what a
+  /// peer does before it closes, so that its last packets (a goodbye) go out late rather
+  /// than not at all.
+  public func drain(seconds: Double) {
+    guard remote != nil else { return }
+    let deadline = clock.now() + seconds
+    while let due = link?.nextDue, due <= deadline, clock.now() <= deadline {
+      let wait = due - clock.now()
+      if wait > 0 { usleep(UInt32(min(wait, 1) * 1_000_000)) }
+      flush()
     }
   }
 

@@ -66,6 +66,7 @@ enum NetplayRun {
       match.pump(now: now) { inputs[$0] ?? [] }
       match.wait(seconds: 0.002, now: clock.now())
     }
+    match.peer.drain(seconds: 0.5)
   }
 
   /// The failure for a host no one joined or a host that never answered.
@@ -105,6 +106,7 @@ enum NetplayRun {
       throw CommandFailure(message: error.message, exitCode: ExitCode.failure)
     }
     if case .ended = match.phase {} else { match.quit() }
+    match.peer.drain(seconds: 0.5)
   }
 
   /// Reports how the match ended, saves, and returns the exit code.

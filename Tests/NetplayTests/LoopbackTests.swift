@@ -174,6 +174,29 @@ struct LoopbackTests {
         != netplayFingerprint(scenario: duel, swarmCount: nil))
   }
 
+  @Test("a player who quits over a slow link is seen to leave, not to fall silent")
+  func quitIsSeen() throws {
+    let pair = try LoopbackPair(
+      scenario: try Self.duel(), settings: RollbackSession.Settings(),
+      faults: try NetworkFaults(items: ["delay=80ms"]))
+    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
+    pair.run(seconds: 0.3, until: { false })
+    pair.host.quit()
+    // The goodbye is held by the simulated delay; the host lets it go before it closes.
+    pair.host.peer.drain(seconds: 0.5)
+    let clock = MonotonicClock()
+    let deadline = clock.now() + 3
+    while clock.now() < deadline && !pair.guest.hasEnded {
+      pair.guest.pump(now: clock.now())
+      pair.guest.wait(seconds: 0.005, now: clock.now())
+    }
+    guard case .ended(.peerLeft) = pair.guest.phase else {
+      Issue.record("the guest did not see the host leave: \(pair.guest.phase)")
+      return
+    }
+    #expect(pair.host.phase == .ended(.quit))
+  }
+
   @Test("a peer that goes silent is reported after the timeout")
   func silentPeer() throws {
     let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSession.Settings())
