@@ -58,6 +58,7 @@ extension DemoState {
   /// Steps the timeline's preview while the player watches it, up to the live match's tick.
   mutating func advancePreview(steps: Int) {
     guard var view = timelineView, view.isWatching else { return }
+    // Taken out while it steps, so that its match is not shared and copied.
     timelineView = nil
     for _ in 0..<steps where !view.preview.isAtEnd { view.preview.step() }
     if view.preview.isAtEnd { view.isWatching = false }

@@ -49,7 +49,7 @@ public final class NetplayMatch {
     }
   }
 
-  /// Ticks per second of every scenario's clock, as the scenario says.
+  /// Ticks per second of the scenario the match started with.
   public let ticksPerSecond: Double
   /// The network end.
   public let peer: NetplayPeer
@@ -228,7 +228,8 @@ public final class NetplayMatch {
     rollback = nil
     defer { rollback = session }
     session.rollBackIfNeeded()
-    let tickSeconds = 1 / ticksPerSecond
+    // The match's own rate: a retuned scenario may change it on a restart.
+    let tickSeconds = 1 / Double(session.session.match.scenario.match.ticksPerSecond)
     // A side far behind its clock (stalled, or starved of the processor) catches up a few
     // ticks a call, and forgets time beyond that rather than running a burst.
     nextTick = max(nextTick, now - 8 * tickSeconds)

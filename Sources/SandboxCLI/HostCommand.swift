@@ -49,7 +49,8 @@ struct HostCommand: Subcommand {
   /// `--wait`: how long to wait for someone to join.
   static let wait: Option<Int> = .integer(
     "wait", valueName: "seconds",
-    help: "Give up if no one joins within this many seconds (1 to 86400).", in: 1...86400,
+    help: "With --headless, give up if no one joins within this many seconds (1 to 86400); a "
+      + "window waits until it is closed.", in: 1...86400,
     default: 600)
 
   let port: UInt16
