@@ -20,73 +20,6 @@ import TraitSandbox
 /// No I/O: a transport feeds what the other player sent to `receive(_:)` and sends what
 /// `inputsMessage()` and `hashToSend()` give; the same inputs give the same match on both sides.
 public struct RollbackSession {
-  /// How a rollback session runs; both players must use the same.
-  public struct Settings: Sendable, Equatable {
-    /// Ticks between a local input and the tick it applies at.
-    public var inputDelay: Int
-    /// The most ticks run on predicted inputs before waiting for the other player.
-    public var maximumRollback: Int
-    /// Ticks between the state hashes the players compare.
-    public var hashInterval: Int
-    /// The tick the session ends at, if it does: both sides compare their hashes there.
-    public var endTick: UInt32?
-
-    /// The input delays allowed.
-    public static let inputDelays = 0...10
-    /// The rollback depths allowed.
-    public static let rollbacks = 1...16
-
-    /// Creates settings.
-    public init(
-      inputDelay: Int = 2, maximumRollback: Int = 8, hashInterval: Int = 60,
-      endTick: UInt32? = nil
-    ) {
-      precondition(Self.inputDelays.contains(inputDelay), "input delay out of range")
-      precondition(Self.rollbacks.contains(maximumRollback), "rollback out of range")
-      precondition(hashInterval > 0, "hash interval must be positive")
-      self.inputDelay = inputDelay
-      self.maximumRollback = maximumRollback
-      self.hashInterval = hashInterval
-      self.endTick = endTick
-    }
-  }
-
-  /// Counts of what rolling back cost.
-  public struct Statistics: Sendable, Equatable {
-    /// Rollbacks run.
-    public var rollbacks = 0
-    /// Ticks run again by them.
-    public var ticksRunAgain = 0
-    /// The most ticks one rollback ran again.
-    public var deepestRollback = 0
-    /// Times `advance()` waited for the other player.
-    public var waits = 0
-    /// Local inputs dropped because a tick already held `PacketCodec.maximumInputsPerTick`.
-    public var droppedInputs = 0
-  }
-
-  /// The state hashes of one tick that differ between the two players.
-  public struct Desync: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Ticks run when the hashes were taken.
-    public var tick: UInt32
-    /// This side's hash.
-    public var local: StateHash
-    /// The other player's.
-    public var remote: StateHash
-
-    /// Creates a desync record.
-    public init(tick: UInt32, local: StateHash, remote: StateHash) {
-      self.tick = tick
-      self.local = local
-      self.remote = remote
-    }
-
-    /// "desynced at tick 600: stateHash ... here, ... there".
-    public var description: String {
-      "desynced at tick \(tick): stateHash \(local) here, \(remote) on the other side"
-    }
-  }
-
   /// The side this player orders for.
   public let localSide: Side
   /// How the session runs.
@@ -100,7 +33,7 @@ public struct RollbackSession {
   /// The first tick whose hashes differed, once one did; the session runs no further.
   public private(set) var desync: Desync?
 
-  private var localInputs: TickLog
+  var localInputs: TickLog
   private var remoteInputs = TickLog()
   /// What the player did since the last tick was decided.
   private var pending: [PeerInput] = []
@@ -119,13 +52,13 @@ public struct RollbackSession {
   /// The newest hash tick sent.
   private var lastHashSent: UInt32 = 0
   /// Scenario texts that retunes name, by hash: this side's own and those the other sent.
-  private var scenarioTexts: [UInt64: String] = [:]
+  var scenarioTexts: [UInt64: String] = [:]
   /// The hashes of `scenarioTexts`, oldest first.
-  private var textOrder: [UInt64] = []
+  var textOrder: [UInt64] = []
   /// Parts of scenario texts on their way, by hash.
-  private var partialTexts: [UInt64: [UInt8: [UInt8]]] = [:]
+  var partialTexts: [UInt64: [UInt8: [UInt8]]] = [:]
   /// This side's retunes the other side may not hold yet: the tick each applies at.
-  private var unsentTexts: [(tick: UInt32, hash: UInt64)] = []
+  var unsentTexts: [(tick: UInt32, hash: UInt64)] = []
   /// The most scenario texts kept.
   static let maximumTexts = 16
   /// The newest hash tick both sides agreed on.
@@ -175,56 +108,6 @@ public struct RollbackSession {
     }
     pending.append(input)
     return true
-  }
-
-  /// Queues a reloaded scenario from the host, as scenario JSON: it applies on both sides
-  /// `inputDelay` ticks after the next tick runs, once the other side holds the text.
-  ///
-  /// - Returns: Whether it was queued: not on the side that does not host, nor a text over
-  ///   `PacketCodec.maximumTextParts` parts, nor more than a tick's inputs.
-  @discardableResult
-  public mutating func queueRetune(scenarioJSON: String) -> Bool {
-    let size = scenarioJSON.utf8.count
-    guard localSide == .left,
-      size <= PacketCodec.maximumTextPart * PacketCodec.maximumTextParts
-    else { return false }
-    let hash = scenarioTextHash(scenarioJSON)
-    guard queue(.retune(scenarioHash: hash)) else { return false }
-    keepText(scenarioJSON, hash: hash)
-    unsentTexts.append((localInputs.end, hash))
-    return true
-  }
-
-  /// Keeps a scenario text, forgetting the oldest beyond `maximumTexts`: a tick that needs
-  /// one is at most a rollback old, and a host reloads far less often.
-  private mutating func keepText(_ text: String, hash: UInt64) {
-    guard scenarioTexts[hash] == nil else { return }
-    if textOrder.count >= Self.maximumTexts {
-      scenarioTexts[textOrder.removeFirst()] = nil
-    }
-    scenarioTexts[hash] = text
-    textOrder.append(hash)
-  }
-
-  /// The parts of this side's scenario texts the other side may not hold yet: what to send
-  /// again until it acknowledges the ticks that need them.
-  public var scenarioTextMessages: [Packet.Message] {
-    var messages: [Packet.Message] = []
-    for (_, hash) in unsentTexts {
-      guard let text = scenarioTexts[hash] else { continue }
-      let bytes = Array(text.utf8)
-      let parts = max(
-        1, (bytes.count + PacketCodec.maximumTextPart - 1) / PacketCodec.maximumTextPart)
-      for part in 0..<parts {
-        let start = part * PacketCodec.maximumTextPart
-        let end = min(bytes.count, start + PacketCodec.maximumTextPart)
-        let range = start..<end
-        messages.append(
-          .scenarioText(
-            hash: hash, part: UInt8(part), partCount: UInt8(parts), bytes: Array(bytes[range])))
-      }
-    }
-    return messages
   }
 
   /// Runs the next tick, first rolling back if an input came that a prediction missed.
@@ -324,24 +207,6 @@ public struct RollbackSession {
     case .hello, .welcome, .goodbye:
       break
     }
-  }
-
-  /// Keeps a part of the other side's scenario text, and the text once every part is in and
-  /// its hash is the one named.
-  private mutating func receiveText(hash: UInt64, part: UInt8, partCount: UInt8, bytes: [UInt8]) {
-    guard scenarioTexts[hash] == nil else { return }
-    guard partialTexts[hash] != nil || partialTexts.count < 4 else { return }
-    var parts = partialTexts[hash] ?? [:]
-    parts[part] = bytes
-    guard parts.count == Int(partCount), (0..<partCount).allSatisfy({ parts[$0] != nil }) else {
-      partialTexts[hash] = parts
-      return
-    }
-    partialTexts[hash] = nil
-    let text = String(decoding: (0..<partCount).flatMap { parts[$0] ?? [] }, as: UTF8.self)
-    // A text that does not hash to its name is damaged or forged: the next parts may mend it.
-    guard scenarioTextHash(text) == hash else { return }
-    keepText(text, hash: hash)
   }
 
   private mutating func receiveInputs(first: UInt32, ticks: [[PeerInput]]) {
@@ -460,39 +325,5 @@ public struct RollbackSession {
     if localHashes.count > 64, let oldest = localHashes.keys.min() {
       localHashes[oldest] = nil
     }
-  }
-}
-
-/// One player's inputs tick by tick, from a tick on: older ticks are dropped once no one needs
-/// them, so a session of any length keeps a bounded log.
-struct TickLog {
-  /// The first tick held.
-  private(set) var base: UInt32 = 0
-  private var entries: [[PeerInput]] = []
-
-  /// A log of `count` empty ticks from tick 0.
-  init(emptyTicks count: Int = 0) {
-    entries = Array(repeating: [], count: count)
-  }
-
-  /// The tick after the last one held.
-  var end: UInt32 { base + UInt32(entries.count) }
-
-  /// The inputs of `tick`, which must be held.
-  subscript(tick: UInt32) -> [PeerInput] {
-    entries[Int(tick - base)]
-  }
-
-  /// Adds the inputs of tick `end`.
-  mutating func append(_ inputs: [PeerInput]) {
-    entries.append(inputs)
-  }
-
-  /// Forgets the ticks before `tick`.
-  mutating func dropBefore(_ tick: UInt32) {
-    let count = Int(min(tick, end) - min(tick, base))
-    guard count > 0 else { return }
-    entries.removeFirst(count)
-    base += UInt32(count)
   }
 }

@@ -1,0 +1,33 @@
+/// One player's inputs tick by tick, from a tick on: older ticks are dropped once no one needs
+/// them, so a session of any length keeps a bounded log.
+struct TickLog {
+  /// The first tick held.
+  private(set) var base: UInt32 = 0
+  private var entries: [[PeerInput]] = []
+
+  /// A log of `count` empty ticks from tick 0.
+  init(emptyTicks count: Int = 0) {
+    entries = Array(repeating: [], count: count)
+  }
+
+  /// The tick after the last one held.
+  var end: UInt32 { base + UInt32(entries.count) }
+
+  /// The inputs of `tick`, which must be held.
+  subscript(tick: UInt32) -> [PeerInput] {
+    entries[Int(tick - base)]
+  }
+
+  /// Adds the inputs of tick `end`.
+  mutating func append(_ inputs: [PeerInput]) {
+    entries.append(inputs)
+  }
+
+  /// Forgets the ticks before `tick`.
+  mutating func dropBefore(_ tick: UInt32) {
+    let count = Int(min(tick, end) - min(tick, base))
+    guard count > 0 else { return }
+    entries.removeFirst(count)
+    base += UInt32(count)
+  }
+}
