@@ -54,7 +54,10 @@ let package = Package(
     /// Traits, components, the world and its fixed-timestep simulation.
     .target(name: "TraitSandbox", dependencies: ["Frames"], swiftSettings: benchmarkSettings),
     /// The MonsterWars game: entities, rules, AI and scenarios.
-    .target(name: "MonsterWars", dependencies: ["TraitSandbox", "Imaging"]),
+    .target(name: "MonsterWars", dependencies: ["TraitSandbox", "Imaging", "JSON"]),
+    /// The package's one JSON model: a document value, its checked parser and its writer; messages
+    /// quote input as `Imaging`'s input-file checks shorten it.
+    .target(name: "JSON", dependencies: ["Imaging"]),
 
     /// RGBA8 images and their file formats, PNG (compressed by the system zlib) and BMP; files
     /// read with checks and written atomically.
@@ -85,14 +88,14 @@ let package = Package(
       name: "SandboxCLI",
       dependencies: [
         "TraitSandbox", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer", "DesktopDemo",
-        "DispatchBenchmark", "Netplay",
+        "DispatchBenchmark", "Netplay", "JSON",
       ]),
     .executableTarget(name: "sandbox", dependencies: ["SandboxCLI", "Imaging", "CMalloc"]),
     /// The C library's allocator settings, for the `sandbox` executable.
     .systemLibrary(name: "CMalloc"),
     /// The trait-dispatch benchmark behind `sandbox bench`: strategies, harness, report formats.
     .target(
-      name: "DispatchBenchmark", dependencies: ["TraitSandbox", "Frames"],
+      name: "DispatchBenchmark", dependencies: ["TraitSandbox", "Frames", "JSON"],
       swiftSettings: benchmarkSettings + benchmarkFlags.conditions.map { .define($0) }),
 
     // MARK: - Benchmarks
@@ -128,6 +131,7 @@ let package = Package(
 
     // MARK: - Tests
     .testTarget(name: "FramesTests", dependencies: ["Frames"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "NetplayTests", dependencies: ["Netplay", "MonsterWars", "TraitSandbox"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
     .testTarget(
@@ -144,7 +148,9 @@ let package = Package(
       dependencies: ["DesktopDemo", "MonsterWars", "TraitSandbox", "Frames", "Netplay"]),
     .testTarget(
       name: "SandboxCLITests",
-      dependencies: ["SandboxCLI", "MonsterWars", "Imaging", "sandbox", "Netplay", "TraitSandbox"]),
+      dependencies: [
+        "SandboxCLI", "MonsterWars", "Imaging", "sandbox", "Netplay", "TraitSandbox", "JSON",
+      ]),
     .testTarget(
       name: "DispatchBenchmarkTests",
       dependencies: ["DispatchBenchmark", "SandboxCLI", "TraitSandbox"]),

@@ -1,5 +1,5 @@
 /// The results of one benchmark run, ready to print or save.
-public struct BenchmarkReport: Sendable, Codable, Equatable {
+public struct BenchmarkReport: Sendable, Decodable, Equatable {
   /// What every strategy computes.
   public var workload =
     "Per tick, every entity moves by velocity x dt and bounces off the walls of a 1280 x 720"

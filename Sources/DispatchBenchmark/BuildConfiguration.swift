@@ -1,6 +1,6 @@
 /// How this binary was compiled: what decides whether its timings mean anything and which
 /// optional flags (see `Package.swift`) they were measured with.
-public struct BuildConfiguration: Sendable, Codable, Equatable {
+public struct BuildConfiguration: Sendable, Decodable, Equatable {
   /// Whether the code was optimised; timings from a debug build mean nothing.
   public var isOptimized: Bool
   /// The compiler flags that matter for the timings, e.g. `["-O", "-target-cpu native"]`.

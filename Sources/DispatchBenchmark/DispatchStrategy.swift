@@ -47,15 +47,15 @@ public struct DispatchStrategy: Sendable, Hashable {
     DispatchStrategy(
       "existential-structs", 2,
       "[any Simulated] of structs with default implementations; large kinds boxed."
-    ) { ExistentialStructSimulation($0) },
+    ) { ExistentialSimulation($0, .structs) },
     DispatchStrategy(
       "existential-classes", 3,
       "[any Simulated] of internal final classes with the same default implementations."
-    ) { ExistentialClassSimulation($0, public: false) },
+    ) { ExistentialSimulation($0, .classes) },
     DispatchStrategy(
       "existential-classes-public", 3,
       "The same classes declared public: every property access pays an exclusivity check."
-    ) { ExistentialClassSimulation($0, public: true) },
+    ) { ExistentialSimulation($0, .publicClasses) },
     DispatchStrategy(
       "dynamic-cast", 4,
       "[any Body] with an as? cast per trait (any Moving, any Regenerating) per entity per tick."
@@ -91,15 +91,28 @@ public struct DispatchStrategy: Sendable, Hashable {
     DispatchStrategy(
       "world-rows", 9,
       "Prototype: each type one array of whole entities, the traits' methods run in place."
-    ) { RowStoreSimulation($0) },
+    ) {
+      PrototypeSimulation<
+        RowArray<WorldScout>, RowArray<WorldRunner>, RowArray<WorldBrute>, RowArray<WorldHauler>
+      >($0)
+    },
     DispatchStrategy(
       "world-component-columns", 9,
       "Prototype: a column per component, copied into a template entity and back per system."
-    ) { ComponentColumnsSimulation($0) },
+    ) {
+      PrototypeSimulation<
+        ComponentColumns<WorldScout>, ComponentColumns<WorldRunner>, ComponentColumns<WorldBrute>,
+        ComponentColumns<WorldHauler>
+      >($0)
+    },
     DispatchStrategy(
       "world-block-rows", 9,
       "Prototype: word columns in blocks, each block copied out to whole entities and back."
-    ) { BlockRowsSimulation($0) },
+    ) {
+      PrototypeSimulation<
+        BlockRows<WorldScout>, BlockRows<WorldRunner>, BlockRows<WorldBrute>, BlockRows<WorldHauler>
+      >($0)
+    },
     DispatchStrategy(
       "traitsandbox-world", 9,
       "TraitSandbox's World stepping the real MovementTrait and HealthTrait systems."

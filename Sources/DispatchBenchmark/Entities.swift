@@ -5,57 +5,30 @@ import TraitSandbox
 // `any Simulated` boxes them on the heap.
 
 /// A small, fast entity whose maximum health and regeneration are constants of its kind.
-struct Scout: Simulated {
+struct Scout: ConstantHealthKind {
+  static let kind = EntityKind.scout
   static let maximumHealth: Float = 60
   static let regeneration: Float = 5
 
-  var position: Vector2
-  var velocity: Vector2
-  var health: Float
-
-  var maximumHealth: Float { Self.maximumHealth }
-  var regeneration: Float { Self.regeneration }
-
-  init(_ state: EntityState) {
-    position = state.position
-    velocity = state.velocity
-    health = state.health
-  }
-
-  var state: EntityState {
-    EntityState(
-      kind: .scout, position: position, velocity: velocity, health: health,
-      maximumHealth: maximumHealth, regeneration: regeneration)
-  }
+  var position = Vector2.zero
+  var velocity = Vector2.zero
+  var health: Float = 0
 }
 
 /// A small, tough entity whose maximum health and regeneration are constants of its kind.
-struct Runner: Simulated {
+struct Runner: ConstantHealthKind {
+  static let kind = EntityKind.runner
   static let maximumHealth: Float = 120
   static let regeneration: Float = 3
 
-  var position: Vector2
-  var velocity: Vector2
-  var health: Float
-
-  var maximumHealth: Float { Self.maximumHealth }
-  var regeneration: Float { Self.regeneration }
-
-  init(_ state: EntityState) {
-    position = state.position
-    velocity = state.velocity
-    health = state.health
-  }
-
-  var state: EntityState {
-    EntityState(
-      kind: .runner, position: position, velocity: velocity, health: health,
-      maximumHealth: maximumHealth, regeneration: regeneration)
-  }
+  var position = Vector2.zero
+  var velocity = Vector2.zero
+  var health: Float = 0
 }
 
 /// A large entity with its own maximum health and regeneration, and armour.
 struct Brute: Simulated {
+  static let kind = EntityKind.brute
   var position: Vector2
   var velocity: Vector2
   var health: Float
@@ -71,16 +44,11 @@ struct Brute: Simulated {
     maximumHealth = state.maximumHealth
     regeneration = state.regeneration
   }
-
-  var state: EntityState {
-    EntityState(
-      kind: .brute, position: position, velocity: velocity, health: health,
-      maximumHealth: maximumHealth, regeneration: regeneration)
-  }
 }
 
 /// A large entity with its own maximum health and regeneration, and cargo.
 struct Hauler: Simulated {
+  static let kind = EntityKind.hauler
   var position: Vector2
   var velocity: Vector2
   var health: Float
@@ -96,11 +64,5 @@ struct Hauler: Simulated {
     health = state.health
     maximumHealth = state.maximumHealth
     regeneration = state.regeneration
-  }
-
-  var state: EntityState {
-    EntityState(
-      kind: .hauler, position: position, velocity: velocity, health: health,
-      maximumHealth: maximumHealth, regeneration: regeneration)
   }
 }

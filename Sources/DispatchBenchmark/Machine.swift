@@ -1,7 +1,7 @@
 import Foundation
 
 /// The machine a benchmark ran on, as reports state it.
-public struct Machine: Sendable, Codable, Equatable {
+public struct Machine: Sendable, Decodable, Equatable {
   /// The processor's model name, e.g. `AMD EPYC`.
   public var processor: String
   /// The processors the system reports as active.

@@ -1,5 +1,5 @@
 /// One strategy at one size: its checksum and, if timed, nanoseconds per entity per tick.
-public struct Measurement: Sendable, Codable, Equatable {
+public struct Measurement: Sendable, Decodable, Equatable {
   /// The strategy's name.
   public var strategy: String
   /// The strategy's number in the benchmark's list.
@@ -33,11 +33,9 @@ public struct Measurement: Sendable, Codable, Equatable {
     self.ticksPerSample = ticksPerSample
     self.samples = samples
     if let samples, !samples.isEmpty {
-      let sorted = samples.sorted()
-      let middle = sorted.count / 2
-      median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-      minimum = sorted.first
-      maximum = sorted.last
+      median = samples.median
+      minimum = samples.min()
+      maximum = samples.max()
     }
   }
 }

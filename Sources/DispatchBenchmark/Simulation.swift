@@ -13,6 +13,41 @@ protocol Simulation {
   var probe: UInt64 { get }
 }
 
+/// A strategy that keeps every entity in one array, in creation order, and updates each with one
+/// call per tick: its element type and that call are the strategy.
+protocol EntityArraySimulation: Simulation {
+  /// How the strategy holds one entity.
+  associatedtype Entity
+
+  /// Every entity, in creation order.
+  var entities: ContiguousArray<Entity> { get set }
+  /// The arena and the step.
+  var context: StepContext { get }
+
+  /// One tick of one entity, called the strategy's way.
+  static func update(_ entity: inout Entity, in context: StepContext)
+  /// The entity's state, for the checksum.
+  static func state(of entity: Entity) -> EntityState
+}
+
+extension EntityArraySimulation {
+  /// Updates every entity in order, `ticks` times.
+  mutating func run(ticks: Int) {
+    let context = self.context
+    for _ in 0..<ticks {
+      for index in entities.indices {
+        Self.update(&entities[index], in: context)
+      }
+    }
+  }
+
+  /// Every entity's state, in creation order.
+  func states() -> [EntityState] { entities.map(Self.state(of:)) }
+
+  /// The first entity's x coordinate.
+  var probe: UInt64 { UInt64(Self.state(of: entities[0]).position.x.bitPattern) }
+}
+
 extension Simulation {
   /// The checksum of the current state.
   func checksum() -> WorkloadChecksum {

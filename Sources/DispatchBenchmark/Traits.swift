@@ -57,10 +57,13 @@ extension Regenerating {
 
 /// An entity the workload steps: it moves, then regenerates.
 protocol Simulated: Moving, Regenerating {
+  /// The workload's kind of this type.
+  static var kind: EntityKind { get }
+
   /// Builds the entity from the workload's state for it.
   init(_ state: EntityState)
 
-  /// The entity's state, for the checksum.
+  /// The entity's state, for the checksum; by default read from the trait requirements.
   var state: EntityState { get }
 
   /// One tick: `move`, then `regenerate`.
@@ -72,6 +75,13 @@ protocol Simulated: Moving, Regenerating {
 }
 
 extension Simulated {
+  /// The entity's state, read from the trait requirements.
+  var state: EntityState {
+    EntityState(
+      kind: Self.kind, position: position, velocity: velocity, health: health,
+      maximumHealth: maximumHealth, regeneration: regeneration)
+  }
+
   /// Moves, then regenerates.
   @inline(__always)
   mutating func update(in context: StepContext) {
@@ -84,5 +94,39 @@ extension Simulated {
     for index in entities.indices {
       entities[index].update(in: context)
     }
+  }
+}
+
+/// A kind whose maximum health and regeneration are constants of the type, and whose stored
+/// state has defaults, so it is built from a workload state by assigning the requirements.
+protocol ConstantHealthKind: Simulated {
+  /// The most hit points of every entity of the kind.
+  static var maximumHealth: Float { get }
+  /// Hit points every entity of the kind regains per second.
+  static var regeneration: Float { get }
+
+  /// An entity at the origin, standing still, with no health.
+  init()
+}
+
+extension ConstantHealthKind {
+  /// The kind's maximum.
+  var maximumHealth: Float { Self.maximumHealth }
+  /// The kind's regeneration.
+  var regeneration: Float { Self.regeneration }
+
+  /// Builds the entity from the workload's state for it.
+  init(_ state: EntityState) {
+    self.init()
+    position = state.position
+    velocity = state.velocity
+    health = state.health
+  }
+}
+
+extension Workload {
+  /// The workload's entities of `Entity`'s kind, in creation order.
+  func entities<Entity: Simulated>(of _: Entity.Type) -> ContiguousArray<Entity> {
+    ContiguousArray(indicesByKind[Entity.kind.rawValue].map { Entity(entities[$0]) })
   }
 }

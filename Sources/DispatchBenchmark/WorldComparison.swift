@@ -1,7 +1,7 @@
 /// How TraitSandbox's world compares at 100,000 entities with the fastest structure-of-arrays
 /// strategy (what its traits cost over plain arrays) and with the fastest of the dynamic
 /// dispatch strategies 1 to 4 (what it saves over them).
-public struct WorldComparison: Sendable, Codable, Equatable {
+public struct WorldComparison: Sendable, Decodable, Equatable {
   /// The size the comparison is made at.
   public static let entityCount = 100_000
   /// The most the world may cost relative to structure of arrays to count as close to it.

@@ -1,4 +1,5 @@
 import Imaging
+import JSON
 
 /// Allowed values for a number field, kept as `Double` so messages show the JSON's value.
 struct NumberBounds {

@@ -1,3 +1,5 @@
+import JSON
+
 extension Scenario {
   /// The scenario as scenario-file JSON: what `parse(_:path:name:roster:)` reads back as an
   /// equal scenario. Saved games and recordings keep their scenario this way, so reading one

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import JSON
 import TraitSandbox
 
 extension Scenario {

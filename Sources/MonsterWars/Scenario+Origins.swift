@@ -1,3 +1,5 @@
+import JSON
+
 extension Scenario {
   /// Where one of a scenario's values came from.
   public enum ValueOrigin: Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessRenderer
+import JSON
 import MonsterWars
 
 /// The assets folder and what commands load from it.

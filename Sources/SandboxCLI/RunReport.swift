@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import JSON
 import MonsterWars
 import TraitSandbox
 

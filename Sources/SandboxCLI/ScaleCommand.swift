@@ -1,5 +1,6 @@
 import DispatchBenchmark
 import Foundation
+import JSON
 import MonsterWars
 import TraitSandbox
 

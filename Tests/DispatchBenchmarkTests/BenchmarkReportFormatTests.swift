@@ -36,7 +36,26 @@ struct BenchmarkReportFormatTests {
       #expect(measurement["median"] is Double)
       #expect((measurement["checksum"] as? String)?.count == 16)
     }
-    let decoded = try JSONDecoder().decode(BenchmarkReport.self, from: data)
+    // Timings are written to the six significant digits a clock gives; the rest exactly.
+    var decoded = try JSONDecoder().decode(BenchmarkReport.self, from: data)
+    #expect(decoded.measurements.count == smallReport.measurements.count)
+    for (read, written) in zip(decoded.measurements, smallReport.measurements) {
+      #expect(read.strategy == written.strategy && read.strategyNumber == written.strategyNumber)
+      #expect(read.entityCount == written.entityCount && read.checksum == written.checksum)
+      #expect(read.ticksPerSample == written.ticksPerSample)
+      let readTimes =
+        (read.samples ?? []) + [read.median, read.minimum, read.maximum].compactMap { $0 }
+      let writtenTimes =
+        (written.samples ?? [])
+        + [written.median, written.minimum, written.maximum].compactMap { $0 }
+      #expect(readTimes.count == writtenTimes.count && readTimes.count == 6)
+      for (readTime, writtenTime) in zip(readTimes, writtenTimes) {
+        #expect(abs(readTime - writtenTime) <= writtenTime * 1e-5, "\(read.strategy)")
+      }
+      #expect(read.ratioToFastest != nil)
+      #expect(abs(read.ratioToFastest! - written.ratioToFastest!) <= written.ratioToFastest! * 1e-5)
+    }
+    decoded.measurements = smallReport.measurements
     #expect(decoded == smallReport)
   }
 

@@ -1,22 +1,114 @@
-import Foundation
+import JSON
 
 extension BenchmarkReport {
-  /// The report as pretty-printed JSON with sorted keys: the build, the machine, the
-  /// configuration, every measurement with its samples, and the world comparison.
-  public func json() -> String { ReportJSON.text(of: self) }
+  /// The report as one line of JSON: the build, the machine, the configuration, every
+  /// measurement with its samples, and the world comparison.
+  public func json() -> String { jsonValue.rendered + "\n" }
+
+  /// The report as a JSON document, members in declaration order; what was not measured is
+  /// left out.
+  var jsonValue: JSONValue {
+    .object(omittingNil: [
+      ("workload", .string(workload)), ("unit", .string(unit)), ("build", build.jsonValue),
+      ("machine", machine.jsonValue), ("sizes", .array(sizes.map { .integer($0) })),
+      ("sampleCount", .integer(sampleCount)), ("verificationTicks", .integer(verificationTicks)),
+      ("seed", .unsigned(seed)), ("isTimed", .bool(isTimed)),
+      ("measurements", .array(measurements.map(\.jsonValue))),
+      ("worldComparison", worldComparison?.jsonValue),
+    ])
+  }
 }
 
-/// How the benchmark's reports are written as JSON: the one encoder they share.
-enum ReportJSON {
-  /// `report` as pretty-printed JSON with sorted keys and a final newline.
-  static func text(of report: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    do {
-      return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
-    } catch {
-      // Every field of a report is a string, a finite number or an array of them.
-      preconditionFailure("a benchmark report failed to encode: \(error)")
-    }
+extension SimpleIterReport {
+  /// The report as one line of JSON: the build, the machine, the configuration and every
+  /// result with its samples.
+  public func json() -> String { jsonValue.rendered + "\n" }
+
+  /// The report as a JSON document, members in declaration order.
+  var jsonValue: JSONValue {
+    .object([
+      ("workload", .string(workload)), ("unit", .string(unit)), ("build", build.jsonValue),
+      ("machine", machine.jsonValue), ("sizes", .array(sizes.map { .integer($0) })),
+      ("sampleCount", .integer(sampleCount)), ("verificationTicks", .integer(verificationTicks)),
+      ("isTimed", .bool(isTimed)), ("results", .array(results.map(\.jsonValue))),
+    ])
+  }
+}
+
+extension SimpleIterReport.Result {
+  /// The result as a JSON object; what was not measured is left out.
+  var jsonValue: JSONValue {
+    .object(
+      omittingNil: [
+        ("strategy", .string(strategy)), ("entityCount", .integer(entityCount)),
+        ("checksum", .string(checksum)),
+      ]
+        + timingMembers(
+          ticksPerSample, samples, (median, minimum, maximum),
+          ratio: ("ratioToPlainLoop", ratioToPlainLoop)))
+  }
+}
+
+extension Measurement {
+  /// The measurement as a JSON object; what was not measured is left out.
+  var jsonValue: JSONValue {
+    .object(
+      omittingNil: [
+        ("strategy", .string(strategy)), ("strategyNumber", .integer(strategyNumber)),
+        ("entityCount", .integer(entityCount)), ("checksum", .string(checksum)),
+      ]
+        + timingMembers(
+          ticksPerSample, samples, (median, minimum, maximum),
+          ratio: ("ratioToFastest", ratioToFastest)))
+  }
+}
+
+/// The members both reports give a timed row: ticks per sample, the samples, their median,
+/// fastest and slowest, and the row's ratio, each left out when not measured.
+private func timingMembers(
+  _ ticksPerSample: Int?, _ samples: [Double]?,
+  _ statistics: (median: Double?, minimum: Double?, maximum: Double?),
+  ratio: (key: String, value: Double?)
+) -> [(String, JSONValue?)] {
+  [
+    ("ticksPerSample", ticksPerSample.map { .integer($0) }),
+    ("samples", samples.map { .array($0.map(JSONValue.measured)) }),
+    ("median", statistics.median.map(JSONValue.measured)),
+    ("minimum", statistics.minimum.map(JSONValue.measured)),
+    ("maximum", statistics.maximum.map(JSONValue.measured)),
+    (ratio.key, ratio.value.map(JSONValue.measured)),
+  ]
+}
+
+extension BuildConfiguration {
+  /// The build as a JSON object.
+  var jsonValue: JSONValue {
+    .object([
+      ("isOptimized", .bool(isOptimized)), ("flags", .array(flags.map { .string($0) })),
+    ])
+  }
+}
+
+extension Machine {
+  /// The machine as a JSON object.
+  var jsonValue: JSONValue {
+    .object([
+      ("processor", .string(processor)), ("processorCount", .integer(processorCount)),
+      ("system", .string(system)),
+    ])
+  }
+}
+
+extension WorldComparison {
+  /// The comparison as a JSON object.
+  var jsonValue: JSONValue {
+    .object([
+      ("entityCount", .integer(entityCount)), ("structureOfArrays", .string(structureOfArrays)),
+      ("worldOverStructureOfArrays", .measured(worldOverStructureOfArrays)),
+      ("fastestDispatch", .string(fastestDispatch)),
+      ("dispatchOverWorld", .measured(dispatchOverWorld)),
+      ("isWithinStructureOfArraysLimit", .bool(isWithinStructureOfArraysLimit)),
+      ("reachesDispatchSpeedUpThreshold", .bool(reachesDispatchSpeedUpThreshold)),
+    ])
   }
 }

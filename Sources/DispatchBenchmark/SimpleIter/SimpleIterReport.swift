@@ -1,7 +1,7 @@
 import Foundation
 
 /// The results of one "simple_iter" run, ready to print or save.
-public struct SimpleIterReport: Sendable, Codable, Equatable {
+public struct SimpleIterReport: Sendable, Decodable, Equatable {
   /// What every strategy computes.
   public var workload =
     "ecs_bench_suite simple_iter: entities with Transform (4x4), Position, Rotation and"
@@ -24,7 +24,7 @@ public struct SimpleIterReport: Sendable, Codable, Equatable {
   public var results: [Result]
 
   /// One strategy at one size.
-  public struct Result: Sendable, Codable, Equatable {
+  public struct Result: Sendable, Decodable, Equatable {
     /// The strategy's name.
     public var strategy: String
     /// The number of entities.
@@ -53,12 +53,10 @@ public struct SimpleIterReport: Sendable, Codable, Equatable {
     mutating func setSamples(_ measured: (ticks: Int, microseconds: [Double])) {
       ticksPerSample = measured.ticks
       samples = measured.microseconds
-      let sorted = measured.microseconds.sorted()
-      guard !sorted.isEmpty else { return }
-      let middle = sorted.count / 2
-      median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-      minimum = sorted.first
-      maximum = sorted.last
+      guard !measured.microseconds.isEmpty else { return }
+      median = measured.microseconds.median
+      minimum = measured.microseconds.min()
+      maximum = measured.microseconds.max()
     }
   }
 
@@ -105,7 +103,4 @@ public struct SimpleIterReport: Sendable, Codable, Equatable {
     }
     return lines.joined(separator: "\n") + "\n"
   }
-
-  /// The report as pretty-printed JSON with sorted keys.
-  public func json() -> String { ReportJSON.text(of: self) }
 }

@@ -74,35 +74,41 @@ class HierarchyEntity {
   var state: EntityState {
     preconditionFailure("every kind overrides state")
   }
+
+  /// Regains health over one tick, never above `maximum`.
+  @inline(__always)
+  final func regenerate(maximum: Float, regeneration: Float, in context: StepContext) {
+    health = StepContext.regenerated(
+      health, maximum: maximum, regeneration: regeneration, by: context.deltaTime)
+  }
+
+  /// The state of an entity of `kind` with these health numbers.
+  final func state(_ kind: EntityKind, maximumHealth: Float, regeneration: Float) -> EntityState {
+    EntityState(
+      kind: kind, position: position, velocity: velocity, health: health,
+      maximumHealth: maximumHealth, regeneration: regeneration)
+  }
 }
 
 final class HierarchyScout: HierarchyEntity {
   override func update(in context: StepContext) {
     super.update(in: context)
-    health = StepContext.regenerated(
-      health, maximum: Scout.maximumHealth, regeneration: Scout.regeneration,
-      by: context.deltaTime)
+    regenerate(maximum: Scout.maximumHealth, regeneration: Scout.regeneration, in: context)
   }
 
   override var state: EntityState {
-    EntityState(
-      kind: .scout, position: position, velocity: velocity, health: health,
-      maximumHealth: Scout.maximumHealth, regeneration: Scout.regeneration)
+    state(.scout, maximumHealth: Scout.maximumHealth, regeneration: Scout.regeneration)
   }
 }
 
 final class HierarchyRunner: HierarchyEntity {
   override func update(in context: StepContext) {
     super.update(in: context)
-    health = StepContext.regenerated(
-      health, maximum: Runner.maximumHealth, regeneration: Runner.regeneration,
-      by: context.deltaTime)
+    regenerate(maximum: Runner.maximumHealth, regeneration: Runner.regeneration, in: context)
   }
 
   override var state: EntityState {
-    EntityState(
-      kind: .runner, position: position, velocity: velocity, health: health,
-      maximumHealth: Runner.maximumHealth, regeneration: Runner.regeneration)
+    state(.runner, maximumHealth: Runner.maximumHealth, regeneration: Runner.regeneration)
   }
 }
 
@@ -119,14 +125,11 @@ final class HierarchyBrute: HierarchyEntity {
 
   override func update(in context: StepContext) {
     super.update(in: context)
-    health = StepContext.regenerated(
-      health, maximum: maximumHealth, regeneration: regeneration, by: context.deltaTime)
+    regenerate(maximum: maximumHealth, regeneration: regeneration, in: context)
   }
 
   override var state: EntityState {
-    EntityState(
-      kind: .brute, position: position, velocity: velocity, health: health,
-      maximumHealth: maximumHealth, regeneration: regeneration)
+    state(.brute, maximumHealth: maximumHealth, regeneration: regeneration)
   }
 }
 
@@ -144,13 +147,10 @@ final class HierarchyHauler: HierarchyEntity {
 
   override func update(in context: StepContext) {
     super.update(in: context)
-    health = StepContext.regenerated(
-      health, maximum: maximumHealth, regeneration: regeneration, by: context.deltaTime)
+    regenerate(maximum: maximumHealth, regeneration: regeneration, in: context)
   }
 
   override var state: EntityState {
-    EntityState(
-      kind: .hauler, position: position, velocity: velocity, health: health,
-      maximumHealth: maximumHealth, regeneration: regeneration)
+    state(.hauler, maximumHealth: maximumHealth, regeneration: regeneration)
   }
 }

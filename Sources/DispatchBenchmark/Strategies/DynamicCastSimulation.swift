@@ -5,34 +5,27 @@
 /// A cast from one existential to another asks the runtime whether the dynamic type conforms
 /// (`swift_dynamicCast`, which looks the conformance up in a cache) and builds a new container;
 /// for boxed kinds, mutating the copy copies the box, because the array still shares it.
-struct DynamicCastSimulation: Simulation {
-  private var objects: [any Body]
-  private let context: StepContext
+struct DynamicCastSimulation: EntityArraySimulation {
+  var entities: ContiguousArray<any Body>
+  let context: StepContext
 
   init(_ workload: Workload) {
-    objects = workload.entities.map { makeSimulated($0) as any Body }
+    entities = ContiguousArray(
+      workload.entities.map { ExistentialSimulation.Types.structs.make($0) as any Body })
     context = workload.context
   }
 
-  mutating func run(ticks: Int) {
-    let context = self.context
-    for _ in 0..<ticks {
-      for index in objects.indices {
-        if var mover = objects[index] as? any Moving {
-          mover.move(in: context)
-          objects[index] = mover
-        }
-        if var mortal = objects[index] as? any Regenerating {
-          mortal.regenerate(in: context)
-          objects[index] = mortal
-        }
-      }
+  @inline(__always)
+  static func update(_ entity: inout any Body, in context: StepContext) {
+    if var mover = entity as? any Moving {
+      mover.move(in: context)
+      entity = mover
+    }
+    if var mortal = entity as? any Regenerating {
+      mortal.regenerate(in: context)
+      entity = mortal
     }
   }
 
-  func states() -> [EntityState] {
-    objects.map { ($0 as! any Simulated).state }
-  }
-
-  var probe: UInt64 { UInt64(objects[0].position.x.bitPattern) }
+  static func state(of entity: any Body) -> EntityState { (entity as! any Simulated).state }
 }

@@ -4,29 +4,21 @@
 /// No indirection and no witness tables: the switch is a compare-and-branch on the case tag,
 /// and each case's `update` is inlined. The price is that every element is as large as the
 /// largest kind plus a tag, and the branch on random kinds mispredicts.
-struct EnumSwitchSimulation: Simulation {
-  private var entities: ContiguousArray<KindedEntity>
-  private let context: StepContext
+struct EnumSwitchSimulation: EntityArraySimulation {
+  var entities: ContiguousArray<KindedEntity>
+  let context: StepContext
 
   init(_ workload: Workload) {
     entities = ContiguousArray(workload.entities.map(KindedEntity.init))
     context = workload.context
   }
 
-  mutating func run(ticks: Int) {
-    let context = self.context
-    for _ in 0..<ticks {
-      for index in entities.indices {
-        entities[index].update(in: context)
-      }
-    }
+  @inline(__always)
+  static func update(_ entity: inout KindedEntity, in context: StepContext) {
+    entity.update(in: context)
   }
 
-  func states() -> [EntityState] {
-    entities.map(\.state)
-  }
-
-  var probe: UInt64 { UInt64(entities[0].state.position.x.bitPattern) }
+  static func state(of entity: KindedEntity) -> EntityState { entity.state }
 }
 
 /// One entity of any kind, as a closed enum.

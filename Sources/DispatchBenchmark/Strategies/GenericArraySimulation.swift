@@ -11,13 +11,10 @@ struct GenericArraySimulation: Simulation {
   private let workload: Workload
 
   init(_ workload: Workload) {
-    func entities<Entity: Simulated>(_ kind: EntityKind) -> ContiguousArray<Entity> {
-      ContiguousArray(workload.indicesByKind[kind.rawValue].map { Entity(workload.entities[$0]) })
-    }
-    scouts = entities(.scout)
-    runners = entities(.runner)
-    brutes = entities(.brute)
-    haulers = entities(.hauler)
+    scouts = workload.entities(of: Scout.self)
+    runners = workload.entities(of: Runner.self)
+    brutes = workload.entities(of: Brute.self)
+    haulers = workload.entities(of: Hauler.self)
     self.workload = workload
   }
 

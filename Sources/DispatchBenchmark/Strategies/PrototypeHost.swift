@@ -28,15 +28,101 @@ struct PrototypeHost {
   }
 }
 
-/// One storage prototype's entities of every kind, behind a class: the systems that step them
-/// run on the world's one thread, between the world's own steps.
-protocol PrototypeStore: AnyObject, Sendable {
+/// How one storage prototype keeps one kind's entities, and its two systems over them.
+protocol PrototypeStorage: SendableMetatype {
+  /// The kind's entity type.
+  associatedtype Entity: WorldEntity
+
+  /// Keeps `entities`, given in creation order.
+  init(_ entities: ContiguousArray<Entity>)
   /// Steers, keeps apart and moves every entity, and releases holds, as `MovementTrait` does.
-  func stepMovement(in context: inout TickContext)
+  mutating func stepMovement(in context: TickContext)
   /// Regenerates the living and lets the dead die, as `HealthTrait` does.
-  func resolveHealth(in context: inout TickContext)
-  /// Every entity's state, in creation order.
-  func states(_ workload: Workload) -> [EntityState]
+  mutating func resolveHealth(in context: inout TickContext)
+  /// Every entity's state, in this kind's creation order.
+  mutating func states() -> [EntityState]
+}
+
+extension PrototypeStorage {
+  /// Keeps the workload's entities of this kind, with the identities a world would give them
+  /// (in creation order, from 1).
+  init(_ workload: Workload) {
+    self.init(
+      ContiguousArray(
+        workload.indicesByKind[Entity.kind.rawValue].map { index in
+          var entity = Entity(workload.entities[index])
+          entity.id = EntityID(rawValue: UInt64(index + 1))
+          return entity
+        }))
+  }
+}
+
+/// A storage prototype run as a strategy: one storage for each kind, stepped by the systems of
+/// a `PrototypeHost`'s world.
+///
+/// The storages are concrete type parameters, not existentials: a generic storage reached
+/// through an existential would run its loops unspecialised (as `type-erased-pools-unspecialised`
+/// shows), and the prototype would measure that instead of its layout.
+struct PrototypeSimulation<
+  Scouts: PrototypeStorage, Runners: PrototypeStorage, Brutes: PrototypeStorage,
+  Haulers: PrototypeStorage
+>: Simulation
+where
+  Scouts.Entity == WorldScout, Runners.Entity == WorldRunner, Brutes.Entity == WorldBrute,
+  Haulers.Entity == WorldHauler
+{
+  /// The storages behind a class, so the systems, which run on the world's one thread between
+  /// its own steps, can reach them.
+  private final class Storages: @unchecked Sendable {
+    var scouts: Scouts
+    var runners: Runners
+    var brutes: Brutes
+    var haulers: Haulers
+
+    init(_ workload: Workload) {
+      scouts = Scouts(workload)
+      runners = Runners(workload)
+      brutes = Brutes(workload)
+      haulers = Haulers(workload)
+    }
+  }
+
+  private var host: PrototypeHost
+  private let storages: Storages
+  private let workload: Workload
+
+  init(_ workload: Workload) {
+    let storages = Storages(workload)
+    host = PrototypeHost(
+      workload,
+      move: { context in
+        storages.scouts.stepMovement(in: context)
+        storages.runners.stepMovement(in: context)
+        storages.brutes.stepMovement(in: context)
+        storages.haulers.stepMovement(in: context)
+      },
+      resolve: { context in
+        storages.scouts.resolveHealth(in: &context)
+        storages.runners.resolveHealth(in: &context)
+        storages.brutes.resolveHealth(in: &context)
+        storages.haulers.resolveHealth(in: &context)
+      })
+    self.storages = storages
+    self.workload = workload
+  }
+
+  mutating func run(ticks: Int) { host.run(ticks: ticks) }
+
+  func states() -> [EntityState] {
+    statesInCreationOrder(
+      workload,
+      kinds: [
+        storages.scouts.states(), storages.runners.states(), storages.brutes.states(),
+        storages.haulers.states(),
+      ])
+  }
+
+  var probe: UInt64 { host.world.tick }
 }
 
 extension WorldEntity {

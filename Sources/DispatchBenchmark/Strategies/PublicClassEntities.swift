@@ -7,33 +7,21 @@ import TraitSandbox
 /// A scout as a public class, for the `existential-classes-public` strategy.
 public final class PublicScoutObject {
   /// The centre in world units.
-  public var position: Vector2
+  public var position = Vector2.zero
   /// World units per second.
-  public var velocity: Vector2
+  public var velocity = Vector2.zero
   /// Hit points now.
-  public var health: Float
-
-  init(_ state: EntityState) {
-    position = state.position
-    velocity = state.velocity
-    health = state.health
-  }
+  public var health: Float = 0
 }
 
 /// A runner as a public class, for the `existential-classes-public` strategy.
 public final class PublicRunnerObject {
   /// The centre in world units.
-  public var position: Vector2
+  public var position = Vector2.zero
   /// World units per second.
-  public var velocity: Vector2
+  public var velocity = Vector2.zero
   /// Hit points now.
-  public var health: Float
-
-  init(_ state: EntityState) {
-    position = state.position
-    velocity = state.velocity
-    health = state.health
-  }
+  public var health: Float = 0
 }
 
 /// A brute as a public class, for the `existential-classes-public` strategy.
@@ -86,22 +74,22 @@ public final class PublicHaulerObject {
   }
 }
 
-extension PublicScoutObject: Simulated {
-  var maximumHealth: Float { Scout.maximumHealth }
-  var regeneration: Float { Scout.regeneration }
-  var state: EntityState { EntityState(objectOf: .scout, self) }
+extension PublicScoutObject: ConstantHealthKind {
+  static let kind = EntityKind.scout
+  static let maximumHealth = Scout.maximumHealth
+  static let regeneration = Scout.regeneration
 }
 
-extension PublicRunnerObject: Simulated {
-  var maximumHealth: Float { Runner.maximumHealth }
-  var regeneration: Float { Runner.regeneration }
-  var state: EntityState { EntityState(objectOf: .runner, self) }
+extension PublicRunnerObject: ConstantHealthKind {
+  static let kind = EntityKind.runner
+  static let maximumHealth = Runner.maximumHealth
+  static let regeneration = Runner.regeneration
 }
 
 extension PublicBruteObject: Simulated {
-  var state: EntityState { EntityState(objectOf: .brute, self) }
+  static let kind = EntityKind.brute
 }
 
 extension PublicHaulerObject: Simulated {
-  var state: EntityState { EntityState(objectOf: .hauler, self) }
+  static let kind = EntityKind.hauler
 }

@@ -8,18 +8,14 @@ import TraitSandbox
 struct SIMDPairSimulation: Simulation {
   private var positions: [SIMD2<Float>]
   private var velocities: [SIMD2<Float>]
-  private var health: [Float]
-  private let maximumHealth: [Float]
-  private let regeneration: [Float]
+  private var health: HealthColumns
   private let workload: Workload
 
   init(_ workload: Workload) {
     let entities = workload.entities
     positions = entities.map { SIMD2($0.position.x, $0.position.y) }
     velocities = entities.map { SIMD2($0.velocity.x, $0.velocity.y) }
-    health = entities.map(\.health)
-    maximumHealth = entities.map(\.maximumHealth)
-    regeneration = entities.map(\.regeneration)
+    health = HealthColumns(entities)
     self.workload = workload
   }
 
@@ -38,7 +34,7 @@ struct SIMDPairSimulation: Simulation {
           }
         }
       }
-      regenerateAll(&health, maximumHealth, regeneration, by: context.deltaTime)
+      health.regenerateAll(by: context.deltaTime)
     }
   }
 
@@ -47,7 +43,7 @@ struct SIMDPairSimulation: Simulation {
       var state = workload.entities[index]
       state.position = Vector2(positions[index].x, positions[index].y)
       state.velocity = Vector2(velocities[index].x, velocities[index].y)
-      state.health = health[index]
+      state.health = health.current[index]
       return state
     }
   }

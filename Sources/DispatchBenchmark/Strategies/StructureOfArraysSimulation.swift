@@ -12,9 +12,7 @@ struct StructureOfArraysSimulation: Simulation {
   private var y: [Float]
   private var velocityX: [Float]
   private var velocityY: [Float]
-  private var health: [Float]
-  private let maximumHealth: [Float]
-  private let regeneration: [Float]
+  private var health: HealthColumns
   private let workload: Workload
 
   init(_ workload: Workload) {
@@ -23,9 +21,7 @@ struct StructureOfArraysSimulation: Simulation {
     y = entities.map(\.position.y)
     velocityX = entities.map(\.velocity.x)
     velocityY = entities.map(\.velocity.y)
-    health = entities.map(\.health)
-    maximumHealth = entities.map(\.maximumHealth)
-    regeneration = entities.map(\.regeneration)
+    health = HealthColumns(entities)
     self.workload = workload
   }
 
@@ -34,7 +30,7 @@ struct StructureOfArraysSimulation: Simulation {
     for _ in 0..<ticks {
       advanceAll(&x, &velocityX, by: context.deltaTime, limit: context.width)
       advanceAll(&y, &velocityY, by: context.deltaTime, limit: context.height)
-      regenerateAll(&health, maximumHealth, regeneration, by: context.deltaTime)
+      health.regenerateAll(by: context.deltaTime)
     }
   }
 
@@ -43,7 +39,7 @@ struct StructureOfArraysSimulation: Simulation {
       var state = workload.entities[index]
       state.position = Vector2(x[index], y[index])
       state.velocity = Vector2(velocityX[index], velocityY[index])
-      state.health = health[index]
+      state.health = health.current[index]
       return state
     }
   }
@@ -69,19 +65,33 @@ func advanceAll(
   }
 }
 
-/// Regenerates every entity's health; one pass over three arrays.
-func regenerateAll(
-  _ health: inout [Float], _ maximumHealth: [Float], _ regeneration: [Float],
-  by deltaTime: Float
-) {
-  precondition(health.count == maximumHealth.count && health.count == regeneration.count)
-  maximumHealth.withUnsafeBufferPointer { maximumHealth in
-    regeneration.withUnsafeBufferPointer { regeneration in
-      health.withUnsafeMutableBufferPointer { health in
-        for index in 0..<health.count {
-          health[index] = StepContext.regenerated(
-            health[index], maximum: maximumHealth[index], regeneration: regeneration[index],
-            by: deltaTime)
+/// Every entity's health as three plain `Float` arrays, as the structure-of-arrays strategies
+/// keep it.
+struct HealthColumns {
+  /// Hit points now.
+  private(set) var current: [Float]
+  /// The most hit points.
+  private let maximum: [Float]
+  /// Hit points regained per second.
+  private let regeneration: [Float]
+
+  /// The columns of `entities`' health, in their order.
+  init(_ entities: [EntityState]) {
+    current = entities.map(\.health)
+    maximum = entities.map(\.maximumHealth)
+    regeneration = entities.map(\.regeneration)
+  }
+
+  /// Regenerates every entity's health; one pass over the three arrays.
+  mutating func regenerateAll(by deltaTime: Float) {
+    maximum.withUnsafeBufferPointer { maximum in
+      regeneration.withUnsafeBufferPointer { regeneration in
+        current.withUnsafeMutableBufferPointer { health in
+          for index in 0..<health.count {
+            health[index] = StepContext.regenerated(
+              health[index], maximum: maximum[index], regeneration: regeneration[index],
+              by: deltaTime)
+          }
         }
       }
     }

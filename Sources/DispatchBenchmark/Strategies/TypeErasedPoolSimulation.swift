@@ -11,18 +11,12 @@ struct TypeErasedPoolSimulation: Simulation {
   private let workload: Workload
 
   init(_ workload: Workload, specialised: Bool) {
-    func pool<Entity: Simulated>(_: Entity.Type, _ kind: EntityKind) -> any EntityPoolProtocol {
-      let entities = ContiguousArray(
-        workload.indicesByKind[kind.rawValue].map {
-          Entity(workload.entities[$0])
-        })
+    func pool<Entity: Simulated>(_: Entity.Type) -> any EntityPoolProtocol {
+      let entities = workload.entities(of: Entity.self)
       return specialised
         ? SpecialisedPool(entities: entities) : UnspecialisedPool(entities: entities)
     }
-    pools = [
-      pool(Scout.self, .scout), pool(Runner.self, .runner), pool(Brute.self, .brute),
-      pool(Hauler.self, .hauler),
-    ]
+    pools = [pool(Scout.self), pool(Runner.self), pool(Brute.self), pool(Hauler.self)]
     self.workload = workload
   }
 

@@ -40,15 +40,15 @@ struct WorldSimulation: Simulation {
   }
 
   func states() -> [EntityState] {
-    func states<Entity: WorldEntity>(_: Entity.Type, _ kind: EntityKind) -> [EntityState] {
+    func states<Entity: WorldEntity>(_: Entity.Type) -> [EntityState] {
       // The world keeps its own storage order; identities follow creation order.
-      world.entities(of: Entity.self).sorted { $0.id < $1.id }.map { $0.state(kind) }
+      world.entities(of: Entity.self).sorted { $0.id < $1.id }.map(\.state)
     }
     return statesInCreationOrder(
       workload,
       kinds: [
-        states(WorldScout.self, .scout), states(WorldRunner.self, .runner),
-        states(WorldBrute.self, .brute), states(WorldHauler.self, .hauler),
+        states(WorldScout.self), states(WorldRunner.self), states(WorldBrute.self),
+        states(WorldHauler.self),
       ])
   }
 
@@ -57,8 +57,11 @@ struct WorldSimulation: Simulation {
 
 /// An entity type of the benchmark's world: TraitSandbox's real traits and components.
 protocol WorldEntity: GameObject, MovementTrait, HealthTrait {
-  /// Creates the entity from its components.
-  init(position: Vector2, movement: Movement, health: Health)
+  /// The workload's kind of this type.
+  static var kind: EntityKind { get }
+
+  /// An entity at the origin, standing, with one hit point.
+  init()
 }
 
 extension WorldEntity {
@@ -67,10 +70,10 @@ extension WorldEntity {
     var health = Health(
       maximum: state.maximumHealth, regeneration: state.regeneration, radius: 8)
     health.current = state.health
-    self.init(
-      position: state.position,
-      movement: Movement(velocity: state.velocity, speed: state.velocity.length),
-      health: health)
+    self.init()
+    position = state.position
+    movement = Movement(velocity: state.velocity, speed: state.velocity.length)
+    self.health = health
   }
 
   /// Moves with the workload's bounce at the walls.
@@ -89,9 +92,9 @@ extension WorldEntity {
   }
 
   /// The entity's state, for the checksum.
-  func state(_ kind: EntityKind) -> EntityState {
+  var state: EntityState {
     EntityState(
-      kind: kind, position: position, velocity: movement.velocity, health: health.current,
+      kind: Self.kind, position: position, velocity: movement.velocity, health: health.current,
       maximumHealth: health.maximum, regeneration: health.regeneration)
   }
 }
@@ -100,62 +103,42 @@ extension WorldEntity {
 // one; regeneration is HealthTrait's default.
 
 struct WorldScout: WorldEntity {
+  static let kind = EntityKind.scout
   var id = EntityID<Self>.unassigned
-  var position: Vector2
+  var position = Vector2.zero
   var faction = Faction(0)
-  var movement: Movement
-  var health: Health
-
-  init(position: Vector2, movement: Movement, health: Health) {
-    self.position = position
-    self.movement = movement
-    self.health = health
-  }
+  var movement = Movement(speed: 0)
+  var health = Health(maximum: 1, radius: 1)
 }
 
 struct WorldRunner: WorldEntity {
+  static let kind = EntityKind.runner
   var id = EntityID<Self>.unassigned
-  var position: Vector2
+  var position = Vector2.zero
   var faction = Faction(0)
-  var movement: Movement
-  var health: Health
-
-  init(position: Vector2, movement: Movement, health: Health) {
-    self.position = position
-    self.movement = movement
-    self.health = health
-  }
+  var movement = Movement(speed: 0)
+  var health = Health(maximum: 1, radius: 1)
 }
 
 struct WorldBrute: WorldEntity {
+  static let kind = EntityKind.brute
   var id = EntityID<Self>.unassigned
-  var position: Vector2
+  var position = Vector2.zero
   var faction = Faction(1)
-  var movement: Movement
-  var health: Health
+  var movement = Movement(speed: 0)
+  var health = Health(maximum: 1, radius: 1)
   /// Payload the workload carries but never reads, as `Brute` does.
   var armor = Vector2(1, 1)
-
-  init(position: Vector2, movement: Movement, health: Health) {
-    self.position = position
-    self.movement = movement
-    self.health = health
-  }
 }
 
 struct WorldHauler: WorldEntity {
+  static let kind = EntityKind.hauler
   var id = EntityID<Self>.unassigned
-  var position: Vector2
+  var position = Vector2.zero
   var faction = Faction(1)
-  var movement: Movement
-  var health: Health
+  var movement = Movement(speed: 0)
+  var health = Health(maximum: 1, radius: 1)
   /// Payload the workload carries but never reads, as `Hauler` does.
   var cargo = Vector2(1, 1)
   var fuel: Float = 1
-
-  init(position: Vector2, movement: Movement, health: Health) {
-    self.position = position
-    self.movement = movement
-    self.health = health
-  }
 }

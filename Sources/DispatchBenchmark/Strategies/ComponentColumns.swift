@@ -1,8 +1,8 @@
 import TraitSandbox
 
-/// Prototype: one typed column per component (identities, positions, `Movement`s, `Health`s),
-/// and a system that copies the components it declares into an entity, runs the trait's
-/// per-entity methods on it, and copies back the components it writes.
+/// Prototype `world-component-columns`: one typed column per component (identities, positions,
+/// `Movement`s, `Health`s), and a system that copies the components it declares into an entity,
+/// runs the trait's per-entity methods on it, and copies back the components it writes.
 ///
 /// The copies are written against the traits' requirements (`movement`, `health`), so in
 /// specialised code they are plain field moves, and every column is a whole component (24
@@ -11,28 +11,7 @@ import TraitSandbox
 /// properties the system does not copy keep a template entity's values, so an override that
 /// reads one reads the wrong value, and a generic world would need code written per type to
 /// copy the rest.
-struct ComponentColumnsSimulation: Simulation {
-  private var host: PrototypeHost
-  private let store: ComponentColumnStore
-  private let workload: Workload
-
-  init(_ workload: Workload) {
-    let store = ComponentColumnStore(workload)
-    host = PrototypeHost(
-      workload, move: { store.stepMovement(in: &$0) }, resolve: { store.resolveHealth(in: &$0) })
-    self.store = store
-    self.workload = workload
-  }
-
-  mutating func run(ticks: Int) { host.run(ticks: ticks) }
-
-  func states() -> [EntityState] { store.states(workload) }
-
-  var probe: UInt64 { host.world.tick }
-}
-
-/// One kind's components, a column each, and the entity the rest is taken from.
-struct ComponentColumns<Entity: WorldEntity> {
+struct ComponentColumns<Entity: WorldEntity>: PrototypeStorage {
   private let template: Entity
   private var identities: ContiguousArray<EntityID<Entity>>
   private var positions: ContiguousArray<Vector2>
@@ -40,10 +19,7 @@ struct ComponentColumns<Entity: WorldEntity> {
   private var healths: ContiguousArray<Health>
 
   init(_ entities: ContiguousArray<Entity>) {
-    template =
-      entities.first
-      ?? Entity(
-        position: .zero, movement: Movement(speed: 0), health: Health(maximum: 1, radius: 1))
+    template = entities.first ?? Entity()
     identities = ContiguousArray(entities.map(\.id))
     positions = ContiguousArray(entities.map(\.position))
     movements = ContiguousArray(entities.map(\.movement))
@@ -52,6 +28,7 @@ struct ComponentColumns<Entity: WorldEntity> {
 
   /// Movement reads identity, position, movement and health (keeping apart) and writes
   /// position and movement.
+  @inline(__always)
   mutating func stepMovement(in context: TickContext) {
     var entity = template
     identities.withUnsafeBufferPointer { identities in
@@ -74,6 +51,7 @@ struct ComponentColumns<Entity: WorldEntity> {
   }
 
   /// Health reads identity and health and writes health.
+  @inline(__always)
   mutating func resolveHealth(in context: inout TickContext) {
     var entity = template
     identities.withUnsafeBufferPointer { identities in
@@ -88,52 +66,13 @@ struct ComponentColumns<Entity: WorldEntity> {
     }
   }
 
-  /// The entities' states, in this kind's creation order.
-  func states(_ kind: EntityKind) -> [EntityState] {
+  func states() -> [EntityState] {
     positions.indices.map { index in
       var entity = template
       entity.position = positions[index]
       entity.movement = movements[index]
       entity.health = healths[index]
-      return entity.state(kind)
+      return entity.state
     }
-  }
-}
-
-/// The component columns of every kind.
-final class ComponentColumnStore: PrototypeStore, @unchecked Sendable {
-  private var scouts: ComponentColumns<WorldScout>
-  private var runners: ComponentColumns<WorldRunner>
-  private var brutes: ComponentColumns<WorldBrute>
-  private var haulers: ComponentColumns<WorldHauler>
-
-  init(_ workload: Workload) {
-    scouts = ComponentColumns(prototypeEntities(workload, .scout))
-    runners = ComponentColumns(prototypeEntities(workload, .runner))
-    brutes = ComponentColumns(prototypeEntities(workload, .brute))
-    haulers = ComponentColumns(prototypeEntities(workload, .hauler))
-  }
-
-  func stepMovement(in context: inout TickContext) {
-    scouts.stepMovement(in: context)
-    runners.stepMovement(in: context)
-    brutes.stepMovement(in: context)
-    haulers.stepMovement(in: context)
-  }
-
-  func resolveHealth(in context: inout TickContext) {
-    scouts.resolveHealth(in: &context)
-    runners.resolveHealth(in: &context)
-    brutes.resolveHealth(in: &context)
-    haulers.resolveHealth(in: &context)
-  }
-
-  func states(_ workload: Workload) -> [EntityState] {
-    statesInCreationOrder(
-      workload,
-      kinds: [
-        scouts.states(.scout), runners.states(.runner), brutes.states(.brute),
-        haulers.states(.hauler),
-      ])
   }
 }

@@ -50,6 +50,12 @@ public enum JSONValue: Equatable, Sendable {
     return .number(Double(String(format: "%.6g", value)) ?? value)
   }
 
+  /// An object of the members that have a value, in order: how a report leaves out what it
+  /// did not measure.
+  public static func object(omittingNil members: [(String, JSONValue?)]) -> JSONValue {
+    .object(members.compactMap { key, value in value.map { (key, $0) } })
+  }
+
   /// A number the simulation keeps as a `Float`, exactly.
   public static func float(_ value: Float) -> JSONValue { .number(Double(value)) }
 

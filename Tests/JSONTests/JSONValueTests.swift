@@ -1,5 +1,5 @@
 import Foundation
-import MonsterWars
+import JSON
 import Testing
 
 private func parse(_ text: String) throws(JSONParseError) -> JSONValue {

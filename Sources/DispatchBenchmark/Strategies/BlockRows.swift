@@ -1,35 +1,14 @@
 import TraitSandbox
 
-/// Prototype: columns of 4-byte words in blocks of 256 entities, as the world keeps them, but
-/// a system copies each block's entities out into an array of whole values with one loop per
-/// word, runs the per-entity methods on the array, and copies every word back.
+/// Prototype `world-block-rows`: columns of 4-byte words in blocks of 256 entities, as the world
+/// keeps them, but a system copies each block's entities out into an array of whole values with
+/// one loop per word, runs the per-entity methods on the array, and copies every word back.
 ///
 /// The copies are generic loops over words of a size known only at run time, so the compiler
 /// can drop none of them: every system reads and writes every column. What it shows: keeping
 /// columns is not enough; the gain comes from code that takes one entity out, specialised for
 /// its type, so that the compiler sees which words the code between uses.
-struct BlockRowsSimulation: Simulation {
-  private var host: PrototypeHost
-  private let store: BlockRowStore
-  private let workload: Workload
-
-  init(_ workload: Workload) {
-    let store = BlockRowStore(workload)
-    host = PrototypeHost(
-      workload, move: { store.stepMovement(in: &$0) }, resolve: { store.resolveHealth(in: &$0) })
-    self.store = store
-    self.workload = workload
-  }
-
-  mutating func run(ticks: Int) { host.run(ticks: ticks) }
-
-  func states() -> [EntityState] { store.states(workload) }
-
-  var probe: UInt64 { host.world.tick }
-}
-
-/// One kind's entities in word columns, blocks of 256, and the array a block is copied into.
-struct BlockRows<Entity: WorldEntity> {
+struct BlockRows<Entity: WorldEntity>: PrototypeStorage {
   private static var blockSize: Int { 256 }
   private let wordCount = MemoryLayout<Entity>.stride / 4
   private let count: Int
@@ -42,10 +21,7 @@ struct BlockRows<Entity: WorldEntity> {
     let blocks = (entities.count + Self.blockSize - 1) / Self.blockSize
     words = [UInt32](repeating: 0, count: max(blocks, 1) * wordCount * Self.blockSize)
     rows = ContiguousArray(
-      repeating: entities.first
-        ?? Entity(
-          position: .zero, movement: Movement(speed: 0), health: Health(maximum: 1, radius: 1)),
-      count: Self.blockSize)
+      repeating: entities.first ?? Entity(), count: Self.blockSize)
     for start in stride(from: 0, to: count, by: Self.blockSize) {
       let lanes = min(Self.blockSize, count - start)
       for lane in 0..<lanes { rows[lane] = entities[start + lane] }
@@ -100,60 +76,23 @@ struct BlockRows<Entity: WorldEntity> {
     }
   }
 
+  @inline(__always)
   mutating func stepMovement(in context: TickContext) {
     eachBlock { entities in
       for index in entities.indices { entities[index].stepMovementOnce(in: context) }
     }
   }
 
+  @inline(__always)
   mutating func resolveHealth(in context: inout TickContext) {
     eachBlock { entities in
       for index in entities.indices { entities[index].resolveHealthOnce(in: &context) }
     }
   }
 
-  /// The entities' states, in this kind's creation order.
-  mutating func states(_ kind: EntityKind) -> [EntityState] {
+  mutating func states() -> [EntityState] {
     var states: [EntityState] = []
-    eachBlock { entities in states += entities.map { $0.state(kind) } }
+    eachBlock { entities in states += entities.map { $0.state } }
     return states
-  }
-}
-
-/// The word columns of every kind.
-final class BlockRowStore: PrototypeStore, @unchecked Sendable {
-  private var scouts: BlockRows<WorldScout>
-  private var runners: BlockRows<WorldRunner>
-  private var brutes: BlockRows<WorldBrute>
-  private var haulers: BlockRows<WorldHauler>
-
-  init(_ workload: Workload) {
-    scouts = BlockRows(prototypeEntities(workload, .scout))
-    runners = BlockRows(prototypeEntities(workload, .runner))
-    brutes = BlockRows(prototypeEntities(workload, .brute))
-    haulers = BlockRows(prototypeEntities(workload, .hauler))
-  }
-
-  func stepMovement(in context: inout TickContext) {
-    scouts.stepMovement(in: context)
-    runners.stepMovement(in: context)
-    brutes.stepMovement(in: context)
-    haulers.stepMovement(in: context)
-  }
-
-  func resolveHealth(in context: inout TickContext) {
-    scouts.resolveHealth(in: &context)
-    runners.resolveHealth(in: &context)
-    brutes.resolveHealth(in: &context)
-    haulers.resolveHealth(in: &context)
-  }
-
-  func states(_ workload: Workload) -> [EntityState] {
-    statesInCreationOrder(
-      workload,
-      kinds: [
-        scouts.states(.scout), runners.states(.runner), brutes.states(.brute),
-        haulers.states(.hauler),
-      ])
   }
 }
