@@ -42,6 +42,7 @@ let package = Package(
     .library(name: "TraitSandbox", targets: ["TraitSandbox"]),
     .library(name: "Frames", targets: ["Frames"]),
     .library(name: "Imaging", targets: ["Imaging"]),
+    .library(name: "JSON", targets: ["JSON"]),
     .library(name: "HeadlessRenderer", targets: ["HeadlessRenderer"]),
     .library(name: "SDLBackend", targets: ["SDLBackend"]),
     .library(name: "MonsterWars", targets: ["MonsterWars"]),
