@@ -84,6 +84,12 @@ struct BenchCommand: Subcommand {
     "sandbox bench reports timings only from an optimised build, and this is a debug build; "
     + "run: swift run -c release sandbox bench ... (or add --quick to check the checksums only)"
 
+  /// What a debug build says when asked for report files, which hold timings.
+  static let debugBuildFilesMessage =
+    "sandbox bench writes --json, --csv and --svg reports only from an optimised build, and "
+    + "this is a debug build (--quick here checks the checksums and writes no report); run: "
+    + "swift run -c release sandbox bench ..."
+
   let configuration: BenchmarkConfiguration
   let workload: Workload
   let lists: Bool
@@ -135,8 +141,11 @@ struct BenchCommand: Subcommand {
         workload == .simpleIter ? Self.simpleIterationList() : Self.strategyList())
       return ExitCode.success
     }
-    if !configuration.measuresTime && (!isQuick || !outputs.isEmpty) {
+    if !configuration.measuresTime && !isQuick {
       throw CommandFailure(message: Self.debugBuildMessage, exitCode: ExitCode.usage)
+    }
+    if !configuration.measuresTime && !outputs.isEmpty {
+      throw CommandFailure(message: Self.debugBuildFilesMessage, exitCode: ExitCode.usage)
     }
     let showsProgress = console.errorIsTerminal
     if workload == .simpleIter {

@@ -19,6 +19,9 @@ struct BenchCommandTests {
     func refusesDebugFiles() {
       let result = bench("--quick", "--json", "b.json")
       #expect(result.status == 64)
+      #expect(
+        result.error.contains("writes --json, --csv and --svg reports only from an optimised"))
+      #expect(!result.error.contains("or add --quick"))
       #expect(result.error.contains("swift run -c release sandbox bench"))
     }
 
