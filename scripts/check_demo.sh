@@ -42,24 +42,20 @@ done
 xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
   "$1" demo --record "$2" --size 1280x720 >"$3" &
   demo=$!
-  window=""
-  for _ in $(seq 100); do
-    window=$(xdotool search --name TraitSandbox 2>/dev/null | head -n 1 || true)
-    [ -n "$window" ] && break
-    sleep 0.1
-  done
-  if [ -z "$window" ]; then
+  source "$4"
+  if ! find_window "$3"; then
     kill "$demo"
     echo "error: the demo window did not appear" >&2
     exit 1
   fi
   sleep 0.5
   for key in 1 2 3 r 3 1; do
-    xdotool key --window "$window" "$key"
+    press "$key"
     sleep 0.4
   done
-  xdotool key --window "$window" Escape
-  wait "$demo"' _ "$sandbox" "$work/session.rec" "$work/played.txt"
+  press Escape
+  wait "$demo"' _ "$sandbox" "$work/session.rec" "$work/played.txt" \
+  "$PWD/scripts/window_keys.sh"
 cat "$work/played.txt"
 replayed=$("$sandbox" replay "$work/session.rec")
 echo "$replayed"

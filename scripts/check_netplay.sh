@@ -79,6 +79,7 @@ for side in host join; do
 done
 
 # 2. The host in a window, bought for with key presses; the guest headless with its script.
+window_status=0
 xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
   set -euo pipefail
   "$1" host --listen 127.0.0.1 --port 0 --size 1280x720 --record "$2/host.rec" \
@@ -99,30 +100,26 @@ xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
   "$1" "${join[@]}" --headless --script "$2/join.txt" --record "$2/join.rec" \
     >"$2/window-join.txt" 2>&1 &
   guest=$!
-  # The window is taken once two searches 0.2 s apart find the same one: SDL may replace the
-  # first window it makes, and a search that meets a window going away fails.
-  window=""
-  for _ in $(seq 100); do
-    sleep 0.2
-    found=$(xdotool search --onlyvisible --name TraitSandbox 2>/dev/null | head -n 1 || true)
-    if [ -n "$found" ] && [ "$found" = "$window" ]; then break; fi
-    window="$found"
-  done
-  if [ -z "$window" ]; then
+  source "$3"
+  if ! find_window "$2/window-host.txt"; then
     kill "$host" "$guest"
     echo "error: the host window did not appear" >&2
     exit 1
   fi
   sleep 1
   for key in 1 2 3 2; do
-    xdotool key --window "$window" "$key"
+    press "$key"
     sleep 0.5
   done
   sleep 2
-  xdotool key --window "$window" Escape
+  press Escape
   wait "$host"
-  wait "$guest"' _ "$sandbox" "$work"
+  wait "$guest"' _ "$sandbox" "$work" "$PWD/scripts/window_keys.sh" || window_status=$?
 cat "$work/window-host.txt" "$work/window-join.txt"
+if [ "$window_status" -ne 0 ]; then
+  echo "error: the windowed match failed (status $window_status); both sides' output is above" >&2
+  exit 1
+fi
 check_replays
 for side in host join; do
   played=$(field "stateHash:" "$work/window-$side.txt")

@@ -44,6 +44,33 @@ struct ColumnBlocks {
     Float(bitPattern: word(offset >> 2, at: index))
   }
 
+  /// The first of the first `count` entities whose words `first` and `second` `isBad`
+  /// refuses, if any.
+  ///
+  /// - Complexity: O(count): the test runs on a block's whole columns before the block's
+  ///   entities are looked at one by one, which only a block with a refused entity needs.
+  @inline(__always)
+  func firstEntity(
+    among count: Int, whoseWords first: Int, _ second: Int,
+    where isBad: (UInt32, UInt32) -> Bool
+  ) -> Int? {
+    var start = 0
+    while start < count {
+      let lanes = min(EntityBlocks.size, count - start)
+      let firstColumn = column(first, ofBlockAt: start)
+      let secondColumn = column(second, ofBlockAt: start)
+      var refused: UInt32 = 0
+      for lane in 0..<lanes { refused |= isBad(firstColumn[lane], secondColumn[lane]) ? 1 : 0 }
+      if refused != 0 {
+        for lane in 0..<lanes where isBad(firstColumn[lane], secondColumn[lane]) {
+          return start + lane
+        }
+      }
+      start += EntityBlocks.size
+    }
+    return nil
+  }
+
   /// Reorders the entities: the entity at `order[position]` moves to `position`.
   ///
   /// - Complexity: O(n x words), through one scratch column.

@@ -189,6 +189,55 @@ struct MatchSnapshotTests {
     #expect(nan.contains("cannot have: the snapshot is damaged"), "\(nan)")
   }
 
+  @Test("an impossible Boolean, tag, absent payload or present value is refused by name")
+  func damagedValues() throws {
+    let match = try played("swarm", swarmCount: 500, ticks: 20, threads: 1)
+    let bytes = try MatchSnapshot.bytes(of: match)
+    // The last type's columns end the snapshot, one column of `count` words per word.
+    let type = try #require(match.world.entityTypes.last { $0.entityCount > 0 })
+    let count = type.entityCount
+    let fields = type.layout.fields
+    let flag = try #require(fields.first { $0.kind == .bool && $0.tagOffset == nil })
+    let tag = try #require(fields.first { $0.kind == .optionalTag && $0.tagOffset == nil })
+    let value = try #require(fields.first { $0.kind == .float && $0.tagOffset == tag.offset })
+    // The last entity, so the entity number is not the first one's.
+    let entity = count - 1
+    #expect(entity > 0, "\(type.name) has \(count) entities; the test wants two")
+    func position(_ byte: Int, of index: Int) -> Int {
+      bytes.count - (type.layout.wordCount - byte / 4) * count * 4 + index * 4 + byte % 4
+    }
+    func refusal(_ changes: [(byte: Int, value: UInt8)]) -> String {
+      var damaged = bytes
+      for change in changes { damaged[position(change.byte, of: entity)] = change.value }
+      guard let message = error(reading: reenveloped(damaged)) else {
+        Issue.record("the snapshot with \(changes) was read without an error")
+        return ""
+      }
+      return message
+    }
+    func names(_ field: EntityLayout.Field) -> String {
+      "\(type.name) number \(entity + 1) of \(count) holds a value its \(field.path) "
+    }
+    let notBoolean = refusal([(flag.offset, 2)])
+    #expect(notBoolean.contains(names(flag)), "\(notBoolean)")
+    let badTag = refusal([(tag.offset, 2)])
+    #expect(badTag.contains(names(tag)), "\(badTag)")
+    // None (tag 1) with a payload byte that is not zero.
+    let absentWithPayload = refusal([(tag.offset, 1), (value.offset, 0x01)])
+    #expect(absentWithPayload.contains(names(tag)), "\(absentWithPayload)")
+    // A value (tag 0) that is not a number.
+    let presentNaN = refusal([
+      (tag.offset, 0), (value.offset, 0), (value.offset + 1, 0), (value.offset + 2, 0xC0),
+      (value.offset + 3, 0x7F),
+    ])
+    #expect(presentNaN.contains(names(value)), "\(presentNaN)")
+    // The same NaN where the optional is none is the payload of none, also refused, by its tag.
+    let absentNaN = refusal([
+      (tag.offset, 1), (value.offset + 2, 0xC0), (value.offset + 3, 0x7F),
+    ])
+    #expect(absentNaN.contains(names(tag)), "\(absentNaN)")
+  }
+
   @Test("a snapshot made before the world kept columns is refused as an older version's")
   func olderFormat() throws {
     var older = try MatchSnapshot.bytes(of: try played("duel", ticks: 3, threads: 1))
