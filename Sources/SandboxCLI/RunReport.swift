@@ -113,7 +113,7 @@ struct RunReport {
           )
         })
     }
-    var members: [(String, JSONValue)] = [
+    return .object(omittingNil: [
       ("scenario", .string(scenario)),
       ("seed", .unsigned(seed)),
       ("ticks", .integer(ticks)),
@@ -129,8 +129,7 @@ struct RunReport {
       ("wallSeconds", .measured(wallSeconds)),
       ("ticksPerSecond", .measured(ticksPerSecond)),
       ("entityUpdatesPerSecond", .measured(entityUpdatesPerSecond)),
-    ]
-    if let profile { members.append(("profile", profile)) }
-    return .object(members)
+      ("profile", profile),
+    ])
   }
 }

@@ -160,9 +160,12 @@ extension EntityTable {
     _ blocks: ColumnBlocks, layout: EntityLayout, at offset: Int, count: Int
   ) throws(ArchiveError) {
     for field in layout.fields {
+      // An optional's tag inside another optional's payload is rare, and checked entity by
+      // entity; every other field a column at a time.
       let found =
-        firstDamaged(field, of: blocks, layout: layout, count: count)
-        ?? firstDamagedNestedTag(field, of: blocks, layout: layout, count: count)
+        field.kind == .optionalTag && field.tagOffset != nil
+        ? firstDamagedNestedTag(field, of: blocks, layout: layout, count: count)
+        : firstDamaged(field, of: blocks, layout: layout, count: count)
       if let entity = found { throw damaged(field, entity: entity) }
     }
 
@@ -174,15 +177,14 @@ extension EntityTable {
     }
   }
 
-  /// The first entity whose `field` holds a value it cannot, checked a column at a time (the
+  /// The first entity whose `field` holds a value it cannot, checked a column at a time: the
   /// same test on every entity's word and its optional's tag, which the compiler turns into
-  /// vector code): `.some(nil)` when none does, `nil` for an optional's tag inside another
-  /// optional's payload, which `firstDamagedNestedTag` checks.
+  /// vector code. Not for an optional's tag inside another optional's payload.
   ///
   /// - Complexity: O(n) for a value, O(n x payload words) for an optional's tag.
   private static func firstDamaged(
     _ field: EntityLayout.Field, of blocks: ColumnBlocks, layout: EntityLayout, count: Int
-  ) -> Int?? {
+  ) -> Int? {
     let word = field.offset >> 2
     // The word that holds the value's optional tag, and the tag's place in it; a value outside
     // an optional is always there.
@@ -193,6 +195,7 @@ extension EntityTable {
     func isPresent(_ tag: UInt32) -> Bool { !isOptional || (tag >> tagShift) & 0xFF == 0 }
     switch field.kind {
     case .float where !isOptional:
+      // Without a tag to read the test is a third cheaper, and most floats have none.
       return blocks.firstEntity(among: count, whoseWords: word, word) { value, _ in
         value & 0x7F80_0000 == 0x7F80_0000
       }
@@ -210,9 +213,8 @@ extension EntityTable {
         isPresent($1) && ($0 >> shift) & 0xFF > 1
       }
     case .integer, .opaque, .reference:
-      return .some(nil)
+      return nil
     case .optionalTag:
-      guard field.tagOffset == nil else { return nil }
       let shift = UInt32((field.offset & 3) << 3)
       // A tag of 0 is a value, 1 is none, and anything else is damage; none has a zero payload.
       var first = blocks.firstEntity(among: count, whoseWords: word, word) { tag, _ in
