@@ -20,18 +20,13 @@ extension TargetIndex {
     partScratch = []
     totals.removeAll(keepingCapacity: true)
     totals.append(contentsOf: repeatElement(PartTotals(), count: parts.count))
-    var largeRadius = grid.cellSize / 4
-    split.countBuckets(of: entries, threshold: largeRadius, into: &counts, totals: &totals)
-    var largeCount = totals.reduce(0) { $0 + $1.largeCount }
-    if largeCount > Self.maximumLargeItems {
-      // Every query checks each large body: keep only the largest few out of the grid.
-      let radii = entries[..<count].lazy.map(\.radius).filter { $0 > largeRadius }.sorted(
-        by: >)
-      // Entries with exactly the threshold's radius stay in the grid.
-      largeRadius = radii[Self.maximumLargeItems]
-      split.countBuckets(of: entries, threshold: largeRadius, into: &counts, totals: &totals)
-      largeCount = totals.reduce(0) { $0 + $1.largeCount }
-    }
+    // A body over a quarter of a cell across is large: it stays out of the grid, unless there
+    // are more than `maximumLargeItems` of them, when only the largest do.
+    let base = grid.cellSize / 4
+    split.countBuckets(of: entries, threshold: base, into: &counts, totals: &totals)
+    let largeRadius = split.keepLargest(
+      Self.maximumLargeItems, above: base, of: entries, counts: &counts, totals: &totals)
+    let largeCount = totals.reduce(0) { $0 + $1.largeCount }
 
     // Each part's counts become its cursors: bucket by bucket, part after part.
     var starts = cellStart
@@ -82,6 +77,7 @@ extension TargetIndex {
     cellBodies = bodies
     largeBodies = large
     largestRadius = totals.reduce(0) { max($0, $1.largest) }
+    measureBlockDistances()
     cursorScratch = counts
     partScratch = totals
   }
@@ -212,6 +208,41 @@ private struct GridSplit: Sendable {
         }
       }
     }
+  }
+
+  /// Puts back into the grid's counts every large body but those larger than the radius it
+  /// returns, so that at most `maximum` stay out: `base`, or if more than `maximum` bodies are
+  /// larger than that, the radius of the largest body the grid keeps. Each part's
+  /// `largeCount` and `largest` follow.
+  ///
+  /// - Complexity: O(n) (two passes that read radii, made only when there are more than
+  ///   `maximum` large bodies), plus O(large bodies x `maximum`) at worst.
+  func keepLargest(
+    _ maximum: Int, above base: Float, of entries: ContiguousArray<Target>,
+    counts: inout [Int32], totals: inout [PartTotals]
+  ) -> Float {
+    guard totals.reduce(0, { $0 + $1.largeCount }) > maximum else { return base }
+    // The `maximum + 1` largest radii, the smallest of them first. (Sorting every large
+    // radius, and counting the grid again, cost a battle of 50,000 a tenth of its tick.)
+    var largest: [Float] = []
+    largest.reserveCapacity(maximum + 1)
+    for entry in entries[..<parts.itemCount] where entry.radius > base {
+      let radius = entry.radius
+      guard largest.count <= maximum || radius > largest[0] else { continue }
+      if largest.count > maximum { largest.removeFirst() }
+      largest.insert(radius, at: largest.firstIndex { $0 >= radius } ?? largest.count)
+    }
+    let threshold = largest[0]
+    for part in 0..<parts.count {
+      for item in parts.range(of: part) {
+        let entry = entries[item]
+        guard entry.radius > base, entry.radius <= threshold else { continue }
+        counts[part * bucketCount + bucket(of: entry)] += 1
+        totals[part].largeCount -= 1
+        totals[part].largest = max(totals[part].largest, entry.radius)
+      }
+    }
+    return threshold
   }
 
   /// Places each part's entries at its cursors, and its large bodies in its stretch of `large`.

@@ -21,8 +21,8 @@ extension TargetIndex {
       cellBodies.withUnsafeBufferPointer { bodies in
         entries.withUnsafeBufferPointer { entries in
           nearestEnemy(
-            enemies: enemies, near: point, within: reach, starts: starts, bodies: bodies,
-            entries: entries)
+            of: faction, enemies: enemies, near: point, within: reach, starts: starts,
+            bodies: bodies, entries: entries)
         }
       }
     }
@@ -32,10 +32,14 @@ extension TargetIndex {
   /// `nearestEnemy(of:near:within:)` on the index's buffers: the item found, or -1.
   @inlinable
   internal func nearestEnemy(
-    enemies: UInt64, near point: Vector2, within reach: Float,
+    of faction: Faction, enemies: UInt64, near point: Vector2, within reach: Float,
     starts: UnsafeBufferPointer<Int32>, bodies: UnsafeBufferPointer<CellBody>,
     entries: UnsafeBufferPointer<Target>
   ) -> Int {
+    // Most queries while armies march have no grid body near enough: only large ones remain.
+    if !blockDistances.isEmpty, gridCannotReach(faction, near: point, within: reach) {
+      return nearestLargeEnemy(enemies: enemies, near: point, within: reach)
+    }
     let (firstColumn, lastColumn, firstRow, lastRow) = searchBox(around: point, reach: reach)
     var best = -1
     var bestDistance = Float.infinity
@@ -72,7 +76,9 @@ extension TargetIndex {
     // faction's cells is one contiguous range. Rings pay off only for long reaches.
     if (lastColumn - firstColumn + 1) * (lastRow - firstRow + 1) <= 9 {
       for row in firstRow...lastRow { visit(row: row, from: firstColumn, through: lastColumn) }
-    } else {
+    } else if holdsAny(
+      of: enemies, columns: firstColumn...lastColumn, rows: firstRow...lastRow, starts: starts)
+    {
       let centreColumn = column(of: point.x)
       let centreRow = row(of: point.y)
       let rings = max(
@@ -111,6 +117,34 @@ extension TargetIndex {
     return best
   }
 
+  /// The large body of the factions in `enemies` nearest `point` within `reach`, ties to the
+  /// smaller identity, or -1: what `nearestEnemy` finds when no grid body can be in reach.
+  ///
+  /// Kept out of line, as `gridCannotReach` is: both sit in front of every search, and a query
+  /// that calls this skips the grid.
+  @inlinable @inline(never)
+  internal func nearestLargeEnemy(enemies: UInt64, near point: Vector2, within reach: Float) -> Int
+  {
+    var best = -1
+    var bestDistance = Float.infinity
+    for large in largeBodies where enemies & (UInt64(1) << UInt64(large.faction.index)) != 0 {
+      // The same arithmetic as `nearestEnemy`'s, so the two never disagree at the edge.
+      let limit = reach + large.body.radius
+      let dx = large.body.x - point.x
+      let dy = large.body.y - point.y
+      let distance = dx * dx + dy * dy
+      guard distance <= limit * limit else { continue }
+      let item = Int(large.body.item)
+      if distance < bestDistance
+        || (distance == bestDistance && entries[item].id < entries[best].id)
+      {
+        best = item
+        bestDistance = distance
+      }
+    }
+    return best
+  }
+
   /// Whether any enemy of `faction` has its body within `reach` of `point`: exactly when
   /// `nearestEnemy(of:near:within:)` finds one, at the cost of stopping at the first.
   ///
@@ -126,7 +160,9 @@ extension TargetIndex {
     guard enemies != 0 else { return false }
     return cellStart.withUnsafeBufferPointer { starts in
       cellBodies.withUnsafeBufferPointer { bodies in
-        hasEnemy(enemies: enemies, near: point, within: reach, starts: starts, bodies: bodies)
+        hasEnemy(
+          of: faction, enemies: enemies, near: point, within: reach, starts: starts,
+          bodies: bodies)
       }
     }
   }
@@ -134,9 +170,12 @@ extension TargetIndex {
   /// `hasEnemy(of:near:within:)` on the index's buffers.
   @inlinable
   internal func hasEnemy(
-    enemies: UInt64, near point: Vector2, within reach: Float,
+    of faction: Faction, enemies: UInt64, near point: Vector2, within reach: Float,
     starts: UnsafeBufferPointer<Int32>, bodies: UnsafeBufferPointer<CellBody>
   ) -> Bool {
+    if !blockDistances.isEmpty, gridCannotReach(faction, near: point, within: reach) {
+      return nearestLargeEnemy(enemies: enemies, near: point, within: reach) >= 0
+    }
     @inline(__always)
     func isWithinReach(_ body: CellBody) -> Bool {
       // The same arithmetic as `nearestEnemy`, so the two never disagree at the edge.
@@ -234,6 +273,31 @@ extension TargetIndex {
       }
     }
     return push
+  }
+
+  /// Whether any cell in `columns` of `rows` holds a grid body of the factions in `enemies`.
+  ///
+  /// A row's cells of one faction are one range of the grid, so this reads two cell starts per
+  /// row and faction, and no body: a search whose box is empty, as most are while armies march
+  /// towards each other, is answered without visiting its cells one ring at a time.
+  /// - Complexity: O(rows x factions in `enemies`).
+  @inlinable @inline(__always)
+  internal func holdsAny(
+    of enemies: UInt64, columns: ClosedRange<Int>, rows: ClosedRange<Int>,
+    starts: UnsafeBufferPointer<Int32>
+  ) -> Bool {
+    var remaining = enemies
+    while remaining != 0 {
+      let enemy = remaining.trailingZeroBitCount
+      remaining &= remaining &- 1
+      for row in rows {
+        let rowBase = enemy &* grid.cellCount &+ row &* grid.columns
+        if starts[rowBase &+ columns.upperBound &+ 1] > starts[rowBase &+ columns.lowerBound] {
+          return true
+        }
+      }
+    }
+    return false
   }
 
   /// Calls `body` with every grid body of the factions in `enemies` (a bit per faction) in

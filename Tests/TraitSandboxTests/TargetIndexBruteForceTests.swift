@@ -120,6 +120,105 @@ struct TargetIndexBruteForceTests {
     #expect(one.largeBodies.count > 10)
   }
 
+  @Test("hundreds of large bodies split across threads: the same largest few stay out")
+  func parallelBuildOfManyLargeBodies() {
+    var random = SeededRandom(seed: 42)
+    var one = TargetIndex(hostility: Hostility(factionCount: 2))
+    var radii: [Float] = []
+    for number in 0..<100_000 {
+      // About 500 bodies over a quarter of a 48-unit cell, of 68 sizes: ties at the cut.
+      let radius = random.next() % 200 == 0 ? Float(13 + random.next() % 68) : 5
+      one.insert(
+        id: AnyEntityID(rawValue: UInt64(number + 1)), faction: Faction(Int(random.next() % 2)),
+        position: Vector2(random.nextFloat(in: 0...4000), random.nextFloat(in: 0...3000)),
+        radius: radius)
+      radii.append(radius)
+    }
+    var many = one
+    one.buildGrid(arenaSize: Vector2(4000, 3000), threads: 1)
+    #expect(one.cellSize == 48)
+    // What sorting every radius gives: the 33rd largest stays in the grid, and so does every
+    // body of its size; the larger ones stay out, in entry order.
+    let threshold = radii.filter { $0 > 12 }.sorted(by: >)[TargetIndex.maximumLargeItems]
+    let expected = radii.indices.filter { radii[$0] > threshold }.map(Int32.init)
+    #expect(one.largeBodies.map(\.body.item) == expected)
+    #expect(expected.count <= TargetIndex.maximumLargeItems && expected.count >= 16)
+    #expect(one.largestRadius == threshold)
+    #expect(Int(one.cellStart[one.cellStart.count - 1]) == radii.count - expected.count)
+    for threads in [2, 3] {
+      many.buildGrid(arenaSize: Vector2(4000, 3000), threads: threads)
+      #expect(many.cellStart == one.cellStart, "\(threads) threads")
+      #expect(many.largeBodies.map(\.body.item) == expected, "\(threads) threads")
+      #expect(many.largestRadius == threshold, "\(threads) threads")
+      #expect(many.blockDistances == one.blockDistances, "\(threads) threads")
+    }
+  }
+
+  @Test("armies far apart: queries the block distances answer agree with a scan of every entry")
+  func armiesFarApart() {
+    for seed: UInt64 in 1...8 {
+      var random = SeededRandom(seed: seed)
+      var hostility = Hostility(factionCount: 3)
+      hostility.setHostile(false, between: Faction(0), and: Faction(1))
+      var index = TargetIndex(hostility: hostility)
+      var targets: [Target] = []
+      for number in 0..<2_000 {
+        // Two armies at the ends of the arena, a few stragglers of a third side between, and
+        // some bodies outside the arena, which the grid clamps into its edge cells.
+        let faction = Faction(number % 40 == 0 ? 2 : number % 2)
+        let x: Float =
+          switch faction.index {
+          case 0: random.nextFloat(in: -300...500)
+          case 1: random.nextFloat(in: 2500...3300)
+          default: random.nextFloat(in: 1200...1800)
+          }
+        let target = Target(
+          id: AnyEntityID(rawValue: UInt64(5000 - number)), faction: faction,
+          position: Vector2(x, random.nextFloat(in: -100...1900)),
+          radius: number % 97 == 0 ? 70 : Float(3 + random.next() % 14))
+        index.insert(
+          id: target.id, faction: target.faction, position: target.position,
+          radius: target.radius)
+        targets.append(target)
+      }
+      index.buildGrid(arenaSize: Vector2(3000, 1800))
+      #expect(!index.blockDistances.isEmpty)
+      var answeredByBlocks = 0
+      var found = 0
+      do {
+        for _ in 0..<400 {
+          let point = Vector2(
+            random.nextFloat(in: -400...3400), random.nextFloat(in: -200...2000))
+          let reach = random.nextFloat(in: 0...900)
+          let faction = Faction(Int(random.next() % 3))
+          if index.gridCannotReach(faction, near: point, within: reach) {
+            answeredByBlocks += 1
+          }
+          let nearest = targets.filter { target in
+            let limit = reach + target.radius
+            return hostility.isHostile(faction, to: target.faction)
+              && point.distanceSquared(to: target.position) <= limit * limit
+          }.min { a, b in
+            let da = point.distanceSquared(to: a.position)
+            let db = point.distanceSquared(to: b.position)
+            return da < db || (da == db && a.id < b.id)
+          }
+          if nearest != nil { found += 1 }
+          let answer = index.nearestEnemy(of: faction, near: point, within: reach)
+          #expect(
+            answer.map { index[$0].id } == nearest?.id,
+            "seed \(seed) point \(point) reach \(reach) \(faction)")
+          #expect(
+            index.hasEnemy(of: faction, near: point, within: reach) == (nearest != nil),
+            "seed \(seed) point \(point) reach \(reach) \(faction)")
+        }
+      }
+      // Both kinds of answer were really exercised.
+      #expect(answeredByBlocks > 40, "seed \(seed)")
+      #expect(found > 100, "seed \(seed)")
+    }
+  }
+
   @Test("bodies whose radius is not a number are never found and never upset the grid")
   func notANumberRadius() {
     var index = TargetIndex(hostility: Hostility())
