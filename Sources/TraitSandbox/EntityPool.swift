@@ -23,17 +23,22 @@ public struct EntityPool<Entity: GameObject> {
   /// In debug builds, the words the running system declared it writes, checked after every
   /// change (see `ColumnAccess`); `nil` when nothing is checked.
   @usableFromInline internal let writeCheck: WriteCheck?
+  /// The number of entities of the type, of which this pool covers `indices`.
+  @usableFromInline internal let tableCount: Int
 
+  /// A pool of `indices` of a type's columns; `tableCount` is the type's entity count, which
+  /// is `indices.upperBound` for a pool of the whole type.
   @usableFromInline
   internal init(
     words: UnsafeMutablePointer<UInt32>, indices: Range<Int>, targetBase: Int,
-    indexedTick: UInt64, writeCheck: WriteCheck? = nil
+    indexedTick: UInt64, writeCheck: WriteCheck? = nil, tableCount: Int? = nil
   ) {
     self.words = words
     self.indices = indices
     self.targetBase = targetBase
     self.indexedTick = indexedTick
     self.writeCheck = writeCheck
+    self.tableCount = tableCount ?? indices.upperBound
   }
 
   /// The number of entities this pool covers.
@@ -112,6 +117,123 @@ public struct EntityPool<Entity: GameObject> {
             block.start + offset)
         }
         put(&scratch, into: entity, original: &original, writeBack)
+      }
+    }
+  }
+
+  /// Runs `body` on the entities `isChosen` picks, in storage order, and keeps what it changes
+  /// (only the words it changed): for work that only some entities do on a tick.
+  ///
+  /// `isChosen` sees each entity first and should read little of it (an identity, a flag):
+  /// the compiler keeps, for every entity, only the loads of the words it reads.
+  /// - Complexity: O(n).
+  @_transparent @usableFromInline
+  internal mutating func updateEach(
+    where isChosen: (Entity) -> Bool, _ body: (inout Entity, Int) -> Void
+  ) {
+    guard EntityScratch.fits(Entity.self) else {
+      return withLargeScratch { scratch, original in
+        for block in blocks {
+          for offset in 0..<block.count {
+            let entity = block.first + offset
+            take(entity, into: scratch, keeping: original, .changedWords)
+            // Not chosen, the entity's words stay in its columns as they were.
+            guard isChosen(scratch.assumingMemoryBound(to: Entity.self).pointee) else {
+              continue
+            }
+            body(&scratch.assumingMemoryBound(to: Entity.self).pointee, block.start + offset)
+            put(scratch, into: entity, original: original, .changedWords)
+          }
+        }
+      }
+    }
+    // The choice reads its own copy, so that the rest of the entity is loaded inside the
+    // branch, for the chosen entities alone.
+    var peek = EntityScratch()
+    var scratch = EntityScratch()
+    var original = EntityScratch()
+    for block in blocks {
+      for offset in 0..<block.count {
+        let entity = block.first + offset
+        Columns.gather(from: entity, into: &peek)
+        let chosen = withUnsafePointer(to: &peek) { peek in
+          isChosen(UnsafeRawPointer(peek).assumingMemoryBound(to: Entity.self).pointee)
+        }
+        guard chosen else { continue }
+        take(entity, into: &scratch, keeping: &original, .changedWords)
+        withUnsafeMutablePointer(to: &scratch) { scratch in
+          body(
+            &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
+            block.start + offset)
+        }
+        put(&scratch, into: entity, original: &original, .changedWords)
+      }
+    }
+  }
+
+  /// Entities in a stagger group of `updateEach(staggeredBy:on:_:)`: 64 bytes of a column.
+  @inlinable
+  internal static var staggerGroupSize: Int { 16 }
+
+  /// The fewest entities of a type for which a stagger goes by groups in storage rather than
+  /// by identity: a type big enough for its columns' reads to decide its speed.
+  @inlinable
+  internal static var groupStaggerMinimum: Int { 4096 }
+
+  /// Runs `body` on the entities due on `tick` of a stagger of `interval` ticks (at least 1),
+  /// in storage order, and keeps what it changes (only the words it changed): for work each
+  /// entity does once every few ticks.
+  ///
+  /// The entities are taken in groups of 16 neighbours in storage (64 bytes of each column),
+  /// and the group at position `p` is due when `p / 16 + tick` is a multiple of `interval`, so
+  /// a tick reads the columns of the due groups only. An entity that moves in storage (the
+  /// world's spatial sort, a removal) may wait more or fewer ticks for its next turn.
+  /// - Complexity: O(n / interval).
+  @_transparent @usableFromInline
+  internal mutating func updateEach(
+    staggeredBy interval: UInt64, on tick: UInt64, _ body: (inout Entity, Int) -> Void
+  ) {
+    let groupSize = Self.staggerGroupSize
+    guard EntityScratch.fits(Entity.self) else {
+      return withLargeScratch { scratch, original in
+        for block in blocks {
+          var offset = 0
+          while offset < block.count {
+            let position = block.start + offset
+            let end = Swift.min(block.count, offset + groupSize - (position & (groupSize - 1)))
+            if (UInt64(position / groupSize) &+ tick) % interval == 0 {
+              for due in offset..<end {
+                let entity = block.first + due
+                take(entity, into: scratch, keeping: original, .changedWords)
+                body(&scratch.assumingMemoryBound(to: Entity.self).pointee, block.start + due)
+                put(scratch, into: entity, original: original, .changedWords)
+              }
+            }
+            offset = end
+          }
+        }
+      }
+    }
+    var scratch = EntityScratch()
+    var original = EntityScratch()
+    for block in blocks {
+      var offset = 0
+      while offset < block.count {
+        let position = block.start + offset
+        let end = Swift.min(block.count, offset + groupSize - (position & (groupSize - 1)))
+        if (UInt64(position / groupSize) &+ tick) % interval == 0 {
+          for due in offset..<end {
+            let entity = block.first + due
+            take(entity, into: &scratch, keeping: &original, .changedWords)
+            withUnsafeMutablePointer(to: &scratch) { scratch in
+              body(
+                &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
+                block.start + due)
+            }
+            put(&scratch, into: entity, original: &original, .changedWords)
+          }
+        }
+        offset = end
       }
     }
   }

@@ -113,7 +113,7 @@ extension GameObject {
         var pool = EntityPool<Self>(
           words: columns.words, indices: lower..<min(lower + chunkSize, count),
           targetBase: fixed.targetBase, indexedTick: fixed.indexedTick,
-          writeCheck: columns.writeCheck)
+          writeCheck: columns.writeCheck, tableCount: count)
         run(&pool, &context)
       }
       context.endChunks(random: tickRandom)
@@ -136,7 +136,7 @@ extension GameObject {
           var pool = EntityPool<Self>(
             words: work.words, indices: lower..<min(lower + chunkSize, count),
             targetBase: fixed.targetBase, indexedTick: fixed.indexedTick,
-            writeCheck: work.writeCheck)
+            writeCheck: work.writeCheck, tableCount: count)
           work.run(&pool, &work.contexts[chunk])
         }
       }

@@ -47,8 +47,17 @@ public protocol MovementTrait: GameObject {
   /// Adds to `movement.velocity` a push away from the bodies the entity overlaps, so crowds
   /// spread into a front instead of stacking; `own` is the entity's entry in the tick's target
   /// index, if it has one. By default only an entity with a body (`HealthTrait`) is pushed,
-  /// by its own side, at up to its cruising speed.
+  /// by its own side, at up to its cruising speed. The movement system calls it every
+  /// `keepApartInterval` ticks.
   mutating func keepApart(in context: TickContext, own: TargetRef?)
+
+  /// How often the movement system calls `keepApart` for each entity: once every this many
+  /// ticks (at least 1), by default every tick, and every 8 ticks for an entity with a body.
+  ///
+  /// The calls are staggered by identity (on the ticks where the tick plus the identity is a
+  /// multiple of the interval), and in a type of 4,096 entities or more by groups of 16
+  /// neighbours in storage, so that a tick reads only the due groups' columns.
+  static var keepApartInterval: UInt64 { get }
 
   /// Moves by velocity times the time step; by default stays inside the arena.
   mutating func move(in context: TickContext)
@@ -105,6 +114,10 @@ extension MovementTrait {
   @inlinable
   public mutating func keepApart(in context: TickContext, own: TargetRef?) {}
 
+  /// Every tick.
+  @inlinable
+  public static var keepApartInterval: UInt64 { 1 }
+
   /// Integrates velocity over one step and keeps the entity inside the arena.
   @inlinable
   public mutating func move(in context: TickContext) {
@@ -129,28 +142,40 @@ extension MovementTrait {
     @inline(__always) func keepApart(_ entity: inout Self, _ index: Int) {
       entity.keepApart(in: context, own: isIndexed ? TargetRef(index: base + index) : nil)
     }
+    let interval = Swift.max(Self.keepApartInterval, 1)
     @inline(__always) func move(_ entity: inout Self) {
       entity.move(in: context)
       entity.movement.isHolding = false
     }
     pool.updateEach(steer)
-    pool.updateEach(keepApart)
+    @inline(__always) func isDue(_ entity: Self) -> Bool {
+      (context.tick &+ entity.id.rawValue) % interval == 0
+    }
+    if interval == 1 {
+      pool.updateEach(keepApart)
+    } else if pool.tableCount >= EntityPool<Self>.groupStaggerMinimum {
+      // Only the due groups' columns are read: a stagger by identity reads every entity's
+      // columns each tick, which in a big type cost as much as the rest of the system.
+      pool.updateEach(staggeredBy: interval, on: context.tick, keepApart)
+    } else {
+      pool.updateEach(where: isDue, keepApart)
+    }
     pool.updateEach(writingBack: .everyWord, move)
   }
 }
 
 extension MovementTrait where Self: HealthTrait {
-  /// How often the default `keepApart` looks for bodies to keep apart from: every this many
-  /// ticks, staggered by identity, with that many times the push. Looking every tick cost more
-  /// than the rest of a tick at 100,000 entities; a push every eighth tick spreads crowds too.
+  /// Every 8 ticks, with 8 times the push: looking for bodies to keep apart from every tick
+  /// cost more than the rest of a tick at 100,000 entities, and a push every eighth tick
+  /// spreads crowds too.
+  @inlinable
   public static var keepApartInterval: UInt64 { 8 }
 
-  /// Pushes the entity's body away from the bodies of its own side it overlaps, every
-  /// `keepApartInterval` ticks (staggered by identity) with that many times the push; the push
-  /// never takes its speed past cruising. Enemies are left to fight each other.
+  /// Pushes the entity's body away from the bodies of its own side it overlaps, with
+  /// `keepApartInterval` times the push (it is called that much less often); the push never
+  /// takes its speed past cruising. Enemies are left to fight each other.
   @inlinable
   public mutating func keepApart(in context: TickContext, own: TargetRef?) {
-    guard (context.tick &+ id.rawValue) % Self.keepApartInterval == 0 else { return }
     let push = context.targets.separation(
       at: position, radius: health.radius, excluding: own, among: faction)
     guard push != .zero else { return }

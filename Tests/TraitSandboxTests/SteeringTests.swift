@@ -1,5 +1,6 @@
 import Testing
-import TraitSandbox
+
+@testable import TraitSandbox
 
 /// Walks with a body: gets the default steering, pursuit (with a sight) and keeping apart.
 struct Marcher: MovementTrait, HealthTrait {
@@ -24,8 +25,127 @@ struct Loner: MovementTrait, HealthTrait {
   mutating func keepApart(in context: TickContext, own: TargetRef?) {}
 }
 
+/// Records the ticks the movement system calls `keepApart` on, a bit per tick.
+protocol KeepApartRecorder: MovementTrait {
+  var keepApartTicks: UInt64 { get set }
+}
+
+extension KeepApartRecorder {
+  mutating func keepApart(in context: TickContext, own: TargetRef?) {
+    keepApartTicks |= 1 << (context.tick % 64)
+  }
+}
+
+/// A body that asks to keep apart every third tick.
+struct EveryThirdTick: KeepApartRecorder, HealthTrait {
+  static let keepApartInterval: UInt64 = 3
+  var id = EntityID<Self>.unassigned
+  var position = Vector2(500, 500)
+  var faction = Faction.left
+  var movement = Movement(speed: 20)
+  var health = Health(maximum: 10, radius: 5)
+  var keepApartTicks: UInt64 = 0
+}
+
+/// A body with the default interval.
+struct DefaultBody: KeepApartRecorder, HealthTrait {
+  var id = EntityID<Self>.unassigned
+  var position = Vector2(500, 500)
+  var faction = Faction.left
+  var movement = Movement(speed: 20)
+  var health = Health(maximum: 10, radius: 5)
+  var keepApartTicks: UInt64 = 0
+}
+
+/// No body: the default interval is every tick.
+struct Bodiless: KeepApartRecorder {
+  var id = EntityID<Self>.unassigned
+  var position = Vector2(500, 500)
+  var faction = Faction.left
+  var movement = Movement(speed: 20)
+  var keepApartTicks: UInt64 = 0
+}
+
 @Suite("Steering")
 struct SteeringTests {
+  /// A world that only moves: no grid, so no spatial sort, and storage keeps spawning order.
+  private func movingWorld() -> World {
+    World(
+      seed: 1, fixedDeltaTime: quarterSecond, arenaSize: Vector2(1000, 1000),
+      schedule: Schedule([.init("move", [.movement])]))
+  }
+
+  /// The ticks from 1 through `last` on which `isDue` holds, a bit per tick.
+  private func ticks(through last: UInt64, where isDue: (UInt64) -> Bool) -> UInt64 {
+    (UInt64(1)...last).reduce(UInt64(0)) { isDue($1) ? $0 | 1 << $1 : $0 }
+  }
+
+  @Test("keepApart is called on the ticks where tick plus identity is a multiple of the interval")
+  func keepApartInterval() {
+    var world = movingWorld()
+    for _ in 0..<7 {
+      world.spawn(EveryThirdTick())
+      world.spawn(DefaultBody())
+      world.spawn(Bodiless())
+    }
+    for _ in 0..<40 { world.step() }
+    #expect(EveryThirdTick.keepApartInterval == 3)
+    #expect(DefaultBody.keepApartInterval == 8)
+    #expect(Bodiless.keepApartInterval == 1)
+    func check<Entity: KeepApartRecorder>(_: Entity.Type, every interval: UInt64) {
+      let entities = world.entities(of: Entity.self)
+      #expect(entities.count == 7)
+      for entity in entities {
+        let expected = ticks(through: 40) { (entity.id.rawValue + $0) % interval == 0 }
+        #expect(entity.keepApartTicks == expected, "\(Entity.self) \(entity.id)")
+      }
+    }
+    check(EveryThirdTick.self, every: 3)
+    check(DefaultBody.self, every: 8)
+    check(Bodiless.self, every: 1)
+  }
+
+  @Test("in a type of 4,096 or more, keepApart is called for groups of 16 neighbours in storage")
+  func keepApartInGroups() {
+    var world = movingWorld()
+    for _ in 0..<EntityPool<EveryThirdTick>.groupStaggerMinimum + 40 {
+      world.spawn(EveryThirdTick())
+    }
+    for _ in 0..<40 { world.step() }
+    let entities = world.entities(of: EveryThirdTick.self)
+    #expect(entities.map(\.id) == entities.map(\.id).sorted())
+    for (position, entity) in entities.enumerated() {
+      let group = UInt64(position / 16)
+      let expected = ticks(through: 40) { (group + $0) % 3 == 0 }
+      guard entity.keepApartTicks == expected else {
+        Issue.record("entity at \(position): \(entity.keepApartTicks), not \(expected)")
+        return
+      }
+    }
+  }
+
+  @Test(
+    "with the spatial sort moving a big type's entities in storage, each keeps apart every 8 ticks"
+  )
+  func keepApartAcrossSorts() {
+    var world = makeWorld()
+    var random = SeededRandom(seed: 7)
+    let count = EntityPool<DefaultBody>.groupStaggerMinimum + 100
+    for _ in 0..<count {
+      var body = DefaultBody()
+      body.position = Vector2(Float(random.next() % 1000), Float(random.next() % 1000))
+      world.spawn(body)
+    }
+    // The world sorts after ticks 1, 17 and 33: between sorts, 16 ticks of two turns each.
+    for _ in 0..<49 { world.step() }
+    let window = ticks(through: 49) { $0 >= 2 }
+    let entities = world.entities(of: DefaultBody.self)
+    #expect(entities.count == count)
+    // Storage order: the sorts did move the bodies.
+    #expect(entities.map(\.id) != entities.map(\.id).sorted())
+    #expect(entities.allSatisfy { ($0.keepApartTicks & window).nonzeroBitCount == 6 })
+  }
+
   private func marcher(
     at position: Vector2, faction: Faction = .left, to destination: Vector2? = nil,
     sight: Float = 0

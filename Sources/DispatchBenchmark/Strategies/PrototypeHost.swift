@@ -131,11 +131,15 @@ where
 
 extension WorldEntity {
   /// What `MovementTrait.stepMovement` does to one entity, in one pass (the world without a
-  /// target index: nothing is held, nothing is indexed).
+  /// target index: nothing is held, nothing is indexed). An entity keeps apart on one tick in
+  /// `keepApartInterval`, staggered by identity: the world staggers groups of neighbours in
+  /// storage instead, which calls `keepApart` for as many entities a tick.
   @inline(__always)
   mutating func stepMovementOnce(in context: TickContext) {
     steer(in: context)
-    keepApart(in: context, own: nil)
+    if (context.tick &+ id.rawValue) % Self.keepApartInterval == 0 {
+      keepApart(in: context, own: nil)
+    }
     move(in: context)
     movement.isHolding = false
   }
