@@ -143,14 +143,14 @@ extension MovementTrait {
       entity.keepApart(in: context, own: isIndexed ? TargetRef(index: base + index) : nil)
     }
     let interval = Swift.max(Self.keepApartInterval, 1)
+    @inline(__always) func isDue(_ entity: Self) -> Bool {
+      (context.tick &+ entity.id.rawValue) % interval == 0
+    }
     @inline(__always) func move(_ entity: inout Self) {
       entity.move(in: context)
       entity.movement.isHolding = false
     }
     pool.updateEach(steer)
-    @inline(__always) func isDue(_ entity: Self) -> Bool {
-      (context.tick &+ entity.id.rawValue) % interval == 0
-    }
     if interval == 1 {
       pool.updateEach(keepApart)
     } else if pool.tableCount >= EntityPool<Self>.groupStaggerMinimum {

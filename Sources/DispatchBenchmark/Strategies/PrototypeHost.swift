@@ -132,8 +132,8 @@ where
 extension WorldEntity {
   /// What `MovementTrait.stepMovement` does to one entity, in one pass (the world without a
   /// target index: nothing is held, nothing is indexed). An entity keeps apart on one tick in
-  /// `keepApartInterval`, staggered by identity: the world staggers groups of neighbours in
-  /// storage instead, which calls `keepApart` for as many entities a tick.
+  /// `keepApartInterval`, staggered by identity, as in the world's smaller types; a type of
+  /// 4,096 or more staggers groups of neighbours in storage, as many entities a tick.
   @inline(__always)
   mutating func stepMovementOnce(in context: TickContext) {
     steer(in: context)
