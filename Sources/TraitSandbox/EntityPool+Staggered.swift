@@ -64,6 +64,28 @@ extension EntityPool {
   /// in storage order, and keeps what it changes (only the words it changed): for work each
   /// entity does once every few ticks.
   ///
+  /// In a type of fewer than `groupStaggerMinimum` entities, an entity is due when `tick` plus
+  /// its identity is a multiple of `interval`, so its few entities take turns on different
+  /// ticks. In a bigger one, groups of 16 neighbours in storage take turns (see
+  /// `updateEach(inGroupsStaggeredBy:on:_:)`): a stagger by identity would read every entity's
+  /// columns each tick to find the due ones, which in a big type cost as much as the work.
+  /// - Complexity: O(n), and O(n / interval) in a big type.
+  @_transparent @usableFromInline
+  internal mutating func updateEach(
+    staggeredBy interval: UInt64, on tick: UInt64, _ body: (inout Entity, Int) -> Void
+  ) {
+    if interval <= 1 {
+      updateEach(body)
+    } else if tableCount >= Self.groupStaggerMinimum {
+      updateEach(inGroupsStaggeredBy: interval, on: tick, body)
+    } else {
+      updateEach(where: { (tick &+ $0.id.rawValue) % interval == 0 }, body)
+    }
+  }
+
+  /// Runs `body` on the entities of the groups due on `tick` of a stagger of `interval` ticks
+  /// (at least 1), and keeps what it changes (only the words it changed).
+  ///
   /// The entities are taken in groups of 16 neighbours in storage (64 bytes of each column),
   /// and the group at position `p` is due when `p / 16 + tick` is a multiple of `interval`, so
   /// a tick reads the columns of the due groups only. An entity that moves in storage (the
@@ -71,7 +93,7 @@ extension EntityPool {
   /// - Complexity: O(n / interval).
   @_transparent @usableFromInline
   internal mutating func updateEach(
-    staggeredBy interval: UInt64, on tick: UInt64, _ body: (inout Entity, Int) -> Void
+    inGroupsStaggeredBy interval: UInt64, on tick: UInt64, _ body: (inout Entity, Int) -> Void
   ) {
     guard EntityScratch.fits(Entity.self) else {
       return withLargeScratch { scratch, original in

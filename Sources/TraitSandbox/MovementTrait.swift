@@ -142,24 +142,12 @@ extension MovementTrait {
     @inline(__always) func keepApart(_ entity: inout Self, _ index: Int) {
       entity.keepApart(in: context, own: isIndexed ? TargetRef(index: base + index) : nil)
     }
-    let interval = Swift.max(Self.keepApartInterval, 1)
-    @inline(__always) func isDue(_ entity: Self) -> Bool {
-      (context.tick &+ entity.id.rawValue) % interval == 0
-    }
     @inline(__always) func move(_ entity: inout Self) {
       entity.move(in: context)
       entity.movement.isHolding = false
     }
     pool.updateEach(steer)
-    if interval == 1 {
-      pool.updateEach(keepApart)
-    } else if pool.tableCount >= EntityPool<Self>.groupStaggerMinimum {
-      // Only the due groups' columns are read: a stagger by identity reads every entity's
-      // columns each tick, which in a big type cost as much as the rest of the system.
-      pool.updateEach(staggeredBy: interval, on: context.tick, keepApart)
-    } else {
-      pool.updateEach(where: isDue, keepApart)
-    }
+    pool.updateEach(staggeredBy: Self.keepApartInterval, on: context.tick, keepApart)
     pool.updateEach(writingBack: .everyWord, move)
   }
 }
