@@ -66,9 +66,9 @@ extension EntityTable: AnyEntityTable {
   func factionCounts(factionCount: Int) -> [Int] {
     var counts = [Int](repeating: 0, count: factionCount)
     if let offset = layout.factionOffset {
-      let blocks = ColumnBlocks(columns)
+      let stored = UntypedColumns(columns)
       for index in 0..<columns.count {
-        let faction = Int(blocks.byte(offset, at: index))
+        let faction = Int(stored.byte(offset, at: index))
         if faction < factionCount { counts[faction] += 1 }
       }
     } else {
@@ -155,7 +155,8 @@ extension EntityTable: AnyEntityTable {
     }
     makeUnique()
     var pool = EntityPool<Entity>(
-      words: columns.words, indices: 0..<columns.count, targetBase: 0, indexedTick: 0)
+      words: columns.words, stride: columns.capacity, indices: 0..<columns.count, targetBase: 0,
+      indexedTick: 0)
     withoutActuallyEscaping(body) { body in
       let change = unsafeBitCast(body, to: ((inout Entity) -> Void).self)
       pool.updateEach { entity in
@@ -237,9 +238,9 @@ extension EntityTable: AnyEntityTable {
       keys.append(key)
     }
     if let offset = layout.positionOffset {
-      let blocks = ColumnBlocks(columns)
+      let stored = UntypedColumns(columns)
       for index in 0..<count {
-        add(Vector2(blocks.float(offset, at: index), blocks.float(offset + 4, at: index)))
+        add(Vector2(stored.float(offset, at: index), stored.float(offset + 4, at: index)))
       }
     } else {
       readingPool().forEach { add($0.position) }
@@ -254,9 +255,9 @@ extension EntityTable: AnyEntityTable {
       scratch.destination[Int(source)] = Int32(position)
     }
     makeUnique()
-    let blocks = ColumnBlocks(columns)
+    let stored = UntypedColumns(columns)
     scratch.order.withUnsafeBufferPointer { order in
-      blocks.permute(by: order, scratch: &scratch.column)
+      stored.permute(by: order, scratch: &scratch.column)
     }
     var write = 0
     for read in directory.indices where directory[read].index >= 0 {
@@ -292,7 +293,7 @@ extension EntityTable {
   /// The identity of the entity at `index`, read from its columns.
   func identity(at index: Int) -> UInt64 {
     if let offset = layout.identityOffset {
-      return ColumnBlocks(columns).uint64(offset, at: index)
+      return UntypedColumns(columns).uint64(offset, at: index)
     }
     return columns.read(at: index).id.rawValue
   }
@@ -307,8 +308,8 @@ extension EntityTable {
       readingPool().forEach { ids.append($0.id.rawValue) }
       return ids
     }
-    let blocks = ColumnBlocks(columns)
-    return (0..<columns.count).map { blocks.uint64(offset, at: $0) }
+    let stored = UntypedColumns(columns)
+    return (0..<columns.count).map { stored.uint64(offset, at: $0) }
   }
 }
 

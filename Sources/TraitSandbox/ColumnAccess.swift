@@ -164,12 +164,14 @@ internal final class WriteCheck: @unchecked Sendable {
   }
 
   /// Stops the program if the entity in `scratch` differs from the one whose words start at
-  /// `lane` in a word the system may not write.
+  /// `lane`, `stride` words apart, in a word the system may not write.
   @usableFromInline
-  func verify(_ scratch: UnsafeMutableRawPointer, against lane: UnsafeMutablePointer<UInt32>) {
+  func verify(
+    _ scratch: UnsafeMutableRawPointer, against lane: UnsafeMutablePointer<UInt32>, stride: Int
+  ) {
     for (word, mask) in checked {
       let new = scratch.load(fromByteOffset: word &* 4, as: UInt32.self)
-      let old = lane[word &* EntityBlocks.size]
+      let old = lane[word &* stride]
       if new & mask != old & mask { fail(word: word) }
     }
   }

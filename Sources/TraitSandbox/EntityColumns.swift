@@ -1,10 +1,11 @@
 /// The live entities of one type, stored as columns: an entity is cut into 4-byte words, and
 /// each word of every entity is kept next to the same word of the entities beside it.
 ///
-/// Columns are grouped in blocks of `blockSize` entities (structure of arrays inside each
-/// block, one block after another), so the words of one entity are a fixed distance apart and a
-/// loop over a block reaches every column from one base address. A system that reads an
-/// entity's `position` and `movement` streams those words and no others: code that takes an
+/// Every word has one column, `capacity` words long, and the columns lie one after another in
+/// one allocation, as Zig's `MultiArrayList` keeps the fields of a struct: the words of one
+/// entity are `capacity` words apart, so a loop over the entities reaches every column from one
+/// base address and a stride it reads once. A system that reads an entity's `position` and
+/// `movement` streams those columns and no others, each from start to end: code that takes an
 /// entity out of the columns (`EntityPool`) is specialised for the type and inlined, and the
 /// compiler drops the loads and stores of every word the code does not use.
 ///
@@ -15,18 +16,18 @@
 internal final class EntityColumns<Entity>: @unchecked Sendable {
   @usableFromInline typealias Words = EntityWords<Entity>
 
-  /// The blocks, one after another; `capacity / blockSize` of them.
+  /// The columns, one after another, `capacity` words each.
   @usableFromInline var words: UnsafeMutablePointer<UInt32>
   /// The number of live entities: positions `0..<count`.
   @usableFromInline var count: Int
-  /// Room for this many entities, a whole number of blocks.
+  /// Room for this many entities: the length of every column, and so the distance in words
+  /// from one column to the next (see `roomFor(_:)`).
   @usableFromInline var capacity: Int
 
   @usableFromInline
   init(capacity: Int = 0) {
-    let blocks = (max(capacity, 0) + Words.blockSize - 1) >> Words.blockShift
-    self.capacity = blocks << Words.blockShift
-    words = .allocate(capacity: max(blocks * Words.blockWords, 1))
+    self.capacity = Words.roomFor(capacity)
+    words = Words.allocate(capacity: self.capacity)
     count = 0
   }
 
@@ -39,42 +40,38 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
 
   // MARK: - Addresses
 
-  /// The first word of the block that holds `index`.
-  @inlinable @inline(__always)
-  func block(of index: Int) -> UnsafeMutablePointer<UInt32> {
-    words + (index >> Words.blockShift) * Words.blockWords
-  }
-
   /// Word `word` of the entity at `index`.
   @inlinable @inline(__always)
   func word(_ word: Int, at index: Int) -> UnsafeMutablePointer<UInt32> {
-    block(of: index) + (word << Words.blockShift) + (index & (Words.blockSize - 1))
+    words + word * capacity + index
   }
 
   // MARK: - Moving entities in and out
 
-  /// The first word of the entity at `index`, in its block.
+  /// The first word of the entity at `index`, in the first column.
   @inlinable @inline(__always)
   func lane(_ index: Int) -> UnsafeMutablePointer<UInt32> {
-    block(of: index) + (index & (Words.blockSize - 1))
+    words + index
   }
 
   /// A copy of the entity at `index`.
   @inlinable
-  func read(at index: Int) -> Entity { Words.read(from: lane(index)) }
+  func read(at index: Int) -> Entity { Words.read(from: lane(index), stride: capacity) }
 
-  /// Moves the entity at `index` out (see `take(from:)`).
+  /// Moves the entity at `index` out (see `take(from:stride:)`).
   @inlinable
-  func take(at index: Int) -> Entity { Words.take(from: lane(index)) }
+  func take(at index: Int) -> Entity { Words.take(from: lane(index), stride: capacity) }
 
-  /// Moves `entity` into the words at `index` (see `put(_:into:check:)`).
+  /// Moves `entity` into the words at `index` (see `put(_:into:stride:check:)`).
   @inlinable
-  func put(_ entity: __owned Entity, at index: Int) { Words.put(entity, into: lane(index)) }
+  func put(_ entity: __owned Entity, at index: Int) {
+    Words.put(entity, into: lane(index), stride: capacity)
+  }
 
   /// Appends an entity, growing by half again when full.
   @inlinable
   func append(_ entity: __owned Entity) {
-    if count == capacity { reserveCapacity(max(Words.blockSize, capacity + capacity / 2)) }
+    if count == capacity { reserveCapacity(capacity + capacity / 2 + 1) }
     put(entity, at: count)
     count += 1
   }
@@ -96,18 +93,19 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
 
   /// Makes room for `minimumCapacity` entities in all.
   ///
-  /// - Complexity: O(n) when it grows: every block is copied once.
+  /// - Complexity: O(n) when it grows: every column is copied once.
   @usableFromInline
   func reserveCapacity(_ minimumCapacity: Int) {
     guard minimumCapacity > capacity else { return }
-    let blocks = (minimumCapacity + Words.blockSize - 1) >> Words.blockShift
-    let grown = UnsafeMutablePointer<UInt32>.allocate(capacity: blocks * Words.blockWords)
-    let usedBlocks = (count + Words.blockSize - 1) >> Words.blockShift
+    let grownCapacity = Words.roomFor(minimumCapacity)
+    let grown = Words.allocate(capacity: grownCapacity)
     // The entities move bit for bit: nothing is retained or released.
-    grown.moveInitialize(from: words, count: usedBlocks * Words.blockWords)
+    for word in 0..<Words.wordCount {
+      (grown + word * grownCapacity).moveInitialize(from: words + word * capacity, count: count)
+    }
     words.deallocate()
     words = grown
-    capacity = blocks << Words.blockShift
+    capacity = grownCapacity
   }
 
   /// Removes the entity at `index`; the last entity moves into its place.
@@ -135,16 +133,17 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
     count = 0
   }
 
-  /// An independent copy of the columns: what copy on write makes when a world that shares
-  /// them changes.
+  /// An independent copy of the columns, with room for their entities alone: what copy on
+  /// write makes when a world that shares them changes.
   ///
   /// - Complexity: O(n).
   @usableFromInline
   func copy() -> EntityColumns {
     let copy = EntityColumns(capacity: count)
-    let usedBlocks = (count + Words.blockSize - 1) >> Words.blockShift
     if _isPOD(Entity.self) {
-      copy.words.update(from: words, count: usedBlocks * Words.blockWords)
+      for word in 0..<Words.wordCount {
+        (copy.words + word * copy.capacity).update(from: words + word * capacity, count: count)
+      }
       copy.count = count
     } else {
       for index in 0..<count { copy.append(read(at: index)) }
@@ -165,6 +164,7 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
     var columnHashes = [UInt64](repeating: 0, count: wordCount)
     let count = self.count
     let words = self.words
+    let capacity = self.capacity
     columnHashes.withUnsafeMutableBufferPointer { hashes in
       let shared = ColumnHashes(words: words, hashes: hashes)
       let parts = Parts(count: count * wordCount, threads: threads)
@@ -173,41 +173,31 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
         let first = part * columnsPerPart
         for word in first..<min(first + columnsPerPart, wordCount) where masks[word] != 0 {
           shared.hashes[word] = Self.hashColumn(
-            shared.words, word: word, count: count, mask: WriteCheck.byteMask(masks[word]))
+            shared.words + word * capacity, count: count, mask: WriteCheck.byteMask(masks[word]))
         }
       }
     }
     for word in 0..<wordCount where masks[word] != 0 { hasher.combine(columnHashes[word]) }
   }
 
-  /// The hash of one column's words, each masked.
-  static func hashColumn(
-    _ words: UnsafeMutablePointer<UInt32>, word: Int, count: Int, mask: UInt32
-  ) -> UInt64 {
+  /// The hash of the first `count` words of `column`, each masked.
+  static func hashColumn(_ column: UnsafeMutablePointer<UInt32>, count: Int, mask: UInt32)
+    -> UInt64
+  {
     var streams = (
       StateHasher(), StateHasher(seed: 1), StateHasher(seed: 2), StateHasher(seed: 3)
     )
     var index = 0
+    while index + 4 <= count {
+      streams.0.combine(UInt64(column[index] & mask))
+      streams.1.combine(UInt64(column[index + 1] & mask))
+      streams.2.combine(UInt64(column[index + 2] & mask))
+      streams.3.combine(UInt64(column[index + 3] & mask))
+      index += 4
+    }
     while index < count {
-      let column =
-        words + (index >> Words.blockShift) * Words.blockWords + (word << Words.blockShift)
-      let blockEnd = min(count, (index | (Words.blockSize - 1)) + 1)
-      var lane = index & (Words.blockSize - 1)
-      var remaining = blockEnd - index
-      while remaining >= 4 {
-        streams.0.combine(UInt64(column[lane] & mask))
-        streams.1.combine(UInt64(column[lane + 1] & mask))
-        streams.2.combine(UInt64(column[lane + 2] & mask))
-        streams.3.combine(UInt64(column[lane + 3] & mask))
-        lane += 4
-        remaining -= 4
-      }
-      while remaining > 0 {
-        streams.0.combine(UInt64(column[lane] & mask))
-        lane += 1
-        remaining -= 1
-      }
-      index = blockEnd
+      streams.0.combine(UInt64(column[index] & mask))
+      index += 1
     }
     var total = streams.0
     total.combine(streams.1.finalize().rawValue)
@@ -226,57 +216,72 @@ private struct ColumnHashes: @unchecked Sendable {
 
 /// The shape of one entity type's columns, and the code that moves an entity's words in and
 /// out of them: what `EntityColumns` and `EntityPool` share, specialised for each type.
+///
+/// An entity's words are `stride` words apart (the columns' capacity): word `w` of the entity
+/// whose first word is `lane` is `lane[w * stride]`.
 @usableFromInline
 internal enum EntityWords<Entity> {
-  /// Entities per block.
-  @inlinable
-  static var blockSize: Int { EntityBlocks.size }
-
-  /// `log2(blockSize)`.
-  @inlinable
-  static var blockShift: Int { EntityBlocks.shift }
-
   /// The 4-byte words one entity takes.
   @inlinable
   static var wordCount: Int { (MemoryLayout<Entity>.stride + 3) / 4 }
 
-  /// The words of one block: `wordCount` columns of `blockSize`.
+  /// The capacity columns take for room for `count` entities: at least `count`, and an odd
+  /// multiple of 16 entities (64 bytes of a column).
+  ///
+  /// A loop reads the same position of several columns at once; an odd number of cache lines
+  /// between columns puts those reads in different sets of the caches. Columns a multiple of
+  /// 4 KiB apart would all fall in the same set, and each load would wait on the stores to the
+  /// other columns that share its address's lower 12 bits.
   @inlinable
-  static var blockWords: Int { wordCount << blockShift }
+  static func roomFor(_ count: Int) -> Int {
+    guard count > 0 else { return 0 }
+    let lines = (count + 15) >> 4
+    return (lines | 1) << 4
+  }
+
+  /// Memory for columns of `capacity` entities, each column starting on a 64-byte line (a
+  /// capacity is a multiple of 16 entities), so that threads stepping chunks of 4,096
+  /// entities never write to the same line.
+  @usableFromInline
+  static func allocate(capacity: Int) -> UnsafeMutablePointer<UInt32> {
+    UnsafeMutableRawPointer.allocate(byteCount: max(capacity * wordCount * 4, 4), alignment: 64)
+      .bindMemory(to: UInt32.self, capacity: max(capacity * wordCount, 1))
+  }
 
   /// A copy of the entity whose first word is `lane`.
   @inlinable
-  static func read(from lane: UnsafeMutablePointer<UInt32>) -> Entity {
+  static func read(from lane: UnsafeMutablePointer<UInt32>, stride: Int) -> Entity {
     withScratch { scratch in
-      gather(from: lane, into: scratch)
+      gather(from: lane, stride: stride, into: scratch)
       // A copy: the columns keep their own.
       return scratch.assumingMemoryBound(to: Entity.self).pointee
     }
   }
 
   /// Moves the entity whose first word is `lane` out; its words are left as they were, owned
-  /// by no one, until `put(_:into:)` writes over them.
+  /// by no one, until `put(_:into:stride:check:)` writes over them.
   @inlinable
-  static func take(from lane: UnsafeMutablePointer<UInt32>) -> Entity {
+  static func take(from lane: UnsafeMutablePointer<UInt32>, stride: Int) -> Entity {
     withScratch { scratch in
-      gather(from: lane, into: scratch)
+      gather(from: lane, stride: stride, into: scratch)
       return scratch.assumingMemoryBound(to: Entity.self).move()
     }
   }
 
   /// Moves `entity` into the words at `lane`, writing over whatever they held without
   /// releasing it; in debug builds, `check` first looks at what changed since the entity was
-  /// taken out (its words still hold what `take(from:)` read).
+  /// taken out (its words still hold what `take(from:stride:)` read).
   @inlinable
   static func put(
-    _ entity: __owned Entity, into lane: UnsafeMutablePointer<UInt32>, check: WriteCheck? = nil
+    _ entity: __owned Entity, into lane: UnsafeMutablePointer<UInt32>, stride: Int,
+    check: WriteCheck? = nil
   ) {
     withScratch { scratch in
       // Zeros first, so that padding is the same in every run.
       scratch.initializeMemory(as: UInt32.self, repeating: 0, count: wordCount)
       scratch.assumingMemoryBound(to: Entity.self).initialize(to: entity)
-      check?.verify(scratch, against: lane)
-      scatterAll(from: scratch, into: lane)
+      check?.verify(scratch, against: lane, stride: stride)
+      scatterAll(from: scratch, into: lane, stride: stride)
     }
   }
 
@@ -289,6 +294,17 @@ internal enum EntityWords<Entity> {
   }
 
   // MARK: - Copying words
+
+  /// `stride` as the compiler must see it for the copies to be fast: a 32-bit number that is
+  /// not zero (every stride is an odd multiple of 16, so this changes nothing).
+  ///
+  /// From that it proves that different words of an entity never share an address, so it can
+  /// keep words in registers across stores to other columns, remove the stores of words that
+  /// code left as they were, and make vector code of loops.
+  @_transparent @usableFromInline
+  static func distinct(_ stride: Int) -> Int {
+    Int(UInt32(truncatingIfNeeded: stride) | 16)
+  }
 
   /// Calls `body` with each word number of one entity, 0 to `wordCount - 1`.
   ///
@@ -314,13 +330,15 @@ internal enum EntityWords<Entity> {
     visit(56); visit(57); visit(58); visit(59); visit(60); visit(61); visit(62); visit(63)
   }
 
-  /// Copies the words of one entity (`lane` points at its first word, in its block) into
-  /// `scratch`.
+  /// Copies the words of one entity (`lane` points at its first word, in the first column)
+  /// into `scratch`.
   @_transparent @usableFromInline
-  static func gather(from lane: UnsafeMutablePointer<UInt32>, into scratch: UnsafeMutableRawPointer)
-  {
+  static func gather(
+    from lane: UnsafeMutablePointer<UInt32>, stride: Int, into scratch: UnsafeMutableRawPointer
+  ) {
+    let stride = distinct(stride)
     forEachWord { word in
-      scratch.storeBytes(of: lane[word << blockShift], toByteOffset: word << 2, as: UInt32.self)
+      scratch.storeBytes(of: lane[word &* stride], toByteOffset: word << 2, as: UInt32.self)
     }
   }
 
@@ -328,11 +346,12 @@ internal enum EntityWords<Entity> {
   /// words as they were, for `scatterChanged`.
   @_transparent @usableFromInline
   static func gather(
-    from lane: UnsafeMutablePointer<UInt32>, into scratch: UnsafeMutableRawPointer,
+    from lane: UnsafeMutablePointer<UInt32>, stride: Int, into scratch: UnsafeMutableRawPointer,
     keeping original: UnsafeMutableRawPointer
   ) {
+    let stride = distinct(stride)
     forEachWord { word in
-      let value = lane[word << blockShift]
+      let value = lane[word &* stride]
       scratch.storeBytes(of: value, toByteOffset: word << 2, as: UInt32.self)
       original.storeBytes(of: value, toByteOffset: word << 2, as: UInt32.self)
     }
@@ -341,10 +360,11 @@ internal enum EntityWords<Entity> {
   /// Writes every word of `scratch` to the entity at `lane`.
   @_transparent @usableFromInline
   static func scatterAll(
-    from scratch: UnsafeMutableRawPointer, into lane: UnsafeMutablePointer<UInt32>
+    from scratch: UnsafeMutableRawPointer, into lane: UnsafeMutablePointer<UInt32>, stride: Int
   ) {
+    let stride = distinct(stride)
     forEachWord { word in
-      lane[word << blockShift] = scratch.load(fromByteOffset: word << 2, as: UInt32.self)
+      lane[word &* stride] = scratch.load(fromByteOffset: word << 2, as: UInt32.self)
     }
   }
 
@@ -354,25 +374,14 @@ internal enum EntityWords<Entity> {
   @_transparent @usableFromInline
   static func scatterChanged(
     from scratch: UnsafeMutableRawPointer, original: UnsafeMutableRawPointer,
-    into lane: UnsafeMutablePointer<UInt32>
+    into lane: UnsafeMutablePointer<UInt32>, stride: Int
   ) {
+    let stride = distinct(stride)
     forEachWord { word in
       let new = scratch.load(fromByteOffset: word << 2, as: UInt32.self)
       if new != original.load(fromByteOffset: word << 2, as: UInt32.self) {
-        lane[word << blockShift] = new
+        lane[word &* stride] = new
       }
     }
   }
-}
-
-/// The block size every type's columns share.
-@usableFromInline
-internal enum EntityBlocks {
-  /// Entities per block: a block's column of one word is 1 KiB.
-  @inlinable
-  static var size: Int { 256 }
-
-  /// `log2(size)`.
-  @inlinable
-  static var shift: Int { 8 }
 }

@@ -13,17 +13,15 @@ extension EntityPool {
   ) {
     guard EntityScratch.fits(Entity.self) else {
       return withLargeScratch { scratch, original in
-        for block in blocks {
-          for offset in 0..<block.count {
-            let entity = block.first + offset
-            take(entity, into: scratch, keeping: original, .changedWords)
-            // Not chosen, the entity's words stay in its columns as they were.
-            guard isChosen(scratch.assumingMemoryBound(to: Entity.self).pointee) else {
-              continue
-            }
-            body(&scratch.assumingMemoryBound(to: Entity.self).pointee, block.start + offset)
-            put(scratch, into: entity, original: original, .changedWords)
+        for index in indices {
+          let entity = words + index
+          take(entity, into: scratch, keeping: original, .changedWords)
+          // Not chosen, the entity's words stay in its columns as they were.
+          guard isChosen(scratch.assumingMemoryBound(to: Entity.self).pointee) else {
+            continue
           }
+          body(&scratch.assumingMemoryBound(to: Entity.self).pointee, index)
+          put(scratch, into: entity, original: original, .changedWords)
         }
       }
     }
@@ -32,22 +30,19 @@ extension EntityPool {
     var peek = EntityScratch()
     var scratch = EntityScratch()
     var original = EntityScratch()
-    for block in blocks {
-      for offset in 0..<block.count {
-        let entity = block.first + offset
-        Columns.gather(from: entity, into: &peek)
-        let chosen = withUnsafePointer(to: &peek) { peek in
-          isChosen(UnsafeRawPointer(peek).assumingMemoryBound(to: Entity.self).pointee)
-        }
-        guard chosen else { continue }
-        take(entity, into: &scratch, keeping: &original, .changedWords)
-        withUnsafeMutablePointer(to: &scratch) { scratch in
-          body(
-            &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
-            block.start + offset)
-        }
-        put(&scratch, into: entity, original: &original, .changedWords)
+    for index in indices {
+      let entity = words + index
+      Columns.gather(from: entity, stride: stride, into: &peek)
+      let chosen = withUnsafePointer(to: &peek) { peek in
+        isChosen(UnsafeRawPointer(peek).assumingMemoryBound(to: Entity.self).pointee)
       }
+      guard chosen else { continue }
+      take(entity, into: &scratch, keeping: &original, .changedWords)
+      withUnsafeMutablePointer(to: &scratch) { scratch in
+        body(
+          &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee, index)
+      }
+      put(&scratch, into: entity, original: &original, .changedWords)
     }
   }
 
@@ -97,11 +92,11 @@ extension EntityPool {
   ) {
     guard EntityScratch.fits(Entity.self) else {
       return withLargeScratch { scratch, original in
-        forEachDueGroup(every: interval, on: tick) { block, group in
-          for due in group {
-            let entity = block.first + due
+        for group in dueGroups(every: interval, on: tick) {
+          for index in group {
+            let entity = words + index
             take(entity, into: scratch, keeping: original, .changedWords)
-            body(&scratch.assumingMemoryBound(to: Entity.self).pointee, block.start + due)
+            body(&scratch.assumingMemoryBound(to: Entity.self).pointee, index)
             put(scratch, into: entity, original: original, .changedWords)
           }
         }
@@ -109,36 +104,57 @@ extension EntityPool {
     }
     var scratch = EntityScratch()
     var original = EntityScratch()
-    forEachDueGroup(every: interval, on: tick) { block, group in
-      for due in group {
-        let entity = block.first + due
+    for group in dueGroups(every: interval, on: tick) {
+      for index in group {
+        let entity = words + index
         take(entity, into: &scratch, keeping: &original, .changedWords)
         withUnsafeMutablePointer(to: &scratch) { scratch in
           body(
-            &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
-            block.start + due)
+            &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee, index)
         }
         put(&scratch, into: entity, original: &original, .changedWords)
       }
     }
   }
 
-  /// Calls `visit` with each block and the offsets in it of every group due on `tick` of a
-  /// stagger of `interval` ticks, in storage order.
-  @_transparent @usableFromInline
-  internal func forEachDueGroup(
-    every interval: UInt64, on tick: UInt64,
-    _ visit: (PoolBlocks<Entity>.Block, Range<Int>) -> Void
-  ) {
-    let groupSize = Self.staggerGroupSize
-    for block in blocks {
-      var offset = 0
-      while offset < block.count {
-        let position = block.start + offset
-        let end = Swift.min(block.count, offset + groupSize - (position & (groupSize - 1)))
-        if (UInt64(position / groupSize) &+ tick) % interval == 0 { visit(block, offset..<end) }
-        offset = end
-      }
+  /// The positions of every group due on `tick` of a stagger of `interval` ticks, in storage
+  /// order.
+  @inlinable
+  internal func dueGroups(every interval: UInt64, on tick: UInt64) -> DueGroups {
+    DueGroups(indices: indices, interval: interval, tick: tick, size: Self.staggerGroupSize)
+  }
+}
+
+/// The groups of a pool's entities due on one tick of a stagger: each a run of up to `size`
+/// positions that starts at a multiple of `size`, due when its number plus the tick is a
+/// multiple of the interval.
+///
+/// A sequence rather than a loop that takes a closure, so that the work on each entity is
+/// written inside the caller's loop, where the compiler always inlines it.
+@usableFromInline
+internal struct DueGroups: Sequence, IteratorProtocol {
+  @usableFromInline var position: Int
+  @usableFromInline let end: Int
+  @usableFromInline let interval: UInt64
+  @usableFromInline let tick: UInt64
+  @usableFromInline let size: Int
+
+  @inlinable
+  init(indices: Range<Int>, interval: UInt64, tick: UInt64, size: Int) {
+    position = indices.lowerBound
+    end = indices.upperBound
+    self.interval = interval
+    self.tick = tick
+    self.size = size
+  }
+
+  @inlinable
+  mutating func next() -> Range<Int>? {
+    while position < end {
+      let start = position
+      position = Swift.min(end, (start | (size - 1)) + 1)
+      if (UInt64(start / size) &+ tick) % interval == 0 { return start..<position }
     }
+    return nil
   }
 }

@@ -11,8 +11,10 @@ import Synchronization
 ///
 ///     pool.updateEach { $0.move(in: context) }
 public struct EntityPool<Entity: GameObject> {
-  /// The type's columns, block after block (see `EntityColumns`).
+  /// The type's columns, one after another (see `EntityColumns`).
   @usableFromInline internal let words: UnsafeMutablePointer<UInt32>
+  /// The words from one column to the next: the columns' capacity.
+  @usableFromInline internal let stride: Int
   /// The positions of the entities this pool covers, in storage order (roughly grid-cell
   /// order: the world re-sorts its tables every few ticks).
   public let indices: Range<Int>
@@ -30,10 +32,11 @@ public struct EntityPool<Entity: GameObject> {
   /// is `indices.upperBound` for a pool of the whole type.
   @usableFromInline
   internal init(
-    words: UnsafeMutablePointer<UInt32>, indices: Range<Int>, targetBase: Int,
+    words: UnsafeMutablePointer<UInt32>, stride: Int, indices: Range<Int>, targetBase: Int,
     indexedTick: UInt64, writeCheck: WriteCheck? = nil, tableCount: Int? = nil
   ) {
     self.words = words
+    self.stride = stride
     self.indices = indices
     self.targetBase = targetBase
     self.indexedTick = indexedTick
@@ -48,11 +51,10 @@ public struct EntityPool<Entity: GameObject> {
   @usableFromInline
   internal typealias Columns = EntityWords<Entity>
 
-  /// The first word of the entity at `index`, in its block.
+  /// The first word of the entity at `index`, in the first column.
   @inlinable @inline(__always)
   internal func lane(_ index: Int) -> UnsafeMutablePointer<UInt32> {
-    words + (index >> Columns.blockShift) * Columns.blockWords
-      + (index & (Columns.blockSize - 1))
+    words + index
   }
 
   // MARK: - Whole pools
@@ -94,30 +96,25 @@ public struct EntityPool<Entity: GameObject> {
   ) {
     guard EntityScratch.fits(Entity.self) else {
       return withLargeScratch { scratch, original in
-        for block in blocks {
-          for offset in 0..<block.count {
-            let entity = block.first + offset
-            take(entity, into: scratch, keeping: original, writeBack)
-            body(&scratch.assumingMemoryBound(to: Entity.self).pointee, block.start + offset)
-            put(scratch, into: entity, original: original, writeBack)
-          }
+        for index in indices {
+          let entity = words + index
+          take(entity, into: scratch, keeping: original, writeBack)
+          body(&scratch.assumingMemoryBound(to: Entity.self).pointee, index)
+          put(scratch, into: entity, original: original, writeBack)
         }
       }
     }
     // The entity is taken out into a local, which the compiler then keeps in registers.
     var scratch = EntityScratch()
     var original = EntityScratch()
-    for block in blocks {
-      for offset in 0..<block.count {
-        let entity = block.first + offset
-        take(entity, into: &scratch, keeping: &original, writeBack)
-        withUnsafeMutablePointer(to: &scratch) { scratch in
-          body(
-            &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
-            block.start + offset)
-        }
-        put(&scratch, into: entity, original: &original, writeBack)
+    for index in indices {
+      let entity = words + index
+      take(entity, into: &scratch, keeping: &original, writeBack)
+      withUnsafeMutablePointer(to: &scratch) { scratch in
+        body(
+          &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee, index)
       }
+      put(&scratch, into: entity, original: &original, writeBack)
     }
   }
 
@@ -144,31 +141,25 @@ public struct EntityPool<Entity: GameObject> {
   ) {
     guard EntityScratch.fits(Entity.self) else {
       return withLargeScratch { scratch, original in
-        for block in blocks {
-          for offset in 0..<block.count {
-            let entity = block.first + offset
-            take(entity, into: scratch, keeping: original, .changedWords)
-            body(
-              &scratch.assumingMemoryBound(to: Entity.self).pointee, block.start + offset,
-              &context)
-            put(scratch, into: entity, original: original, .changedWords)
-          }
+        for index in indices {
+          let entity = words + index
+          take(entity, into: scratch, keeping: original, .changedWords)
+          body(&scratch.assumingMemoryBound(to: Entity.self).pointee, index, &context)
+          put(scratch, into: entity, original: original, .changedWords)
         }
       }
     }
     var scratch = EntityScratch()
     var original = EntityScratch()
-    for block in blocks {
-      for offset in 0..<block.count {
-        let entity = block.first + offset
-        take(entity, into: &scratch, keeping: &original, .changedWords)
-        withUnsafeMutablePointer(to: &scratch) { scratch in
-          body(
-            &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
-            block.start + offset, &context)
-        }
-        put(&scratch, into: entity, original: &original, .changedWords)
+    for index in indices {
+      let entity = words + index
+      take(entity, into: &scratch, keeping: &original, .changedWords)
+      withUnsafeMutablePointer(to: &scratch) { scratch in
+        body(
+          &UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee, index,
+          &context)
       }
+      put(&scratch, into: entity, original: &original, .changedWords)
     }
   }
 
@@ -180,12 +171,12 @@ public struct EntityPool<Entity: GameObject> {
     keeping original: UnsafeMutableRawPointer, _ writeBack: WriteBack
   ) {
     #if DEBUG
-      Columns.gather(from: entity, into: scratch, keeping: original)
+      Columns.gather(from: entity, stride: stride, into: scratch, keeping: original)
     #else
       if writeBack == .changedWords {
-        Columns.gather(from: entity, into: scratch, keeping: original)
+        Columns.gather(from: entity, stride: stride, into: scratch, keeping: original)
       } else {
-        Columns.gather(from: entity, into: scratch)
+        Columns.gather(from: entity, stride: stride, into: scratch)
       }
     #endif
   }
@@ -201,16 +192,11 @@ public struct EntityPool<Entity: GameObject> {
       writeCheck?.verify(scratch, against: original)
     #endif
     if writeBack == .changedWords {
-      Columns.scatterChanged(from: scratch, original: original, into: entity)
+      Columns.scatterChanged(from: scratch, original: original, into: entity, stride: stride)
     } else {
-      Columns.scatterAll(from: scratch, into: entity)
+      Columns.scatterAll(from: scratch, into: entity, stride: stride)
     }
   }
-
-  /// The pool's entities, block by block: inside a block, every column is a fixed distance
-  /// from the block's first entity, so a loop over one block reads each column in order.
-  @inlinable
-  internal var blocks: PoolBlocks<Entity> { PoolBlocks(words: words, indices: indices) }
 
   /// Runs `body` on every entity, in storage order, without changing any.
   ///
@@ -219,21 +205,17 @@ public struct EntityPool<Entity: GameObject> {
   public func forEach(_ body: (Entity) -> Void) {
     guard EntityScratch.fits(Entity.self) else {
       return withLargeScratch { scratch, _ in
-        for block in blocks {
-          for offset in 0..<block.count {
-            Columns.gather(from: block.first + offset, into: scratch)
-            body(scratch.assumingMemoryBound(to: Entity.self).pointee)
-          }
+        for index in indices {
+          Columns.gather(from: words + index, stride: stride, into: scratch)
+          body(scratch.assumingMemoryBound(to: Entity.self).pointee)
         }
       }
     }
     var scratch = EntityScratch()
-    for block in blocks {
-      for offset in 0..<block.count {
-        Columns.gather(from: block.first + offset, into: &scratch)
-        withUnsafePointer(to: &scratch) { scratch in
-          body(UnsafeRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee)
-        }
+    for index in indices {
+      Columns.gather(from: words + index, stride: stride, into: &scratch)
+      withUnsafePointer(to: &scratch) { scratch in
+        body(UnsafeRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee)
       }
     }
   }
@@ -245,23 +227,17 @@ public struct EntityPool<Entity: GameObject> {
   public func forEach(_ body: (Entity, Int) -> Void) {
     guard EntityScratch.fits(Entity.self) else {
       return withLargeScratch { scratch, _ in
-        for block in blocks {
-          for offset in 0..<block.count {
-            Columns.gather(from: block.first + offset, into: scratch)
-            body(scratch.assumingMemoryBound(to: Entity.self).pointee, block.start + offset)
-          }
+        for index in indices {
+          Columns.gather(from: words + index, stride: stride, into: scratch)
+          body(scratch.assumingMemoryBound(to: Entity.self).pointee, index)
         }
       }
     }
     var scratch = EntityScratch()
-    for block in blocks {
-      for offset in 0..<block.count {
-        Columns.gather(from: block.first + offset, into: &scratch)
-        withUnsafePointer(to: &scratch) { scratch in
-          body(
-            UnsafeRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee,
-            block.start + offset)
-        }
+    for index in indices {
+      Columns.gather(from: words + index, stride: stride, into: &scratch)
+      withUnsafePointer(to: &scratch) { scratch in
+        body(UnsafeRawPointer(scratch).assumingMemoryBound(to: Entity.self).pointee, index)
       }
     }
   }
@@ -291,13 +267,13 @@ public struct EntityPool<Entity: GameObject> {
   public subscript(index: Int) -> Entity {
     get {
       assert(indices.contains(index), "index \(index) is outside the pool's \(indices)")
-      return Columns.read(from: lane(index))
+      return Columns.read(from: lane(index), stride: stride)
     }
     _modify {
       assert(indices.contains(index), "index \(index) is outside the pool's \(indices)")
       let entityLane = lane(index)
-      var entity = Columns.take(from: entityLane)
-      defer { Columns.put(entity, into: entityLane, check: writeCheck) }
+      var entity = Columns.take(from: entityLane, stride: stride)
+      defer { Columns.put(entity, into: entityLane, stride: stride, check: writeCheck) }
       yield &entity
     }
   }
@@ -311,51 +287,6 @@ public struct EntityPool<Entity: GameObject> {
     copies.reserveCapacity(count)
     forEach { copies.append($0) }
     return copies
-  }
-}
-
-/// The blocks of the entities of a pool, in order: each block's first entity, where in the
-/// pool it is, and how many of the block's entities the pool covers.
-@usableFromInline
-internal struct PoolBlocks<Entity>: Sequence, IteratorProtocol {
-  @usableFromInline let words: UnsafeMutablePointer<UInt32>
-  @usableFromInline var position: Int
-  @usableFromInline let end: Int
-
-  @inlinable
-  init(words: UnsafeMutablePointer<UInt32>, indices: Range<Int>) {
-    self.words = words
-    position = indices.lowerBound
-    end = indices.upperBound
-  }
-
-  /// One block's share of the pool.
-  @usableFromInline
-  internal struct Block {
-    /// The first word of the block's first entity in the pool.
-    @usableFromInline let first: UnsafeMutablePointer<UInt32>
-    /// That entity's position in the pool's storage.
-    @usableFromInline let start: Int
-    /// How many of the block's entities, from `first` on, the pool covers.
-    @usableFromInline let count: Int
-
-    @inlinable
-    init(first: UnsafeMutablePointer<UInt32>, start: Int, count: Int) {
-      self.first = first
-      self.start = start
-      self.count = count
-    }
-  }
-
-  @inlinable
-  mutating func next() -> Block? {
-    guard position < end else { return nil }
-    let start = position
-    position = Swift.min(end, (start | (EntityBlocks.size - 1)) + 1)
-    return Block(
-      first: words + (start >> EntityBlocks.shift) * EntityWords<Entity>.blockWords
-        + (start & (EntityBlocks.size - 1)),
-      start: start, count: position - start)
   }
 }
 
@@ -389,23 +320,25 @@ internal struct EntityScratch {
 /// What the threads of a chunked run share: the job's loop and the columns, and one context
 /// per chunk.
 ///
-/// Unchecked because it carries pointers: each chunk touches only its own blocks of the columns
+/// Unchecked because it carries pointers: each chunk touches only its own part of the columns
 /// and its own context, and the job's loop has no captured state of its own.
 @usableFromInline
 internal struct ChunkWork<Entity: GameObject>: @unchecked Sendable {
   @usableFromInline let run: (inout EntityPool<Entity>, inout TickContext) -> Void
   @usableFromInline let words: UnsafeMutablePointer<UInt32>
+  @usableFromInline let stride: Int
   @usableFromInline let contexts: UnsafeMutableBufferPointer<TickContext>
   @usableFromInline let writeCheck: WriteCheck?
 
   @usableFromInline
   init(
     run: @escaping (inout EntityPool<Entity>, inout TickContext) -> Void,
-    words: UnsafeMutablePointer<UInt32>, contexts: UnsafeMutableBufferPointer<TickContext>,
-    writeCheck: WriteCheck?
+    words: UnsafeMutablePointer<UInt32>, stride: Int,
+    contexts: UnsafeMutableBufferPointer<TickContext>, writeCheck: WriteCheck?
   ) {
     self.run = run
     self.words = words
+    self.stride = stride
     self.contexts = contexts
     self.writeCheck = writeCheck
   }

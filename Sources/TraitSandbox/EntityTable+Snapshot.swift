@@ -17,28 +17,18 @@ extension EntityTable {
   /// with padding zeroed, a piece at a time.
   func saveColumns(to sink: inout some SnapshotSink) throws {
     let count = columns.count
-    let blocks = ColumnBlocks(columns)
-    // A piece is 64 blocks of one word: 64 KiB.
-    let piece = 64 * EntityBlocks.size
+    let stored = UntypedColumns(columns)
+    // A piece of a column at a time: 64 KiB.
+    let piece = 16_384
     let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: piece)
     defer { buffer.deallocate() }
-    for word in 0..<blocks.wordCount {
+    for word in 0..<stored.wordCount {
       let mask = WriteCheck.byteMask(layout.stateMasks[word])
-      var filled = 0
-      // Block by block: each block holds this word of up to `EntityBlocks.size` entities.
-      for start in stride(from: 0, to: count, by: EntityBlocks.size) {
-        let column = blocks.column(word, ofBlockAt: start)
-        let lanes = min(EntityBlocks.size, count - start)
-        let out = buffer.baseAddress.unsafelyUnwrapped + filled
-        for lane in 0..<lanes { out[lane] = (column[lane] & mask).littleEndian }
-        filled += lanes
-        if filled == piece {
-          try sink.write(UnsafeRawBufferPointer(UnsafeBufferPointer(buffer)))
-          filled = 0
-        }
-      }
-      if filled > 0 {
-        try sink.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[..<filled])))
+      let column = stored.column(word)
+      for start in stride(from: 0, to: count, by: piece) {
+        let length = min(piece, count - start)
+        for index in 0..<length { buffer[index] = (column[start + index] & mask).littleEndian }
+        try sink.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[..<length])))
       }
     }
   }
@@ -113,28 +103,25 @@ extension EntityTable {
           + "bytes, and \(reader.remainingByteCount) are left: the snapshot is truncated")
     }
     let restored = EntityColumns<Entity>(capacity: count)
-    let blocks = ColumnBlocks(restored)
+    let stored = UntypedColumns(restored)
     let start = reader.offset
     try reader.read(byteCount) { raw in
       for word in 0..<wordCount {
-        for first in stride(from: 0, to: count, by: EntityBlocks.size) {
-          let column = blocks.column(word, ofBlockAt: first)
-          let lanes = min(EntityBlocks.size, count - first)
-          let source = raw.baseAddress.unsafelyUnwrapped + (word * count + first) * 4
-          for lane in 0..<lanes {
-            column[lane] = UInt32(
-              littleEndian: source.loadUnaligned(fromByteOffset: lane * 4, as: UInt32.self))
-          }
+        let column = stored.column(word)
+        let source = raw.baseAddress.unsafelyUnwrapped + word * count * 4
+        for index in 0..<count {
+          column[index] = UInt32(
+            littleEndian: source.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
         }
       }
     }
     restored.count = count
-    try Self.check(blocks, layout: layout, at: start, count: count)
+    try Self.check(UntypedColumns(restored), layout: layout, at: start, count: count)
     let previous = columns
     columns = restored
     var firstBad: Int?
     if let offset = layout.factionOffset {
-      firstBad = (0..<count).first { blocks.byte(offset, at: $0) >= hostility.factionCount }
+      firstBad = (0..<count).first { stored.byte(offset, at: $0) >= hostility.factionCount }
     } else {
       readingPool().forEach { entity, index in
         if firstBad == nil && !hostility.contains(entity.faction) { firstBad = index }
@@ -157,15 +144,15 @@ extension EntityTable {
   ///
   /// - Complexity: O(n x fields), a pass over each column a field is in.
   private static func check(
-    _ blocks: ColumnBlocks, layout: EntityLayout, at offset: Int, count: Int
+    _ columns: UntypedColumns, layout: EntityLayout, at offset: Int, count: Int
   ) throws(ArchiveError) {
     for field in layout.fields {
       // An optional's tag inside another optional's payload is rare, and checked entity by
       // entity; every other field a column at a time.
       let found =
         field.kind == .optionalTag && field.tagOffset != nil
-        ? firstDamagedNestedTag(field, of: blocks, layout: layout, count: count)
-        : firstDamaged(field, of: blocks, layout: layout, count: count)
+        ? firstDamagedNestedTag(field, of: columns, layout: layout, count: count)
+        : firstDamaged(field, of: columns, layout: layout, count: count)
       if let entity = found { throw damaged(field, entity: entity) }
     }
 
@@ -183,7 +170,7 @@ extension EntityTable {
   ///
   /// - Complexity: O(n) for a value, O(n x payload words) for an optional's tag.
   private static func firstDamaged(
-    _ field: EntityLayout.Field, of blocks: ColumnBlocks, layout: EntityLayout, count: Int
+    _ field: EntityLayout.Field, of columns: UntypedColumns, layout: EntityLayout, count: Int
   ) -> Int? {
     let word = field.offset >> 2
     // The word that holds the value's optional tag, and the tag's place in it; a value outside
@@ -196,20 +183,20 @@ extension EntityTable {
     switch field.kind {
     case .float where !isOptional:
       // Without a tag to read the test is a third cheaper, and most floats have none.
-      return blocks.firstEntity(among: count, whoseWords: word, word) { value, _ in
+      return columns.firstEntity(among: count, whoseWords: word, word) { value, _ in
         value & 0x7F80_0000 == 0x7F80_0000
       }
     case .float:
-      return blocks.firstEntity(among: count, whoseWords: word, tagWord) {
+      return columns.firstEntity(among: count, whoseWords: word, tagWord) {
         isPresent($1) && $0 & 0x7F80_0000 == 0x7F80_0000
       }
     case .double:
-      return blocks.firstEntity(among: count, whoseWords: word + 1, tagWord) {
+      return columns.firstEntity(among: count, whoseWords: word + 1, tagWord) {
         isPresent($1) && $0 & 0x7FF0_0000 == 0x7FF0_0000
       }
     case .bool:
       let shift = UInt32((field.offset & 3) << 3)
-      return blocks.firstEntity(among: count, whoseWords: word, tagWord) {
+      return columns.firstEntity(among: count, whoseWords: word, tagWord) {
         isPresent($1) && ($0 >> shift) & 0xFF > 1
       }
     case .integer, .opaque, .reference:
@@ -217,7 +204,7 @@ extension EntityTable {
     case .optionalTag:
       let shift = UInt32((field.offset & 3) << 3)
       // A tag of 0 is a value, 1 is none, and anything else is damage; none has a zero payload.
-      var first = blocks.firstEntity(among: count, whoseWords: word, word) { tag, _ in
+      var first = columns.firstEntity(among: count, whoseWords: word, word) { tag, _ in
         (tag >> shift) & 0xFF > 1
       }
       for payload in layout.fields where payload.tagOffset == field.offset && payload.size > 0 {
@@ -227,7 +214,7 @@ extension EntityTable {
           for byte in max(payload.offset, payloadWord * 4)..<min(end, payloadWord * 4 + 4) {
             mask |= 0xFF << UInt32((byte & 3) << 3)
           }
-          let found = blocks.firstEntity(among: count, whoseWords: payloadWord, word) {
+          let found = columns.firstEntity(among: count, whoseWords: payloadWord, word) {
             value, tag in (tag >> shift) & 0xFF == 1 && value & mask != 0
           }
           if let found, found < (first ?? .max) { first = found }
@@ -241,16 +228,16 @@ extension EntityTable {
   /// damaged: other than 0 or 1 where its optional is there, or 1 with a payload that is not
   /// zero. Entity by entity: such tags are rare.
   private static func firstDamagedNestedTag(
-    _ field: EntityLayout.Field, of blocks: ColumnBlocks, layout: EntityLayout, count: Int
+    _ field: EntityLayout.Field, of columns: UntypedColumns, layout: EntityLayout, count: Int
   ) -> Int? {
     guard field.kind == .optionalTag, let outerTag = field.tagOffset else { return nil }
     let payload = layout.fields.filter { $0.tagOffset == field.offset }
-    for index in 0..<count where blocks.byte(outerTag, at: index) == 0 {
-      let tag = blocks.byte(field.offset, at: index)
+    for index in 0..<count where columns.byte(outerTag, at: index) == 0 {
+      let tag = columns.byte(field.offset, at: index)
       let isDamaged =
         tag == 1
         ? payload.contains { value in
-          (value.offset..<(value.offset + value.size)).contains { blocks.byte($0, at: index) != 0 }
+          (value.offset..<(value.offset + value.size)).contains { columns.byte($0, at: index) != 0 }
         }
         : tag > 1
       if isDamaged { return index }

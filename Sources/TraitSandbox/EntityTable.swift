@@ -82,9 +82,12 @@ struct EntityTable<Entity: GameObject> {
           writes: job.writes, systemName: systemNameForChecks(system), layout: layout,
           sample: columns.read(at: 0))
       }
-      return ColumnSpan(words: columns.words, count: columns.count, writeCheck: writeChecks[system])
+      return ColumnSpan(
+        words: columns.words, stride: columns.capacity, count: columns.count,
+        writeCheck: writeChecks[system])
     #else
-      return ColumnSpan(words: columns.words, count: columns.count, writeCheck: nil)
+      return ColumnSpan(
+        words: columns.words, stride: columns.capacity, count: columns.count, writeCheck: nil)
     #endif
   }
 
@@ -97,7 +100,8 @@ struct EntityTable<Entity: GameObject> {
   /// A read-only pool over every entity, for drawing and hashing.
   func readingPool() -> EntityPool<Entity> {
     EntityPool(
-      words: columns.words, indices: 0..<columns.count, targetBase: placement.targetBase,
+      words: columns.words, stride: columns.capacity, indices: 0..<columns.count,
+      targetBase: placement.targetBase,
       indexedTick: placement.indexedTick)
   }
 

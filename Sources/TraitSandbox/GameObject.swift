@@ -53,12 +53,14 @@ public protocol GameObject: Sendable, Codable {
 /// outside the world.
 public struct ColumnSpan<Entity: GameObject> {
   @usableFromInline let words: UnsafeMutablePointer<UInt32>
+  @usableFromInline let stride: Int
   @usableFromInline let count: Int
   @usableFromInline let writeCheck: WriteCheck?
 
   @usableFromInline
-  init(words: UnsafeMutablePointer<UInt32>, count: Int, writeCheck: WriteCheck?) {
+  init(words: UnsafeMutablePointer<UInt32>, stride: Int, count: Int, writeCheck: WriteCheck?) {
     self.words = words
+    self.stride = stride
     self.count = count
     self.writeCheck = writeCheck
   }
@@ -95,7 +97,8 @@ extension GameObject {
     // with no copies to make or merge.
     guard chunkCount > 1, let chunkSize else {
       var pool = EntityPool<Self>(
-        words: columns.words, indices: 0..<count, targetBase: placement.targetBase,
+        words: columns.words, stride: columns.stride, indices: 0..<count,
+        targetBase: placement.targetBase,
         indexedTick: placement.indexedTick, writeCheck: columns.writeCheck)
       run(&pool, &context)
       placement.targetBase = pool.targetBase
@@ -111,7 +114,8 @@ extension GameObject {
         context.beginChunk(random: tickRandom.derived(salt ^ UInt64(chunk)))
         let lower = chunk * chunkSize
         var pool = EntityPool<Self>(
-          words: columns.words, indices: lower..<min(lower + chunkSize, count),
+          words: columns.words, stride: columns.stride,
+          indices: lower..<min(lower + chunkSize, count),
           targetBase: fixed.targetBase, indexedTick: fixed.indexedTick,
           writeCheck: columns.writeCheck, tableCount: count)
         run(&pool, &context)
@@ -122,11 +126,12 @@ extension GameObject {
     var chunks = (0..<chunkCount).map { context.chunkContext(salt: salt ^ UInt64($0)) }
     chunks.withUnsafeMutableBufferPointer { contexts in
       let work = ChunkWork(
-        run: run, words: columns.words, contexts: contexts, writeCheck: columns.writeCheck)
+        run: run, words: columns.words, stride: columns.stride, contexts: contexts,
+        writeCheck: columns.writeCheck)
       let workers = max(1, min(threads, chunkCount))
       // Each thread claims the next chunk until none is left: a thread that starts late or
       // meets slow chunks does fewer. Which thread steps a chunk changes nothing: each chunk
-      // has its own context, and its own blocks of the columns.
+      // has its own context, and its own part of the columns.
       let claims = ChunkClaims()
       let run: @Sendable (Int) -> Void = { _ in
         while true {
@@ -134,7 +139,7 @@ extension GameObject {
           guard chunk < chunkCount else { return }
           let lower = chunk * chunkSize
           var pool = EntityPool<Self>(
-            words: work.words, indices: lower..<min(lower + chunkSize, count),
+            words: work.words, stride: work.stride, indices: lower..<min(lower + chunkSize, count),
             targetBase: fixed.targetBase, indexedTick: fixed.indexedTick,
             writeCheck: work.writeCheck, tableCount: count)
           work.run(&pool, &work.contexts[chunk])

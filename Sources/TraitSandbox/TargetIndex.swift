@@ -126,14 +126,14 @@ public struct TargetIndex: Sendable {
     entries.withUnsafeMutableBufferPointer { entries in
       damage.withUnsafeMutableBufferPointer { damage in
         let shared = IndexingBuffers(
-          words: pool.words, first: pool.indices.lowerBound,
+          words: pool.words, stride: pool.stride, first: pool.indices.lowerBound,
           entries: entries.baseAddress.unsafelyUnwrapped + start,
           damage: damage.baseAddress.unsafelyUnwrapped + start)
         parts.forEach { part in
           let range = parts.range(of: part)
           (shared.damage + range.lowerBound).update(repeating: 0, count: range.count)
           let slice = EntityPool<Entity>(
-            words: shared.words,
+            words: shared.words, stride: shared.stride,
             indices: (shared.first + range.lowerBound)..<(shared.first + range.upperBound),
             targetBase: 0, indexedTick: 0)
           let entries = shared.entries - shared.first
@@ -173,16 +173,18 @@ struct DamageRecord: Sendable {
 @usableFromInline
 internal struct IndexingBuffers: @unchecked Sendable {
   @usableFromInline let words: UnsafeMutablePointer<UInt32>
+  @usableFromInline let stride: Int
   @usableFromInline let first: Int
   @usableFromInline let entries: UnsafeMutablePointer<Target>
   @usableFromInline let damage: UnsafeMutablePointer<Float>
 
   @usableFromInline
   init(
-    words: UnsafeMutablePointer<UInt32>, first: Int, entries: UnsafeMutablePointer<Target>,
-    damage: UnsafeMutablePointer<Float>
+    words: UnsafeMutablePointer<UInt32>, stride: Int, first: Int,
+    entries: UnsafeMutablePointer<Target>, damage: UnsafeMutablePointer<Float>
   ) {
     self.words = words
+    self.stride = stride
     self.first = first
     self.entries = entries
     self.damage = damage

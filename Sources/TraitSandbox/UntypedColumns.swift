@@ -1,29 +1,29 @@
 /// The words of one type's columns, addressed without the type: what loops over whole
 /// columns (saving, loading, sorting, the directory) use, with no generic code inside them.
-struct ColumnBlocks {
+struct UntypedColumns {
   let words: UnsafeMutablePointer<UInt32>
   let wordCount: Int
-  /// Words per block: `wordCount` columns of `EntityBlocks.size`.
-  let blockWords: Int
+  /// The words from one column to the next: the columns' capacity.
+  let stride: Int
   let count: Int
 
   init<Entity>(_ columns: EntityColumns<Entity>) {
     words = columns.words
     wordCount = EntityWords<Entity>.wordCount
-    blockWords = EntityWords<Entity>.blockWords
+    stride = columns.capacity
     count = columns.count
   }
 
-  /// Word `word` of the entities of the block that holds `index`, from its first entity.
+  /// Word `word` of every entity, from the first.
   @inline(__always)
-  func column(_ word: Int, ofBlockAt index: Int) -> UnsafeMutablePointer<UInt32> {
-    words + (index >> EntityBlocks.shift) * blockWords + (word << EntityBlocks.shift)
+  func column(_ word: Int) -> UnsafeMutablePointer<UInt32> {
+    words + word * stride
   }
 
   /// Word `word` of the entity at `index`.
   @inline(__always)
   func word(_ word: Int, at index: Int) -> UInt32 {
-    column(word, ofBlockAt: index)[index & (EntityBlocks.size - 1)]
+    column(word)[index]
   }
 
   /// Byte `offset` of the entity at `index`.
@@ -44,29 +44,33 @@ struct ColumnBlocks {
     Float(bitPattern: word(offset >> 2, at: index))
   }
 
+  /// Entities whose words `firstEntity` tests together before it looks at any one of them.
+  static var checkedRun: Int { 1024 }
+
   /// The first of the first `count` entities whose words `first` and `second` `isBad`
   /// refuses, if any.
   ///
-  /// - Complexity: O(count): the test runs on a block's whole columns before the block's
-  ///   entities are looked at one by one, which only a block with a refused entity needs.
+  /// - Complexity: O(count): the test runs on a run of 1,024 entities' words at once, which
+  ///   the compiler makes vector code, before the run's entities are looked at one by one,
+  ///   which only a run with a refused entity needs.
   @inline(__always)
   func firstEntity(
     among count: Int, whoseWords first: Int, _ second: Int,
     where isBad: (UInt32, UInt32) -> Bool
   ) -> Int? {
+    let firstColumn = column(first)
+    let secondColumn = column(second)
     var start = 0
     while start < count {
-      let lanes = min(EntityBlocks.size, count - start)
-      let firstColumn = column(first, ofBlockAt: start)
-      let secondColumn = column(second, ofBlockAt: start)
+      let end = min(count, start + Self.checkedRun)
       var refused: UInt32 = 0
-      for lane in 0..<lanes { refused |= isBad(firstColumn[lane], secondColumn[lane]) ? 1 : 0 }
+      for index in start..<end { refused |= isBad(firstColumn[index], secondColumn[index]) ? 1 : 0 }
       if refused != 0 {
-        for lane in 0..<lanes where isBad(firstColumn[lane], secondColumn[lane]) {
-          return start + lane
+        for index in start..<end where isBad(firstColumn[index], secondColumn[index]) {
+          return index
         }
       }
-      start += EntityBlocks.size
+      start = end
     }
     return nil
   }
@@ -78,20 +82,11 @@ struct ColumnBlocks {
     precondition(order.count == count, "one position per entity")
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: repeatElement(0, count: count))
-    // Where each entity comes from, found once: then each column is one gather.
-    let sources = (0..<count).map { position in
-      column(0, ofBlockAt: Int(order[position])) + (Int(order[position]) & (EntityBlocks.size - 1))
-    }
-    scratch.withUnsafeMutableBufferPointer { column in
+    scratch.withUnsafeMutableBufferPointer { moved in
       for word in 0..<wordCount {
-        let offset = word << EntityBlocks.shift
-        for position in 0..<count { column[position] = sources[position][offset] }
-        for first in stride(from: 0, to: count, by: EntityBlocks.size) {
-          let target = self.column(word, ofBlockAt: first)
-          for lane in 0..<min(EntityBlocks.size, count - first) {
-            target[lane] = column[first + lane]
-          }
-        }
+        let column = self.column(word)
+        for position in 0..<count { moved[position] = column[Int(order[position])] }
+        column.update(from: moved.baseAddress.unsafelyUnwrapped, count: count)
       }
     }
   }

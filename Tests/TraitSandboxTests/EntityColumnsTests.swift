@@ -1,0 +1,81 @@
+import Testing
+
+@testable import TraitSandbox
+
+/// An entity that holds a reference-counted value, so that moving it bit for bit is tested.
+private struct Named: GameObject {
+  var id = EntityID<Self>.unassigned
+  var position = Vector2.zero
+  var faction = Faction.left
+  var name: String
+}
+
+@Suite("Entity columns: one column per word, each as long as the capacity")
+struct EntityColumnsTests {
+  @Test("Room is an odd number of 64-byte lines of a column, and at least what was asked")
+  func room() {
+    #expect(EntityWords<Bare>.roomFor(0) == 0)
+    for count in [1, 15, 16, 17, 31, 32, 33, 1_000, 1_024, 4_096, 100_000, 1 << 20] {
+      let room = EntityWords<Bare>.roomFor(count)
+      #expect(room >= count && room < count + 32)
+      #expect(room % 16 == 0 && (room / 16) % 2 == 1, "\(count) gets \(room)")
+    }
+  }
+
+  @Test("Growing keeps every entity, each word in its column at the new capacity")
+  func growth() {
+    let columns = EntityColumns<Bare>()
+    var capacities: Set<Int> = []
+    for index in 0..<5_000 {
+      var entity = Bare(position: Vector2(Float(index), -Float(index)))
+      entity.id = EntityID(rawValue: UInt64(index + 1))
+      columns.append(entity)
+      capacities.insert(columns.capacity)
+    }
+    #expect(capacities.count > 5)
+    for index in 0..<5_000 {
+      let entity = columns.read(at: index)
+      #expect(entity.position == Vector2(Float(index), -Float(index)))
+      #expect(entity.id.rawValue == UInt64(index + 1))
+    }
+    let positionWord =
+      EntityLayout(of: Bare.self).fields.first { $0.path == "position.y" }!
+      .offset / 4
+    #expect(Float(bitPattern: columns.word(positionWord, at: 4_321).pointee) == -4_321)
+  }
+
+  @Test("Removing moves the last entity into the hole")
+  func swapRemove() {
+    let columns = EntityColumns<Bare>()
+    for index in 0..<40 { columns.append(Bare(position: Vector2(Float(index), 0))) }
+    columns.swapRemove(at: 3)
+    columns.swapRemove(at: 38)
+    #expect(columns.count == 38)
+    #expect(columns.read(at: 3).position.x == 39)
+    #expect((0..<38).map { columns.read(at: $0).position.x }.filter { $0 == 38 }.isEmpty)
+  }
+
+  @Test("A copy has room for its entities alone and changes apart from the original")
+  func copy() {
+    let columns = EntityColumns<Bare>(capacity: 10_000)
+    for index in 0..<100 { columns.append(Bare(position: Vector2(Float(index), 1))) }
+    let copy = columns.copy()
+    #expect(copy.capacity == EntityWords<Bare>.roomFor(100))
+    copy.put(Bare(position: Vector2(-1, -1)), at: 50)
+    #expect(columns.read(at: 50).position == Vector2(50, 1))
+    #expect(copy.read(at: 50).position == Vector2(-1, -1))
+    #expect(
+      (0..<100).allSatisfy { $0 == 50 || copy.read(at: $0).position == Vector2(Float($0), 1) })
+  }
+
+  @Test("Entities that hold references survive growing, copying and removal")
+  func references() {
+    let columns = EntityColumns<Named>()
+    for index in 0..<300 { columns.append(Named(name: "entity number \(index)")) }
+    let copy = columns.copy()
+    columns.swapRemove(at: 0)
+    #expect(columns.read(at: 0).name == "entity number 299")
+    #expect(copy.read(at: 0).name == "entity number 0")
+    #expect((1..<299).allSatisfy { columns.read(at: $0).name == "entity number \($0)" })
+  }
+}
