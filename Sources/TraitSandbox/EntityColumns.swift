@@ -16,13 +16,17 @@
 internal final class EntityColumns<Entity>: @unchecked Sendable {
   @usableFromInline typealias Words = EntityWords<Entity>
 
+  // Unchecked: the world's unspecialised code reads these for every system and type each
+  // tick, and each checked access was a call into the runtime (about 100 instructions). Only
+  // the table that owns the columns changes them, between systems.
+
   /// The columns, one after another, `capacity` words each.
-  @usableFromInline var words: UnsafeMutablePointer<UInt32>
+  @exclusivity(unchecked) @usableFromInline var words: UnsafeMutablePointer<UInt32>
   /// The number of live entities: positions `0..<count`.
-  @usableFromInline var count: Int
+  @exclusivity(unchecked) @usableFromInline var count: Int
   /// Room for this many entities: the length of every column, and so the distance in words
   /// from one column to the next (see `roomFor(_:)`).
-  @usableFromInline var capacity: Int
+  @exclusivity(unchecked) @usableFromInline var capacity: Int
 
   @usableFromInline
   init(capacity: Int = 0) {
@@ -350,10 +354,15 @@ internal enum EntityWords<Entity> {
     keeping original: UnsafeMutableRawPointer
   ) {
     let stride = distinct(stride)
+    // The original first, each word read whole, then the scratch from reads of its own: the
+    // compiler may split a scratch word into the pieces the code reads (a Boolean, an
+    // optional's tag), and it then sees each piece as part of the whole word read before it,
+    // so that a word the code did not change compares equal, with no store.
     forEachWord { word in
-      let value = lane[word &* stride]
-      scratch.storeBytes(of: value, toByteOffset: word << 2, as: UInt32.self)
-      original.storeBytes(of: value, toByteOffset: word << 2, as: UInt32.self)
+      original.storeBytes(of: lane[word &* stride], toByteOffset: word << 2, as: UInt32.self)
+    }
+    forEachWord { word in
+      scratch.storeBytes(of: lane[word &* stride], toByteOffset: word << 2, as: UInt32.self)
     }
   }
 

@@ -130,31 +130,34 @@ extension EntityPool {
 /// multiple of the interval.
 ///
 /// A sequence rather than a loop that takes a closure, so that the work on each entity is
-/// written inside the caller's loop, where the compiler always inlines it.
+/// written inside the caller's loop, where the compiler always inlines it. It steps from one
+/// due group straight to the next, `interval` groups on.
 @usableFromInline
 internal struct DueGroups: Sequence, IteratorProtocol {
-  @usableFromInline var position: Int
-  @usableFromInline let end: Int
-  @usableFromInline let interval: UInt64
-  @usableFromInline let tick: UInt64
+  /// The number of the next due group.
+  @usableFromInline var group: Int
+  @usableFromInline let indices: Range<Int>
+  @usableFromInline let interval: Int
   @usableFromInline let size: Int
 
   @inlinable
   init(indices: Range<Int>, interval: UInt64, tick: UInt64, size: Int) {
-    position = indices.lowerBound
-    end = indices.upperBound
-    self.interval = interval
-    self.tick = tick
+    let first = indices.lowerBound / size
+    // The first group from `first` on whose number plus the tick is a multiple of the
+    // interval.
+    let wait = (interval &- (UInt64(first) &+ tick) % interval) % interval
+    group = first + Int(wait)
+    self.indices = indices
+    self.interval = Int(interval)
     self.size = size
   }
 
   @inlinable
   mutating func next() -> Range<Int>? {
-    while position < end {
-      let start = position
-      position = Swift.min(end, (start | (size - 1)) + 1)
-      if (UInt64(start / size) &+ tick) % interval == 0 { return start..<position }
-    }
-    return nil
+    let start = Swift.max(group * size, indices.lowerBound)
+    guard start < indices.upperBound else { return nil }
+    let end = Swift.min((group + 1) * size, indices.upperBound)
+    group += interval
+    return start..<end
   }
 }

@@ -228,12 +228,23 @@ extension TargetIndex {
   ///
   /// Bodies whose centres meet exactly are pushed apart along x, the later entry to the right,
   /// so even a stack of units spawned on one spot spreads, the same way in every run.
-  /// - Complexity: O(bodies in the cells the circle covers).
-  @inlinable
+  /// - Complexity: O(bodies in the cells the circle covers), and O(1) for an empty index.
+  @inlinable @inline(__always)
   public func separation(
     at point: Vector2, radius: Float, excluding own: TargetRef?, among faction: Faction? = nil
   ) -> Vector2 {
+    // Answered in the caller's loop, where the compiler sees that an index without entries (a
+    // world without the targets system) pushes nothing, and drops the search.
     guard count > 0, radius > 0 else { return .zero }
+    return separationInGrid(at: point, radius: radius, excluding: own, among: faction)
+  }
+
+  /// `separation(at:radius:excluding:among:)` for an index with entries and a body with a
+  /// radius: the search of the grid.
+  @inlinable
+  internal func separationInGrid(
+    at point: Vector2, radius: Float, excluding own: TargetRef?, among faction: Faction?
+  ) -> Vector2 {
     let everyone: UInt64 =
       if let faction {
         faction.index < factionCount ? UInt64(1) << UInt64(faction.index) : 0
