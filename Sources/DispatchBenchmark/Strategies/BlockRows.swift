@@ -1,8 +1,9 @@
 import TraitSandbox
 
 /// Prototype `world-block-rows`: columns of 4-byte words in blocks of 256 entities, as the world
-/// keeps them, but a system copies each block's entities out into an array of whole values with
-/// one loop per word, runs the per-entity methods on the array, and copies every word back.
+/// kept them at first, but a system copies each block's entities out into an array of whole
+/// values with one loop per word, runs the per-entity methods on the array, and copies every
+/// word back.
 ///
 /// The copies are generic loops over words of a size known only at run time, so the compiler
 /// can drop none of them: every system reads and writes every column. What it shows: keeping
