@@ -79,8 +79,10 @@ struct EntityTable<Entity: GameObject> {
   /// and type each tick, and asking it of the generic class looked up the class's metadata
   /// every time (about 450 instructions, most of what a small type's tick costs outside its
   /// loops).
-  private static func isUniqueReference(_ reference: UnsafeMutableRawPointer) -> Bool {
-    reference.withMemoryRebound(to: AnyObject.self, capacity: 1) {
+  private static func isUniqueReference(
+    _ reference: UnsafeMutablePointer<EntityColumns<Entity>>
+  ) -> Bool {
+    UnsafeMutableRawPointer(reference).withMemoryRebound(to: AnyObject.self, capacity: 1) {
       isKnownUniquelyReferenced(&$0.pointee)
     }
   }

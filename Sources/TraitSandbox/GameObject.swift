@@ -148,7 +148,7 @@ extension GameObject {
       if workers == 1 {
         run(0)
       } else {
-        DispatchQueue.concurrentPerform(iterations: workers, execute: run)
+        WorkerPool.shared.forEach(workers, threads: workers, run)
       }
     }
     context.merge(&chunks)

@@ -30,7 +30,7 @@ internal struct Parts: Sendable {
     if count == 1 {
       body(0)
     } else {
-      DispatchQueue.concurrentPerform(iterations: count, execute: body)
+      WorkerPool.shared.forEach(count, threads: count, body)
     }
   }
 }

@@ -1,0 +1,71 @@
+import Dispatch
+import Testing
+
+@testable import TraitSandbox
+
+/// Slots an iteration counts itself in: each iteration writes only its own.
+private final class Tally: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<Int>
+
+  init(_ count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: 0)
+  }
+
+  deinit { slots.deallocate() }
+
+  func count(_ iteration: Int) { slots[iteration] += 1 }
+
+  /// Whether every slot was counted exactly `times` times.
+  func each(_ times: Int) -> Bool { slots.allSatisfy { $0 == times } }
+}
+
+@Suite("Worker pool: parallel steps with threads that stay awake")
+struct WorkerPoolTests {
+  @Test("every iteration of every step runs exactly once, for any thread count")
+  func everyIterationOnce() {
+    for threads in [1, 2, 3, 8] {
+      for iterations in [0, 1, 2, 3, 7, 64, 250] {
+        let tally = Tally(max(iterations, 1))
+        for _ in 0..<200 {
+          WorkerPool.shared.forEach(iterations, threads: threads) { tally.count($0) }
+        }
+        #expect(iterations == 0 || tally.each(200), "\(iterations) on \(threads) threads")
+      }
+    }
+  }
+
+  @Test("a step that finishes in a worker is done before the call returns")
+  func waitsForWorkers() {
+    let tally = Tally(2)
+    for _ in 0..<100 {
+      WorkerPool.shared.forEach(2, threads: 2) { iteration in
+        // The second iteration is slow, so a worker is likely still running it when the
+        // caller's own iterations are done.
+        if iteration == 1 {
+          let start = DispatchTime.now().uptimeNanoseconds
+          while DispatchTime.now().uptimeNanoseconds - start < 20_000 {}
+        }
+        tally.count(iteration)
+      }
+    }
+    #expect(tally.each(100))
+  }
+
+  @Test("a step inside a step, and steps from two threads at once, run every iteration")
+  func nestedAndConcurrent() {
+    let inner = Tally(16 * 4)
+    WorkerPool.shared.forEach(16, threads: 2) { outer in
+      WorkerPool.shared.forEach(4, threads: 2) { inner.count(outer * 4 + $0) }
+    }
+    #expect(inner.each(1))
+
+    let tallies = [Tally(32), Tally(32)]
+    DispatchQueue.concurrentPerform(iterations: 2) { caller in
+      for _ in 0..<300 {
+        WorkerPool.shared.forEach(32, threads: 2) { tallies[caller].count($0) }
+      }
+    }
+    #expect(tallies.allSatisfy { $0.each(300) })
+  }
+}
