@@ -9,12 +9,13 @@ internal struct Parts: Sendable {
   @usableFromInline let itemCount: Int
   @usableFromInline let partSize: Int
 
-  /// Parts for `itemCount` items on up to `threads` threads; below 32,768 items a part, a
-  /// thread costs more than it saves.
+  /// Parts for `itemCount` items on up to `threads` threads; below 4,096 items a part, a
+  /// thread costs more than it saves (the worker pool's threads are awake: a step's cost is
+  /// its work, not a thread's wake-up).
   @usableFromInline
   init(count itemCount: Int, threads: Int) {
     self.itemCount = itemCount
-    count = max(1, min(threads, itemCount / 32_768))
+    count = max(1, min(threads, itemCount / 4_096))
     partSize = (itemCount + count - 1) / count
   }
 
