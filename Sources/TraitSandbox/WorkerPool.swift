@@ -71,8 +71,13 @@ internal final class WorkerPool: @unchecked Sendable {
       ticket.store(step << 32 | UInt64(iterations) << 16, ordering: .sequentiallyConsistent)
       for worker in workers.prefix(helpers) { worker.wakeIfParked() }
       runIterations()
-      // The last iterations may still be running on a worker.
-      while completed.load(ordering: .acquiring) < iterations {}
+      // The last iterations may still be running on a worker; one that waits for a core (the
+      // machine busy with other work) gets the caller's after a while.
+      var spins = 0
+      while completed.load(ordering: .acquiring) < iterations {
+        spins += 1
+        if spins & 1023 == 0 { sched_yield() }
+      }
       self.body = nil
     }
   }
