@@ -123,14 +123,19 @@ struct EntityTable<Entity: GameObject> {
   ///
   /// - Complexity: O(log n).
   func directoryPosition(of id: UInt64) -> Int? {
-    var low = 0
-    var high = directory.count
-    while low < high {
-      let middle = (low + high) / 2
-      if directory[middle].id < id { low = middle + 1 } else { high = middle }
+    directory.withUnsafeBufferPointer { directory in
+      guard let first = directory.first, first.id <= id else { return nil }
+      // Without branches on the comparisons, which a search for a random identity
+      // mispredicts half the time: `base` is the last entry known to be at most `id`.
+      var base = 0
+      var remaining = directory.count
+      while remaining > 1 {
+        let half = remaining / 2
+        base = directory[base &+ half].id <= id ? base &+ half : base
+        remaining -= half
+      }
+      return directory[base].id == id ? base : nil
     }
-    guard low < directory.count, directory[low].id == id else { return nil }
-    return low
   }
 
   /// The storage position of the entity with identity `id`, if it is alive.

@@ -10,8 +10,12 @@ struct SpatialGrid: Sendable {
   /// `columns x rows`.
   @usableFromInline let cellCount: Int
 
+  /// A grid of `columns x rows` cells of `cellSize` a side; at most 2^32 cells, so that a cell
+  /// number fits `UInt32`.
   @usableFromInline
   init(cellSize: Float, columns: Int, rows: Int) {
+    precondition(
+      columns > 0 && rows > 0 && columns <= Int(UInt32.max) / rows, "a grid has 1 to 2^32 cells")
     self.cellSize = cellSize
     self.inverseCellSize = 1 / cellSize
     self.columns = columns
@@ -94,7 +98,8 @@ struct SpatialGrid: Sendable {
   /// cell.
   @inlinable @inline(__always)
   func cell(of point: Vector2) -> UInt32 {
-    UInt32(row(of: point.y) * columns + column(of: point.x))
+    // Both in range, and the grid has at most 2^32 cells: the arithmetic cannot overflow.
+    UInt32(truncatingIfNeeded: row(of: point.y) &* columns &+ column(of: point.x))
   }
 
   @inlinable @inline(__always)

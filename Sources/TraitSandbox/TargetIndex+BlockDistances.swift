@@ -9,8 +9,9 @@ extension TargetIndex {
   /// Left empty for a grid of more than four cells per entry, and when every block has an
   /// enemy of every faction in it or next to it (a melee of mixed sides): queries then visit
   /// their cells, paying one comparison for the blocks.
-  /// - Complexity: O(cells x factions / 16).
-  internal mutating func measureBlockDistances() {
+  /// - Complexity: O(cells x factions / 16), the factions side by side on up to `threads`
+  ///   threads.
+  internal mutating func measureBlockDistances(threads: Int = 1) {
     guard grid.cellCount <= max(4 * count, 4_096) else {
       blockDistances = []
       return
@@ -19,45 +20,61 @@ extension TargetIndex {
     let (columns, rows) = ((grid.columns + side - 1) / side, (grid.rows + side - 1) / side)
     let blocks = columns * rows
     var distances = [UInt8](repeating: 0, count: factionCount * blocks)
+    let index = self
     cellStart.withUnsafeBufferPointer { starts in
       distances.withUnsafeMutableBufferPointer { distances in
-        for faction in 0..<factionCount {
-          let first = faction * blocks
-          // A faction without enemies never queries: its blocks stay at 0.
-          let enemies = enemyMasks[faction]
-          guard enemies != 0 else { continue }
-          var anyEmpty = false
-          for row in 0..<rows {
-            for column in 0..<columns {
-              let cells = (column * side)...min(column * side + side - 1, grid.columns - 1)
-              let cellRows = (row * side)...min(row * side + side - 1, grid.rows - 1)
-              let isEmpty = !holdsAny(of: enemies, columns: cells, rows: cellRows, starts: starts)
-              distances[first + row * columns + column] = isEmpty ? Self.farBlocks : 0
-              anyEmpty = anyEmpty || isEmpty
-            }
-          }
-          // Enemies in every block (a melee of mixed sides): every distance is 0 already.
-          guard anyEmpty else { continue }
-          for row in 0..<rows {
-            let block = first + row * columns
-            if row > 0 {
-              Self.relax(distances, row: block, from: block - columns, columns: columns)
-            }
-            Self.sweep(distances, row: block, columns: columns)
-          }
-          for row in (0..<rows).reversed() {
-            let block = first + row * columns
-            if row + 1 < rows {
-              Self.relax(distances, row: block, from: block + columns, columns: columns)
-            }
-            Self.sweep(distances, row: block, columns: columns)
-          }
+        let shared = BlockBuffers(starts: starts, distances: distances)
+        // Each faction's blocks are its own: factions are measured side by side once there are
+        // enough blocks to be worth a thread.
+        WorkerPool.shared.forEach(factionCount, threads: blocks >= 1_024 ? threads : 1) {
+          faction in
+          index.measureBlocks(
+            of: faction, columns: columns, rows: rows, starts: shared.starts,
+            into: shared.distances)
         }
       }
     }
     // A query is answered from the blocks only when its enemies are two blocks away or more:
     // when they are nowhere, queries need not look.
     blockDistances = distances.contains { $0 >= 2 } ? distances : []
+  }
+
+  /// Fills the distances of `faction`'s blocks, `columns` by `rows` of them.
+  private func measureBlocks(
+    of faction: Int, columns: Int, rows: Int, starts: UnsafeBufferPointer<Int32>,
+    into distances: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    let side = 1 << Self.blockShift
+    let first = faction * columns * rows
+    // A faction without enemies never queries: its blocks stay at 0.
+    let enemies = enemyMasks[faction]
+    guard enemies != 0 else { return }
+    var anyEmpty = false
+    for row in 0..<rows {
+      for column in 0..<columns {
+        let cells = (column * side)...min(column * side + side - 1, grid.columns - 1)
+        let cellRows = (row * side)...min(row * side + side - 1, grid.rows - 1)
+        let isEmpty = !holdsAny(of: enemies, columns: cells, rows: cellRows, starts: starts)
+        distances[first + row * columns + column] = isEmpty ? Self.farBlocks : 0
+        anyEmpty = anyEmpty || isEmpty
+      }
+    }
+    // Enemies in every block (a melee of mixed sides): every distance is 0 already.
+    guard anyEmpty else { return }
+    for row in 0..<rows {
+      let block = first + row * columns
+      if row > 0 {
+        Self.relax(distances, row: block, from: block - columns, columns: columns)
+      }
+      Self.sweep(distances, row: block, columns: columns)
+    }
+    for row in (0..<rows).reversed() {
+      let block = first + row * columns
+      if row + 1 < rows {
+        Self.relax(distances, row: block, from: block + columns, columns: columns)
+      }
+      Self.sweep(distances, row: block, columns: columns)
+    }
   }
 
   /// The side of a block of `blockDistances` is `1 << blockShift` cells: a field of single
@@ -114,4 +131,10 @@ extension TargetIndex {
     let gap = Float(Int(nearest) &- 1) * Float(side) * grid.cellSize
     return gap * 0.999 > reach + largestRadius
   }
+}
+
+/// The buffers the threads measuring blocks share; each faction writes only its own blocks.
+private struct BlockBuffers: @unchecked Sendable {
+  let starts: UnsafeBufferPointer<Int32>
+  let distances: UnsafeMutableBufferPointer<UInt8>
 }

@@ -34,22 +34,7 @@ extension TargetIndex {
     if starts.count < split.bucketCount + 1 {
       starts.append(contentsOf: repeatElement(0, count: split.bucketCount + 1 - starts.count))
     }
-    var running: Int32 = 0
-    starts.withUnsafeMutableBufferPointer { starts in
-      counts.withUnsafeMutableBufferPointer { counts in
-        for bucket in 0..<split.bucketCount {
-          starts[bucket] = running
-          var slot = bucket
-          for _ in 0..<parts.count {
-            let count = counts[slot]
-            counts[slot] = running
-            running += count
-            slot += split.bucketCount
-          }
-        }
-      }
-      starts[split.bucketCount] = running
-    }
+    let running = split.placeCursors(counts: &counts, starts: &starts)
     var firstLarge = 0
     for part in totals.indices {
       totals[part].firstLarge = firstLarge
@@ -77,7 +62,7 @@ extension TargetIndex {
     cellBodies = bodies
     largeBodies = large
     largestRadius = totals.reduce(0) { max($0, $1.largest) }
-    measureBlockDistances()
+    measureBlockDistances(threads: threads)
     cursorScratch = counts
     partScratch = totals
   }
@@ -172,17 +157,19 @@ private struct GridSplit: Sendable {
   let bucketCount: Int
 
   func bucket(of entry: Target) -> Int {
-    entry.faction.index * grid.cellCount + Int(grid.cell(of: entry.position))
+    // Within the bucket count, which the index's buffers hold: no overflow to check.
+    entry.faction.index &* grid.cellCount &+ Int(grid.cell(of: entry.position))
   }
 
-  /// Counts each part's grid entries per bucket, and its large bodies.
+  /// Counts each part's grid entries per bucket, and its large bodies; each entry's bucket is
+  /// kept after the counts, for `place`.
   func countBuckets(
     of entries: ContiguousArray<Target>, threshold: Float, into counts: inout [Int32],
     totals: inout [PartTotals]
   ) {
-    if counts.count < parts.count * bucketCount {
-      counts.append(
-        contentsOf: repeatElement(0, count: parts.count * bucketCount - counts.count))
+    let room = parts.count * bucketCount + parts.itemCount
+    if counts.count < room {
+      counts.append(contentsOf: repeatElement(0, count: room - counts.count))
     }
     entries.withUnsafeBufferPointer { entries in
       counts.withUnsafeMutableBufferPointer { counts in
@@ -190,17 +177,21 @@ private struct GridSplit: Sendable {
           let shared = SharedBuffers(entries: entries, counts: counts, totals: totals)
           parts.forEach { part in
             let counts = shared.counts(of: part, bucketCount: bucketCount)
+            let buckets = shared.buckets(parts: parts, bucketCount: bucketCount)
             // Each part clears its own counts: no pass over all of them on one thread.
             counts.update(repeating: 0)
             var found = PartTotals()
             for item in parts.range(of: part) {
               let entry = shared.entries[item]
+              // Kept for placing, large bodies' too: the grid may take some of them back.
+              let bucket = bucket(of: entry)
+              buckets[item] = Int32(truncatingIfNeeded: bucket)
               guard entry.radius <= threshold else {
                 // A body of no size (NaN) is within no reach: it stays out of the grid too.
                 if !entry.radius.isNaN { found.largeCount += 1 }
                 continue
               }
-              counts[bucket(of: entry)] += 1
+              counts[bucket] &+= 1
               found.largest = max(found.largest, entry.radius)
             }
             shared.totals[part] = found
@@ -245,7 +236,69 @@ private struct GridSplit: Sendable {
     return threshold
   }
 
-  /// Places each part's entries at its cursors, and its large bodies in its stretch of `large`.
+  /// Turns each part's counts into its cursors, bucket by bucket and part after part, and
+  /// fills `starts`; returns how many entries the grid holds.
+  ///
+  /// With more than one part, each part takes a range of buckets: the parts first total their
+  /// ranges, and the totals before a range are where its first bucket starts. The cursors are
+  /// those of one pass over every bucket.
+  /// - Complexity: O(buckets x parts).
+  func placeCursors(counts: inout [Int32], starts: inout [Int32]) -> Int32 {
+    var firsts = [Int32](repeating: 0, count: parts.count + 1)
+    counts.withUnsafeMutableBufferPointer { counts in
+      starts.withUnsafeMutableBufferPointer { starts in
+        firsts.withUnsafeMutableBufferPointer { firsts in
+          let shared = CursorBuffers(counts: counts, starts: starts, firsts: firsts)
+          let bucketCount = bucketCount
+          let partCount = parts.count
+          @Sendable func buckets(of range: Int) -> Range<Int> {
+            (range * bucketCount / partCount)..<((range + 1) * bucketCount / partCount)
+          }
+          if partCount > 1 {
+            parts.forEach { range in
+              var total: Int32 = 0
+              for part in 0..<partCount {
+                let counts = shared.counts.baseAddress.unsafelyUnwrapped + part * bucketCount
+                for bucket in buckets(of: range) { total &+= counts[bucket] }
+              }
+              shared.firsts[range + 1] = total
+            }
+            for range in 0..<partCount { shared.firsts[range + 1] &+= shared.firsts[range] }
+          }
+          parts.forEach { range in
+            let counts = shared.counts.baseAddress.unsafelyUnwrapped
+            let starts = shared.starts.baseAddress.unsafelyUnwrapped
+            // The totals fit: there are fewer entries than `Int32.max`.
+            var running = shared.firsts[range]
+            if partCount == 1 {
+              for bucket in buckets(of: range) {
+                starts[bucket] = running
+                let count = counts[bucket]
+                counts[bucket] = running
+                running &+= count
+              }
+            } else {
+              for bucket in buckets(of: range) {
+                starts[bucket] = running
+                var slot = bucket
+                for _ in 0..<partCount {
+                  let count = counts[slot]
+                  counts[slot] = running
+                  running &+= count
+                  slot &+= bucketCount
+                }
+              }
+            }
+            if range == partCount - 1 { starts[bucketCount] = running }
+          }
+        }
+      }
+    }
+    return starts[bucketCount]
+  }
+
+  /// Places each part's entries at its cursors, and its large bodies in its stretch of `large`,
+  /// after `countBuckets` and `placeCursors`.
   func place(
     _ entries: ContiguousArray<Target>, threshold: Float, cursors: inout [Int32],
     totals: [PartTotals], into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
@@ -258,6 +311,7 @@ private struct GridSplit: Sendable {
               entries: entries, counts: cursors, bodies: bodies, large: large)
             parts.forEach { part in
               let cursors = shared.counts(of: part, bucketCount: bucketCount)
+              let buckets = shared.buckets(parts: parts, bucketCount: bucketCount)
               var nextLarge = totals[part].firstLarge
               for item in parts.range(of: part) {
                 let entry = shared.entries[item]
@@ -271,7 +325,7 @@ private struct GridSplit: Sendable {
                   }
                   continue
                 }
-                let bucket = bucket(of: entry)
+                let bucket = Int(buckets[item])
                 shared.bodies[Int(cursors[bucket])] = body
                 cursors[bucket] += 1
               }
@@ -292,8 +346,21 @@ private struct SharedBuffers: @unchecked Sendable {
   var bodies = UnsafeMutableBufferPointer<CellBody>(start: nil, count: 0)
   var large = UnsafeMutableBufferPointer<LargeBody>(start: nil, count: 0)
 
+  /// Each entry's bucket, kept after every part's counts.
+  func buckets(parts: Parts, bucketCount: Int) -> UnsafeMutablePointer<Int32> {
+    counts.baseAddress.unsafelyUnwrapped + parts.count * bucketCount
+  }
+
   /// One part's counts or cursors.
   func counts(of part: Int, bucketCount: Int) -> UnsafeMutableBufferPointer<Int32> {
     UnsafeMutableBufferPointer(rebasing: counts[(part * bucketCount)..<((part + 1) * bucketCount)])
   }
+}
+
+/// The buffers the threads turning counts into cursors share; each part writes only its own
+/// range of buckets and its own total through them.
+private struct CursorBuffers: @unchecked Sendable {
+  let counts: UnsafeMutableBufferPointer<Int32>
+  let starts: UnsafeMutableBufferPointer<Int32>
+  let firsts: UnsafeMutableBufferPointer<Int32>
 }

@@ -154,6 +154,36 @@ struct TargetIndexBruteForceTests {
     }
   }
 
+  @Test("the block distances measured a faction per thread are those measured on one thread")
+  func parallelBlockDistances() {
+    // Four factions, each in its own band across a wide arena, so most blocks are far from
+    // some faction's enemies; enough cells that the factions are measured side by side.
+    var random = SeededRandom(seed: 43)
+    var one = TargetIndex(hostility: Hostility(factionCount: 4))
+    for number in 0..<100_000 {
+      let faction = number % 4
+      one.insert(
+        id: AnyEntityID(rawValue: UInt64(number + 1)), faction: Faction(faction),
+        position: Vector2(
+          Float(faction) * 2_250 + random.nextFloat(in: 0...1_500),
+          random.nextFloat(in: 0...7_000)),
+        radius: 4)
+    }
+    var many = one
+    one.buildGrid(arenaSize: Vector2(9_000, 7_000), threads: 1)
+    let side = 1 << TargetIndex.blockShift
+    let blocks = ((one.grid.columns + side - 1) / side) * ((one.grid.rows + side - 1) / side)
+    #expect(blocks >= 1_024)
+    #expect(one.blockDistances.count == 4 * blocks)
+    // Faction 0's enemies start 750 units from its band: its first blocks see them far off.
+    #expect(one.blockDistances[0] >= 2)
+    for threads in [2, 3] {
+      many.buildGrid(arenaSize: Vector2(9_000, 7_000), threads: threads)
+      #expect(many.cellStart == one.cellStart, "\(threads) threads")
+      #expect(many.blockDistances == one.blockDistances, "\(threads) threads")
+    }
+  }
+
   @Test("armies far apart: queries the block distances answer agree with a scan of every entry")
   func armiesFarApart() {
     for seed: UInt64 in 1...8 {
