@@ -324,10 +324,14 @@ extension TargetIndex {
     while remaining != 0 {
       let enemy = remaining.trailingZeroBitCount
       remaining &= remaining &- 1
-      let rowBase = enemy * grid.cellCount + row * grid.columns
-      let start = Int(starts[rowBase + first])
-      let end = Int(starts[rowBase + last + 1])
-      for slot in start..<end where body(bodies[slot]) { return true }
+      // Within the grid's buckets: no overflow to check, and no range to form.
+      let rowBase = enemy &* grid.cellCount &+ row &* grid.columns
+      var slot = Int(starts[rowBase &+ first])
+      let end = Int(starts[rowBase &+ last &+ 1])
+      while slot < end {
+        if body(bodies[slot]) { return true }
+        slot &+= 1
+      }
     }
     return false
   }
