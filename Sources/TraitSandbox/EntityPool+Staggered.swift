@@ -46,9 +46,11 @@ extension EntityPool {
     }
   }
 
-  /// Entities in a stagger group of `updateEach(staggeredBy:on:_:)`: 64 bytes of a column.
+  /// Entities in a stagger group of `updateEach(staggeredBy:on:_:)`: a kilobyte of a column,
+  /// a run long enough for the hardware prefetcher to stream (groups of 16, one cache line each,
+  /// left it waiting on memory at every group).
   @inlinable
-  internal static var staggerGroupSize: Int { 16 }
+  internal static var staggerGroupSize: Int { 256 }
 
   /// The fewest entities of a type for which a stagger goes by groups in storage rather than
   /// by identity: a type big enough for its columns' reads to decide its speed.
@@ -61,7 +63,7 @@ extension EntityPool {
   ///
   /// In a type of fewer than `groupStaggerMinimum` entities, an entity is due when `tick` plus
   /// its identity is a multiple of `interval`, so its few entities take turns on different
-  /// ticks. In a bigger one, groups of 16 neighbours in storage take turns (see
+  /// ticks. In a bigger one, groups of 256 neighbours in storage take turns (see
   /// `updateEach(inGroupsStaggeredBy:on:_:)`): a stagger by identity would read every entity's
   /// columns each tick to find the due ones, which in a big type cost as much as the work.
   /// - Complexity: O(n), and O(n / interval) in a big type.
@@ -81,10 +83,11 @@ extension EntityPool {
   /// Runs `body` on the entities of the groups due on `tick` of a stagger of `interval` ticks
   /// (at least 1), and keeps what it changes (only the words it changed).
   ///
-  /// The entities are taken in groups of 16 neighbours in storage (64 bytes of each column),
-  /// and the group at position `p` is due when `p / 16 + tick` is a multiple of `interval`, so
-  /// a tick reads the columns of the due groups only. An entity that moves in storage (the
-  /// world's spatial sort, a removal) may wait more or fewer ticks for its next turn.
+  /// The entities are taken in groups of 256 neighbours in storage (a kilobyte of each
+  /// column), and the group at position `p` is due when `p / 256 + tick` is a multiple of
+  /// `interval`, so a tick reads the columns of the due groups only. An entity that moves in
+  /// storage (the world's spatial sort, a removal) may wait more or fewer ticks for its next
+  /// turn.
   /// - Complexity: O(n / interval).
   @_transparent @usableFromInline
   internal mutating func updateEach(

@@ -55,7 +55,7 @@ public protocol MovementTrait: GameObject {
   /// ticks (at least 1), by default every tick, and every 8 ticks for an entity with a body.
   ///
   /// The calls are staggered by identity (on the ticks where the tick plus the identity is a
-  /// multiple of the interval), and in a type of 4,096 entities or more by groups of 16
+  /// multiple of the interval), and in a type of 4,096 entities or more by groups of 256
   /// neighbours in storage, so that a tick reads only the due groups' columns.
   static var keepApartInterval: UInt64 { get }
 

@@ -105,7 +105,7 @@ struct SteeringTests {
     check(Bodiless.self, every: 1)
   }
 
-  @Test("in a type of 4,096 or more, keepApart is called for groups of 16 neighbours in storage")
+  @Test("in a type of 4,096 or more, keepApart is called for groups of 256 neighbours in storage")
   func keepApartInGroups() {
     var world = movingWorld()
     for _ in 0..<EntityPool<EveryThirdTick>.groupStaggerMinimum + 40 {
@@ -115,7 +115,7 @@ struct SteeringTests {
     let entities = world.entities(of: EveryThirdTick.self)
     #expect(entities.map(\.id) == entities.map(\.id).sorted())
     for (position, entity) in entities.enumerated() {
-      let group = UInt64(position / 16)
+      let group = UInt64(position / 256)
       let expected = ticks(through: 40) { (group + $0) % 3 == 0 }
       guard entity.keepApartTicks == expected else {
         Issue.record("entity at \(position): \(entity.keepApartTicks), not \(expected)")
