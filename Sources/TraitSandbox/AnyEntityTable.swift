@@ -20,9 +20,9 @@ internal protocol AnyEntityTable {
     timings: inout [Double]?)
   func inspect(_ id: AnyEntityID) -> EntityInspection?
   func contains(_ id: AnyEntityID) -> Bool
-  mutating func removeAll(sortedIDs: [AnyEntityID])
+  mutating func removeAll(sortedIDs: [AnyEntityID], threads: Int)
   mutating func modifyEntities<Modified: GameObject>(_ body: (inout Modified) -> Void)
-  mutating func sortSpatially(by grid: SpatialGrid, scratch: inout SpatialSortScratch)
+  mutating func sortSpatially(by grid: SpatialGrid, scratch: inout SpatialSortScratch, threads: Int)
   mutating func append<Spawned: GameObject>(
     _ entity: Spawned, id: UInt64, events: inout [EntityEvent]?)
   mutating func append<Spawned: GameObject>(
@@ -116,9 +116,10 @@ extension EntityTable: AnyEntityTable {
   /// Removes the entities whose identities appear in `sortedIDs` (ascending, repeats allowed).
   ///
   /// Each removed entity's place is taken by the table's last entity, so a removal moves one
-  /// entity instead of shifting the rest.
+  /// entity instead of shifting the rest; the columns are shared between up to `threads`
+  /// threads.
   /// - Complexity: O(m log n) for m identities, touching only the entities that move.
-  mutating func removeAll(sortedIDs: [AnyEntityID]) {
+  mutating func removeAll(sortedIDs: [AnyEntityID], threads: Int) {
     guard let first = directory.first?.id, let last = directory.last?.id,
       let smallest = sortedIDs.first?.rawValue, let largest = sortedIDs.last?.rawValue,
       smallest <= last, largest >= first
@@ -135,12 +136,10 @@ extension EntityTable: AnyEntityTable {
     makeUnique()
     // From the back, so the entity moved into a hole is never one still to be removed.
     removed.sort(by: >)
-    for hole in removed {
-      let lastIndex = columns.count - 1
-      columns.swapRemove(at: Int(hole))
-      if Int(hole) != lastIndex,
-        let position = directoryPosition(of: identity(at: Int(hole)))
-      {
+    // A hole at or past the new end was filled by an entity that moved on to a later hole.
+    for hole in columns.swapRemoveAll(descending: removed, threads: threads)
+    where Int(hole) < columns.count {
+      if let position = directoryPosition(of: identity(at: Int(hole))) {
         directory[position].index = hole
       }
     }
@@ -219,10 +218,12 @@ extension EntityTable: AnyEntityTable {
 
   /// Reorders the entities by the grid cell they stand in, row by row; entities in one cell
   /// keep their order. Systems then walk the arena in rows, and each target query lands in
-  /// the cells the previous one warmed.
+  /// the cells the previous one warmed. The columns are reordered on up to `threads` threads.
   ///
   /// - Complexity: O(n x words), with two passes of a radix sort and one pass per column.
-  mutating func sortSpatially(by grid: SpatialGrid, scratch: inout SpatialSortScratch) {
+  mutating func sortSpatially(
+    by grid: SpatialGrid, scratch: inout SpatialSortScratch, threads: Int
+  ) {
     let count = columns.count
     guard count > 1 else { return }
     var keys = scratch.keys
@@ -257,7 +258,7 @@ extension EntityTable: AnyEntityTable {
     makeUnique()
     let stored = UntypedColumns(columns)
     scratch.order.withUnsafeBufferPointer { order in
-      stored.permute(by: order, scratch: &scratch.column)
+      stored.permute(by: order, scratch: &scratch.column, threads: threads)
     }
     var write = 0
     for read in directory.indices where directory[read].index >= 0 {

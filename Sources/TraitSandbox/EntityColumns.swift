@@ -112,20 +112,46 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
     capacity = grownCapacity
   }
 
-  /// Removes the entity at `index`; the last entity moves into its place.
+  /// Removes the entities at `holes` (positions, descending, each once), the last entity moving
+  /// into each hole in turn; returns the holes filled, in the order they were filled.
   ///
-  /// - Complexity: O(1).
-  @usableFromInline
-  func swapRemove(at index: Int) {
-    precondition(index >= 0 && index < count, "removing an entity outside the columns")
-    if !_isPOD(Entity.self) { _ = take(at: index) }
-    let last = count - 1
-    if index != last {
-      for word in 0..<Words.wordCount {
-        self.word(word, at: index).pointee = self.word(word, at: last).pointee
+  /// The words move column by column, the columns shared between up to `threads` threads:
+  /// the same result for any thread count.
+  /// - Complexity: O(holes x words).
+  func swapRemoveAll(descending holes: [Int32], threads: Int) -> [Int32] {
+    var filled: [Int32] = []
+    var sources: [Int32] = []
+    var last = count - 1
+    for hole in holes {
+      precondition(hole >= 0 && Int(hole) <= last, "removing an entity outside the columns")
+      if !_isPOD(Entity.self) { _ = take(at: Int(hole)) }
+      if Int(hole) != last {
+        filled.append(hole)
+        sources.append(Int32(truncatingIfNeeded: last))
+      }
+      last -= 1
+    }
+    count = last + 1
+    let wordCount = Words.wordCount
+    let parts = Parts(count: filled.count * wordCount, threads: min(threads, wordCount))
+    let columnsPerPart = (wordCount + parts.count - 1) / parts.count
+    let words = self.words
+    let capacity = self.capacity
+    filled.withUnsafeBufferPointer { filled in
+      sources.withUnsafeBufferPointer { sources in
+        let moves = ColumnMoves(words: words, targets: filled, sources: sources)
+        parts.forEach { part in
+          let first = part * columnsPerPart
+          for word in first..<min(first + columnsPerPart, wordCount) {
+            let column = moves.words + word * capacity
+            for move in moves.targets.indices {
+              column[Int(moves.targets[move])] = column[Int(moves.sources[move])]
+            }
+          }
+        }
       }
     }
-    count = last
+    return filled
   }
 
   /// Removes every entity, keeping the room.
@@ -209,6 +235,14 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
     total.combine(streams.3.finalize().rawValue)
     return total.finalize().rawValue
   }
+}
+
+/// The columns and the moves the threads of `swapRemoveAll` share; each thread writes only its
+/// own columns.
+private struct ColumnMoves: @unchecked Sendable {
+  let words: UnsafeMutablePointer<UInt32>
+  let targets: UnsafeBufferPointer<Int32>
+  let sources: UnsafeBufferPointer<Int32>
 }
 
 /// The columns and per-column results the threads of `hashWords` share; each thread writes

@@ -77,17 +77,36 @@ struct UntypedColumns {
 
   /// Reorders the entities: the entity at `order[position]` moves to `position`.
   ///
-  /// - Complexity: O(n x words), through one scratch column.
-  func permute(by order: UnsafeBufferPointer<Int32>, scratch: inout [UInt32]) {
+  /// The columns are shared between up to `threads` threads, each reordering whole columns
+  /// through a scratch column of its own: the same result for any thread count.
+  /// - Complexity: O(n x words), through one scratch column per thread.
+  func permute(by order: UnsafeBufferPointer<Int32>, scratch: inout [UInt32], threads: Int = 1) {
     precondition(order.count == count, "one position per entity")
+    let parts = Parts(count: count * wordCount, threads: min(threads, wordCount))
+    let columnsPerPart = (wordCount + parts.count - 1) / parts.count
     scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: repeatElement(0, count: count))
-    scratch.withUnsafeMutableBufferPointer { moved in
-      for word in 0..<wordCount {
-        let column = self.column(word)
-        for position in 0..<count { moved[position] = column[Int(order[position])] }
-        column.update(from: moved.baseAddress.unsafelyUnwrapped, count: count)
+    scratch.append(contentsOf: repeatElement(0, count: count * parts.count))
+    let count = self.count
+    let wordCount = self.wordCount
+    scratch.withUnsafeMutableBufferPointer { scratch in
+      let shared = PermuteBuffers(columns: self, order: order, scratch: scratch)
+      parts.forEach { part in
+        let moved = shared.scratch.baseAddress.unsafelyUnwrapped + part * count
+        let first = part * columnsPerPart
+        for word in first..<min(first + columnsPerPart, wordCount) {
+          let column = shared.columns.column(word)
+          for position in 0..<count { moved[position] = column[Int(shared.order[position])] }
+          column.update(from: moved, count: count)
+        }
       }
     }
   }
+}
+
+/// What the threads of `UntypedColumns.permute` share: each writes only its own columns and
+/// its own part of the scratch.
+private struct PermuteBuffers: @unchecked Sendable {
+  let columns: UntypedColumns
+  let order: UnsafeBufferPointer<Int32>
+  let scratch: UnsafeMutableBufferPointer<UInt32>
 }

@@ -64,7 +64,9 @@ extension World {
     // Without a grid (no target queries) there is no order to keep.
     if tick % Self.spatialSortInterval == 1 && context.targets.grid.cellCount > 1 {
       let grid = context.targets.grid
-      for index in tables.indices { tables[index].sortSpatially(by: grid, scratch: &sortScratch) }
+      for index in tables.indices {
+        tables[index].sortSpatially(by: grid, scratch: &sortScratch, threads: threadCount)
+      }
     }
     swap(&targets, &context.targets)
   }
@@ -92,7 +94,7 @@ extension World {
     }
     for table in tables.indices where !idsByTable[table].isEmpty {
       idsByTable[table].sort()
-      tables[table].removeAll(sortedIDs: idsByTable[table])
+      tables[table].removeAll(sortedIDs: idsByTable[table], threads: threadCount)
     }
   }
 

@@ -44,15 +44,51 @@ struct EntityColumnsTests {
     #expect(Float(bitPattern: columns.word(positionWord, at: 4_321).pointee) == -4_321)
   }
 
-  @Test("Removing moves the last entity into the hole")
+  @Test("Removing moves the last entity into each hole, from the back")
   func swapRemove() {
     let columns = EntityColumns<Bare>()
     for index in 0..<40 { columns.append(Bare(position: Vector2(Float(index), 0))) }
-    columns.swapRemove(at: 3)
-    columns.swapRemove(at: 38)
-    #expect(columns.count == 38)
-    #expect(columns.read(at: 3).position.x == 39)
-    #expect((0..<38).map { columns.read(at: $0).position.x }.filter { $0 == 38 }.isEmpty)
+    // 39 is the last: nothing moves. Then 38 moves into 20, and 37 into 3.
+    let filled = columns.swapRemoveAll(descending: [39, 20, 3], threads: 1)
+    #expect(columns.count == 37)
+    #expect(filled == [20, 3])
+    #expect(columns.read(at: 20).position.x == 38)
+    #expect(columns.read(at: 3).position.x == 37)
+    let left = (0..<37).map { Int(columns.read(at: $0).position.x) }
+    #expect(Set(left) == Set(0..<40).subtracting([3, 20, 39]))
+  }
+
+  @Test(
+    "Removing thousands, with the columns shared between threads, leaves what one at a time does",
+    arguments: [1, 2, 3])
+  func swapRemoveOnThreads(threads: Int) {
+    let count = 20_000
+    let columns = EntityColumns<Bare>()
+    var model: [Bare] = []
+    for index in 0..<count {
+      var entity = Bare(position: Vector2(Float(index), -Float(index)))
+      entity.id = EntityID(rawValue: UInt64(index + 1))
+      columns.append(entity)
+      model.append(entity)
+    }
+    var random = SeededRandom(seed: 3)
+    let holes = Set((0..<4_000).map { _ in Int32(random.next() % UInt64(count)) })
+      .sorted(by: >)
+    for hole in holes {
+      model[Int(hole)] = model[model.count - 1]
+      model.removeLast()
+    }
+    // Enough words move for the columns to be split between two threads or more.
+    #expect(holes.count * EntityWords<Bare>.wordCount >= 2 * 4_096)
+    _ = columns.swapRemoveAll(descending: holes, threads: threads)
+    #expect(columns.count == model.count)
+    for index in model.indices {
+      let entity = columns.read(at: index)
+      guard entity.id == model[index].id, entity.position == model[index].position else {
+        Issue.record("position \(index): \(entity.id), not \(model[index].id)")
+        return
+      }
+    }
   }
 
   @Test("A copy has room for its entities alone and changes apart from the original")
@@ -73,9 +109,11 @@ struct EntityColumnsTests {
     let columns = EntityColumns<Named>()
     for index in 0..<300 { columns.append(Named(name: "entity number \(index)")) }
     let copy = columns.copy()
-    columns.swapRemove(at: 0)
+    // 299 moves into 298, and from there into 0.
+    #expect(columns.swapRemoveAll(descending: [298, 0], threads: 2) == [298, 0])
+    #expect(columns.count == 298)
     #expect(columns.read(at: 0).name == "entity number 299")
     #expect(copy.read(at: 0).name == "entity number 0")
-    #expect((1..<299).allSatisfy { columns.read(at: $0).name == "entity number \($0)" })
+    #expect((1..<298).allSatisfy { columns.read(at: $0).name == "entity number \($0)" })
   }
 }

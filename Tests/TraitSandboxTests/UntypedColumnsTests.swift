@@ -45,4 +45,35 @@ struct UntypedColumnsTests {
       #expect(columns.read(at: position).position == Vector2(Float(order[position]), 0))
     }
   }
+
+  @Test(
+    "Permuting with the columns shared between threads moves every word as one thread does",
+    arguments: [2, 3])
+  func permuteOnThreads(threads: Int) {
+    let count = 10_000
+    let (columns, _) = numbered(count)
+    // Enough words for the columns to be split between two threads or more.
+    #expect(count * EntityWords<Bare>.wordCount >= 2 * 4_096)
+    for index in 0..<count {
+      var entity = columns.read(at: index)
+      entity.id = EntityID(rawValue: UInt64(index + 1))
+      columns.put(entity, at: index)
+    }
+    let order = (0..<count).map { Int32(($0 * 7_919) % count) }
+    var scratch: [UInt32] = []
+    order.withUnsafeBufferPointer {
+      UntypedColumns(columns).permute(by: $0, scratch: &scratch, threads: threads)
+    }
+    // A scratch column for each thread: the work was really split.
+    #expect(scratch.count == threads * count)
+    for position in 0..<count {
+      let entity = columns.read(at: position)
+      let source = Int(order[position])
+      guard entity.position == Vector2(Float(source), 0), entity.id.rawValue == UInt64(source + 1)
+      else {
+        Issue.record("position \(position) holds \(entity.id), not entity \(source + 1)")
+        return
+      }
+    }
+  }
 }
