@@ -16,8 +16,12 @@ internal protocol AnyEntityTable {
   func factionCounts(factionCount: Int) -> [Int]
   mutating func reserveCapacity(_ count: Int)
   mutating func run(
-    system: Int, chunkSize: Int?, threads: Int, salt: UInt64, in context: inout TickContext,
+    system: Int, chunkSize: Int?, salt: UInt64, in context: inout TickContext,
     timings: inout [Double]?)
+  mutating func chunks(system: Int, chunkSize: Int) -> SystemChunks?
+  #if DEBUG
+    func checkEffects(of system: Int, before: EffectCounts, after: EffectCounts)
+  #endif
   func inspect(_ id: AnyEntityID) -> EntityInspection?
   func contains(_ id: AnyEntityID) -> Bool
   mutating func removeAll(sortedIDs: [AnyEntityID], threads: Int)
@@ -80,7 +84,7 @@ extension EntityTable: AnyEntityTable {
   }
 
   mutating func run(
-    system: Int, chunkSize: Int?, threads: Int, salt: UInt64, in context: inout TickContext,
+    system: Int, chunkSize: Int?, salt: UInt64, in context: inout TickContext,
     timings: inout [Double]?
   ) {
     guard boundSystems[system], columns.count > 0 else { return }
@@ -91,8 +95,8 @@ extension EntityTable: AnyEntityTable {
       let before = EffectCounts(context)
     #endif
     Entity.step(
-      jobs, system: system, over: span, placement: &placement, chunkSize: chunkSize,
-      threads: threads, salt: salt, in: &context)
+      jobs, system: system, over: span, placement: &placement, chunkSize: chunkSize, salt: salt,
+      in: &context)
     #if DEBUG
       if let job = jobs[system] {
         EffectCounts(context).check(
@@ -104,6 +108,26 @@ extension EntityTable: AnyEntityTable {
       timings?[system] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
   }
+
+  /// The chunks of `chunkSize` entities `system` steps in this table, for the world to step
+  /// together with other tables' chunks; `nil` if it steps none.
+  mutating func chunks(system: Int, chunkSize: Int) -> SystemChunks? {
+    guard boundSystems[system], columns.count > 0 else { return nil }
+    // The chunks write the columns from other threads: they must be this table's own.
+    makeUnique()
+    return Entity.chunks(
+      jobs, system: system, over: span(for: system), placement: placement, chunkSize: chunkSize)
+  }
+
+  #if DEBUG
+    /// Stops the program if `system` had effects on this table's entities it does not declare.
+    func checkEffects(of system: Int, before: EffectCounts, after: EffectCounts) {
+      guard let job = jobs[system] else { return }
+      after.check(
+        since: before, declared: job.effects, system: systemNameForChecks(system),
+        typeName: typeName)
+    }
+  #endif
 
   func inspect(_ id: AnyEntityID) -> EntityInspection? {
     index(of: id).map { EntityInspection(columns.read(at: $0), traits: traitNames) }

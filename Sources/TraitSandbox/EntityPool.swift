@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The entities of one type that a system steps: all of them, or, when the world steps on
 /// several threads, one chunk of them.
 ///
@@ -314,48 +312,6 @@ internal struct EntityScratch {
   static func fits<Entity>(_ type: Entity.Type) -> Bool {
     MemoryLayout<Entity>.stride <= MemoryLayout<EntityScratch>.size
       && MemoryLayout<Entity>.alignment <= MemoryLayout<EntityScratch>.alignment
-  }
-}
-
-/// What the threads of a chunked run share: the job's loop and the columns, and one context
-/// per chunk.
-///
-/// Unchecked because it carries pointers: each chunk touches only its own part of the columns
-/// and its own context, and the job's loop has no captured state of its own.
-@usableFromInline
-internal struct ChunkWork<Entity: GameObject>: @unchecked Sendable {
-  @usableFromInline let run: (inout EntityPool<Entity>, inout TickContext) -> Void
-  @usableFromInline let words: UnsafeMutablePointer<UInt32>
-  @usableFromInline let stride: Int
-  @usableFromInline let contexts: UnsafeMutableBufferPointer<TickContext>
-  @usableFromInline let writeCheck: WriteCheck?
-
-  @usableFromInline
-  init(
-    run: @escaping (inout EntityPool<Entity>, inout TickContext) -> Void,
-    words: UnsafeMutablePointer<UInt32>, stride: Int,
-    contexts: UnsafeMutableBufferPointer<TickContext>, writeCheck: WriteCheck?
-  ) {
-    self.run = run
-    self.words = words
-    self.stride = stride
-    self.contexts = contexts
-    self.writeCheck = writeCheck
-  }
-}
-
-/// The next chunk to step, claimed by the threads of a chunked run one at a time.
-@usableFromInline
-internal final class ChunkClaims: Sendable {
-  @usableFromInline let counter = Atomic<Int>(0)
-
-  @usableFromInline
-  init() {}
-
-  /// Claims a chunk: 0, 1, 2, ... across all threads, each number once.
-  @inlinable
-  func next() -> Int {
-    counter.add(1, ordering: .relaxed).oldValue
   }
 }
 

@@ -41,12 +41,35 @@ public protocol GameObject: Sendable, Codable {
   /// A requirement only so that its default is compiled for each entity type: the world's
   /// generic code then makes one call per system into code specialised for the type, instead
   /// of looking up generic type metadata along the way. With a `chunkSize`, the entities are
-  /// stepped in chunks of that size, each with a context of its own, on up to `threads`
-  /// threads, and the chunks' contexts are merged into `context` in chunk order.
+  /// stepped in chunks of that size, in order, each with the random stream and the request
+  /// counts a context of its own would have (see `chunks`, which the world steps on several
+  /// threads).
   static func step(
     _ jobs: [SystemJob<Self>?], system: Int, over columns: ColumnSpan<Self>,
-    placement: inout PoolPlacement, chunkSize: Int?, threads: Int, salt: UInt64,
+    placement: inout PoolPlacement, chunkSize: Int?, salt: UInt64,
     in context: inout TickContext)
+
+  /// The chunks of one bound system over this type's entities, for the world to step on
+  /// several threads together with other types' chunks; the world calls this, and no type
+  /// needs to implement it (a requirement so that each chunk's loop is specialised for the
+  /// type, as `step`'s is).
+  static func chunks(
+    _ jobs: [SystemJob<Self>?], system: Int, over columns: ColumnSpan<Self>,
+    placement: PoolPlacement, chunkSize: Int
+  ) -> SystemChunks?
+}
+
+/// One type's chunks of a system, as the world steps them on several threads: how many, and
+/// the function that steps one of them on a context of its own.
+public struct SystemChunks: @unchecked Sendable {
+  @usableFromInline let count: Int
+  @usableFromInline let step: (Int, inout TickContext) -> Void
+
+  @usableFromInline
+  init(count: Int, step: @escaping (Int, inout TickContext) -> Void) {
+    self.count = count
+    self.step = step
+  }
 }
 
 /// The columns of one type's entities as the world hands them to `GameObject.step`: opaque
@@ -84,7 +107,7 @@ extension GameObject {
   @inlinable
   public static func step(
     _ jobs: [SystemJob<Self>?], system: Int, over columns: ColumnSpan<Self>,
-    placement: inout PoolPlacement, chunkSize: Int?, threads: Int, salt: UInt64,
+    placement: inout PoolPlacement, chunkSize: Int?, salt: UInt64,
     in context: inout TickContext
   ) {
     let count = columns.count
@@ -93,65 +116,57 @@ extension GameObject {
     // The loop alone: copying the whole job would retain each of its parts, every tick.
     let run = jobs[system].unsafelyUnwrapped.run
     let chunkCount = chunkSize.map { (count + $0 - 1) / $0 } ?? 1
-    // A single chunk steps the same way whatever the thread count: on the tick's own context,
-    // with no copies to make or merge.
+    // A single chunk steps on the tick's own context, with no copies to make or merge.
     guard chunkCount > 1, let chunkSize else {
       var pool = EntityPool<Self>(
         words: columns.words, stride: columns.stride, indices: 0..<count,
         targetBase: placement.targetBase,
         indexedTick: placement.indexedTick, writeCheck: columns.writeCheck)
+      // In a system that runs in parallel the one chunk counts its own requests, as every
+      // chunk does, whether or not other types' chunks run beside it.
+      if chunkSize != nil { context.beginChunk(random: context.random) }
       run(&pool, &context)
+      if chunkSize != nil { context.endChunks(random: context.random) }
       placement.targetBase = pool.targetBase
       placement.indexedTick = pool.indexedTick
       return
     }
-    let fixed = placement
-    guard threads > 1 else {
-      // One thread steps the chunks in order on the tick's own context, which then holds what
-      // merging the chunks' contexts in order would have given.
-      let tickRandom = context.random
-      for chunk in 0..<chunkCount {
-        context.beginChunk(random: tickRandom.derived(salt ^ UInt64(chunk)))
-        let lower = chunk * chunkSize
-        var pool = EntityPool<Self>(
-          words: columns.words, stride: columns.stride,
-          indices: lower..<min(lower + chunkSize, count),
-          targetBase: fixed.targetBase, indexedTick: fixed.indexedTick,
-          writeCheck: columns.writeCheck, tableCount: count)
-        run(&pool, &context)
-      }
-      context.endChunks(random: tickRandom)
-      return
+    // The chunks in order on the tick's own context, which then holds what merging the
+    // chunks' contexts in order would have given.
+    let tickRandom = context.random
+    for chunk in 0..<chunkCount {
+      context.beginChunk(random: tickRandom.derived(salt ^ UInt64(chunk)))
+      let lower = chunk * chunkSize
+      var pool = EntityPool<Self>(
+        words: columns.words, stride: columns.stride,
+        indices: lower..<min(lower + chunkSize, count),
+        targetBase: placement.targetBase, indexedTick: placement.indexedTick,
+        writeCheck: columns.writeCheck, tableCount: count)
+      run(&pool, &context)
     }
-    var chunks = (0..<chunkCount).map { context.chunkContext(salt: salt ^ UInt64($0)) }
-    chunks.withUnsafeMutableBufferPointer { contexts in
-      let work = ChunkWork(
-        run: run, words: columns.words, stride: columns.stride, contexts: contexts,
-        writeCheck: columns.writeCheck)
-      let workers = max(1, min(threads, chunkCount))
-      // Each thread claims the next chunk until none is left: a thread that starts late or
-      // meets slow chunks does fewer. Which thread steps a chunk changes nothing: each chunk
-      // has its own context, and its own part of the columns.
-      let claims = ChunkClaims()
-      let run: @Sendable (Int) -> Void = { _ in
-        while true {
-          let chunk = claims.next()
-          guard chunk < chunkCount else { return }
-          let lower = chunk * chunkSize
-          var pool = EntityPool<Self>(
-            words: work.words, stride: work.stride, indices: lower..<min(lower + chunkSize, count),
-            targetBase: fixed.targetBase, indexedTick: fixed.indexedTick,
-            writeCheck: work.writeCheck, tableCount: count)
-          work.run(&pool, &work.contexts[chunk])
-        }
-      }
-      if workers == 1 {
-        run(0)
-      } else {
-        WorkerPool.shared.forEach(workers, threads: workers, run)
-      }
+    context.endChunks(random: tickRandom)
+  }
+
+  /// The chunks of `chunkSize` entities the job bound to `system` steps, if any.
+  @inlinable
+  public static func chunks(
+    _ jobs: [SystemJob<Self>?], system: Int, over columns: ColumnSpan<Self>,
+    placement: PoolPlacement, chunkSize: Int
+  ) -> SystemChunks? {
+    let count = columns.count
+    guard count > 0, chunkSize > 0, jobs[system] != nil else { return nil }
+    let run = jobs[system].unsafelyUnwrapped.run
+    let words = columns.words
+    let stride = columns.stride
+    let writeCheck = columns.writeCheck
+    return SystemChunks(count: (count + chunkSize - 1) / chunkSize) { chunk, context in
+      let lower = chunk * chunkSize
+      var pool = EntityPool<Self>(
+        words: words, stride: stride, indices: lower..<min(lower + chunkSize, count),
+        targetBase: placement.targetBase, indexedTick: placement.indexedTick,
+        writeCheck: writeCheck, tableCount: count)
+      run(&pool, &context)
     }
-    context.merge(&chunks)
   }
 
   /// The type's name as reports show it, e.g. `Turret`.

@@ -25,8 +25,10 @@ public struct TraitSystem: Sendable {
   ///
   /// Only for traits whose loop changes nothing but the entities it steps, and reaches the
   /// rest of the world only through its `TickContext` (queries, damage, spawns, despawns,
-  /// events). Each chunk gets a context of its own, with its own random stream, and the world
-  /// merges them in chunk order, so results do not depend on the thread count.
+  /// events). Each chunk gets a context of its own, with its own random stream and its own
+  /// counts of requests, and the world merges them in type and chunk order, so results do not
+  /// depend on the thread count. On several threads, the chunks of every type the system
+  /// steps are shared between the threads in one step.
   public let runsInParallel: Bool
   let body: Body
 

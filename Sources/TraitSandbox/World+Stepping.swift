@@ -32,15 +32,18 @@ extension World {
       measuresSystemTimes ? [Double](repeating: 0, count: systems.count) : nil
     for (systemIndex, system) in systems.enumerated() {
       switch system.body {
+      case .perType where system.runsInParallel && threadCount > 1:
+        let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+        stepAcrossTypes(system: systemIndex, in: &context)
+        if timings != nil {
+          timings?[systemIndex] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
       case .perType:
         let chunkSize = system.runsInParallel ? Self.chunkSize : nil
         for index in tablesBySystem[systemIndex] {
-          let salt =
-            (tick &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(systemIndex) << 48
-            ^ UInt64(index) << 32
           tables[index].run(
-            system: systemIndex, chunkSize: chunkSize, threads: threadCount, salt: salt,
-            in: &context, timings: &timings)
+            system: systemIndex, chunkSize: chunkSize,
+            salt: chunkSalt(system: systemIndex, table: index), in: &context, timings: &timings)
         }
       case .world(let run):
         let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
@@ -79,6 +82,83 @@ extension World {
   /// chunks, and so every result, depends only on how many entities it has, never on how many
   /// threads step it.
   public static let chunkSize = 4096
+
+  /// What the random streams of a system's chunks in one table are derived with, on this tick.
+  private func chunkSalt(system: Int, table: Int) -> UInt64 {
+    (tick &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(system) << 48 ^ UInt64(table) << 32
+  }
+
+  /// Steps a system that runs in parallel over every type bound to it in one parallel step:
+  /// the chunks of all the types are shared between the threads, so a thread done with one
+  /// type's chunks goes on to the next type's instead of waiting for the others to finish.
+  ///
+  /// Each chunk has its own context, with the random stream it has when types are stepped one
+  /// after another, and the contexts merge in type and chunk order: the result is the one
+  /// stepping the types in turn gives. A type of one chunk steps first, on the caller, on the
+  /// tick's own random stream, which the types after it derive theirs from.
+  private mutating func stepAcrossTypes(system: Int, in context: inout TickContext) {
+    var runs: [(table: Int, chunks: SystemChunks, contexts: Range<Int>)] = []
+    var contexts: [TickContext] = []
+    #if DEBUG
+      var randomBefore: [SeededRandom] = []
+      var randomAfter: [SeededRandom] = []
+    #endif
+    for index in tablesBySystem[system] {
+      guard let chunks = tables[index].chunks(system: system, chunkSize: Self.chunkSize)
+      else { continue }
+      let first = contexts.count
+      #if DEBUG
+        randomBefore.append(context.random)
+      #endif
+      if chunks.count == 1 {
+        var own = context.chunkContext(salt: 0)
+        own.random = context.random
+        chunks.step(0, &own)
+        context.random = own.random
+        contexts.append(own)
+      } else {
+        let salt = chunkSalt(system: system, table: index)
+        for chunk in 0..<chunks.count {
+          contexts.append(context.chunkContext(salt: salt ^ UInt64(chunk)))
+        }
+      }
+      #if DEBUG
+        randomAfter.append(context.random)
+      #endif
+      runs.append((index, chunks, first..<contexts.count))
+    }
+    // Every chunk of the types of more than one, numbered one after another.
+    let shared = runs.filter { $0.chunks.count > 1 }.map { ($0.chunks, $0.contexts) }
+    let total = shared.reduce(0) { $0 + $1.1.count }
+    if total > 0 {
+      contexts.withUnsafeMutableBufferPointer { buffer in
+        let work = ChunksAcrossTypes(runs: shared, contexts: buffer)
+        WorkerPool.shared.forEach(total, threads: threadCount) { item in
+          var run = 0
+          var chunk = item
+          while chunk >= work.runs[run].1.count {
+            chunk -= work.runs[run].1.count
+            run += 1
+          }
+          let (chunks, range) = work.runs[run]
+          chunks.step(chunk, &work.contexts[range.lowerBound + chunk])
+        }
+      }
+    }
+    for run in runs.indices {
+      #if DEBUG
+        var before = EffectCounts(context)
+        before.random = randomBefore[run]
+      #endif
+      var merged = Array(contexts[runs[run].contexts])
+      context.merge(&merged)
+      #if DEBUG
+        var after = EffectCounts(context)
+        after.random = randomAfter[run]
+        tables[runs[run].table].checkEffects(of: system, before: before, after: after)
+      #endif
+    }
+  }
 
   /// Removes the entities the tick asked to despawn, each table its own, in identity order.
   private mutating func removeDespawned(_ requests: [DespawnRequest]) {
@@ -130,4 +210,10 @@ extension World {
   ) {
     tables[tableIndex(for: Entity.self)].append(moving: &entities, events: &events)
   }
+}
+
+/// What the threads of `World.stepAcrossTypes` share: each chunk writes only its own context.
+private struct ChunksAcrossTypes: @unchecked Sendable {
+  let runs: [(SystemChunks, Range<Int>)]
+  let contexts: UnsafeMutableBufferPointer<TickContext>
 }

@@ -37,9 +37,17 @@ extension TraitSystem {
   }
 
   /// Waters every sprout and requests a new one, though it declares no effects.
-  static let seeding = TraitSystem(name: "seeding", trait: (any WateredTrait).self) { type in
-    guard type is Sprout.Type else { return nil }
-    return SystemJob<Sprout>(
+  static let seeding = TraitSystem(name: "seeding", trait: (any WateredTrait).self) {
+    $0 is Sprout.Type ? seedingJob : nil
+  }
+
+  /// `seeding`, in chunks that may run on several threads.
+  static let parallelSeeding = TraitSystem(
+    name: "seeding", trait: (any WateredTrait).self, runsInParallel: true
+  ) { $0 is Sprout.Type ? seedingJob : nil }
+
+  private static var seedingJob: SystemJob<Sprout> {
+    SystemJob<Sprout>(
       component: \.watering,
       run: { pool, context in
         pool.updateEach(in: &context) { sprout, context in
@@ -62,11 +70,11 @@ extension TraitSystem {
 }
 
 /// A world of three sprouts that runs `system`.
-private func garden(_ system: TraitSystem) -> World {
+private func garden(_ system: TraitSystem, sprouts: Int = 3) -> World {
   var world = World(
     seed: 1, fixedDeltaTime: 0.25, arenaSize: Vector2(100, 100),
     schedule: Schedule([.init("tend", [system])]))
-  for _ in 0..<3 { world.spawn(Sprout()) }
+  for _ in 0..<sprouts { world.spawn(Sprout()) }
   return world
 }
 
@@ -107,6 +115,26 @@ struct ColumnAccessTests {
     func undeclaredEffectStops() async {
       await #expect(processExitsWith: .failure) {
         var world = garden(.seeding)
+        world.step()
+      }
+    }
+
+    @Test("in a debug build, a parallel system on two threads with an undeclared effect stops")
+    func undeclaredEffectOnThreadsStops() async {
+      await #expect(processExitsWith: .failure) {
+        var world = garden(.parallelSeeding)
+        world.threadCount = 2
+        world.step()
+      }
+    }
+
+    @Test(
+      "in a debug build, a parallel system with an undeclared effect stops in a type of two chunks"
+    )
+    func undeclaredEffectInChunksStops() async {
+      await #expect(processExitsWith: .failure) {
+        var world = garden(.parallelSeeding, sprouts: World.chunkSize + 1)
+        world.threadCount = 2
         world.step()
       }
     }

@@ -416,12 +416,36 @@ struct Budding: GameObject {
   let number: Int
 }
 
-extension TraitSystem {
-  /// Runs every `Budding` entity, in parallel chunks.
-  static let budding = TraitSystem(name: "budding", trait: Budding.self, runsInParallel: true) {
-    type in
-    guard type is Budding.Type else { return nil }
-    return SystemJob<Budding>(
+/// Anything the `budding` system runs: `Budding`, and two more types that do the same.
+protocol Budder: GameObject {
+  var record: BuddingRecord { get set }
+  var number: Int { get }
+}
+
+extension Budding: Budder {}
+
+/// A `Budding` of a type of its own.
+struct Sprouting: Budder {
+  var id = EntityID<Self>.unassigned
+  var position: Vector2
+  var faction = Faction.left
+  var record = BuddingRecord()
+  let number: Int
+}
+
+/// A `Budding` of a third type.
+struct Seeding: Budder {
+  var id = EntityID<Self>.unassigned
+  var position: Vector2
+  var faction = Faction.right
+  var record = BuddingRecord()
+  let number: Int
+}
+
+extension Budder {
+  /// The budding system's work on this type.
+  static var buddingJob: any AnySystemJob {
+    SystemJob<Self>(
       component: \.record, effects: [.spawns, .despawns, .randomness],
       run: { pool, context in
         for index in pool.indices {
@@ -434,4 +458,11 @@ extension TraitSystem {
         }
       })
   }
+}
+
+extension TraitSystem {
+  /// Runs every `Budder` entity, in parallel chunks.
+  static let budding = TraitSystem(
+    name: "budding", trait: (any Budder).self, runsInParallel: true
+  ) { ($0 as? any Budder.Type)?.buddingJob }
 }

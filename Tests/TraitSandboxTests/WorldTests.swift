@@ -298,6 +298,60 @@ struct WorldTests {
     }
   }
 
+  @Test(
+    "a parallel system over several types, a type of one chunk between two of several, agrees on any thread count"
+  )
+  func parallelSystemsAcrossTypes() {
+    struct Seen: Equatable {
+      var budding: [Int: BuddingRecord]
+      var sprouting: [Int: BuddingRecord]
+      var seeding: [Int: BuddingRecord]
+    }
+    func records<Entity: Budder>(_ world: World, _: Entity.Type) -> [Int: BuddingRecord] {
+      Dictionary(
+        uniqueKeysWithValues: world.entities(of: Entity.self).map { ($0.number, $0.record) })
+    }
+    func run(threads: Int) -> (first: Seen, seen: Seen, hash: StateHash, events: [EntityEvent]) {
+      var world = World(
+        seed: 9, fixedDeltaTime: quarterSecond, arenaSize: Vector2(1000, 1000),
+        schedule: Schedule([.init("act", [.budding])]))
+      world.threadCount = threads
+      for number in 0..<(World.chunkSize + 10) {
+        world.spawn(Budding(position: Vector2(Float(number % 1000), 0), number: number))
+      }
+      for number in 0..<40 {
+        world.spawn(Sprouting(position: Vector2(Float(number), 500), number: number))
+      }
+      for number in 0..<(World.chunkSize * 2 + 7) {
+        world.spawn(Seeding(position: Vector2(Float(number % 1000), 900), number: number))
+      }
+      func seen() -> Seen {
+        Seen(
+          budding: records(world, Budding.self), sprouting: records(world, Sprouting.self),
+          seeding: records(world, Seeding.self))
+      }
+      world.step()
+      let first = seen()
+      world.step()
+      return (first, seen(), world.stateHash(), world.lastEvents)
+    }
+    let one = run(threads: 1)
+    // The small type counts its own requests, as a chunk does: before 1 steps, 0 has spawned
+    // a bud and asked to leave, and the thousands of requests of the type before it don't count.
+    #expect(one.first.sprouting[1]?.spawnsBefore == 1)
+    #expect(one.first.sprouting[1]?.despawnsBefore == 1)
+    // Every fifth (0, 5, ..., 35) left after the first tick.
+    #expect(one.seen.sprouting.count == 32)
+    #expect(one.events.count > 2_000)
+    for threads in [2, 3] {
+      let other = run(threads: threads)
+      #expect(other.first == one.first, "\(threads) threads")
+      #expect(other.seen == one.seen, "\(threads) threads")
+      #expect(other.hash == one.hash, "\(threads) threads")
+      #expect(other.events.map(\.entity) == one.events.map(\.entity), "\(threads) threads")
+    }
+  }
+
   // MARK: - Determinism
 
   /// A small battle that uses every trait and the world's random numbers.
