@@ -53,7 +53,9 @@ let package = Package(
     /// Immutable frame snapshots: draw lists, sprite ids, HUD view models, the backend protocol.
     .target(name: "Frames"),
     /// Traits, components, the world and its fixed-timestep simulation.
-    .target(name: "TraitSandbox", dependencies: ["Frames"], swiftSettings: benchmarkSettings),
+    .target(
+      name: "TraitSandbox", dependencies: ["Frames", "CTruncation"],
+      swiftSettings: benchmarkSettings),
     /// The MonsterWars game: entities, rules, AI and scenarios.
     .target(name: "MonsterWars", dependencies: ["TraitSandbox", "Imaging", "JSON"]),
     /// The package's one JSON model: a document value, its checked parser and its writer; messages
@@ -94,6 +96,8 @@ let package = Package(
     .executableTarget(name: "sandbox", dependencies: ["SandboxCLI", "Imaging", "CMalloc"]),
     /// The C library's allocator settings, for the `sandbox` executable.
     .systemLibrary(name: "CMalloc"),
+    /// A float's integer part without Swift's range check, for the grid's cell lookups.
+    .systemLibrary(name: "CTruncation"),
     /// The trait-dispatch benchmark behind `sandbox bench`: strategies, harness, report formats.
     .target(
       name: "DispatchBenchmark", dependencies: ["TraitSandbox", "Frames", "JSON"],

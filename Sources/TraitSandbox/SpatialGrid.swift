@@ -1,3 +1,5 @@
+import CTruncation
+
 /// A row-major grid over the arena: the order the world keeps entities in.
 @usableFromInline
 struct SpatialGrid: Sendable {
@@ -106,7 +108,8 @@ struct SpatialGrid: Sendable {
   static func clamped(_ value: Float, count: Int) -> Int {
     // Written so that NaN takes the first branch: converting it to Int would trap.
     guard value >= 0 else { return 0 }
-    return value < Float(count) ? Int(value) : count - 1
+    // In range, checked: the conversion needs no check of its own.
+    return value < Float(count) ? traitsandbox_truncate(value) : count - 1
   }
 }
 
