@@ -106,9 +106,10 @@ struct SpatialGrid: Sendable {
 
   @inlinable @inline(__always)
   static func clamped(_ value: Float, count: Int) -> Int {
-    // Written so that NaN takes the first branch: converting it to Int would trap.
+    // Written so that NaN takes the first branch, as a negative value does: neither converts
+    // to a cell.
     guard value >= 0 else { return 0 }
-    // In range, checked: the conversion needs no check of its own.
+    // In range, checked here: the conversion needs no check of its own.
     return value < Float(count) ? traitsandbox_truncate(value) : count - 1
   }
 }
