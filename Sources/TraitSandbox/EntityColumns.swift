@@ -133,16 +133,14 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
     }
     count = last + 1
     let wordCount = Words.wordCount
-    let parts = Parts(count: filled.count * wordCount, threads: min(threads, wordCount))
-    let columnsPerPart = (wordCount + parts.count - 1) / parts.count
+    let parts = Parts(columns: wordCount, rows: filled.count, threads: threads)
     let words = self.words
     let capacity = self.capacity
     filled.withUnsafeBufferPointer { filled in
       sources.withUnsafeBufferPointer { sources in
         let moves = ColumnMoves(words: words, targets: filled, sources: sources)
         parts.forEach { part in
-          let first = part * columnsPerPart
-          for word in first..<min(first + columnsPerPart, wordCount) {
+          for word in parts.range(of: part) {
             let column = moves.words + word * capacity
             for move in moves.targets.indices {
               column[Int(moves.targets[move])] = column[Int(moves.sources[move])]
@@ -197,11 +195,9 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
     let capacity = self.capacity
     columnHashes.withUnsafeMutableBufferPointer { hashes in
       let shared = ColumnHashes(words: words, hashes: hashes)
-      let parts = Parts(count: count * wordCount, threads: threads)
-      let columnsPerPart = (wordCount + parts.count - 1) / parts.count
+      let parts = Parts(columns: wordCount, rows: count, threads: threads)
       parts.forEach { part in
-        let first = part * columnsPerPart
-        for word in first..<min(first + columnsPerPart, wordCount) where masks[word] != 0 {
+        for word in parts.range(of: part) where masks[word] != 0 {
           shared.hashes[word] = Self.hashColumn(
             shared.words + word * capacity, count: count, mask: WriteCheck.byteMask(masks[word]))
         }

@@ -19,6 +19,16 @@ internal struct Parts: Sendable {
     partSize = (itemCount + count - 1) / count
   }
 
+  /// Parts of `columns` whole columns of `rows` items each, for work done a column at a time:
+  /// each part is a range of columns (`range(of:)`), so no two threads touch one column, and
+  /// there are no more parts than columns, nor more than 4,096 items' work allows.
+  @usableFromInline
+  init(columns: Int, rows: Int, threads: Int) {
+    itemCount = columns
+    count = max(1, min(threads, columns, columns * rows / 4_096))
+    partSize = (columns + count - 1) / count
+  }
+
   /// The items of one part.
   @inlinable
   func range(of part: Int) -> Range<Int> {

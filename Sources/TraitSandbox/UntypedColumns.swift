@@ -82,18 +82,15 @@ struct UntypedColumns {
   /// - Complexity: O(n x words), through one scratch column per thread.
   func permute(by order: UnsafeBufferPointer<Int32>, scratch: inout [UInt32], threads: Int = 1) {
     precondition(order.count == count, "one position per entity")
-    let parts = Parts(count: count * wordCount, threads: min(threads, wordCount))
-    let columnsPerPart = (wordCount + parts.count - 1) / parts.count
+    let parts = Parts(columns: wordCount, rows: count, threads: threads)
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: repeatElement(0, count: count * parts.count))
     let count = self.count
-    let wordCount = self.wordCount
     scratch.withUnsafeMutableBufferPointer { scratch in
       let shared = PermuteBuffers(columns: self, order: order, scratch: scratch)
       parts.forEach { part in
         let moved = shared.scratch.baseAddress.unsafelyUnwrapped + part * count
-        let first = part * columnsPerPart
-        for word in first..<min(first + columnsPerPart, wordCount) {
+        for word in parts.range(of: part) {
           let column = shared.columns.column(word)
           for position in 0..<count { moved[position] = column[Int(shared.order[position])] }
           column.update(from: moved, count: count)
