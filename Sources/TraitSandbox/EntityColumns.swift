@@ -88,10 +88,14 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
     contentsOf entities: __owned ContiguousArray<Entity>, _ each: (Entity, Int) -> Void
   ) {
     reserveCapacity(count + entities.count)
-    for entity in entities {
-      each(entity, count)
-      put(entity, at: count)
-      count += 1
+    // One scratch for the batch: in code not specialised for the entity type, making one per
+    // entity cost more than the copy.
+    Words.withScratch { scratch in
+      for entity in entities {
+        each(entity, count)
+        Words.put(entity, into: lane(count), stride: capacity, through: scratch)
+        count += 1
+      }
     }
   }
 
@@ -311,12 +315,23 @@ internal enum EntityWords<Entity> {
     check: WriteCheck? = nil
   ) {
     withScratch { scratch in
-      // Zeros first, so that padding is the same in every run.
-      scratch.initializeMemory(as: UInt32.self, repeating: 0, count: wordCount)
-      scratch.assumingMemoryBound(to: Entity.self).initialize(to: entity)
-      check?.verify(scratch, against: lane, stride: stride)
-      scatterAll(from: scratch, into: lane, stride: stride)
+      put(entity, into: lane, stride: stride, through: scratch, check: check)
     }
+  }
+
+  /// `put(_:into:stride:check:)` through `scratch`, memory for one entity's words that the
+  /// caller provides: a batch of puts shares one.
+  @inlinable
+  static func put(
+    _ entity: __owned Entity, into lane: UnsafeMutablePointer<UInt32>, stride: Int,
+    through scratch: UnsafeMutableRawPointer, check: WriteCheck? = nil
+  ) {
+    // Zeros first, so that padding is the same in every run.
+    scratch.initializeMemory(as: UInt32.self, repeating: 0, count: wordCount)
+    scratch.assumingMemoryBound(to: Entity.self).initialize(to: entity)
+    check?.verify(scratch, against: lane, stride: stride)
+    // The words move on to the lane, which owns what they hold from now on.
+    scatterAll(from: scratch, into: lane, stride: stride)
   }
 
   /// Runs `body` with uninitialised memory for one entity's words.

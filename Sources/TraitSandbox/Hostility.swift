@@ -41,6 +41,15 @@ public struct Hostility: Sendable, Equatable {
   @inlinable
   public func contains(_ faction: Faction) -> Bool { faction.index < factionCount }
 
+  /// Stops the program if a spawned `entity`'s faction is not one of these: a programming
+  /// error.
+  @inlinable
+  internal func checkFaction<Entity: GameObject>(of entity: Entity) {
+    precondition(
+      entity.faction.index < factionCount,
+      "\(Entity.typeName) of \(entity.faction) spawned in a world of \(factionCount) factions")
+  }
+
   /// Every faction, in order.
   public var factions: [Faction] { (0..<factionCount).map(Faction.init) }
 

@@ -67,9 +67,11 @@ internal final class SpawnBuffer<Entity: GameObject>: AnySpawnBuffer {
 
   override func flush(into world: inout World, ids: [UInt64], events: inout [EntityEvent]?) {
     precondition(entities.count == ids.count, "one identity per spawned entity")
+    // Read once: reading the world itself for each entity copied all of it each time.
+    let hostility = world.hostility
     entities.withUnsafeMutableBufferPointer { entities in
       for index in entities.indices {
-        world.checkFaction(of: entities[index])
+        hostility.checkFaction(of: entities[index])
         entities[index].id = EntityID(rawValue: ids[index])
       }
     }

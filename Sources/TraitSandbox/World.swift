@@ -142,7 +142,7 @@ public struct World {
   @discardableResult
   public mutating func spawn<Entity: GameObject>(_ entity: Entity) -> EntityID<Entity> {
     precondition(!isStepping, "spawn during a tick goes through TickContext.spawn")
-    checkFaction(of: entity)
+    hostility.checkFaction(of: entity)
     let id = EntityID<Entity>(rawValue: nextID)
     nextID += 1
     var noEvents: [EntityEvent]? = nil
@@ -165,23 +165,15 @@ public struct World {
     let first = nextID
     let count = entities.count
     var batch = ContiguousArray(entities)
+    let hostility = hostility
     for offset in batch.indices {
-      checkFaction(of: batch[offset])
+      hostility.checkFaction(of: batch[offset])
       batch[offset].id = EntityID(rawValue: first + UInt64(offset))
     }
     nextID += UInt64(count)
     var noEvents: [EntityEvent]? = nil
     insert(moving: &batch, events: &noEvents)
     return (0..<UInt64(count)).map { EntityID(rawValue: first + $0) }
-  }
-
-  /// Stops the program if `entity`'s faction is not one of the world's: a programming error.
-  @inlinable
-  internal func checkFaction<Entity: GameObject>(of entity: Entity) {
-    precondition(
-      hostility.contains(entity.faction),
-      "\(Entity.typeName) of \(entity.faction) spawned in a world of "
-        + "\(hostility.factionCount) factions")
   }
 
   /// The live entity with identity `id`, or `nil` once it has left the world.

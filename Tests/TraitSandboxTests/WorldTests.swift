@@ -395,6 +395,18 @@ struct WorldTests {
     #expect(one.entities(of: Dummy.self).count < 5)
   }
 
+  @Test("an entity of a faction the world lacks stops the program: alone, in a batch, in a tick")
+  func spawnOfUnknownFactionStops() async {
+    // Each way in takes an entity of a faction the world has; the world has two.
+    for way in SpawnWay.allCases {
+      let world = way.spawnBare(of: Faction(1))
+      #expect(world.entities(of: Bare.self).map(\.faction).contains(Faction(1)), "\(way)")
+    }
+    await #expect(processExitsWith: .failure) { _ = SpawnWay.alone.spawnBare(of: Faction(2)) }
+    await #expect(processExitsWith: .failure) { _ = SpawnWay.batch.spawnBare(of: Faction(2)) }
+    await #expect(processExitsWith: .failure) { _ = SpawnWay.tick.spawnBare(of: Faction(2)) }
+  }
+
   @Test("the hash follows the entities, not just the tick")
   func hashFollowsEntities() {
     // Two copies of a world step in lockstep: tick, random state and identities stay equal,
@@ -450,5 +462,31 @@ struct WorldTests {
     #expect(changed { $0.modifyEntities(of: Walker.self) { $0.position.x += 1 } })
     // This world runs no census system, so the census is not trait state here.
     #expect(!changed { $0.modifyEntities(of: Walker.self) { $0.counted.count += 1 } })
+  }
+}
+
+/// The ways an entity enters a world.
+private enum SpawnWay: CaseIterable {
+  case alone, batch, tick
+
+  /// A world of two factions after a `Bare` of `faction` entered it this way.
+  func spawnBare(of faction: Faction) -> World {
+    var bare = Bare()
+    bare.faction = faction
+    switch self {
+    case .alone:
+      var world = makeWorld()
+      world.spawn(bare)
+      return world
+    case .batch:
+      var world = makeWorld()
+      world.spawn(contentsOf: [Bare(), bare])
+      return world
+    case .tick:
+      let spawned = bare
+      var world = makeWorld(extra: [TraitSystem(name: "spawn") { $0.spawn(spawned) }])
+      world.step()
+      return world
+    }
   }
 }
