@@ -31,20 +31,20 @@ struct SpatialGrid: Sendable {
 
   /// Bits per pass of a radix sort by cell.
   @usableFromInline static let digitBits = 11
-  /// Buckets per pass of a radix sort by cell.
-  @usableFromInline static let radix = 1 << digitBits
 
-  /// The digit of `key` a radix-sort pass starting at bit `shift` sorts by.
-  @inlinable @inline(__always)
-  static func digit(of key: UInt32, shift: UInt32) -> UInt32 {
-    (key >> shift) & UInt32(radix - 1)
-  }
+  /// The most bits a sort's keys may have to be sorted in one counting pass, with a bucket per
+  /// key: 2^18 buckets of 4 bytes, a megabyte, a core's second-level cache on the machines the
+  /// sandbox is measured on.
+  @usableFromInline static let singlePassKeyBits = 18
 
   /// Sorts `items` by `keys` (one per item, reordered alongside), equal keys keeping their
-  /// order: a least-significant-digit radix sort that moves the items themselves (each pass
-  /// reads them in order and writes each digit's run in order), or an insertion sort for a few.
+  /// order: a counting sort with a bucket per key when there are no more keys than twice the
+  /// items (one pass over the grid's cells), else a least-significant-digit radix sort of
+  /// 11-bit digits that moves the items themselves (each pass reads them in order and writes
+  /// each digit's run in order), or an insertion sort for a few.
   ///
-  /// - Complexity: O(n x keyBits / 11); O(n^2) only for 256 items or fewer.
+  /// - Complexity: O(n + 2^keyBits) in one pass, or O(n x keyBits / 11); O(n^2) only for 256
+  ///   items or fewer.
   @inlinable
   static func sort<Item>(_ items: inout [Item], byKeys keys: inout [UInt32], keyBits: Int) {
     precondition(items.count == keys.count, "one key per item")
@@ -66,21 +66,31 @@ struct SpatialGrid: Sendable {
     }
     var spareItems = items
     var spareKeys = keys
-    var counts = [Int](repeating: 0, count: radix + 1)
+    // One pass when its buckets are few enough: a stable sort by the whole key orders exactly
+    // as the passes by digits do, in half the passes over the items.
+    let onePass = keyBits <= singlePassKeyBits && 1 << keyBits <= 2 * items.count
+    let bits = onePass ? keyBits : digitBits
+    let buckets = 1 << bits
+    let mask = UInt32(buckets - 1)
+    // At most `Int32.max` items: a table's entities.
+    var counts = [Int32](repeating: 0, count: buckets + 1)
     var shift: UInt32 = 0
     while shift < UInt32(keyBits) {
-      for index in counts.indices { counts[index] = 0 }
-      for key in keys { counts[Int(digit(of: key, shift: shift)) + 1] += 1 }
-      for digit in 0..<radix { counts[digit + 1] += counts[digit] }
+      if shift > 0 {
+        for index in counts.indices { counts[index] = 0 }
+      }
+      for key in keys { counts[Int((key >> shift) & mask) + 1] &+= 1 }
+      for digit in 0..<buckets { counts[digit + 1] &+= counts[digit] }
       for index in items.indices {
-        let digit = Int(digit(of: keys[index], shift: shift))
-        spareItems[counts[digit]] = items[index]
-        spareKeys[counts[digit]] = keys[index]
-        counts[digit] += 1
+        let digit = Int((keys[index] >> shift) & mask)
+        let slot = Int(counts[digit])
+        spareItems[slot] = items[index]
+        spareKeys[slot] = keys[index]
+        counts[digit] &+= 1
       }
       swap(&items, &spareItems)
       swap(&keys, &spareKeys)
-      shift += UInt32(digitBits)
+      shift += UInt32(bits)
     }
   }
 

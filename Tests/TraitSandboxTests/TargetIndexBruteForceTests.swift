@@ -295,15 +295,19 @@ struct TargetIndexBruteForceTests {
   @Test(
     "the spatial sort orders by cell and keeps ties in storage order, few or many",
     arguments: [
-      2, 100, 256, 257, 5000,
+      (2, 20), (100, 20), (256, 20), (257, 20), (5000, 20), (5000, 13), (70_000, 17),
     ])
-  func spatialSortIsStable(count: Int) {
+  func spatialSortIsStable(count: Int, keyBits: Int) {
     var random = SeededRandom(seed: UInt64(count))
     var scratch = SpatialSortScratch()
-    // Few distinct cells, so most keys tie; up to 2^20 cells, so the radix sort takes 2 passes.
-    scratch.keys = (0..<count).map { _ in UInt32(random.next() % 64) << 14 | 3 }
+    // Few distinct cells, so most keys tie. Up to 2^20 cells, the radix sort takes 2 passes of
+    // 11-bit digits; 2^13 cells for 5,000 and 2^17 for 70,000 are few enough for one pass with
+    // a bucket per cell.
+    scratch.keys = (0..<count).map { _ in
+      UInt32(random.next() % 64) << UInt32(keyBits - 6) | 3
+    }
     let keys = scratch.keys
-    scratch.sortOrder(count: count, keyBits: 20)
+    scratch.sortOrder(count: count, keyBits: keyBits)
     let expected = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
     #expect(scratch.order.map(Int.init) == expected)
   }
