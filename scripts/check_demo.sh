@@ -53,7 +53,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
     press "$key"
     sleep 0.4
   done
-  press Escape
+  press_to_close Escape
   wait "$demo"' _ "$sandbox" "$work/session.rec" "$work/played.txt" \
   "$PWD/scripts/window_keys.sh"
 cat "$work/played.txt"

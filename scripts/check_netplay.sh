@@ -112,7 +112,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
     sleep 0.5
   done
   sleep 2
-  press Escape
+  press_to_close Escape
   wait "$host"
   wait "$guest"' _ "$sandbox" "$work" "$PWD/scripts/window_keys.sh" || window_status=$?
 cat "$work/window-host.txt" "$work/window-join.txt"
