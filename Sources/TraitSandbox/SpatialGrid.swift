@@ -67,7 +67,7 @@ struct SpatialGrid: Sendable {
     var spareItems = items
     var spareKeys = keys
     // One pass when its buckets are few enough: a stable sort by the whole key orders exactly
-    // as the passes by digits do, in half the passes over the items.
+    // as the passes by digits do, with one pass over the items instead of one per 11 bits.
     let onePass = keyBits <= singlePassKeyBits && 1 << keyBits <= 2 * items.count
     let bits = onePass ? keyBits : digitBits
     let buckets = 1 << bits
