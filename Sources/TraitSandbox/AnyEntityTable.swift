@@ -98,11 +98,7 @@ extension EntityTable: AnyEntityTable {
       jobs, system: system, over: span, placement: &placement, chunkSize: chunkSize, salt: salt,
       in: &context)
     #if DEBUG
-      if let job = jobs[system] {
-        EffectCounts(context).check(
-          since: before, declared: job.effects, system: systemNameForChecks(system),
-          typeName: typeName)
-      }
+      checkEffects(of: system, before: before, after: EffectCounts(context))
     #endif
     if timings != nil {
       timings?[system] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -132,17 +132,15 @@ extension GameObject {
       return
     }
     // The chunks in order on the tick's own context, which then holds what merging the
-    // chunks' contexts in order would have given.
+    // chunks' contexts in order would have given. A job is bound and there are entities, so
+    // there are chunks.
+    let chunks = Self.chunks(
+      jobs, system: system, over: columns, placement: placement, chunkSize: chunkSize
+    ).unsafelyUnwrapped
     let tickRandom = context.random
-    for chunk in 0..<chunkCount {
+    for chunk in 0..<chunks.count {
       context.beginChunk(random: tickRandom.derived(salt ^ UInt64(chunk)))
-      let lower = chunk * chunkSize
-      var pool = EntityPool<Self>(
-        words: columns.words, stride: columns.stride,
-        indices: lower..<min(lower + chunkSize, count),
-        targetBase: placement.targetBase, indexedTick: placement.indexedTick,
-        writeCheck: columns.writeCheck, tableCount: count)
-      run(&pool, &context)
+      chunks.step(chunk, &context)
     }
     context.endChunks(random: tickRandom)
   }
