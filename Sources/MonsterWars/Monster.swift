@@ -17,7 +17,7 @@ import TraitSandbox
 ///       ...
 ///       public init(stats: UnitStats, side: Side, at position: Vector2, marchingOn target: Vector2)
 ///     }
-public protocol Monster: MovementTrait, HealthTrait, RenderTrait {
+public protocol Monster: SteeringTrait, HealthTrait, RenderTrait {
   /// The kind's key in scenario files, reports and the demo, e.g. `quirk`.
   static var kind: UnitKind { get }
 

@@ -36,23 +36,21 @@ public protocol MovementTrait: GameObject {
   /// The trait's state.
   var movement: Movement { get set }
 
-  /// How far the entity sees enemies to chase; 0, the default, chases none.
-  var sight: Float { get }
-
-  /// Sets `movement.velocity` for this tick; by default stands still while held, else heads at
-  /// cruising speed for the nearest enemy within `sight`, or else for the destination, and
-  /// slows to arrive exactly.
+  /// Sets `movement.velocity` for this tick; by default keeps it, and a `SteeringTrait` entity
+  /// walks (stands still while held, else heads for the nearest enemy within `sight`, or else
+  /// for its destination).
   mutating func steer(in context: TickContext)
 
   /// Adds to `movement.velocity` a push away from the bodies the entity overlaps, so crowds
   /// spread into a front instead of stacking; `own` is the entity's entry in the tick's target
-  /// index, if it has one. By default only an entity with a body (`HealthTrait`) is pushed,
-  /// by its own side, at up to its cruising speed. The movement system calls it every
-  /// `keepApartInterval` ticks.
+  /// index, if it has one. By default pushes nothing; a `SteeringTrait` entity with a body
+  /// (`HealthTrait`) is pushed by its own side, at up to its cruising speed. The movement
+  /// system calls it every `keepApartInterval` ticks.
   mutating func keepApart(in context: TickContext, own: TargetRef?)
 
   /// How often the movement system calls `keepApart` for each entity: once every this many
-  /// ticks (at least 1), by default every tick, and every 8 ticks for an entity with a body.
+  /// ticks (at least 1), by default every tick, and every 8 ticks for a `SteeringTrait` entity
+  /// with a body.
   ///
   /// The calls are staggered by identity (on the ticks where the tick plus the identity is a
   /// multiple of the interval), and in a type of 4,096 entities or more by groups of 256
@@ -67,6 +65,67 @@ public protocol MovementTrait: GameObject {
 }
 
 extension MovementTrait {
+  /// Keeps the velocity: a mover changes course only by an override of this method, or by
+  /// declaring `SteeringTrait`. The movement system's loop over it costs nothing: the compiler
+  /// removes a loop whose method does nothing.
+  @inlinable @inline(__always)
+  public mutating func steer(in context: TickContext) {}
+
+  /// Pushes nothing: an entity without a body keeps its course.
+  @inlinable
+  public mutating func keepApart(in context: TickContext, own: TargetRef?) {}
+
+  /// Every tick.
+  @inlinable
+  public static var keepApartInterval: UInt64 { 1 }
+
+  /// Integrates velocity over one step and keeps the entity inside the arena.
+  @inlinable
+  public mutating func move(in context: TickContext) {
+    position += movement.velocity * context.deltaTime
+    position = position.clamped(x: 0...context.arenaSize.x, y: 0...context.arenaSize.y)
+  }
+
+  /// Steers, keeps apart and moves every entity, then releases holds for the next tick.
+  ///
+  /// Each step is its own pass over the pool: none changes anything but the entity it is
+  /// given, so the order across entities changes nothing, and moving, simple arithmetic that
+  /// calls nothing, runs as vector code. A type that neither declares `SteeringTrait` nor
+  /// implements `steer` or `keepApart` takes the moving pass alone: the compiler removes the
+  /// loops over methods that do nothing.
+  /// - Complexity: O(n) in the pool's entities, plus the neighbours and enemies each looks at.
+  @inlinable
+  public static func stepMovement(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
+    let base = pool.targetBase
+    let isIndexed = pool.indexedTick == context.tick
+    let context = context
+    // Named and always inlined, as every built-in trait's loop does: a closure the compiler
+    // leaves as a call would make each entity go through memory instead of registers.
+    @inline(__always) func steer(_ entity: inout Self) { entity.steer(in: context) }
+    @inline(__always) func keepApart(_ entity: inout Self, _ index: Int) {
+      entity.keepApart(in: context, own: isIndexed ? TargetRef(index: base + index) : nil)
+    }
+    @inline(__always) func move(_ entity: inout Self) {
+      entity.move(in: context)
+      entity.movement.isHolding = false
+    }
+    pool.updateEach(steer)
+    pool.updateEach(staggeredBy: Self.keepApartInterval, on: context.tick, keepApart)
+    pool.updateEach(writingBack: .everyWord, move)
+  }
+}
+
+/// Something that steers itself: it walks to its destination, chases enemies within sight,
+/// stands its ground while a fight holds it, and keeps apart from the bodies of its side.
+///
+/// The behaviours are `MovementTrait`'s `steer(in:)` and `keepApart(in:own:)`, which a mover
+/// that doesn't declare this trait leaves as they are: its velocity is its own to set.
+public protocol SteeringTrait: MovementTrait {
+  /// How far the entity sees enemies to chase; 0, the default, chases none.
+  var sight: Float { get }
+}
+
+extension SteeringTrait {
   /// Sees nothing: by default an entity walks to its destination and chases no one.
   @inlinable
   public var sight: Float { 0 }
@@ -109,50 +168,9 @@ extension MovementTrait {
       movement.velocity = offset * (movement.speed / distance)
     }
   }
-
-  /// Pushes nothing: an entity without a body keeps its course.
-  @inlinable
-  public mutating func keepApart(in context: TickContext, own: TargetRef?) {}
-
-  /// Every tick.
-  @inlinable
-  public static var keepApartInterval: UInt64 { 1 }
-
-  /// Integrates velocity over one step and keeps the entity inside the arena.
-  @inlinable
-  public mutating func move(in context: TickContext) {
-    position += movement.velocity * context.deltaTime
-    position = position.clamped(x: 0...context.arenaSize.x, y: 0...context.arenaSize.y)
-  }
-
-  /// Steers, keeps apart and moves every entity, then releases holds for the next tick.
-  ///
-  /// Each step is its own pass over the pool: none changes anything but the entity it is
-  /// given, so the order across entities changes nothing, and moving, simple arithmetic that
-  /// calls nothing, runs as vector code.
-  /// - Complexity: O(n) in the pool's entities, plus the neighbours and enemies each looks at.
-  @inlinable
-  public static func stepMovement(_ pool: inout EntityPool<Self>, in context: inout TickContext) {
-    let base = pool.targetBase
-    let isIndexed = pool.indexedTick == context.tick
-    let context = context
-    // Named and always inlined, as every built-in trait's loop does: a closure the compiler
-    // leaves as a call would make each entity go through memory instead of registers.
-    @inline(__always) func steer(_ entity: inout Self) { entity.steer(in: context) }
-    @inline(__always) func keepApart(_ entity: inout Self, _ index: Int) {
-      entity.keepApart(in: context, own: isIndexed ? TargetRef(index: base + index) : nil)
-    }
-    @inline(__always) func move(_ entity: inout Self) {
-      entity.move(in: context)
-      entity.movement.isHolding = false
-    }
-    pool.updateEach(steer)
-    pool.updateEach(staggeredBy: Self.keepApartInterval, on: context.tick, keepApart)
-    pool.updateEach(writingBack: .everyWord, move)
-  }
 }
 
-extension MovementTrait where Self: HealthTrait {
+extension SteeringTrait where Self: HealthTrait {
   /// Every 8 ticks, with 8 times the push: looking for bodies to keep apart from every tick
   /// cost more than the rest of a tick at 100,000 entities, and a push every eighth tick
   /// spreads crowds too.

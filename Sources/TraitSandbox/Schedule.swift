@@ -70,7 +70,7 @@ extension Schedule {
   ///   answers "nearest enemy" queries is built.
   /// - `think`: spawners earn and spend.
   /// - `act`: guns fire, melee attacks strike.
-  /// - `move`: everything that moves steers and moves.
+  /// - `move`: movers steer (those that declare `SteeringTrait`) and move.
   /// - `collide`: projectiles age and hit what they touch.
   /// - `resolve`: the tick's damage is applied, the dead leave, the living regenerate.
   /// - `present`: cosmetic state (facing, animation clocks) follows the tick's outcome.

@@ -56,6 +56,29 @@ struct MovementTraitTests {
     #expect(walker.movement.velocity == .zero)
   }
 
+  @Test("a mover that doesn't declare SteeringTrait keeps its velocity, destination, hold or crowd")
+  func plainMoverKeepsVelocity() throws {
+    var world = makeWorld()
+    let velocity = Vector2(4, -8)
+    // A destination, a hold and a stack of bodies of its own side: a steering entity would
+    // turn, stop or be pushed; this one only moves.
+    for _ in 0..<3 {
+      world.spawn(
+        Coaster(
+          position: Vector2(200, 200),
+          movement: Movement(
+            velocity: velocity, speed: 40, destination: Vector2(10, 10), isHolding: true)))
+    }
+    for _ in 0..<16 { world.step() }
+    let coasters = world.entities(of: Coaster.self)
+    #expect(coasters.count == 3)
+    for coaster in coasters {
+      #expect(coaster.movement.velocity == velocity)
+      #expect(coaster.position == Vector2(216, 168))
+    }
+    #expect(Coaster.keepApartInterval == 1)
+  }
+
   @Test("without a destination an entity keeps its velocity")
   func keepsVelocity() throws {
     var world = makeWorld()

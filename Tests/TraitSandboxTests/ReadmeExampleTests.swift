@@ -41,7 +41,7 @@ extension BurningTrait {
   }
 }
 
-struct FireImp: GameObject, MovementTrait, HealthTrait, BurningTrait, RenderTrait {
+struct FireImp: GameObject, SteeringTrait, HealthTrait, BurningTrait, RenderTrait {
   static let sprite = SpriteID("imp")
   var id = EntityID<Self>.unassigned
   var position: Vector2

@@ -3,7 +3,7 @@ import Testing
 @testable import TraitSandbox
 
 /// Walks with a body: gets the default steering, pursuit (with a sight) and keeping apart.
-struct Marcher: MovementTrait, HealthTrait {
+struct Marcher: SteeringTrait, HealthTrait {
   var id = EntityID<Self>.unassigned
   var position: Vector2
   var faction: Faction
@@ -15,7 +15,7 @@ struct Marcher: MovementTrait, HealthTrait {
 }
 
 /// Walks with a body but keeps to itself: replaces `keepApart` with nothing.
-struct Loner: MovementTrait, HealthTrait {
+struct Loner: SteeringTrait, HealthTrait {
   var id = EntityID<Self>.unassigned
   var position: Vector2
   var faction = Faction.left
@@ -26,7 +26,7 @@ struct Loner: MovementTrait, HealthTrait {
 }
 
 /// Records the ticks the movement system calls `keepApart` on, a bit per tick.
-protocol KeepApartRecorder: MovementTrait {
+protocol KeepApartRecorder: SteeringTrait {
   var keepApartTicks: UInt64 { get set }
 }
 

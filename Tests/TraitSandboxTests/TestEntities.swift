@@ -114,7 +114,7 @@ struct Probe: GameObject {
 // MARK: - Movement
 
 /// Walks with the default steering.
-struct Walker: MovementTrait, Counted {
+struct Walker: SteeringTrait, Counted {
   var id = EntityID<Self>.unassigned
   var position: Vector2
   let faction: Faction
@@ -126,6 +126,15 @@ struct Walker: MovementTrait, Counted {
     self.position = position
     self.movement = movement
   }
+}
+
+/// Moves without steering: declares `MovementTrait` alone, with a body that could be pushed.
+struct Coaster: MovementTrait, HealthTrait {
+  var id = EntityID<Self>.unassigned
+  var position: Vector2
+  var faction = Faction.left
+  var movement: Movement
+  var health = Health(maximum: 10, radius: 5)
 }
 
 /// Steers itself: always drifts by `drift` per second, whatever its destination.
@@ -156,7 +165,7 @@ struct Banner: RenderTrait {
 }
 
 /// Drawn and moving: gets the facing-aware animation.
-struct FacingWalker: MovementTrait, RenderTrait {
+struct FacingWalker: SteeringTrait, RenderTrait {
   static let sprite = SpriteID("walker")
   var id = EntityID<Self>.unassigned
   var position: Vector2
@@ -245,7 +254,7 @@ struct Knight: MeleeTrait, HealthTrait {
 }
 
 /// Fights and walks: stands its ground while an enemy is within reach.
-struct Charger: MovementTrait, MeleeTrait {
+struct Charger: SteeringTrait, MeleeTrait {
   var id = EntityID<Self>.unassigned
   var position: Vector2
   let faction: Faction
@@ -341,7 +350,7 @@ struct TwinTurret: GunTrait {
 }
 
 /// Shoots and walks: holds position while a target is in range.
-struct Gunner: MovementTrait, GunTrait {
+struct Gunner: SteeringTrait, GunTrait {
   var id = EntityID<Self>.unassigned
   var position: Vector2
   let faction: Faction

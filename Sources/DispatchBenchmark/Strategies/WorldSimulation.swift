@@ -6,8 +6,10 @@ import TraitSandbox
 /// Each tick the world makes one dynamic call per type and system into the trait's static loop
 /// requirement (`stepMovement`, `resolveHealth`), whose witness is compiled in this module,
 /// specialised for the concrete type, from TraitSandbox's `@inlinable` defaults. Inside, the
-/// loops also do the trait's bookkeeping: steering (a no-op here: no destination, not held),
-/// releasing holds, the damage lookup and the death check.
+/// loops also do the traits' bookkeeping: releasing holds, the damage lookup and the death
+/// check. The types don't declare `SteeringTrait`, as nothing in the workload steers, so
+/// `MovementTrait`'s own `steer` and `keepApart` do nothing and the compiler removes their
+/// passes.
 struct WorldSimulation: Simulation {
   private var world: World
   private let workload: Workload

@@ -5,7 +5,7 @@ import TraitSandbox
 ///
 /// Everything it does comes from traits: the flocking system sets its velocity, the movement
 /// system moves it, the health system removes it once a hawk's strike takes its one hit point.
-public struct Boid: GameObject, MovementTrait, HealthTrait, FlockingTrait, RenderTrait {
+public struct Boid: GameObject, SteeringTrait, HealthTrait, FlockingTrait, RenderTrait {
   /// The sprite every boid is drawn with: a dark dart, pointing right.
   public static let sprite = SpriteID("boid")
   /// The side boids are on; hawks are on the other.

@@ -46,8 +46,9 @@ public struct Flocking: Component {
 ///
 /// A flock is one entity type: the flocking system steps one pool at a time, so a boid's
 /// flockmates are the other boids. Flocking only sets `movement.velocity`; the movement system
-/// then moves the flocker with it, so `MovementTrait`'s default `steer` (which keeps the
-/// velocity when there is no destination) must not be replaced by a flocker.
+/// then moves the flocker with it, so the default `steer` (which keeps the velocity: always
+/// `MovementTrait`'s, and `SteeringTrait`'s when there is no destination) must not be replaced
+/// by a flocker.
 public protocol FlockingTrait: MovementTrait {
   /// The trait's state.
   var flocking: Flocking { get set }

@@ -5,7 +5,7 @@ import TraitSandbox
 ///
 /// Hawks have health only so that they are in the tick's target index, where boids look for
 /// the enemies they flee; nothing in this game hurts a hawk.
-public struct Hawk: GameObject, MovementTrait, HealthTrait, MeleeTrait, RenderTrait {
+public struct Hawk: GameObject, SteeringTrait, HealthTrait, MeleeTrait, RenderTrait {
   /// The sprite every hawk is drawn with: a broad-winged bird, pointing right.
   public static let sprite = SpriteID("hawk")
   /// Hawks fly above the flock.

@@ -65,7 +65,7 @@ struct HawkTests {
 }
 
 /// A hawk without a `steer` of its own: what `Hawk` would do with `MovementTrait`'s default.
-private struct DefaultSteeringHawk: GameObject, MovementTrait, HealthTrait, MeleeTrait {
+private struct DefaultSteeringHawk: GameObject, SteeringTrait, HealthTrait, MeleeTrait {
   var id = EntityID<Self>.unassigned
   var position: Vector2
   var faction: Faction { Hawk.faction }
