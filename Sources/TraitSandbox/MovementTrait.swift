@@ -71,7 +71,8 @@ extension MovementTrait {
   @inlinable @inline(__always)
   public mutating func steer(in context: TickContext) {}
 
-  /// Pushes nothing: an entity without a body keeps its course.
+  /// Pushes nothing: a mover keeps its course unless it implements this method or declares
+  /// `SteeringTrait`.
   @inlinable
   public mutating func keepApart(in context: TickContext, own: TargetRef?) {}
 
@@ -118,8 +119,9 @@ extension MovementTrait {
 /// Something that steers itself: it walks to its destination, chases enemies within sight,
 /// stands its ground while a fight holds it, and keeps apart from the bodies of its side.
 ///
-/// The behaviours are `MovementTrait`'s `steer(in:)` and `keepApart(in:own:)`, which a mover
-/// that doesn't declare this trait leaves as they are: its velocity is its own to set.
+/// The behaviours are `MovementTrait`'s `steer(in:)` and `keepApart(in:own:)`; a mover that
+/// doesn't declare this trait gets their `MovementTrait` defaults, which do nothing, and sets
+/// its velocity itself.
 public protocol SteeringTrait: MovementTrait {
   /// How far the entity sees enemies to chase; 0, the default, chases none.
   var sight: Float { get }
