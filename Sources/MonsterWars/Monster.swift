@@ -93,6 +93,10 @@ extension Monster where Self: MeleeTrait {
   /// Melee units fight with `melee` stats.
   public static var weaponKind: Weapon.Kind { .melee }
 
+  /// A recovering monster looks every fourth tick whether an enemy is still within reach:
+  /// looking every tick was 40 % of a swarm's tick.
+  public static var reachCheckInterval: UInt64 { 4 }
+
   /// Takes the new speed, health and melee stats.
   public mutating func retune(_ stats: UnitStats) {
     retuneBody(stats)
@@ -106,6 +110,9 @@ extension Monster where Self: GunTrait {
 
   /// Gun units fight with `gun` stats.
   public static var weaponKind: Weapon.Kind { .gun }
+
+  /// A reloading monster looks every fourth tick whether it still has something to shoot at.
+  public static var rangeCheckInterval: UInt64 { 4 }
 
   /// Takes the new speed, health and gun stats.
   public mutating func retune(_ stats: UnitStats) {
@@ -142,7 +149,8 @@ extension Melee {
     self.init(weapon.melee ?? MeleeStats(damage: 0, reach: 1, cooldown: 1))
   }
 
-  /// Takes new damage, reach and rhythm; a strike already recovering keeps its timer.
+  /// Takes new damage, reach and rhythm; a strike already recovering keeps its timer and what
+  /// it last saw.
   public mutating func retune(_ stats: MeleeStats) {
     damage = stats.damage
     reach = stats.reach
@@ -169,13 +177,16 @@ extension Gun {
           damage: 0, range: 1, cooldown: 1, projectileSpeed: 1, projectileLifetime: 1))
   }
 
-  /// Takes every stat of the new gun; a gun already reloading keeps its timer.
+  /// Takes every stat of the new gun; a gun already reloading keeps its timer and what it last
+  /// saw.
   public mutating func retune(_ stats: GunStats) {
     let reload = reloadRemaining
     let volleys = volleysFired
+    let hadTarget = hasTargetInRange
     self = Gun(stats)
     reloadRemaining = reload
     volleysFired = volleys
+    hasTargetInRange = hadTarget
   }
 }
 

@@ -21,7 +21,10 @@ public struct Gun: Component {
   /// Seconds until the gun can fire again.
   public var reloadRemaining: Float = 0
   /// Volleys fired so far.
-  public var volleysFired: Int = 0
+  public var volleysFired: Int32 = 0
+  /// Whether the gun had something to shoot at when it last looked while reloading; a volley
+  /// sets it, since a volley needs a target.
+  public var hasTargetInRange: Bool = false
 
   /// Creates a loaded gun; by default it fires one projectile per volley.
   public init(
@@ -52,7 +55,8 @@ public struct Gun: Component {
     hasher.combine(shotCount)
     hasher.combine(spreadAngle)
     hasher.combine(reloadRemaining)
-    hasher.combine(volleysFired)
+    hasher.combine(Int(volleysFired))
+    hasher.combine(hasTargetInRange)
   }
 }
 
@@ -70,12 +74,18 @@ public protocol GunTrait: GameObject {
   /// Picks what to shoot at; by default the nearest enemy within range.
   func acquireTarget(in context: TickContext) -> TargetRef?
 
-  /// Whether `acquireTarget` would find something; asked instead of it while the gun reloads.
+  /// Whether `acquireTarget` would find something; asked instead of it while the gun reloads,
+  /// every `rangeCheckInterval` ticks.
   ///
   /// By default whether an enemy's body lies within `gun.range`, which stops at the first enemy
   /// found. A type that replaces `acquireTarget` with another reach or rule replaces this too,
   /// so that it holds its ground exactly while it has something to shoot at.
   func hasTarget(in context: TickContext) -> Bool
+
+  /// How often a reloading gun looks whether it still has something to shoot at: every this
+  /// many ticks (at least 1), staggered by identity; by default every tick. In between, the
+  /// last answer, `gun.hasTargetInRange`, stands.
+  static var rangeCheckInterval: UInt64 { get }
 
   /// Fires one volley at `target`; by default `shotCount` projectiles fanned across
   /// `spreadAngle`, centred on the target.
@@ -124,17 +134,30 @@ extension GunTrait {
     _ = operateGun(in: &context)
   }
 
+  /// Every tick.
+  @inlinable
+  public static var rangeCheckInterval: UInt64 { 1 }
+
   /// Reloads, aims and fires; returns whether a target was in range.
   ///
-  /// While reloading, it only asks `hasTarget`, which can stop at the first enemy found.
+  /// While reloading, it only asks `hasTarget`, which can stop at the first enemy found, and
+  /// only every `rangeCheckInterval` ticks; in between, `gun.hasTargetInRange`, the last
+  /// answer, stands.
   @inlinable @inline(__always)
   public mutating func operateGun(in context: inout TickContext) -> Bool {
     gun.reloadRemaining = max(0, gun.reloadRemaining - context.deltaTime)
-    if gun.reloadRemaining > 0 { return hasTarget(in: context) }
+    if gun.reloadRemaining > 0 {
+      let interval = max(Self.rangeCheckInterval, 1)
+      if interval == 1 || (context.tick &+ id.rawValue) % interval == 0 {
+        gun.hasTargetInRange = hasTarget(in: context)
+      }
+      return gun.hasTargetInRange
+    }
     guard let target = acquireTarget(in: context) else { return false }
     fire(at: context.targets[target].position, in: &context)
     gun.reloadRemaining = gun.cooldown
-    gun.volleysFired += 1
+    gun.volleysFired &+= 1
+    gun.hasTargetInRange = true
     return true
   }
 
@@ -173,7 +196,7 @@ extension GunTrait {
       writes += TraitSystem.movementWrites(mover)
     }
     return SystemJob(
-      component: \Self.gun, reads: [.position, .faction, .component(\.gun)],
+      component: \Self.gun, reads: [.identity, .position, .faction, .component(\.gun)],
       writes: writes, effects: .spawns, run: { Self.stepGuns(&$0, in: &$1) })
   }
 }

@@ -9,7 +9,10 @@ public struct Melee: Component {
   /// Seconds until the next strike is ready.
   public var recoveryRemaining: Float = 0
   /// Strikes landed so far.
-  public var strikes: Int = 0
+  public var strikes: Int32 = 0
+  /// Whether an enemy was within reach when the recovering attack last looked; a strike sets
+  /// it, since a strike needs an enemy within reach.
+  public var hasEnemyInReach: Bool = false
 
   /// Creates a ready melee attack.
   public init(damage: Float, reach: Float, cooldown: Float) {
@@ -26,7 +29,8 @@ public struct Melee: Component {
     hasher.combine(reach)
     hasher.combine(cooldown)
     hasher.combine(recoveryRemaining)
-    hasher.combine(strikes)
+    hasher.combine(Int(strikes))
+    hasher.combine(hasEnemyInReach)
   }
 }
 
@@ -37,6 +41,11 @@ public protocol MeleeTrait: GameObject {
 
   /// How far from its centre this entity's strike reaches; by default `melee.reach`.
   var strikeReach: Float { get }
+
+  /// How often a recovering attack looks whether an enemy is still within reach: every this
+  /// many ticks (at least 1), staggered by identity; by default every tick. In between, the
+  /// last answer, `melee.hasEnemyInReach`, stands.
+  static var reachCheckInterval: UInt64 { get }
 
   /// Hits one target; by default deals `melee.damage` to it.
   mutating func strike(_ target: TargetRef, in context: inout TickContext)
@@ -65,21 +74,33 @@ extension MeleeTrait {
     _ = engage(in: &context)
   }
 
+  /// Every tick.
+  @inlinable
+  public static var reachCheckInterval: UInt64 { 1 }
+
   /// Recovers and strikes the nearest enemy within reach; returns whether one was there.
   ///
-  /// While recovering, it only asks whether an enemy is within reach, which stops at the first.
+  /// While recovering, it only asks whether an enemy is within reach, which stops at the first,
+  /// and only every `reachCheckInterval` ticks; in between, `melee.hasEnemyInReach`, the last
+  /// answer, stands.
   @inlinable @inline(__always)
   public mutating func engage(in context: inout TickContext) -> Bool {
     melee.recoveryRemaining = max(0, melee.recoveryRemaining - context.deltaTime)
     if melee.recoveryRemaining > 0 {
-      return context.targets.hasEnemy(of: faction, near: position, within: strikeReach)
+      let interval = max(Self.reachCheckInterval, 1)
+      if interval == 1 || (context.tick &+ id.rawValue) % interval == 0 {
+        melee.hasEnemyInReach = context.targets.hasEnemy(
+          of: faction, near: position, within: strikeReach)
+      }
+      return melee.hasEnemyInReach
     }
     guard
       let target = context.targets.nearestEnemy(of: faction, near: position, within: strikeReach)
     else { return false }
     strike(target, in: &context)
     melee.recoveryRemaining = melee.cooldown
-    melee.strikes += 1
+    melee.strikes &+= 1
+    melee.hasEnemyInReach = true
     return true
   }
 
@@ -130,7 +151,7 @@ extension MeleeTrait {
       writes += TraitSystem.healthWrites(mortal)
     }
     return SystemJob(
-      component: \Self.melee, reads: [.position, .faction, .component(\.melee)],
+      component: \Self.melee, reads: [.identity, .position, .faction, .component(\.melee)],
       writes: writes, effects: .damage, run: { Self.stepMelee(&$0, in: &$1) })
   }
 }

@@ -29,7 +29,7 @@ struct DescribeCommandTests {
           + "effects targets")
       #expect(
         lines.dropFirst(zap).first { $0.hasPrefix("      gun: ") }
-          == "      gun: reads position, faction, Gun; writes Gun, own state, Movement; "
+          == "      gun: reads identity, position, faction, Gun; writes Gun, own state, Movement; "
           + "effects spawns")
     }
     #expect(lines.contains("  Cannonball"))

@@ -67,7 +67,7 @@ struct GunTraitTests {
     world.spawn(Turret(position: Vector2(100, 100), faction: .left, gun: gun))
     world.spawn(target(at: Vector2(100, 150)))
     // One second between volleys, four ticks per second: volleys on ticks 1, 5 and 9.
-    var volleys: [Int] = []
+    var volleys: [Int32] = []
     var spawned: [Int] = []
     for _ in 0..<9 {
       world.step()
@@ -119,6 +119,44 @@ struct GunTraitTests {
     #expect(gunner.gun.volleysFired == 1)
     #expect(gunner.gun.reloadRemaining > 0)
     #expect(gunner.position == Vector2(110, 100))
+  }
+
+  @Test("a gun that looks every fourth tick while reloading holds until its own look")
+  func staggeredLooks() throws {
+    var world = makeWorld()
+    var slowGun = gun
+    slowGun.cooldown = 5
+    let rows: [Float] = [100, 300, 500, 700]
+    for y in rows {
+      world.spawn(
+        WaryGunner(
+          position: Vector2(100, y), faction: .left,
+          movement: Movement(speed: 40, destination: Vector2(300, y)), gun: slowGun))
+    }
+    for y in rows {
+      world.spawn(
+        Dummy(faction: .right, at: Vector2(150, y), health: Health(maximum: 1, radius: 2)))
+    }
+    // Each gun fires on the first tick; its bolt kills its target two ticks later.
+    var ticks = 0
+    while !world.entities(of: Dummy.self).isEmpty && ticks < 4 {
+      world.step()
+      ticks += 1
+    }
+    try #require(world.entities(of: Dummy.self).isEmpty)
+    #expect(world.entities(of: WaryGunner.self).allSatisfy { $0.position.x == 100 })
+    // Every gun reloads for 20 ticks: each walks on at its first look after the kill, on
+    // consecutive ticks for consecutive identities.
+    var firstMove: [Float: Int] = [:]
+    for tick in 1...4 {
+      world.step()
+      for gunner in world.entities(of: WaryGunner.self)
+      where gunner.position.x > 100 && firstMove[gunner.position.y] == nil {
+        firstMove[gunner.position.y] = tick
+      }
+    }
+    #expect(rows.compactMap { firstMove[$0] }.sorted() == [1, 2, 3, 4])
+    #expect(world.entities(of: WaryGunner.self).allSatisfy { $0.gun.reloadRemaining > 0 })
   }
 
   @Test("a gun that moves walks on while nothing is in range")

@@ -47,7 +47,7 @@ struct MeleeTraitTests {
     )
     world.spawn(target(at: Vector2(105, 100)))
     // One second between strikes, four ticks per second: strikes on ticks 1, 5 and 9.
-    var strikes: [Int] = []
+    var strikes: [Int32] = []
     for _ in 0..<9 {
       world.step()
       strikes.append(world.entities(of: Brawler.self).first?.melee.strikes ?? -1)
@@ -97,6 +97,48 @@ struct MeleeTraitTests {
     world.spawn(target(at: Vector2(110, 100), faction: .left))
     world.step()
     #expect(world.entities(of: Charger.self).first?.position == Vector2(110, 100))
+  }
+
+  @Test("a fighter that looks every fourth tick holds until its own look after its enemy dies")
+  func staggeredLooks() throws {
+    var world = makeWorld()
+    let rows: [Float] = [100, 300, 500, 700]
+    for y in rows {
+      world.spawn(
+        WaryCharger(
+          position: Vector2(100, y), faction: .left,
+          movement: Movement(speed: 40, destination: Vector2(300, y)),
+          melee: Melee(damage: 1, reach: 10, cooldown: 10)))
+    }
+    // A fighter that looks every tick, for comparison.
+    world.spawn(
+      Charger(
+        position: Vector2(100, 900), faction: .left,
+        movement: Movement(speed: 40, destination: Vector2(300, 900)),
+        melee: Melee(damage: 1, reach: 10, cooldown: 10)))
+    for y in rows + [900] {
+      world.spawn(
+        Dummy(faction: .right, at: Vector2(110, y), health: Health(maximum: 1, radius: 2)))
+    }
+    // The first tick: every fighter strikes its enemy, which dies.
+    world.step()
+    try #require(world.entities(of: Dummy.self).isEmpty)
+    #expect(world.entities(of: WaryCharger.self).allSatisfy { $0.melee.strikes == 1 })
+    // The ticks after it: a wary fighter holds until it looks again, on the tick its identity
+    // gives it; consecutive identities look on consecutive ticks.
+    var firstMove: [Float: Int] = [:]
+    for tick in 1...4 {
+      world.step()
+      for fighter in world.entities(of: WaryCharger.self)
+      where fighter.position.x > 100 && firstMove[fighter.position.y] == nil {
+        firstMove[fighter.position.y] = tick
+      }
+      if tick == 1 {
+        #expect(world.entities(of: Charger.self).first?.position == Vector2(110, 900))
+      }
+    }
+    #expect(rows.compactMap { firstMove[$0] }.sorted() == [1, 2, 3, 4])
+    #expect(world.entities(of: WaryCharger.self).allSatisfy { !$0.melee.hasEnemyInReach })
   }
 
   @Test("an entity's own strike is the one the world calls")

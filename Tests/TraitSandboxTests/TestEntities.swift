@@ -262,6 +262,16 @@ struct Charger: SteeringTrait, MeleeTrait {
   var melee: Melee
 }
 
+/// A `Charger` that, while recovering, looks for an enemy within reach every fourth tick.
+struct WaryCharger: SteeringTrait, MeleeTrait {
+  static var reachCheckInterval: UInt64 { 4 }
+  var id = EntityID<Self>.unassigned
+  var position: Vector2
+  let faction: Faction
+  var movement: Movement
+  var melee: Melee
+}
+
 /// Strikes itself: deals double damage and remembers whom it hit.
 struct Cleaver: MeleeTrait {
   var id = EntityID<Self>.unassigned
@@ -351,6 +361,20 @@ struct TwinTurret: GunTrait {
 
 /// Shoots and walks: holds position while a target is in range.
 struct Gunner: SteeringTrait, GunTrait {
+  var id = EntityID<Self>.unassigned
+  var position: Vector2
+  let faction: Faction
+  var movement: Movement
+  var gun: Gun
+
+  func makeProjectile(direction: Vector2) -> Bolt {
+    bolt(from: position, faction: faction, direction: direction, gun: gun)
+  }
+}
+
+/// A `Gunner` that, while reloading, looks for something to shoot at every fourth tick.
+struct WaryGunner: SteeringTrait, GunTrait {
+  static var rangeCheckInterval: UInt64 { 4 }
   var id = EntityID<Self>.unassigned
   var position: Vector2
   let faction: Faction
