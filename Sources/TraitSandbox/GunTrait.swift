@@ -129,9 +129,14 @@ extension GunTrait {
   }
 
   /// Reloads, aims at the target and fires when the gun is ready.
+  ///
+  /// Nothing holds an entity that doesn't move, so while it reloads it doesn't look for a
+  /// target at all (a mover's `updateGun` calls `operateGun`, which does).
   @inlinable @inline(__always)
   public mutating func updateGun(in context: inout TickContext) {
-    _ = operateGun(in: &context)
+    gun.reloadRemaining = max(0, gun.reloadRemaining - context.deltaTime)
+    if gun.reloadRemaining > 0 { return }
+    _ = fireAtTarget(in: &context)
   }
 
   /// Every tick.
@@ -153,6 +158,13 @@ extension GunTrait {
       }
       return gun.hasTargetInRange
     }
+    return fireAtTarget(in: &context)
+  }
+
+  /// Fires a volley at what `acquireTarget` picks, if anything, and starts reloading; returns
+  /// whether it fired.
+  @inlinable @inline(__always)
+  internal mutating func fireAtTarget(in context: inout TickContext) -> Bool {
     guard let target = acquireTarget(in: context) else { return false }
     fire(at: context.targets[target].position, in: &context)
     gun.reloadRemaining = gun.cooldown

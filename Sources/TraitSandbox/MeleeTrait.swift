@@ -69,9 +69,14 @@ extension MeleeTrait {
   }
 
   /// Recovers, finds an enemy within reach and strikes when ready.
+  ///
+  /// Nothing holds an entity that doesn't move, so while it recovers it doesn't look for
+  /// enemies at all (a mover's `updateMelee` calls `engage`, which does).
   @inlinable @inline(__always)
   public mutating func updateMelee(in context: inout TickContext) {
-    _ = engage(in: &context)
+    melee.recoveryRemaining = max(0, melee.recoveryRemaining - context.deltaTime)
+    if melee.recoveryRemaining > 0 { return }
+    _ = strikeNearest(in: &context)
   }
 
   /// Every tick.
@@ -94,6 +99,13 @@ extension MeleeTrait {
       }
       return melee.hasEnemyInReach
     }
+    return strikeNearest(in: &context)
+  }
+
+  /// Strikes the nearest enemy within reach, if there is one, and starts recovering; returns
+  /// whether it struck.
+  @inlinable @inline(__always)
+  internal mutating func strikeNearest(in context: inout TickContext) -> Bool {
     guard
       let target = context.targets.nearestEnemy(of: faction, near: position, within: strikeReach)
     else { return false }

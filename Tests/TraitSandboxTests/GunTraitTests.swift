@@ -159,6 +159,32 @@ struct GunTraitTests {
     #expect(world.entities(of: WaryGunner.self).allSatisfy { $0.gun.reloadRemaining > 0 })
   }
 
+  @Test("a gun that doesn't move doesn't look for targets while it reloads: nothing holds it")
+  func stillGunDoesNotLook() throws {
+    var world = makeWorld()
+    var slowGun = gun
+    slowGun.cooldown = 5
+    world.spawn(Turret(position: Vector2(100, 100), faction: .left, gun: slowGun))
+    world.spawn(
+      Gunner(
+        position: Vector2(100, 300), faction: .left,
+        movement: Movement(speed: 40, destination: Vector2(300, 300)), gun: slowGun))
+    for y: Float in [100, 300] {
+      world.spawn(
+        Dummy(faction: .right, at: Vector2(150, y), health: Health(maximum: 1, radius: 2)))
+    }
+    // Both fire on the first tick, and their bolts kill both targets two ticks later.
+    for _ in 0..<4 { world.step() }
+    try #require(world.entities(of: Dummy.self).isEmpty)
+    let turret = try #require(world.entities(of: Turret.self).first)
+    let gunner = try #require(world.entities(of: Gunner.self).first)
+    #expect(turret.gun.volleysFired == 1 && gunner.gun.volleysFired == 1)
+    #expect(turret.gun.reloadRemaining > 0 && gunner.gun.reloadRemaining > 0)
+    // The gunner looked and saw nothing; the turret's answer is still the volley's.
+    #expect(!gunner.gun.hasTargetInRange)
+    #expect(turret.gun.hasTargetInRange)
+  }
+
   @Test("a gun that moves walks on while nothing is in range")
   func gunnerWalks() {
     var world = makeWorld()

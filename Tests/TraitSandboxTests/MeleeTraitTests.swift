@@ -141,6 +141,33 @@ struct MeleeTraitTests {
     #expect(world.entities(of: WaryCharger.self).allSatisfy { !$0.melee.hasEnemyInReach })
   }
 
+  @Test("a fighter that doesn't move doesn't look for enemies while it recovers")
+  func stillFighterDoesNotLook() throws {
+    var world = makeWorld()
+    world.spawn(
+      Brawler(
+        position: Vector2(100, 100), faction: .left,
+        melee: Melee(damage: 1, reach: 10, cooldown: 10)))
+    world.spawn(
+      Charger(
+        position: Vector2(100, 300), faction: .left,
+        movement: Movement(speed: 40, destination: Vector2(300, 300)),
+        melee: Melee(damage: 1, reach: 10, cooldown: 10)))
+    for y: Float in [100, 300] {
+      world.spawn(
+        Dummy(faction: .right, at: Vector2(110, y), health: Health(maximum: 1, radius: 2)))
+    }
+    world.step()
+    world.step()
+    try #require(world.entities(of: Dummy.self).isEmpty)
+    let brawler = try #require(world.entities(of: Brawler.self).first)
+    let charger = try #require(world.entities(of: Charger.self).first)
+    #expect(brawler.melee.strikes == 1 && charger.melee.strikes == 1)
+    // The charger looked and saw nothing; the brawler's answer is still the strike's.
+    #expect(!charger.melee.hasEnemyInReach)
+    #expect(brawler.melee.hasEnemyInReach)
+  }
+
   @Test("an entity's own strike is the one the world calls")
   func ownStrikeIsCalled() throws {
     var world = makeWorld()
