@@ -94,7 +94,7 @@ extension Monster where Self: MeleeTrait {
   public static var weaponKind: Weapon.Kind { .melee }
 
   /// A recovering monster looks every fourth tick whether an enemy is still within reach:
-  /// looking every tick was 40 % of a swarm's tick.
+  /// made every tick, these looks and reloading guns' were a quarter of a swarm's tick.
   public static var reachCheckInterval: UInt64 { 4 }
 
   /// Takes the new speed, health and melee stats.

@@ -147,14 +147,7 @@ struct GunTraitTests {
     #expect(world.entities(of: WaryGunner.self).allSatisfy { $0.position.x == 100 })
     // Every gun reloads for 20 ticks: each walks on at its first look after the kill, on
     // consecutive ticks for consecutive identities.
-    var firstMove: [Float: Int] = [:]
-    for tick in 1...4 {
-      world.step()
-      for gunner in world.entities(of: WaryGunner.self)
-      where gunner.position.x > 100 && firstMove[gunner.position.y] == nil {
-        firstMove[gunner.position.y] = tick
-      }
-    }
+    let firstMove = firstSteps(east: 100, of: WaryGunner.self, in: &world, ticks: 4)
     #expect(rows.compactMap { firstMove[$0] }.sorted() == [1, 2, 3, 4])
     #expect(world.entities(of: WaryGunner.self).allSatisfy { $0.gun.reloadRemaining > 0 })
   }

@@ -126,13 +126,8 @@ struct MeleeTraitTests {
     #expect(world.entities(of: WaryCharger.self).allSatisfy { $0.melee.strikes == 1 })
     // The ticks after it: a wary fighter holds until it looks again, on the tick its identity
     // gives it; consecutive identities look on consecutive ticks.
-    var firstMove: [Float: Int] = [:]
-    for tick in 1...4 {
-      world.step()
-      for fighter in world.entities(of: WaryCharger.self)
-      where fighter.position.x > 100 && firstMove[fighter.position.y] == nil {
-        firstMove[fighter.position.y] = tick
-      }
+    let firstMove = firstSteps(east: 100, of: WaryCharger.self, in: &world, ticks: 4) {
+      world, tick in
       if tick == 1 {
         #expect(world.entities(of: Charger.self).first?.position == Vector2(110, 900))
       }

@@ -262,6 +262,23 @@ struct Charger: SteeringTrait, MeleeTrait {
   var melee: Melee
 }
 
+/// Steps `world` `ticks` times; returns the step on which the movers of type `Mover` in each
+/// row (by `y`) first stood east of `x`, for the rows where one did.
+func firstSteps<Mover: GameObject>(
+  east x: Float, of type: Mover.Type, in world: inout World, ticks: Int,
+  after each: (World, Int) -> Void = { _, _ in }
+) -> [Float: Int] {
+  var first: [Float: Int] = [:]
+  for tick in 1...ticks {
+    world.step()
+    for mover in world.entities(of: type) where mover.position.x > x {
+      first[mover.position.y] = first[mover.position.y] ?? tick
+    }
+    each(world, tick)
+  }
+  return first
+}
+
 /// A `Charger` that, while recovering, looks for an enemy within reach every fourth tick.
 struct WaryCharger: SteeringTrait, MeleeTrait {
   static var reachCheckInterval: UInt64 { 4 }
