@@ -76,7 +76,7 @@ extension EntityPool {
     } else if tableCount >= Self.groupStaggerMinimum {
       updateEach(inGroupsStaggeredBy: interval, on: tick, body)
     } else {
-      updateEach(where: { (tick &+ $0.id.rawValue) % interval == 0 }, body)
+      updateEach(where: { $0.isDue(every: interval, on: tick) }, body)
     }
   }
 

@@ -90,6 +90,13 @@ public struct ColumnSpan<Entity: GameObject> {
 }
 
 extension GameObject {
+  /// Whether work done every `interval` ticks (at least 1), staggered by identity, is due for
+  /// this entity on `tick`: when `tick` plus its identity is a multiple of `interval`.
+  @inlinable @inline(__always)
+  internal func isDue(every interval: UInt64, on tick: UInt64) -> Bool {
+    interval <= 1 || (tick &+ id.rawValue) % interval == 0
+  }
+
   /// Hashes nothing: by default all of an entity's state lives in its trait components.
   @inlinable
   public func hashAttributes(into hasher: inout StateHasher) {}

@@ -152,8 +152,7 @@ extension GunTrait {
   public mutating func operateGun(in context: inout TickContext) -> Bool {
     gun.reloadRemaining = max(0, gun.reloadRemaining - context.deltaTime)
     if gun.reloadRemaining > 0 {
-      let interval = max(Self.rangeCheckInterval, 1)
-      if interval == 1 || (context.tick &+ id.rawValue) % interval == 0 {
+      if isDue(every: Self.rangeCheckInterval, on: context.tick) {
         gun.hasTargetInRange = hasTarget(in: context)
       }
       return gun.hasTargetInRange

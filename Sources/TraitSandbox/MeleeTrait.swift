@@ -92,8 +92,7 @@ extension MeleeTrait {
   public mutating func engage(in context: inout TickContext) -> Bool {
     melee.recoveryRemaining = max(0, melee.recoveryRemaining - context.deltaTime)
     if melee.recoveryRemaining > 0 {
-      let interval = max(Self.reachCheckInterval, 1)
-      if interval == 1 || (context.tick &+ id.rawValue) % interval == 0 {
+      if isDue(every: Self.reachCheckInterval, on: context.tick) {
         melee.hasEnemyInReach = context.targets.hasEnemy(
           of: faction, near: position, within: strikeReach)
       }

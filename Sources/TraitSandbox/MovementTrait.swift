@@ -149,7 +149,7 @@ extension SteeringTrait {
       // Looking for the nearest enemy costs a search of the whole sight, most of all when
       // there is none: it is done every `pursuitInterval` ticks, staggered by identity. In
       // between, an entity already heading elsewhere than its destination keeps chasing.
-      if (context.tick &+ id.rawValue) % Self.pursuitInterval == 0 {
+      if isDue(every: Self.pursuitInterval, on: context.tick) {
         if let enemy = context.targets.nearestEnemy(of: faction, near: position, within: sight) {
           goal = context.targets[enemy].position
         }

@@ -7,8 +7,10 @@ struct GunTraitTests {
   private let gun = Gun(
     damage: 3, range: 60, cooldown: 1, projectileSpeed: 100, projectileLifetime: 0.5)
 
-  private func target(at position: Vector2, faction: Faction = .right) -> Dummy {
-    Dummy(faction: faction, at: position, health: Health(maximum: 1000, radius: 2))
+  private func target(
+    at position: Vector2, faction: Faction = .right, health: Float = 1000
+  ) -> Dummy {
+    Dummy(faction: faction, at: position, health: Health(maximum: health, radius: 2))
   }
 
   /// How many bolts joined the world on its last tick.
@@ -134,8 +136,7 @@ struct GunTraitTests {
           movement: Movement(speed: 40, destination: Vector2(300, y)), gun: slowGun))
     }
     for y in rows {
-      world.spawn(
-        Dummy(faction: .right, at: Vector2(150, y), health: Health(maximum: 1, radius: 2)))
+      world.spawn(target(at: Vector2(150, y), health: 1))
     }
     // Each gun fires on the first tick; its bolt kills its target two ticks later.
     var ticks = 0
@@ -163,8 +164,7 @@ struct GunTraitTests {
         position: Vector2(100, 300), faction: .left,
         movement: Movement(speed: 40, destination: Vector2(300, 300)), gun: slowGun))
     for y: Float in [100, 300] {
-      world.spawn(
-        Dummy(faction: .right, at: Vector2(150, y), health: Health(maximum: 1, radius: 2)))
+      world.spawn(target(at: Vector2(150, y), health: 1))
     }
     // Both fire on the first tick, and their bolts kill both targets two ticks later.
     for _ in 0..<4 { world.step() }

@@ -3,8 +3,10 @@ import TraitSandbox
 
 @Suite("MeleeTrait")
 struct MeleeTraitTests {
-  private func target(at position: Vector2, faction: Faction = .right) -> Dummy {
-    Dummy(faction: faction, at: position, health: Health(maximum: 100, radius: 2))
+  private func target(
+    at position: Vector2, faction: Faction = .right, health: Float = 100
+  ) -> Dummy {
+    Dummy(faction: faction, at: position, health: Health(maximum: health, radius: 2))
   }
 
   @Test("a strike lands on an enemy within reach of the striker plus the target's body")
@@ -117,8 +119,7 @@ struct MeleeTraitTests {
         movement: Movement(speed: 40, destination: Vector2(300, 900)),
         melee: Melee(damage: 1, reach: 10, cooldown: 10)))
     for y in rows + [900] {
-      world.spawn(
-        Dummy(faction: .right, at: Vector2(110, y), health: Health(maximum: 1, radius: 2)))
+      world.spawn(target(at: Vector2(110, y), health: 1))
     }
     // The first tick: every fighter strikes its enemy, which dies.
     world.step()
@@ -149,8 +150,7 @@ struct MeleeTraitTests {
         movement: Movement(speed: 40, destination: Vector2(300, 300)),
         melee: Melee(damage: 1, reach: 10, cooldown: 10)))
     for y: Float in [100, 300] {
-      world.spawn(
-        Dummy(faction: .right, at: Vector2(110, y), health: Health(maximum: 1, radius: 2)))
+      world.spawn(target(at: Vector2(110, y), health: 1))
     }
     world.step()
     world.step()
