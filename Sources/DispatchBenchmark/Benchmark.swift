@@ -4,10 +4,15 @@ import Dispatch
 public enum Benchmark {
   /// Measures every strategy of `configuration` at every size.
   ///
-  /// For each size it builds the workload once and computes the reference checksum; then, for
-  /// each strategy, it builds the strategy's entities, runs the verification ticks and compares
-  /// checksums, and, if timing, chooses ticks per sample so a sample takes at least
-  /// `minimumSampleNanoseconds`, warms up and takes the samples.
+  /// For each size it builds the workload once and computes the reference checksum; then the
+  /// strategies take turns, `configuration.effectiveRounds` of them, each turn timing a share
+  /// of every strategy's samples. In the first round each strategy builds its entities, runs
+  /// the verification ticks and compares checksums, and, if timing, chooses ticks per sample so
+  /// a sample takes at least `minimumSampleNanoseconds`, warms up and takes its share; in the
+  /// later rounds it builds its entities again, warms up and takes the next share. The rounds
+  /// go through the strategies forward and backward in turn, so a machine that speeds up or
+  /// slows down during a size's measurements shifts every strategy's samples alike, and the
+  /// ratios stay those of one interleaved run. Only one strategy's entities exist at a time.
   ///
   /// - Parameter progress: Told the size and strategy about to be measured.
   /// - Throws: `ChecksumMismatch` as soon as a strategy's checksum differs from the reference.
@@ -16,6 +21,7 @@ public enum Benchmark {
     progress: (_ entityCount: Int, _ strategy: DispatchStrategy) -> Void = { _, _ in }
   ) throws(ChecksumMismatch) -> BenchmarkReport {
     var measurements: [Measurement] = []
+    let rounds = configuration.measuresTime ? configuration.effectiveRounds : 1
     for size in configuration.sizes {
       let workload = Workload(entityCount: size, seed: configuration.seed)
       let reference = workload.referenceChecksum(ticks: configuration.verificationTicks)
@@ -24,6 +30,15 @@ public enum Benchmark {
         progress(size, strategy)
         atSize.append(
           try measure(strategy, workload, reference: reference, configuration: configuration))
+      }
+      for round in 1..<rounds {
+        let order = Array(configuration.strategies.indices)
+        for index in round % 2 == 1 ? order.reversed() : order {
+          let strategy = configuration.strategies[index]
+          progress(size, strategy)
+          resume(
+            &atSize[index], strategy, workload, samples: configuration.sampleCount(inRound: round))
+        }
       }
       let fastest = atSize.compactMap(\.median).min()
       for index in atSize.indices {
@@ -35,12 +50,14 @@ public enum Benchmark {
     }
     return BenchmarkReport(
       build: .current, machine: .current, sizes: configuration.sizes,
-      sampleCount: configuration.measuresTime ? configuration.sampleCount : 0,
+      sampleCount: configuration.measuresTime ? configuration.sampleCount : 0, rounds: rounds,
       verificationTicks: configuration.verificationTicks, seed: configuration.seed,
       isTimed: configuration.measuresTime, measurements: measurements,
       worldComparison: WorldComparison(measurements))
   }
 
+  /// The first round of one strategy at one size: builds, verifies, calibrates, warms up and
+  /// takes the first round's samples.
   private static func measure(
     _ strategy: DispatchStrategy, _ workload: Workload, reference: WorkloadChecksum,
     configuration: BenchmarkConfiguration
@@ -58,16 +75,40 @@ public enum Benchmark {
       return Measurement(strategy: strategy, entityCount: workload.entityCount, checksum: checksum)
     }
     let ticks = calibrate(&simulation, minimum: configuration.minimumSampleNanoseconds)
-    _ = time(&simulation, ticks: ticks)  // warm-up at the sample length
-    var samples: [Double] = []
-    for _ in 0..<configuration.sampleCount {
-      let nanoseconds = time(&simulation, ticks: ticks)
-      samples.append(Double(nanoseconds) / Double(ticks) / Double(workload.entityCount))
-    }
-    blackHole(simulation.checksum().rawValue)
+    let samples = samples(
+      of: &simulation, count: configuration.sampleCount(inRound: 0), ticks: ticks,
+      entityCount: workload.entityCount)
     return Measurement(
       strategy: strategy, entityCount: workload.entityCount, checksum: checksum,
       ticksPerSample: ticks, samples: samples)
+  }
+
+  /// A later round of a measured strategy: builds its entities again, warms up and adds
+  /// `count` samples of the ticks per sample the first round chose.
+  private static func resume(
+    _ measurement: inout Measurement, _ strategy: DispatchStrategy, _ workload: Workload,
+    samples count: Int
+  ) {
+    guard let ticks = measurement.ticksPerSample, count > 0 else { return }
+    var simulation = strategy.makeSimulation(workload)
+    measurement.append(
+      samples: samples(
+        of: &simulation, count: count, ticks: ticks, entityCount: workload.entityCount))
+  }
+
+  /// `count` samples of `ticks` ticks each, in nanoseconds per entity per tick, after a
+  /// warm-up of one sample's length.
+  private static func samples(
+    of simulation: inout any Simulation, count: Int, ticks: Int, entityCount: Int
+  ) -> [Double] {
+    _ = time(&simulation, ticks: ticks)  // warm-up at the sample length
+    var samples: [Double] = []
+    for _ in 0..<count {
+      let nanoseconds = time(&simulation, ticks: ticks)
+      samples.append(Double(nanoseconds) / Double(ticks) / Double(entityCount))
+    }
+    blackHole(simulation.checksum().rawValue)
+    return samples
   }
 
   /// The ticks per sample: grows from 1 until a run lasts at least `minimum` (these runs are

@@ -4,6 +4,10 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
   public var sizes: [Int]
   /// Timed samples per strategy and size.
   public var sampleCount: Int
+  /// How many turns the strategies take at each size, each turn timing a share of every
+  /// strategy's samples, so that a machine whose speed drifts during the run slows every
+  /// strategy alike; at most `sampleCount` take effect.
+  public var rounds: Int
   /// The strategies, in the order they are measured.
   public var strategies: [DispatchStrategy]
   /// Seeds the workload's initial state.
@@ -23,16 +27,30 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
   public static let quickSizes = [100, 1_000]
   /// The samples of a quick run.
   public static let quickSampleCount = 3
+  /// The default number of rounds.
+  public static let defaultRounds = 5
+
+  /// The rounds that take effect: `rounds`, but at least 1 and at most one per sample.
+  public var effectiveRounds: Int { max(1, min(rounds, sampleCount)) }
+
+  /// The samples each strategy takes in `round`: the samples shared as evenly as the rounds
+  /// allow, the earlier rounds taking one more when they do not divide evenly.
+  public func sampleCount(inRound round: Int) -> Int {
+    let rounds = effectiveRounds
+    return sampleCount / rounds + (round < sampleCount % rounds ? 1 : 0)
+  }
 
   /// Creates a configuration.
   public init(
     sizes: [Int] = defaultSizes, sampleCount: Int = defaultSampleCount,
-    strategies: [DispatchStrategy] = DispatchStrategy.all, seed: UInt64 = 1,
+    rounds: Int = defaultRounds, strategies: [DispatchStrategy] = DispatchStrategy.all,
+    seed: UInt64 = 1,
     measuresTime: Bool = true, verificationTicks: Int = 16,
     minimumSampleNanoseconds: UInt64 = 20_000_000
   ) {
     self.sizes = sizes
     self.sampleCount = sampleCount
+    self.rounds = rounds
     self.strategies = strategies
     self.seed = seed
     self.measuresTime = measuresTime

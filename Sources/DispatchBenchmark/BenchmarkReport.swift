@@ -15,6 +15,9 @@ public struct BenchmarkReport: Sendable, Decodable, Equatable {
   public var sizes: [Int]
   /// Timed samples per strategy and size (0 when only checksums were checked).
   public var sampleCount: Int
+  /// The turns the strategies took at each size, each timing a share of every strategy's
+  /// samples (1 when only checksums were checked).
+  public var rounds: Int
   /// Ticks run before the checksums were compared.
   public var verificationTicks: Int
   /// Seeds the workload.
@@ -29,7 +32,7 @@ public struct BenchmarkReport: Sendable, Decodable, Equatable {
 
   /// Creates a report.
   public init(
-    build: BuildConfiguration, machine: Machine, sizes: [Int], sampleCount: Int,
+    build: BuildConfiguration, machine: Machine, sizes: [Int], sampleCount: Int, rounds: Int = 1,
     verificationTicks: Int, seed: UInt64, isTimed: Bool, measurements: [Measurement],
     worldComparison: WorldComparison? = nil
   ) {
@@ -37,6 +40,7 @@ public struct BenchmarkReport: Sendable, Decodable, Equatable {
     self.machine = machine
     self.sizes = sizes
     self.sampleCount = sampleCount
+    self.rounds = rounds
     self.verificationTicks = verificationTicks
     self.seed = seed
     self.isTimed = isTimed

@@ -32,6 +32,17 @@ public struct Measurement: Sendable, Decodable, Equatable {
     self.checksum = checksum.description
     self.ticksPerSample = ticksPerSample
     self.samples = samples
+    summarise()
+  }
+
+  /// Adds samples taken later (in a later round) and updates the median, fastest and slowest.
+  mutating func append(samples more: [Double]) {
+    samples = (samples ?? []) + more
+    summarise()
+  }
+
+  /// The median, fastest and slowest of the samples.
+  private mutating func summarise() {
     if let samples, !samples.isEmpty {
       median = samples.median
       minimum = samples.min()

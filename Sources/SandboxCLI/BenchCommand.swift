@@ -20,7 +20,7 @@ struct BenchCommand: Subcommand {
       to position) on the world's public API beside plain Swift loops, and prints \
       microseconds per tick, the unit published figures for ECS libraries use.
       """,
-    options: [workload, sizes, samples, strategy, list, quick, json, csv, svg, seed])
+    options: [workload, sizes, samples, rounds, strategy, list, quick, json, csv, svg, seed])
 
   /// What `--workload` chooses between.
   enum Workload: String, Sendable, CaseIterable {
@@ -52,6 +52,14 @@ struct BenchCommand: Subcommand {
   static let samples: Option<Int?> = .integer(
     "samples", help: "Timed samples per strategy and size (3 to 1000).", in: 3...1000,
     defaultDescription: String(BenchmarkConfiguration.defaultSampleCount))
+  /// `--rounds`: how many turns the strategies take, each timing a share of the samples.
+  static let rounds: Option<Int?> = .integer(
+    "rounds",
+    help:
+      "Turns the strategies take at each size, each timing a share of every strategy's samples,"
+      + " so that a change in the machine's speed during the run slows every strategy alike"
+      + " (1 to 1000, at most the samples).",
+    in: 1...1000, defaultDescription: String(BenchmarkConfiguration.defaultRounds))
   /// `--strategy`: which strategies to measure.
   static let strategy = Option<[DispatchStrategy]>(
     "strategy", valueName: "name,...",
@@ -103,7 +111,9 @@ struct BenchCommand: Subcommand {
     workload = try options[Self.workload]
     if workload == .simpleIter {
       // The simple iteration has its own three ways of running, no randomness and no chart.
-      let given: [any OptionDeclaration] = [Self.strategy, Self.seed, Self.csv, Self.svg]
+      let given: [any OptionDeclaration] = [
+        Self.strategy, Self.rounds, Self.seed, Self.csv, Self.svg,
+      ]
       if let option = given.first(where: { options.contains($0) }) {
         throw .usage(
           "'\(option.synopsis)' applies to the dispatch workload, not to '--workload simple-iter'")
@@ -118,6 +128,11 @@ struct BenchCommand: Subcommand {
       try options[Self.samples]
       ?? (isQuick
         ? BenchmarkConfiguration.quickSampleCount : BenchmarkConfiguration.defaultSampleCount)
+    let rounds = try options[Self.rounds]
+    if let rounds, rounds > samples {
+      throw .usage(
+        "'--rounds \(rounds)' is more than the \(samples) samples: each round takes one or more")
+    }
     let strategies = try options[Self.strategy]
     let seed = try options[Self.seed]
     var outputs: [(format: ReportFormat, path: String)] = []
@@ -129,7 +144,8 @@ struct BenchCommand: Subcommand {
     // Timings from a debug build mean nothing; --quick there checks checksums only.
     let measuresTime = BuildConfiguration.current.isOptimized
     configuration = BenchmarkConfiguration(
-      sizes: sizes, sampleCount: samples, strategies: strategies, seed: seed,
+      sizes: sizes, sampleCount: samples,
+      rounds: rounds ?? BenchmarkConfiguration.defaultRounds, strategies: strategies, seed: seed,
       measuresTime: measuresTime,
       minimumSampleNanoseconds: isQuick ? 2_000_000 : 20_000_000)
     self.invocation = invocation

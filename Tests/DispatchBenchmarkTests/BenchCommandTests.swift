@@ -52,6 +52,8 @@ struct BenchCommandTests {
     arguments: [
       ["--sizes", "0"], ["--sizes", "1000,abc"], ["--sizes", ""], ["--samples", "2"],
       ["--strategy", "virtual"], ["--json", ""], ["--bogus"], ["--quick", "--quick"],
+      ["--rounds", "0"], ["--rounds", "6", "--samples", "5"],
+      ["--workload", "simple-iter", "--rounds", "2"],
     ])
   func usageErrors(arguments: [String]) {
     let captured = CapturedConsole()
@@ -81,7 +83,9 @@ struct BenchCommandTests {
         workingDirectory: "/"),
       console: captured.console)
     #expect(status == 0)
-    for option in ["--sizes", "--samples", "--strategy", "--quick", "--json", "--csv", "--svg"] {
+    for option in [
+      "--sizes", "--samples", "--rounds", "--strategy", "--quick", "--json", "--csv", "--svg",
+    ] {
       #expect(captured.standardOutput.contains(option))
     }
   }

@@ -33,6 +33,39 @@ struct BenchmarkTests {
     #expect(report.worldComparison == nil)
   }
 
+  @Test("The rounds share each strategy's samples and take the strategies forward, then back")
+  func roundsInterleave() throws {
+    let configuration = BenchmarkConfiguration(
+      sizes: [64], sampleCount: 4, rounds: 3,
+      strategies: [.named("soa")!, .named("generic-arrays")!, .named("traitsandbox-world")!],
+      verificationTicks: 2, minimumSampleNanoseconds: 50_000)
+    #expect((0..<3).map(configuration.sampleCount(inRound:)) == [2, 1, 1])
+    var turns: [String] = []
+    let report = try Benchmark.run(configuration) { _, strategy in turns.append(strategy.name) }
+    #expect(
+      turns == [
+        "soa", "generic-arrays", "traitsandbox-world",
+        "traitsandbox-world", "generic-arrays", "soa",
+        "soa", "generic-arrays", "traitsandbox-world",
+      ])
+    #expect(report.rounds == 3)
+    #expect(report.measurements.allSatisfy { $0.samples?.count == 4 })
+    #expect(report.table().contains("median and min-max of 4 samples taken in 3 rounds"))
+  }
+
+  @Test("Rounds take effect between one and one per sample, and share the samples whole")
+  func roundShares() {
+    for (samples, rounds, effective) in [
+      (15, 5, 5), (15, 4, 4), (3, 0, 1), (3, 7, 3), (16, 16, 16),
+    ] {
+      let configuration = BenchmarkConfiguration(sampleCount: samples, rounds: rounds)
+      #expect(configuration.effectiveRounds == effective)
+      let shares = (0..<effective).map(configuration.sampleCount(inRound:))
+      #expect(shares.reduce(0, +) == samples)
+      #expect(shares.allSatisfy { $0 >= 1 } && shares.max()! - shares.min()! <= 1)
+    }
+  }
+
   @Test("An untimed run only checks checksums")
   func untimedRun() throws {
     let report = try Benchmark.run(

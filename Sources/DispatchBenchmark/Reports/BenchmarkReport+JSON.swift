@@ -11,7 +11,8 @@ extension BenchmarkReport {
     .object(omittingNil: [
       ("workload", .string(workload)), ("unit", .string(unit)), ("build", build.jsonValue),
       ("machine", machine.jsonValue), ("sizes", .array(sizes.map { .integer($0) })),
-      ("sampleCount", .integer(sampleCount)), ("verificationTicks", .integer(verificationTicks)),
+      ("sampleCount", .integer(sampleCount)), ("rounds", .integer(rounds)),
+      ("verificationTicks", .integer(verificationTicks)),
       ("seed", .unsigned(seed)), ("isTimed", .bool(isTimed)),
       ("measurements", .array(measurements.map(\.jsonValue))),
       ("worldComparison", worldComparison?.jsonValue),

@@ -25,7 +25,8 @@ extension BenchmarkReport {
     guard !series.isEmpty else { return nil }
     return LogLogChart(
       title: "Trait dispatch: ns per entity per tick (median, min-max bars)",
-      subtitle: "\(build.summary) - \(machine.summary) - \(sampleCount) samples",
+      subtitle:
+        "\(build.summary) - \(machine.summary) - \(sampleCount) samples\(rounds > 1 ? " in \(rounds) rounds" : "")",
       series: series
     ).svg()
   }

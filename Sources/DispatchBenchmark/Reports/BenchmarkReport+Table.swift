@@ -9,8 +9,9 @@ extension BenchmarkReport {
     ]
     if isTimed {
       lines.append(
-        "Timing:  ns per entity per tick, median and min-max of \(sampleCount) samples; "
-          + "ratio to the fastest at each size")
+        "Timing:  ns per entity per tick, median and min-max of \(sampleCount) samples"
+          + (rounds > 1 ? " taken in \(rounds) rounds" : "")
+          + "; ratio to the fastest at each size")
     } else {
       lines.append("Timing:  none (checksums only)")
     }
