@@ -5,8 +5,8 @@ public enum Benchmark {
   /// Measures every strategy of `configuration` at every size.
   ///
   /// For each size it builds the workload once and computes the reference checksum; then the
-  /// strategies take turns, `configuration.effectiveRounds` of them, each turn timing a share
-  /// of every strategy's samples. In the first round each strategy builds its entities, runs
+  /// strategies take turns, `configuration.rounds` of them (at most one per sample), each turn
+  /// timing a share of every strategy's samples. In the first round each strategy builds its entities, runs
   /// the verification ticks and compares checksums, and, if timing, chooses ticks per sample so
   /// a sample takes at least `minimumSampleNanoseconds`, warms up and takes its share; in the
   /// later rounds it builds its entities again, warms up and takes the next share. The rounds
@@ -21,7 +21,7 @@ public enum Benchmark {
     progress: (_ entityCount: Int, _ strategy: DispatchStrategy) -> Void = { _, _ in }
   ) throws(ChecksumMismatch) -> BenchmarkReport {
     var measurements: [Measurement] = []
-    let rounds = configuration.measuresTime ? configuration.effectiveRounds : 1
+    let rounds = configuration.sampleRounds
     for size in configuration.sizes {
       let workload = Workload(entityCount: size, seed: configuration.seed)
       let reference = workload.referenceChecksum(ticks: configuration.verificationTicks)
@@ -29,15 +29,16 @@ public enum Benchmark {
       for strategy in configuration.strategies {
         progress(size, strategy)
         atSize.append(
-          try measure(strategy, workload, reference: reference, configuration: configuration))
+          try measure(
+            strategy, workload, reference: reference, configuration: configuration,
+            samples: rounds.samples(inRound: 0)))
       }
-      for round in 1..<rounds {
-        let order = Array(configuration.strategies.indices)
-        for index in round % 2 == 1 ? order.reversed() : order {
-          let strategy = configuration.strategies[index]
-          progress(size, strategy)
+      for round in 1..<rounds.count {
+        let strategies = configuration.strategies
+        for index in rounds.order(inRound: round, strategies: strategies.count) {
+          progress(size, strategies[index])
           resume(
-            &atSize[index], strategy, workload, samples: configuration.sampleCount(inRound: round))
+            &atSize[index], strategies[index], workload, samples: rounds.samples(inRound: round))
         }
       }
       let fastest = atSize.compactMap(\.median).min()
@@ -50,7 +51,7 @@ public enum Benchmark {
     }
     return BenchmarkReport(
       build: .current, machine: .current, sizes: configuration.sizes,
-      sampleCount: configuration.measuresTime ? configuration.sampleCount : 0, rounds: rounds,
+      sampleCount: configuration.measuresTime ? configuration.sampleCount : 0, rounds: rounds.count,
       verificationTicks: configuration.verificationTicks, seed: configuration.seed,
       isTimed: configuration.measuresTime, measurements: measurements,
       worldComparison: WorldComparison(measurements))
@@ -60,7 +61,7 @@ public enum Benchmark {
   /// takes the first round's samples.
   private static func measure(
     _ strategy: DispatchStrategy, _ workload: Workload, reference: WorkloadChecksum,
-    configuration: BenchmarkConfiguration
+    configuration: BenchmarkConfiguration, samples count: Int
   ) throws(ChecksumMismatch) -> Measurement {
     var simulation = strategy.makeSimulation(workload)
     simulation.run(ticks: configuration.verificationTicks)
@@ -76,8 +77,7 @@ public enum Benchmark {
     }
     let ticks = calibrate(&simulation, minimum: configuration.minimumSampleNanoseconds)
     let samples = samples(
-      of: &simulation, count: configuration.sampleCount(inRound: 0), ticks: ticks,
-      entityCount: workload.entityCount)
+      of: &simulation, count: count, ticks: ticks, entityCount: workload.entityCount)
     return Measurement(
       strategy: strategy, entityCount: workload.entityCount, checksum: checksum,
       ticksPerSample: ticks, samples: samples)

@@ -30,14 +30,9 @@ public struct BenchmarkConfiguration: Sendable, Equatable {
   /// The default number of rounds.
   public static let defaultRounds = 5
 
-  /// The rounds that take effect: `rounds`, but at least 1 and at most one per sample.
-  public var effectiveRounds: Int { max(1, min(rounds, sampleCount)) }
-
-  /// The samples each strategy takes in `round`: the samples shared as evenly as the rounds
-  /// allow, the earlier rounds taking one more when they do not divide evenly.
-  public func sampleCount(inRound round: Int) -> Int {
-    let rounds = effectiveRounds
-    return sampleCount / rounds + (round < sampleCount % rounds ? 1 : 0)
+  /// How the samples are shared between the rounds that take effect.
+  package var sampleRounds: SampleRounds {
+    SampleRounds(sampleCount: sampleCount, rounds: measuresTime ? rounds : 1)
   }
 
   /// Creates a configuration.

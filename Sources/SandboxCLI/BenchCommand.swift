@@ -111,9 +111,7 @@ struct BenchCommand: Subcommand {
     workload = try options[Self.workload]
     if workload == .simpleIter {
       // The simple iteration has its own three ways of running, no randomness and no chart.
-      let given: [any OptionDeclaration] = [
-        Self.strategy, Self.rounds, Self.seed, Self.csv, Self.svg,
-      ]
+      let given: [any OptionDeclaration] = [Self.strategy, Self.seed, Self.csv, Self.svg]
       if let option = given.first(where: { options.contains($0) }) {
         throw .usage(
           "'\(option.synopsis)' applies to the dispatch workload, not to '--workload simple-iter'")
@@ -205,6 +203,7 @@ struct BenchCommand: Subcommand {
       progress throws(ChecksumMismatch) in
       try SimpleIterBenchmark.run(
         sizes: configuration.sizes, sampleCount: configuration.sampleCount,
+        rounds: configuration.rounds,
         measuresTime: configuration.measuresTime,
         minimumSampleNanoseconds: configuration.minimumSampleNanoseconds
       ) { progress($0, $1.name) }

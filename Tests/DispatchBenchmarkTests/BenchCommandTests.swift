@@ -53,7 +53,7 @@ struct BenchCommandTests {
       ["--sizes", "0"], ["--sizes", "1000,abc"], ["--sizes", ""], ["--samples", "2"],
       ["--strategy", "virtual"], ["--json", ""], ["--bogus"], ["--quick", "--quick"],
       ["--rounds", "0"], ["--rounds", "6", "--samples", "5"],
-      ["--workload", "simple-iter", "--rounds", "2"],
+      ["--workload", "simple-iter", "--rounds", "4", "--samples", "3"],
     ])
   func usageErrors(arguments: [String]) {
     let captured = CapturedConsole()

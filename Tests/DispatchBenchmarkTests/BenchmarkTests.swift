@@ -39,7 +39,7 @@ struct BenchmarkTests {
       sizes: [64], sampleCount: 4, rounds: 3,
       strategies: [.named("soa")!, .named("generic-arrays")!, .named("traitsandbox-world")!],
       verificationTicks: 2, minimumSampleNanoseconds: 50_000)
-    #expect((0..<3).map(configuration.sampleCount(inRound:)) == [2, 1, 1])
+    #expect((0..<3).map(configuration.sampleRounds.samples(inRound:)) == [2, 1, 1])
     var turns: [String] = []
     let report = try Benchmark.run(configuration) { _, strategy in turns.append(strategy.name) }
     #expect(
@@ -58,12 +58,14 @@ struct BenchmarkTests {
     for (samples, rounds, effective) in [
       (15, 5, 5), (15, 4, 4), (3, 0, 1), (3, 7, 3), (16, 16, 16),
     ] {
-      let configuration = BenchmarkConfiguration(sampleCount: samples, rounds: rounds)
-      #expect(configuration.effectiveRounds == effective)
-      let shares = (0..<effective).map(configuration.sampleCount(inRound:))
+      let sharing = SampleRounds(sampleCount: samples, rounds: rounds)
+      #expect(sharing.count == effective)
+      let shares = (0..<effective).map(sharing.samples(inRound:))
       #expect(shares.reduce(0, +) == samples)
       #expect(shares.allSatisfy { $0 >= 1 } && shares.max()! - shares.min()! <= 1)
     }
+    // A run that only checks checksums takes one round.
+    #expect(BenchmarkConfiguration(rounds: 5, measuresTime: false).sampleRounds.count == 1)
   }
 
   @Test("An untimed run only checks checksums")

@@ -33,6 +33,20 @@ struct SimpleIterTests {
     }
   }
 
+  @Test("Timed rounds share each strategy's samples and take the strategies forward, then back")
+  func timedRounds() throws {
+    var turns: [String] = []
+    let report = try SimpleIterBenchmark.run(
+      sizes: [200], sampleCount: 4, rounds: 3, measuresTime: true, verificationTicks: 2,
+      minimumSampleNanoseconds: 50_000
+    ) { _, strategy in turns.append(strategy.name) }
+    let names = SimpleIterBenchmark.strategies.map(\.name)
+    #expect(turns == names + names.reversed() + names)
+    #expect(report.rounds == 3)
+    #expect(report.results.allSatisfy { $0.samples?.count == 4 && $0.median != nil })
+    #expect(report.table().contains("median and min-max of 4 samples taken in 3 rounds"))
+  }
+
   @Test("The world's strategy steps the world through its public API, one system")
   func worldStrategyIsTheWorld() {
     #expect(SimpleIterBenchmark.strategies.map(\.name).contains("traitsandbox-world"))

@@ -30,7 +30,8 @@ extension SimpleIterReport {
     .object([
       ("workload", .string(workload)), ("unit", .string(unit)), ("build", build.jsonValue),
       ("machine", machine.jsonValue), ("sizes", .array(sizes.map { .integer($0) })),
-      ("sampleCount", .integer(sampleCount)), ("verificationTicks", .integer(verificationTicks)),
+      ("sampleCount", .integer(sampleCount)), ("rounds", .integer(rounds)),
+      ("verificationTicks", .integer(verificationTicks)),
       ("isTimed", .bool(isTimed)), ("results", .array(results.map(\.jsonValue))),
     ])
   }

@@ -50,14 +50,17 @@ public enum SimpleIterBenchmark {
   ]
 
   /// Runs every strategy at every size: checks that each ends where the plain loop does, then,
-  /// if timing, takes `sampleCount` samples of at least `minimumSampleNanoseconds` each.
+  /// if timing, takes `sampleCount` samples of at least `minimumSampleNanoseconds` each, in
+  /// `rounds` turns of the strategies, forward and backward in turn, each building the
+  /// strategy's entities afresh (see `Benchmark.run(_:progress:)`).
   ///
   /// - Throws: `ChecksumMismatch` when a strategy's positions differ from the plain loop's.
   public static func run(
-    sizes: [Int], sampleCount: Int, measuresTime: Bool, verificationTicks: Int = 16,
-    minimumSampleNanoseconds: UInt64 = 20_000_000,
+    sizes: [Int], sampleCount: Int, rounds: Int = 1, measuresTime: Bool,
+    verificationTicks: Int = 16, minimumSampleNanoseconds: UInt64 = 20_000_000,
     progress: (_ entityCount: Int, _ strategy: Strategy) -> Void = { _, _ in }
   ) throws(ChecksumMismatch) -> SimpleIterReport {
+    let sharing = SampleRounds(sampleCount: sampleCount, rounds: measuresTime ? rounds : 1)
     var results: [SimpleIterReport.Result] = []
     for size in sizes {
       var reference = strategies[0].make(size)
@@ -77,10 +80,20 @@ public enum SimpleIterBenchmark {
         var result = SimpleIterReport.Result(
           strategy: strategy.name, entityCount: size, checksum: checksum.description)
         if measuresTime {
-          result.setSamples(
-            Self.samples(of: &run, count: sampleCount, minimum: minimumSampleNanoseconds))
+          let ticks = calibrate(&run, minimum: minimumSampleNanoseconds)
+          result.ticksPerSample = ticks
+          result.add(samples(of: &run, count: sharing.samples(inRound: 0), ticks: ticks))
         }
         atSize.append(result)
+      }
+      for round in 1..<sharing.count {
+        for index in sharing.order(inRound: round, strategies: strategies.count) {
+          guard let ticks = atSize[index].ticksPerSample else { continue }
+          progress(size, strategies[index])
+          var run = strategies[index].make(size)
+          atSize[index].add(
+            samples(of: &run, count: sharing.samples(inRound: round), ticks: ticks))
+        }
       }
       if let baseline = atSize.first?.median, baseline > 0 {
         for index in atSize.indices {
@@ -91,29 +104,31 @@ public enum SimpleIterBenchmark {
     }
     return SimpleIterReport(
       build: .current, machine: .current, sizes: sizes,
-      sampleCount: measuresTime ? sampleCount : 0, verificationTicks: verificationTicks,
-      isTimed: measuresTime, results: results)
+      sampleCount: measuresTime ? sampleCount : 0, rounds: sharing.count,
+      verificationTicks: verificationTicks, isTimed: measuresTime, results: results)
   }
 
-  /// Microseconds per tick of `count` samples, after choosing the ticks per sample and a
-  /// warm-up.
-  private static func samples(
-    of run: inout any SimpleIterRun, count: Int, minimum: UInt64
-  ) -> (ticks: Int, microseconds: [Double]) {
+  /// The ticks per sample: grows from 1 until a run lasts at least `minimum`.
+  private static func calibrate(_ run: inout any SimpleIterRun, minimum: UInt64) -> Int {
     var ticks = 1
     while true {
       let nanoseconds = time(&run, ticks: ticks)
-      if nanoseconds >= minimum { break }
+      if nanoseconds >= minimum { return ticks }
       let estimate = Double(ticks) * Double(minimum) * 1.2 / Double(max(nanoseconds, 1))
       ticks = max(ticks + 1, min(ticks * 10, Int(estimate.rounded(.up))))
     }
+  }
+
+  /// Microseconds per tick of `count` samples of `ticks` ticks, after a warm-up of one
+  /// sample's length.
+  private static func samples(of run: inout any SimpleIterRun, count: Int, ticks: Int) -> [Double] {
     _ = time(&run, ticks: ticks)
     var microseconds: [Double] = []
     for _ in 0..<count {
       microseconds.append(Double(time(&run, ticks: ticks)) / Double(ticks) / 1_000)
     }
     blackHole(run.checksum().rawValue)
-    return (ticks, microseconds)
+    return microseconds
   }
 
   private static func time(_ run: inout any SimpleIterRun, ticks: Int) -> UInt64 {

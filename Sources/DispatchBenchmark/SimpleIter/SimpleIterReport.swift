@@ -16,6 +16,9 @@ public struct SimpleIterReport: Sendable, Decodable, Equatable {
   public var sizes: [Int]
   /// Timed samples per strategy and size (0 when only checksums were checked).
   public var sampleCount: Int
+  /// The turns the strategies took at each size, each timing a share of every strategy's
+  /// samples (1 when only checksums were checked).
+  public var rounds: Int
   /// Ticks run before the checksums were compared.
   public var verificationTicks: Int
   /// Whether the strategies were timed.
@@ -50,13 +53,14 @@ public struct SimpleIterReport: Sendable, Decodable, Equatable {
       self.checksum = checksum
     }
 
-    mutating func setSamples(_ measured: (ticks: Int, microseconds: [Double])) {
-      ticksPerSample = measured.ticks
-      samples = measured.microseconds
-      guard !measured.microseconds.isEmpty else { return }
-      median = measured.microseconds.median
-      minimum = measured.microseconds.min()
-      maximum = measured.microseconds.max()
+    /// Adds samples, in microseconds per tick, and updates the median, fastest and slowest.
+    mutating func add(_ more: [Double]) {
+      let all = (samples ?? []) + more
+      samples = all
+      guard !all.isEmpty else { return }
+      median = all.median
+      minimum = all.min()
+      maximum = all.max()
     }
   }
 
@@ -68,8 +72,8 @@ public struct SimpleIterReport: Sendable, Decodable, Equatable {
       "Build:   \(build.summary)",
       "Machine: \(machine.summary)",
       isTimed
-        ? "Timing:  microseconds per tick, median and min-max of \(sampleCount) samples; "
-          + "ratio to swift-arrays"
+        ? "Timing:  microseconds per tick, median and min-max of \(sampleCount) samples"
+          + (rounds > 1 ? " taken in \(rounds) rounds" : "") + "; ratio to swift-arrays"
         : "Timing:  none (checksums only)",
     ]
     for size in sizes {
