@@ -56,7 +56,8 @@ public enum SimpleIterBenchmark {
   ///
   /// - Throws: `ChecksumMismatch` when a strategy's positions differ from the plain loop's.
   public static func run(
-    sizes: [Int], sampleCount: Int, rounds: Int = 1, measuresTime: Bool,
+    sizes: [Int], sampleCount: Int, rounds: Int = BenchmarkConfiguration.defaultRounds,
+    measuresTime: Bool,
     verificationTicks: Int = 16, minimumSampleNanoseconds: UInt64 = 20_000_000,
     progress: (_ entityCount: Int, _ strategy: Strategy) -> Void = { _, _ in }
   ) throws(ChecksumMismatch) -> SimpleIterReport {
