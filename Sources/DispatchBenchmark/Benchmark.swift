@@ -75,7 +75,9 @@ public enum Benchmark {
     guard configuration.measuresTime else {
       return Measurement(strategy: strategy, entityCount: workload.entityCount, checksum: checksum)
     }
-    let ticks = calibrate(&simulation, minimum: configuration.minimumSampleNanoseconds)
+    let ticks = ticksPerSample(minimum: configuration.minimumSampleNanoseconds) {
+      time(&simulation, ticks: $0)
+    }
     let samples = samples(
       of: &simulation, count: count, ticks: ticks, entityCount: workload.entityCount)
     return Measurement(
@@ -109,19 +111,6 @@ public enum Benchmark {
     }
     blackHole(simulation.checksum().rawValue)
     return samples
-  }
-
-  /// The ticks per sample: grows from 1 until a run lasts at least `minimum` (these runs are
-  /// also the first warm-up).
-  private static func calibrate(_ simulation: inout any Simulation, minimum: UInt64) -> Int {
-    var ticks = 1
-    while true {
-      let nanoseconds = time(&simulation, ticks: ticks)
-      if nanoseconds >= minimum { return ticks }
-      // Aim 20 % past the minimum, growing at most tenfold per round.
-      let estimate = Double(ticks) * Double(minimum) * 1.2 / Double(max(nanoseconds, 1))
-      ticks = max(ticks + 1, min(ticks * 10, Int(estimate.rounded(.up))))
-    }
   }
 
   /// Runs `ticks` ticks and returns the wall time in nanoseconds; the probe goes to the black

@@ -38,3 +38,16 @@ package struct SampleRounds: Sendable, Equatable {
     round % 2 == 0 ? Array(0..<strategies) : Array((0..<strategies).reversed())
   }
 }
+
+/// The ticks per sample: grows from 1 until `time` (the nanoseconds a run of that many ticks
+/// takes) reaches `minimum`, aiming 20 % past it and growing at most tenfold per try. The runs
+/// are also the first warm-up.
+package func ticksPerSample(minimum: UInt64, timing time: (_ ticks: Int) -> UInt64) -> Int {
+  var ticks = 1
+  while true {
+    let nanoseconds = time(ticks)
+    if nanoseconds >= minimum { return ticks }
+    let estimate = Double(ticks) * Double(minimum) * 1.2 / Double(max(nanoseconds, 1))
+    ticks = max(ticks + 1, min(ticks * 10, Int(estimate.rounded(.up))))
+  }
+}

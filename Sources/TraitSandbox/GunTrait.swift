@@ -134,8 +134,7 @@ extension GunTrait {
   /// target at all (a mover's `updateGun` calls `operateGun`, which does).
   @inlinable @inline(__always)
   public mutating func updateGun(in context: inout TickContext) {
-    gun.reloadRemaining = max(0, gun.reloadRemaining - context.deltaTime)
-    if gun.reloadRemaining > 0 { return }
+    if reload(by: context.deltaTime) { return }
     _ = fireAtTarget(in: &context)
   }
 
@@ -150,14 +149,20 @@ extension GunTrait {
   /// answer, stands.
   @inlinable @inline(__always)
   public mutating func operateGun(in context: inout TickContext) -> Bool {
-    gun.reloadRemaining = max(0, gun.reloadRemaining - context.deltaTime)
-    if gun.reloadRemaining > 0 {
+    if reload(by: context.deltaTime) {
       if isDue(every: Self.rangeCheckInterval, on: context.tick) {
         gun.hasTargetInRange = hasTarget(in: context)
       }
       return gun.hasTargetInRange
     }
     return fireAtTarget(in: &context)
+  }
+
+  /// Reloads for `deltaTime` seconds; returns whether the gun is still reloading.
+  @inlinable @inline(__always)
+  internal mutating func reload(by deltaTime: Float) -> Bool {
+    gun.reloadRemaining = max(0, gun.reloadRemaining - deltaTime)
+    return gun.reloadRemaining > 0
   }
 
   /// Fires a volley at what `acquireTarget` picks, if anything, and starts reloading; returns

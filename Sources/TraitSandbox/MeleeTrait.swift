@@ -74,8 +74,7 @@ extension MeleeTrait {
   /// enemies at all (a mover's `updateMelee` calls `engage`, which does).
   @inlinable @inline(__always)
   public mutating func updateMelee(in context: inout TickContext) {
-    melee.recoveryRemaining = max(0, melee.recoveryRemaining - context.deltaTime)
-    if melee.recoveryRemaining > 0 { return }
+    if recover(by: context.deltaTime) { return }
     _ = strikeNearest(in: &context)
   }
 
@@ -90,8 +89,7 @@ extension MeleeTrait {
   /// answer, stands.
   @inlinable @inline(__always)
   public mutating func engage(in context: inout TickContext) -> Bool {
-    melee.recoveryRemaining = max(0, melee.recoveryRemaining - context.deltaTime)
-    if melee.recoveryRemaining > 0 {
+    if recover(by: context.deltaTime) {
       if isDue(every: Self.reachCheckInterval, on: context.tick) {
         melee.hasEnemyInReach = context.targets.hasEnemy(
           of: faction, near: position, within: strikeReach)
@@ -99,6 +97,13 @@ extension MeleeTrait {
       return melee.hasEnemyInReach
     }
     return strikeNearest(in: &context)
+  }
+
+  /// Recovers for `deltaTime` seconds; returns whether the attack is still recovering.
+  @inlinable @inline(__always)
+  internal mutating func recover(by deltaTime: Float) -> Bool {
+    melee.recoveryRemaining = max(0, melee.recoveryRemaining - deltaTime)
+    return melee.recoveryRemaining > 0
   }
 
   /// Strikes the nearest enemy within reach, if there is one, and starts recovering; returns

@@ -84,9 +84,7 @@ struct GunTraitTests {
   func gunnerHolds() throws {
     var world = makeWorld()
     world.spawn(
-      Gunner(
-        position: Vector2(100, 100), faction: .left,
-        movement: Movement(speed: 40, destination: Vector2(300, 100)), gun: gun))
+      Gunner.walking(row: 100, gun: gun))
     world.spawn(target(at: Vector2(150, 100)))
     world.step()
     let gunner = try #require(world.entities(of: Gunner.self).first)
@@ -103,9 +101,7 @@ struct GunTraitTests {
   func reloadingGunnerWalksOn() throws {
     var world = makeWorld()
     world.spawn(
-      Gunner(
-        position: Vector2(100, 100), faction: .left,
-        movement: Movement(speed: 40, destination: Vector2(300, 100)), gun: gun))
+      Gunner.walking(row: 100, gun: gun))
     // One bolt kills it: the bolt reaches it two ticks after the volley.
     world.spawn(
       Dummy(faction: .right, at: Vector2(150, 100), health: Health(maximum: 1, radius: 2)))
@@ -131,9 +127,7 @@ struct GunTraitTests {
     let rows: [Float] = [100, 300, 500, 700]
     for y in rows {
       world.spawn(
-        WaryGunner(
-          position: Vector2(100, y), faction: .left,
-          movement: Movement(speed: 40, destination: Vector2(300, y)), gun: slowGun))
+        WaryGunner.walking(row: y, gun: slowGun))
     }
     for y in rows {
       world.spawn(target(at: Vector2(150, y), health: 1))
@@ -160,9 +154,7 @@ struct GunTraitTests {
     slowGun.cooldown = 5
     world.spawn(Turret(position: Vector2(100, 100), faction: .left, gun: slowGun))
     world.spawn(
-      Gunner(
-        position: Vector2(100, 300), faction: .left,
-        movement: Movement(speed: 40, destination: Vector2(300, 300)), gun: slowGun))
+      Gunner.walking(row: 300, gun: slowGun))
     for y: Float in [100, 300] {
       world.spawn(target(at: Vector2(150, y), health: 1))
     }
@@ -182,9 +174,7 @@ struct GunTraitTests {
   func gunnerWalks() {
     var world = makeWorld()
     world.spawn(
-      Gunner(
-        position: Vector2(100, 100), faction: .left,
-        movement: Movement(speed: 40, destination: Vector2(300, 100)), gun: gun))
+      Gunner.walking(row: 100, gun: gun))
     world.spawn(target(at: Vector2(300, 300)))
     world.step()
     #expect(world.entities(of: Gunner.self).first?.position == Vector2(110, 100))

@@ -75,11 +75,7 @@ struct MeleeTraitTests {
   @Test("a walking fighter stands its ground while an enemy is within reach")
   func holdsWhileEngaged() throws {
     var world = makeWorld()
-    world.spawn(
-      Charger(
-        position: Vector2(100, 100), faction: .left,
-        movement: Movement(speed: 40, destination: Vector2(300, 100)),
-        melee: Melee(damage: 1, reach: 10, cooldown: 1)))
+    world.spawn(Charger.walking(row: 100, cooldown: 1))
     world.spawn(target(at: Vector2(110, 100)))
     world.step()
     let charger = try #require(world.entities(of: Charger.self).first)
@@ -91,11 +87,7 @@ struct MeleeTraitTests {
   @Test("a walking fighter with no enemy near keeps walking")
   func walksWhenFree() throws {
     var world = makeWorld()
-    world.spawn(
-      Charger(
-        position: Vector2(100, 100), faction: .left,
-        movement: Movement(speed: 40, destination: Vector2(300, 100)),
-        melee: Melee(damage: 1, reach: 10, cooldown: 1)))
+    world.spawn(Charger.walking(row: 100, cooldown: 1))
     world.spawn(target(at: Vector2(110, 100), faction: .left))
     world.step()
     #expect(world.entities(of: Charger.self).first?.position == Vector2(110, 100))
@@ -106,18 +98,10 @@ struct MeleeTraitTests {
     var world = makeWorld()
     let rows: [Float] = [100, 300, 500, 700]
     for y in rows {
-      world.spawn(
-        WaryCharger(
-          position: Vector2(100, y), faction: .left,
-          movement: Movement(speed: 40, destination: Vector2(300, y)),
-          melee: Melee(damage: 1, reach: 10, cooldown: 10)))
+      world.spawn(WaryCharger.walking(row: y, cooldown: 10))
     }
     // A fighter that looks every tick, for comparison.
-    world.spawn(
-      Charger(
-        position: Vector2(100, 900), faction: .left,
-        movement: Movement(speed: 40, destination: Vector2(300, 900)),
-        melee: Melee(damage: 1, reach: 10, cooldown: 10)))
+    world.spawn(Charger.walking(row: 900, cooldown: 10))
     for y in rows + [900] {
       world.spawn(target(at: Vector2(110, y), health: 1))
     }
@@ -144,11 +128,7 @@ struct MeleeTraitTests {
       Brawler(
         position: Vector2(100, 100), faction: .left,
         melee: Melee(damage: 1, reach: 10, cooldown: 10)))
-    world.spawn(
-      Charger(
-        position: Vector2(100, 300), faction: .left,
-        movement: Movement(speed: 40, destination: Vector2(300, 300)),
-        melee: Melee(damage: 1, reach: 10, cooldown: 10)))
+    world.spawn(Charger.walking(row: 300, cooldown: 10))
     for y: Float in [100, 300] {
       world.spawn(target(at: Vector2(110, y), health: 1))
     }

@@ -254,12 +254,28 @@ struct Knight: MeleeTrait, HealthTrait {
 }
 
 /// Fights and walks: stands its ground while an enemy is within reach.
-struct Charger: SteeringTrait, MeleeTrait {
+struct Charger: WalkingFighter {
   var id = EntityID<Self>.unassigned
   var position: Vector2
   let faction: Faction
   var movement: Movement
   var melee: Melee
+}
+
+/// A fighter that walks, built from its position, side, walk and attack.
+protocol WalkingFighter: SteeringTrait, MeleeTrait {
+  init(id: EntityID<Self>, position: Vector2, faction: Faction, movement: Movement, melee: Melee)
+}
+
+extension WalkingFighter {
+  /// A left-side fighter at x 100 in `row`, walking east to x 300 at 40 units a second, whose
+  /// strikes deal 1 damage, reach 10 and recover in `cooldown` seconds.
+  static func walking(row: Float, cooldown: Float) -> Self {
+    Self(
+      id: .unassigned, position: Vector2(100, row), faction: .left,
+      movement: Movement(speed: 40, destination: Vector2(300, row)),
+      melee: Melee(damage: 1, reach: 10, cooldown: cooldown))
+  }
 }
 
 /// Steps `world` `ticks` times; returns the step on which the movers of type `Mover` in each
@@ -280,7 +296,7 @@ func firstSteps<Mover: GameObject>(
 }
 
 /// A `Charger` that, while recovering, looks for an enemy within reach every fourth tick.
-struct WaryCharger: SteeringTrait, MeleeTrait {
+struct WaryCharger: WalkingFighter {
   static var reachCheckInterval: UInt64 { 4 }
   var id = EntityID<Self>.unassigned
   var position: Vector2
@@ -377,7 +393,7 @@ struct TwinTurret: GunTrait {
 }
 
 /// Shoots and walks: holds position while a target is in range.
-struct Gunner: SteeringTrait, GunTrait {
+struct Gunner: WalkingGun {
   var id = EntityID<Self>.unassigned
   var position: Vector2
   let faction: Faction
@@ -390,7 +406,7 @@ struct Gunner: SteeringTrait, GunTrait {
 }
 
 /// A `Gunner` that, while reloading, looks for something to shoot at every fourth tick.
-struct WaryGunner: SteeringTrait, GunTrait {
+struct WaryGunner: WalkingGun {
   static var rangeCheckInterval: UInt64 { 4 }
   var id = EntityID<Self>.unassigned
   var position: Vector2
@@ -400,6 +416,20 @@ struct WaryGunner: SteeringTrait, GunTrait {
 
   func makeProjectile(direction: Vector2) -> Bolt {
     bolt(from: position, faction: faction, direction: direction, gun: gun)
+  }
+}
+
+/// A gun that walks, built from its position, side, walk and gun.
+protocol WalkingGun: SteeringTrait, GunTrait {
+  init(id: EntityID<Self>, position: Vector2, faction: Faction, movement: Movement, gun: Gun)
+}
+
+extension WalkingGun {
+  /// A left-side gun at x 100 in `row`, walking east to x 300 at 40 units a second.
+  static func walking(row: Float, gun: Gun) -> Self {
+    Self(
+      id: .unassigned, position: Vector2(100, row), faction: .left,
+      movement: Movement(speed: 40, destination: Vector2(300, row)), gun: gun)
   }
 }
 

@@ -81,7 +81,7 @@ public enum SimpleIterBenchmark {
         var result = SimpleIterReport.Result(
           strategy: strategy.name, entityCount: size, checksum: checksum.description)
         if measuresTime {
-          let ticks = calibrate(&run, minimum: minimumSampleNanoseconds)
+          let ticks = ticksPerSample(minimum: minimumSampleNanoseconds) { time(&run, ticks: $0) }
           result.ticksPerSample = ticks
           result.add(samples(of: &run, count: sharing.samples(inRound: 0), ticks: ticks))
         }
@@ -107,17 +107,6 @@ public enum SimpleIterBenchmark {
       build: .current, machine: .current, sizes: sizes,
       sampleCount: measuresTime ? sampleCount : 0, rounds: sharing.count,
       verificationTicks: verificationTicks, isTimed: measuresTime, results: results)
-  }
-
-  /// The ticks per sample: grows from 1 until a run lasts at least `minimum`.
-  private static func calibrate(_ run: inout any SimpleIterRun, minimum: UInt64) -> Int {
-    var ticks = 1
-    while true {
-      let nanoseconds = time(&run, ticks: ticks)
-      if nanoseconds >= minimum { return ticks }
-      let estimate = Double(ticks) * Double(minimum) * 1.2 / Double(max(nanoseconds, 1))
-      ticks = max(ticks + 1, min(ticks * 10, Int(estimate.rounded(.up))))
-    }
   }
 
   /// Microseconds per tick of `count` samples of `ticks` ticks, after a warm-up of one
