@@ -1,3 +1,5 @@
+import CTruncation
+
 extension TargetIndex {
   /// The nearest enemy of `faction` whose body lies within `reach` of `point`, if any.
   ///
@@ -41,6 +43,10 @@ extension TargetIndex {
       return nearestLargeEnemy(enemies: enemies, near: point, within: reach)
     }
     let (firstColumn, lastColumn, firstRow, lastRow) = searchBox(around: point, reach: reach)
+    // This query may read its whole box (a ring at a time for a long reach): what the queries
+    // a row down read first is the row below the box.
+    prefetchBelow(
+      row: lastRow, column: column(of: point.x), of: enemies, starts: starts, bodies: bodies)
     var best = -1
     var bestDistance = Float.infinity
 
@@ -195,6 +201,9 @@ extension TargetIndex {
     // The point's own cell first: most fights are close, and most answers are found there.
     let centreColumn = column(of: point.x)
     let centreRow = row(of: point.y)
+    // Most of these queries end in the point's own cell: the ones one row down, in theirs.
+    prefetchBelow(
+      row: centreRow, column: centreColumn, of: enemies, starts: starts, bodies: bodies)
     if visit(row: centreRow, from: centreColumn, through: centreColumn) { return true }
     // Then the rest of the reach, the point's row first and the rows above and below it
     // nearest first (the point's cell is read again, which costs only a miss).
@@ -377,5 +386,35 @@ extension TargetIndex {
     let hits = records.count - before
     pendingDamage = records
     return hits
+  }
+
+  /// Starts loading the first bodies of the cell below `row` in `column` for each faction in
+  /// `factions`, and the cell starts of the row below that.
+  ///
+  /// The world keeps each pool in row-major cell order, so a system's queries sweep the grid a
+  /// row at a time, and the cells below a query's are read next by the queries of the row
+  /// below, a stretch of the sweep later. In a grid larger than the caches (a million entries)
+  /// that first read was a miss to memory on most queries; started a row ahead, the load is
+  /// done when the sweep gets there. The cell starts loaded now are what the queries a row down
+  /// read to do the same for theirs.
+  @inlinable @inline(__always)
+  internal func prefetchBelow(
+    row: Int, column: Int, of factions: UInt64, starts: UnsafeBufferPointer<Int32>,
+    bodies: UnsafeBufferPointer<CellBody>
+  ) {
+    let below = row &+ 1
+    guard below &+ 1 < grid.rows else { return }
+    let cellInRow = below &* grid.columns &+ column
+    var remaining = factions
+    while remaining != 0 {
+      let faction = remaining.trailingZeroBitCount
+      remaining &= remaining &- 1
+      let cell = faction &* grid.cellCount &+ cellInRow
+      traitsandbox_prefetch(starts.baseAddress.unsafelyUnwrapped + (cell &+ grid.columns))
+      // Four lines of four bodies: this cell's and its neighbours' to the right, for the
+      // columns the next few queries in the pool's order skip.
+      let first = bodies.baseAddress.unsafelyUnwrapped + Int(starts[cell])
+      for line in 0..<4 { traitsandbox_prefetch(first + line &* 4) }
+    }
   }
 }
