@@ -138,15 +138,18 @@ extension EntityTable: AnyEntityTable {
   /// Each removed entity's place is taken by the table's last entity, so a removal moves one
   /// entity instead of shifting the rest; the columns are shared between up to `threads`
   /// threads.
-  /// - Complexity: O(m log n) for m identities, touching only the entities that move.
+  /// - Complexity: O(m log(n / m)) for m identities in a table of n, touching only the
+  ///   entities that move.
   mutating func removeAll(sortedIDs: [AnyEntityID], threads: Int) {
     guard let first = directory.first?.id, let last = directory.last?.id,
       let smallest = sortedIDs.first?.rawValue, let largest = sortedIDs.last?.rawValue,
       smallest <= last, largest >= first
     else { return }
     var removed: [Int32] = []
+    var searchFrom = 0
     for id in sortedIDs {
-      guard let position = directoryPosition(of: id.rawValue), directory[position].index >= 0
+      guard let position = directoryPosition(of: id.rawValue, from: &searchFrom),
+        directory[position].index >= 0
       else { continue }
       removed.append(directory[position].index)
       directory[position].index = -1
@@ -157,9 +160,16 @@ extension EntityTable: AnyEntityTable {
     // From the back, so the entity moved into a hole is never one still to be removed.
     removed.sort(by: >)
     // A hole at or past the new end was filled by an entity that moved on to a later hole.
+    // The entities that moved are found in the directory in order of identity, in one pass.
+    var moved: [(id: UInt64, hole: Int32)] = []
     for hole in columns.swapRemoveAll(descending: removed, threads: threads)
     where Int(hole) < columns.count {
-      if let position = directoryPosition(of: identity(at: Int(hole))) {
+      moved.append((identity(at: Int(hole)), hole))
+    }
+    moved.sort { $0.id < $1.id }
+    searchFrom = 0
+    for (id, hole) in moved {
+      if let position = directoryPosition(of: id, from: &searchFrom) {
         directory[position].index = hole
       }
     }

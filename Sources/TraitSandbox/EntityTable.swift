@@ -138,6 +138,38 @@ struct EntityTable<Entity: GameObject> {
     }
   }
 
+  /// The directory position of identity `id`, searching from `start`, before which every
+  /// identity is smaller than `id`; `start` moves on to where the search ended, so a run of
+  /// ascending identities is found in one pass over the directory.
+  ///
+  /// - Complexity: O(log d), where d is how far past `start` the identity lies.
+  func directoryPosition(of id: UInt64, from start: inout Int) -> Int? {
+    directory.withUnsafeBufferPointer { directory in
+      // Galloping: probes 1, 2, 4, ... entries on until one is at least `id`, ...
+      var low = start
+      var step = 1
+      var probe = low
+      while probe < directory.count, directory[probe].id < id {
+        low = probe &+ 1
+        probe = low &+ step
+        step &*= 2
+      }
+      // ... then halves the stretch between, for the first entry at least `id`.
+      var remaining = min(probe &+ 1, directory.count) &- low
+      while remaining > 0 {
+        let half = remaining / 2
+        if directory[low &+ half].id < id {
+          low = low &+ half &+ 1
+          remaining = remaining &- half &- 1
+        } else {
+          remaining = half
+        }
+      }
+      start = low
+      return low < directory.count && directory[low].id == id ? low : nil
+    }
+  }
+
   /// The storage position of the entity with identity `id`, if it is alive.
   ///
   /// - Complexity: O(log n).

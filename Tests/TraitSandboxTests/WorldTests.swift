@@ -63,6 +63,42 @@ struct WorldTests {
     #expect(fourth.description == "#4")
   }
 
+  @Test("after deaths scattered and in runs, every identity finds its entity or none")
+  func lookupsAfterDeaths() {
+    var world = makeWorld()
+    let count = 2_000
+    func position(_ number: Int) -> Vector2 {
+      Vector2(Float(number % 50) * 20 + 5, Float(number / 50) * 20 + 5)
+    }
+    // Single deaths scattered through the table, and a run of them in the middle.
+    func diesFirst(_ number: Int) -> Bool { number % 7 == 3 || (900..<1_150).contains(number) }
+    // Then about a third of the rest, among them the table's last entities.
+    func diesNext(_ number: Int) -> Bool {
+      !diesFirst(number) && (number % 3 == 1 || number > 1_950)
+    }
+    let ids = (0..<count).map { number in
+      world.spawn(dummy(at: position(number), health: diesFirst(number) ? 0 : 100))
+    }
+    func check(_ isGone: (Int) -> Bool) {
+      for (number, id) in ids.enumerated() {
+        if isGone(number) {
+          #expect(world[id] == nil, "entity \(number) is gone")
+        } else {
+          #expect(world[id]?.position == position(number), "entity \(number) is where it was")
+        }
+      }
+      #expect(world.entities(of: Dummy.self).count == (0..<count).count { !isGone($0) })
+    }
+    world.step()
+    check(diesFirst)
+    let doomed = Set(ids.indices.filter(diesNext).map { ids[$0] })
+    world.modifyEntities(of: Dummy.self) { dummy in
+      if doomed.contains(dummy.id) { dummy.health.current = 0 }
+    }
+    world.step()
+    check { diesFirst($0) || diesNext($0) }
+  }
+
   @Test("entities spawned during a tick take the next ids")
   func idsDuringTick() throws {
     var world = makeWorld()
