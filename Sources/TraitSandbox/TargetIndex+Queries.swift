@@ -403,17 +403,20 @@ extension TargetIndex {
     bodies: UnsafeBufferPointer<CellBody>
   ) {
     let below = row &+ 1
-    guard below &+ 1 < grid.rows else { return }
+    // A grid whose bodies are all kept out of it (large ones only) may have no body buffer.
+    guard below &+ 1 < grid.rows, let firstStart = starts.baseAddress,
+      let firstBody = bodies.baseAddress
+    else { return }
     let cellInRow = below &* grid.columns &+ column
     var remaining = factions
     while remaining != 0 {
       let faction = remaining.trailingZeroBitCount
       remaining &= remaining &- 1
       let cell = faction &* grid.cellCount &+ cellInRow
-      traitsandbox_prefetch(starts.baseAddress.unsafelyUnwrapped + (cell &+ grid.columns))
+      traitsandbox_prefetch(firstStart + (cell &+ grid.columns))
       // Four lines of four bodies: this cell's and its neighbours' to the right, for the
       // columns the next few queries in the pool's order skip.
-      let first = bodies.baseAddress.unsafelyUnwrapped + Int(starts[cell])
+      let first = firstBody + Int(starts[cell])
       for line in 0..<4 { traitsandbox_prefetch(first + line &* 4) }
     }
   }

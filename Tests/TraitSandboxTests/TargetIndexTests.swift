@@ -118,6 +118,26 @@ struct TargetIndexTests {
     #expect(probe.found == AnyEntityID(rawValue: 2))
   }
 
+  @Test("an index of large bodies only, none of them in the grid, still answers")
+  func largeBodiesOnly() throws {
+    // 32 bodies of radius 100 in a grid of about 354-unit cells, 3 x 3: every one is large,
+    // and the grid holds no body at all.
+    // The one enemy's edge is 401.6 units from the probe.
+    var targets: [Dummy] = []
+    for index in 0..<32 {
+      let x = Float(index % 8) * 120 + 60
+      let y = Float(index / 8) * 60 + 600
+      let faction: Faction = index == 0 ? .right : .left
+      targets.append(target(at: Vector2(x, y), faction: faction, radius: 100))
+    }
+    let (near, dummies) = try probe(
+      Probe(position: Vector2(100, 100), faction: .left, reach: 402), among: targets)
+    #expect(near.found == dummies[0].id.erased)
+    let (far, _) = try probe(
+      Probe(position: Vector2(100, 100), faction: .left, reach: 401), among: targets)
+    #expect(far.found == nil)
+  }
+
   /// Two enemies exactly 10 units either side of the probe. With 3 entries in a 1000 x 100
   /// arena the grid has 3 columns of about 365 units and the probe sits on the first boundary,
   /// so the two targets are in different cells and the later-indexed one may be visited first.
