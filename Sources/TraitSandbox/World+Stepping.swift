@@ -67,9 +67,18 @@ extension World {
     // Without a grid (no target queries) there is no order to keep.
     if tick % Self.spatialSortInterval == 1 && context.targets.grid.cellCount > 1 {
       let grid = context.targets.grid
-      for index in tables.indices {
-        tables[index].sortSpatially(by: grid, scratch: &sortScratch, threads: threadCount)
+      let sizes = tables.map(\.entityCount)
+      var scratch = sortScratch
+      sortScratch = []
+      scratch.append(
+        contentsOf: repeatElement(SpatialSortScratch(), count: max(0, threadCount - scratch.count)))
+      scratch.withUnsafeMutableBufferPointer { scratch in
+        let scratch = SortScratchParts(buffer: scratch)
+        forEachTable(Array(tables.indices), weights: sizes) { table, _, part, threads in
+          table.sortSpatially(by: grid, scratch: &scratch.buffer[part], threads: threads)
+        }
       }
+      sortScratch = scratch
     }
     swap(&targets, &context.targets)
   }
@@ -172,9 +181,54 @@ extension World {
         for table in tables.indices { idsByTable[table].append(request.id) }
       }
     }
-    for table in tables.indices where !idsByTable[table].isEmpty {
-      idsByTable[table].sort()
-      tables[table].removeAll(sortedIDs: idsByTable[table], threads: threadCount)
+    let ids = idsByTable
+    forEachTable(
+      tables.indices.filter { !ids[$0].isEmpty }, weights: ids.map(\.count)
+    ) { table, index, _, threads in
+      table.removeAll(sortedIDs: ids[index].sorted(), threads: threads)
+    }
+  }
+
+  /// Runs `work` on each table of `indices`, whose work is independent of every other
+  /// table's, sharing the world's threads between the tables.
+  ///
+  /// A table heavier by `weights` (indexed by table) than one thread's share of the total works
+  /// alone, with every thread for its own use; the others are dealt out to up to `threadCount`
+  /// parts, the heaviest first, each to the part with the least weight so far, and the parts
+  /// run at once, one thread each. `work` gets the table, its index, its part (below
+  /// `threadCount`) and the threads it may use; no table's result depends on the thread count.
+  private mutating func forEachTable(
+    _ indices: [Int], weights: [Int],
+    _ work:
+      @Sendable (inout any AnyEntityTable, _ index: Int, _ part: Int, _ threads: Int) ->
+      Void
+  ) {
+    let total = indices.reduce(0) { $0 + max(weights[$1], 1) }
+    var light: [Int] = []
+    for index in indices {
+      if threadCount == 1 || max(weights[index], 1) * threadCount > total {
+        work(&tables[index], index, 0, threadCount)
+      } else {
+        light.append(index)
+      }
+    }
+    guard light.count > 1 else {
+      for index in light { work(&tables[index], index, 0, threadCount) }
+      return
+    }
+    let partCount = min(threadCount, light.count)
+    var load = [Int](repeating: 0, count: partCount)
+    var assigned = [[Int]](repeating: [], count: partCount)
+    for index in light.sorted(by: { (weights[$0], $1) > (weights[$1], $0) }) {
+      let part = load.indices.min { (load[$0], $0) < (load[$1], $1) } ?? 0
+      load[part] += max(weights[index], 1)
+      assigned[part].append(index)
+    }
+    tables.withUnsafeMutableBufferPointer { tables in
+      let shared = TableParts(tables: tables, assigned: assigned)
+      WorkerPool.shared.forEach(partCount, threads: partCount) { part in
+        for index in shared.assigned[part] { work(&shared.tables[index], index, part, 1) }
+      }
     }
   }
 
@@ -216,4 +270,16 @@ extension World {
 private struct ChunksAcrossTypes: @unchecked Sendable {
   let runs: [(SystemChunks, Range<Int>)]
   let contexts: UnsafeMutableBufferPointer<TickContext>
+}
+
+/// The tables `World.forEachTable` deals out; each part changes only the tables assigned to it.
+private struct TableParts: @unchecked Sendable {
+  let tables: UnsafeMutableBufferPointer<any AnyEntityTable>
+  let assigned: [[Int]]
+}
+
+/// The spatial sort's scratch buffers, one per part of `World.forEachTable`; each part uses
+/// only its own.
+private struct SortScratchParts: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<SpatialSortScratch>
 }

@@ -43,7 +43,8 @@ public struct World {
   @usableFromInline internal var nextID: UInt64 = 1
   var targets: TargetIndex
   @usableFromInline internal var isStepping = false
-  var sortScratch = SpatialSortScratch()
+  /// The spatial sort's scratch buffers, one per thread, kept from sort to sort.
+  var sortScratch: [SpatialSortScratch] = []
 
   /// Creates an empty world.
   ///

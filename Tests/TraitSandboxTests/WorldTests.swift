@@ -99,6 +99,51 @@ struct WorldTests {
     check { diesFirst($0) || diesNext($0) }
   }
 
+  @Test("deaths and the spatial sort in two tables at once leave them as one thread does")
+  func tablesOnTwoThreads() {
+    let count = 3_000
+    // Placed from the arena's last row back to its first, so the sort reorders both tables.
+    func position(_ number: Int) -> Vector2 {
+      let cell = count - 1 - number
+      return Vector2(Float(cell % 60) * 16 + 4, Float(cell / 60) * 16 + 4)
+    }
+    func dies(_ number: Int) -> Bool { number % 5 == 2 || number % 7 == 3 }
+    func play(threads: Int) -> (World, [EntityID<Dummy>], [EntityID<Armored>]) {
+      var world = makeWorld()
+      world.threadCount = threads
+      var dummies: [EntityID<Dummy>] = []
+      var armored: [EntityID<Armored>] = []
+      for number in 0..<count {
+        let health = Health(maximum: dies(number) ? 0 : 100, radius: 2)
+        if number.isMultiple(of: 2) {
+          dummies.append(world.spawn(Dummy(faction: .right, at: position(number), health: health)))
+        } else {
+          armored.append(
+            world.spawn(Armored(position: position(number), faction: .right, health: health)))
+        }
+      }
+      world.step()
+      return (world, dummies, armored)
+    }
+    let (one, dummies, armored) = play(threads: 1)
+    let (two, _, _) = play(threads: 2)
+    #expect(two.entities(of: Dummy.self).map(\.id) == one.entities(of: Dummy.self).map(\.id))
+    #expect(two.entities(of: Armored.self).map(\.id) == one.entities(of: Armored.self).map(\.id))
+    // The sort happened: the first entities spawned stand in the last row, and no longer come
+    // first (grid cells are at least 48 units across).
+    #expect((two.entities(of: Armored.self).first?.position.y ?? .infinity) < 48)
+    #expect((two.entities(of: Dummy.self).first?.position.y ?? .infinity) < 48)
+    #expect(two.entities(of: Dummy.self).count == (0..<count).count { $0 % 2 == 0 && !dies($0) })
+    for (index, id) in dummies.enumerated() {
+      let number = index * 2
+      #expect(two[id]?.position == (dies(number) ? nil : position(number)), "dummy \(number)")
+    }
+    for (index, id) in armored.enumerated() {
+      let number = index * 2 + 1
+      #expect(two[id]?.position == (dies(number) ? nil : position(number)), "armored \(number)")
+    }
+  }
+
   @Test("entities spawned during a tick take the next ids")
   func idsDuringTick() throws {
     var world = makeWorld()
