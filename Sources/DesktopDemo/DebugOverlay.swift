@@ -24,6 +24,12 @@ struct DebugOverlay {
     for (system, seconds) in zip(world.systems, world.lastSystemTimes) {
       lines.append("  \(system.name) \(figure(seconds * 1000, 2)) ms")
     }
+    if !world.lastSystemTimes.isEmpty {
+      let end = world.lastTickEndTimes
+      lines.append(
+        "  despawns \(figure(end.despawns * 1000)) ms  spawns \(figure(end.spawns * 1000)) ms"
+          + "  sort \(figure(end.spatialSort * 1000)) ms")
+    }
     let top: Float = 56
     let messages = lines.map {
       DemoMessage(text: $0, color: Color(red: 160, green: 255, blue: 160), size: 13)

@@ -185,7 +185,9 @@ struct RunCommand: Subcommand {
       } else {
         match.step()
       }
-      profile?.record(tick: clock.now() - tickStart, systems: match.world.lastSystemTimes)
+      profile?.record(
+        tick: clock.now() - tickStart, systems: match.world.lastSystemTimes,
+        end: match.world.lastTickEndTimes)
       ticksRun += 1
       try recorder?.record(match)
       progress.update(ticksRun, now: clock.now() - start)

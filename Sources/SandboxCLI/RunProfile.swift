@@ -15,6 +15,8 @@ struct RunProfile {
   private(set) var systemSeconds: [[Double]]
   /// Seconds each whole tick took.
   private(set) var tickSeconds: [Double] = []
+  /// What the end of each tick took, after its systems.
+  private(set) var tickEnds: [TickEndTimes] = []
   /// Seconds reading the `--load` file took, before it was restored (in `setupSeconds`).
   var readSeconds: Double?
   /// Seconds saving the match to the `--save` file took.
@@ -28,9 +30,10 @@ struct RunProfile {
     systemSeconds = Array(repeating: [], count: world.systems.count)
   }
 
-  /// Records one tick: its wall time and its systems' times.
-  mutating func record(tick seconds: Double, systems: [Double]) {
+  /// Records one tick: its wall time, its systems' times and its end's.
+  mutating func record(tick seconds: Double, systems: [Double], end: TickEndTimes) {
     tickSeconds.append(seconds)
+    tickEnds.append(end)
     for (index, time) in systems.enumerated() where index < systemSeconds.count {
       systemSeconds[index].append(time)
     }
@@ -45,15 +48,20 @@ struct RunProfile {
     var share: Double
   }
 
-  /// One row per system, then one for the whole tick.
+  /// One row per system, one for each part of the tick's end (despawns, spawns, the spatial
+  /// sort), then one for the whole tick.
   var rows: [Row] {
     let total = tickSeconds.reduce(0, +)
-    var rows = zip(systemNames, systemSeconds).map { name, samples in
+    func row(_ name: String, _ samples: [Double]) -> Row {
       Row(
         name: name, medianMilliseconds: samples.median * 1000,
         maximumMilliseconds: (samples.max() ?? 0) * 1000,
         share: total > 0 ? samples.reduce(0, +) / total : 0)
     }
+    var rows = zip(systemNames, systemSeconds).map(row)
+    rows.append(row("despawns", tickEnds.map(\.despawns)))
+    rows.append(row("spawns", tickEnds.map(\.spawns)))
+    rows.append(row("spatialSort", tickEnds.map(\.spatialSort)))
     rows.append(
       Row(
         name: "tick", medianMilliseconds: tickSeconds.median * 1000,

@@ -150,5 +150,6 @@ extension World {
       state: (header.random[0], header.random[1], header.random[2], header.random[3]))
     lastEvents = []
     lastSystemTimes = []
+    lastTickEndTimes = TickEndTimes()
   }
 }

@@ -58,12 +58,24 @@ extension World {
     isStepping = false
     lastSystemTimes = timings ?? []
     random = context.random
+    let measures = timings != nil
+    var mark = measures ? DispatchTime.now().uptimeNanoseconds : 0
+    // The seconds since the last lap, when times are measured.
+    func lap() -> Double {
+      guard measures else { return 0 }
+      let now = DispatchTime.now().uptimeNanoseconds
+      defer { mark = now }
+      return Double(now - mark) / 1e9
+    }
+    var endTimes = TickEndTimes()
     removeDespawned(context.despawned)
+    endTimes.despawns = lap()
     // Taken out of the context, so that appending the spawn events never copies the array.
     var events: [EntityEvent]? = context.events
     context.events = []
     insertSpawned(from: context, events: &events)
     lastEvents = events ?? []
+    endTimes.spawns = lap()
     // Without a grid (no target queries) there is no order to keep.
     if tick % Self.spatialSortInterval == 1 && context.targets.grid.cellCount > 1 {
       let grid = context.targets.grid
@@ -79,7 +91,9 @@ extension World {
         }
       }
       sortScratch = scratch
+      endTimes.spatialSort = lap()
     }
+    lastTickEndTimes = endTimes
     swap(&targets, &context.targets)
   }
 

@@ -33,6 +33,9 @@ public struct World {
   /// Seconds each system took during the last step, in `systems` order; empty unless
   /// `measuresSystemTimes` was on.
   public internal(set) var lastSystemTimes: [Double] = []
+  /// Seconds the end of the last step took, after its systems; zero unless
+  /// `measuresSystemTimes` was on.
+  public internal(set) var lastTickEndTimes = TickEndTimes()
   /// What happened to entities during the last step: deaths as they happened, then spawns.
   public internal(set) var lastEvents: [EntityEvent] = []
 

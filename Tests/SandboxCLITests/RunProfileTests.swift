@@ -15,7 +15,7 @@ struct RunProfileTests {
     #expect(header != nil)
     let systems = [
       "targets", "targetGrid", "spawner", "gun", "melee", "movement", "projectile", "health",
-      "render", "tick",
+      "render", "despawns", "spawns", "spatialSort", "tick",
     ]
     for system in systems {
       #expect(lines.contains { $0.hasPrefix("  \(system) ") }, "no row for \(system)")
@@ -38,9 +38,18 @@ struct RunProfileTests {
     let profile = try #require(object["profile"] as? [String: Any])
     #expect(profile["ticks"] as? Int == 40)
     let systems = try #require(profile["systems"] as? [String: Any])
-    // Each system of the schedule, and the end of the tick.
+    // Each system of the schedule, the parts of the tick's end, and the whole tick.
     #expect(
-      Set(systems.keys) == Set(Roster.standard.schedule.systems.map(\.name) + ["tick"]))
+      Set(systems.keys)
+        == Set(
+          Roster.standard.schedule.systems.map(\.name) + ["despawns", "spawns", "spatialSort"]
+            + ["tick"]))
+    // The parts are parts of the tick: their shares add up to no more than the whole.
+    let shares = systems.filter { $0.key != "tick" }.values.compactMap {
+      ($0 as? [String: Any])?["share"] as? Double
+    }
+    #expect(shares.count == systems.count - 1)
+    #expect(shares.reduce(0, +) <= 1.000_001)
     let bytes = try #require(profile["bytesPerEntity"] as? [String: Int])
     #expect((bytes["QuirkMonster"] ?? 0) > 0)
     #expect((profile["peakMemoryBytes"] as? Int ?? 0) > 1_000_000)

@@ -46,6 +46,23 @@ struct WorldTests {
     #expect(world.entities(of: FacingWalker.self).first?.appearance.animationTime == 0.25)
   }
 
+  @Test("a measured step times its end, and the spatial sort only on the ticks it sorts")
+  func tickEndTimes() {
+    var world = makeWorld()
+    for number in 0..<200 {
+      world.spawn(dummy(at: Vector2(Float(number % 20) * 45 + 5, Float(number / 20) * 45 + 5)))
+    }
+    world.step()
+    #expect(world.lastTickEndTimes == TickEndTimes(), "nothing is timed unless asked")
+    world.measuresSystemTimes = true
+    var sortedOn: [UInt64] = []
+    for _ in 2...(World.spatialSortInterval + 2) {
+      world.step()
+      if world.lastTickEndTimes.spatialSort > 0 { sortedOn.append(world.tick) }
+    }
+    #expect(sortedOn == [World.spatialSortInterval + 1])
+  }
+
   // MARK: - Entities
 
   @Test("entity ids are unique, increasing and never reused after a despawn")
