@@ -25,10 +25,13 @@ struct DebugOverlay {
       lines.append("  \(system.name) \(figure(seconds * 1000, 2)) ms")
     }
     if !world.lastSystemTimes.isEmpty {
+      // The end of the tick, after its systems.
       let end = world.lastTickEndTimes
-      lines.append(
-        "  despawns \(figure(end.despawns * 1000)) ms  spawns \(figure(end.spawns * 1000)) ms"
-          + "  sort \(figure(end.spatialSort * 1000)) ms")
+      for (name, seconds) in [
+        ("despawns", end.despawns), ("spawns", end.spawns), ("spatialSort", end.spatialSort),
+      ] {
+        lines.append("  \(name) \(figure(seconds * 1000, 2)) ms")
+      }
     }
     let top: Float = 56
     let messages = lines.map {
