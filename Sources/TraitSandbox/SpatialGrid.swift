@@ -76,17 +76,29 @@ struct SpatialGrid: Sendable {
     var counts = [Int32](repeating: 0, count: buckets + 1)
     var shift: UInt32 = 0
     while shift < UInt32(keyBits) {
-      if shift > 0 {
-        for index in counts.indices { counts[index] = 0 }
-      }
-      for key in keys { counts[Int((key >> shift) & mask) + 1] &+= 1 }
-      for digit in 0..<buckets { counts[digit + 1] &+= counts[digit] }
-      for index in items.indices {
-        let digit = Int((keys[index] >> shift) & mask)
-        let slot = Int(counts[digit])
-        spareItems[slot] = items[index]
-        spareKeys[slot] = keys[index]
-        counts[digit] &+= 1
+      // Through buffers: a store into an array checks that its storage is unique, every time.
+      counts.withUnsafeMutableBufferPointer { counts in
+        if shift > 0 { counts.update(repeating: 0) }
+        keys.withUnsafeBufferPointer { keys in
+          for key in keys { counts[Int((key >> shift) & mask) + 1] &+= 1 }
+        }
+        for digit in 0..<buckets { counts[digit + 1] &+= counts[digit] }
+        items.withUnsafeBufferPointer { items in
+          keys.withUnsafeBufferPointer { keys in
+            spareItems.withUnsafeMutableBufferPointer { spareItems in
+              spareKeys.withUnsafeMutableBufferPointer { spareKeys in
+                // Every slot is below the count: the counts add up to it.
+                for index in items.indices {
+                  let digit = Int((keys[index] >> shift) & mask)
+                  let slot = Int(counts[digit])
+                  spareItems[slot] = items[index]
+                  spareKeys[slot] = keys[index]
+                  counts[digit] &+= 1
+                }
+              }
+            }
+          }
+        }
       }
       swap(&items, &spareItems)
       swap(&keys, &spareKeys)
