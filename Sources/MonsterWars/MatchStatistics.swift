@@ -42,11 +42,17 @@ public struct MatchStatistics: Sendable, Equatable {
 
   /// Counts the last tick's spawns and deaths.
   mutating func observe(_ world: World) {
+    // Events come in runs of one type (deaths as they happened, spawns type by type): the last
+    // type's row is kept rather than hashed again for each event.
+    var last: (type: ObjectIdentifier, row: Int)?
     for event in world.lastEvents {
       guard let side = Side(event.faction) else { continue }
       let row: Int
-      if let known = rowIndex[event.entityType] {
+      if let last, last.type == event.entityType {
+        row = last.row
+      } else if let known = rowIndex[event.entityType] {
         row = known
+        last = (event.entityType, known)
       } else {
         // A type first seen in an event (spawned by something the match did not list).
         guard let entry = world.census.first(where: { $0.entityType == event.entityType })

@@ -187,8 +187,14 @@ extension World {
   private mutating func removeDespawned(_ requests: [DespawnRequest]) {
     guard !requests.isEmpty else { return }
     var idsByTable = [[AnyEntityID]](repeating: [], count: tables.count)
+    // Requests come in runs of one type (a pool's deaths, chunk by chunk): the last type's table
+    // is kept rather than hashed again for each request.
+    var last: (type: ObjectIdentifier, table: Int)?
     for request in requests {
-      if let table = tableIndexByType[request.type] {
+      if let last, last.type == request.type {
+        idsByTable[last.table].append(request.id)
+      } else if let table = tableIndexByType[request.type] {
+        last = (request.type, table)
         idsByTable[table].append(request.id)
       } else {
         // An identity typed by something other than its concrete entity type: any table.
