@@ -6,6 +6,8 @@ import TraitSandbox
 struct DebugOverlay {
   var statistics: FrameStatistics
   var world: World
+  /// Where the first line goes: below the player's side and orders when they are shown.
+  var top: Float = 56
 
   func draw(into builder: inout FrameBuilder) {
     func figure(_ value: Double, _ decimals: Int = 2) -> String {
@@ -33,7 +35,6 @@ struct DebugOverlay {
         lines.append("  \(name) \(figure(seconds * 1000, 2)) ms")
       }
     }
-    let top: Float = 56
     let messages = lines.map {
       DemoMessage(text: $0, color: Color(red: 160, green: 255, blue: 160), size: 13)
     }

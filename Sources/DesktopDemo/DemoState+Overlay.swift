@@ -50,7 +50,9 @@ extension DemoState {
       InspectorPanel.draw(InspectorPanel.rows(for: inspection), into: &builder)
     }
     if showsDebugOverlay {
-      DebugOverlay(statistics: statistics, world: match.world).draw(into: &builder)
+      // Below the player's side and orders (lines at 42 and 58), when they are shown.
+      DebugOverlay(statistics: statistics, world: match.world, top: isAutoplay ? 56 : 90)
+        .draw(into: &builder)
     }
     if !isAutoplay {
       let colorName = playerSide == .left ? "blue" : "red"
