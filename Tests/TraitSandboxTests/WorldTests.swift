@@ -118,7 +118,8 @@ struct WorldTests {
 
   @Test("deaths and the spatial sort in two tables at once leave them as one thread does")
   func tablesOnTwoThreads() {
-    let count = 3_000
+    // Enough that the survivors are more than two chunks: a small world's tables take turns.
+    let count = 14_000
     // Placed from the arena's last row back to its first, so the sort reorders both tables.
     func position(_ number: Int) -> Vector2 {
       let cell = count - 1 - number
@@ -126,7 +127,7 @@ struct WorldTests {
     }
     func dies(_ number: Int) -> Bool { number % 5 == 2 || number % 7 == 3 }
     func play(threads: Int) -> (World, [EntityID<Dummy>], [EntityID<Armored>]) {
-      var world = makeWorld()
+      var world = makeWorld(arena: Vector2(1000, 4000))
       world.threadCount = threads
       var dummies: [EntityID<Dummy>] = []
       var armored: [EntityID<Armored>] = []
