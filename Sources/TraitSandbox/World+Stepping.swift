@@ -212,25 +212,28 @@ extension World {
   /// Runs `work` on each table of `indices`, whose work is independent of every other
   /// table's, sharing the world's threads between the tables.
   ///
-  /// The tables of a small world (fewer than two chunks' entities in all), and a table heavier
-  /// by `weights` (indexed by table) than one thread's share of the total, work alone, with
-  /// every thread for their own use; the others are dealt out to up to `threadCount`
-  /// parts, the heaviest first, each to the part with the least weight so far, and the parts
-  /// run at once, one thread each. `work` gets the table, its index, its part (below
-  /// `threadCount`) and the threads it may use; no table's result depends on the thread count.
+  /// The tables of a small world (fewer than two `Parts` of entities in all), and a table
+  /// heavier by `weights` (indexed by table) than one thread's share of the total, work alone,
+  /// with every thread for their own use; the others are dealt out to as many parts as their
+  /// entities are worth threads (up to `threadCount`), the heaviest first, each to the part
+  /// with the least weight so far, and the parts run at once, one thread each. `work` gets the
+  /// table, its index, its part (below `threadCount`) and the threads it may use; no table's
+  /// result depends on the thread count.
   private mutating func forEachTable(
     _ indices: [Int], weights: [Int],
     _ work:
       @Sendable (inout any AnyEntityTable, _ index: Int, _ part: Int, _ threads: Int) ->
       Void
   ) {
-    // Sharing costs a step of the worker pool, and waking a parked worker takes as long as a
-    // few thousand entities' work: the tables of a small world take turns on this thread.
-    let isSmall = indices.reduce(0) { $0 + tables[$1].entityCount } < 2 * Self.chunkSize
+    // As many threads as the tables' entities are worth (`Parts`: a thread per 4,096 at most):
+    // the tables of a small world take turns on this thread.
+    let threads = Parts(
+      count: indices.reduce(0) { $0 + tables[$1].entityCount }, threads: threadCount
+    ).count
     let total = indices.reduce(0) { $0 + max(weights[$1], 1) }
     var light: [Int] = []
     for index in indices {
-      if threadCount == 1 || isSmall || max(weights[index], 1) * threadCount > total {
+      if threads == 1 || max(weights[index], 1) * threads > total {
         work(&tables[index], index, 0, threadCount)
       } else {
         light.append(index)
@@ -240,7 +243,7 @@ extension World {
       for index in light { work(&tables[index], index, 0, threadCount) }
       return
     }
-    let partCount = min(threadCount, light.count)
+    let partCount = min(threads, light.count)
     var load = [Int](repeating: 0, count: partCount)
     var assigned = [[Int]](repeating: [], count: partCount)
     for index in light.sorted(by: { (weights[$0], $1) > (weights[$1], $0) }) {
