@@ -150,8 +150,10 @@ extension SteeringTrait {
       // there is none: it is done every `pursuitInterval` ticks, staggered by identity. In
       // between, an entity already heading elsewhere than its destination keeps chasing.
       if isDue(every: Self.pursuitInterval, on: context.tick) {
-        if let enemy = context.targets.nearestEnemy(of: faction, near: position, within: sight) {
-          goal = context.targets[enemy].position
+        if let enemy = context.targets.nearestEnemyPosition(
+          of: faction, near: position, within: sight)
+        {
+          goal = enemy
         }
       } else if movement.velocity != .zero {
         let ahead = destination - position

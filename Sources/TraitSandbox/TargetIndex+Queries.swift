@@ -15,11 +15,35 @@ extension TargetIndex {
   public func nearestEnemy(
     of faction: Faction, near point: Vector2, within reach: Float
   ) -> TargetRef? {
+    let best = nearestEnemyBody(of: faction, near: point, within: reach)
+    return best.item >= 0 ? TargetRef(index: best.item) : nil
+  }
+
+  /// Where the enemy `nearestEnemy(of:near:within:)` finds stood at the start of the tick, if
+  /// there is one: what a chase heads for.
+  ///
+  /// The same answer as `self[nearestEnemy(...)].position`, read from the grid cell the search
+  /// has just scanned instead of from the entry, which in a world larger than the caches is a
+  /// load from memory.
+  /// - Complexity: As `nearestEnemy(of:near:within:)`.
+  @inlinable
+  public func nearestEnemyPosition(
+    of faction: Faction, near point: Vector2, within reach: Float
+  ) -> Vector2? {
+    let best = nearestEnemyBody(of: faction, near: point, within: reach)
+    return best.item >= 0 ? best.position : nil
+  }
+
+  /// The item `nearestEnemy(of:near:within:)` finds, or -1, and where its body is.
+  @inlinable @inline(__always)
+  internal func nearestEnemyBody(
+    of faction: Faction, near point: Vector2, within reach: Float
+  ) -> (item: Int, position: Vector2) {
     // A negative reach (only damaged data has one) reaches nothing.
-    guard count > 0, reach >= 0 else { return nil }
+    guard count > 0, reach >= 0 else { return (-1, .zero) }
     let enemies = enemyMasks[faction.index]
-    guard enemies != 0 else { return nil }
-    let best = cellStart.withUnsafeBufferPointer { starts in
+    guard enemies != 0 else { return (-1, .zero) }
+    return cellStart.withUnsafeBufferPointer { starts in
       cellBodies.withUnsafeBufferPointer { bodies in
         entries.withUnsafeBufferPointer { entries in
           nearestEnemy(
@@ -28,16 +52,16 @@ extension TargetIndex {
         }
       }
     }
-    return best >= 0 ? TargetRef(index: best) : nil
   }
 
-  /// `nearestEnemy(of:near:within:)` on the index's buffers: the item found, or -1.
+  /// `nearestEnemy(of:near:within:)` on the index's buffers: the item found, or -1, and where
+  /// its body is.
   @inlinable
   internal func nearestEnemy(
     of faction: Faction, enemies: UInt64, near point: Vector2, within reach: Float,
     starts: UnsafeBufferPointer<Int32>, bodies: UnsafeBufferPointer<CellBody>,
     entries: UnsafeBufferPointer<Target>
-  ) -> Int {
+  ) -> (item: Int, position: Vector2) {
     // Most queries while armies march have no grid body near enough: only large ones remain.
     if !blockDistances.isEmpty, gridCannotReach(faction, near: point, within: reach) {
       return nearestLargeEnemy(enemies: enemies, near: point, within: reach)
@@ -49,6 +73,7 @@ extension TargetIndex {
       row: lastRow, column: column(of: point.x), of: enemies, starts: starts, bodies: bodies)
     var best = -1
     var bestDistance = Float.infinity
+    var bestPosition = Vector2.zero
 
     @inline(__always)
     func consider(x: Float, y: Float, radius: Float, item: Int) {
@@ -62,10 +87,14 @@ extension TargetIndex {
       if candidate < bestDistance {
         best = item
         bestDistance = candidate
+        bestPosition = Vector2(x, y)
       } else if candidate == bestDistance && candidate < .infinity {
         // Identities are read only to break exact ties, which are rare: reading one for every
         // new best would cost a cache miss per query in a big battle.
-        if entries[item].id < entries[best].id { best = item }
+        if entries[item].id < entries[best].id {
+          best = item
+          bestPosition = Vector2(x, y)
+        }
       }
     }
 
@@ -120,19 +149,22 @@ extension TargetIndex {
       consider(
         x: large.body.x, y: large.body.y, radius: large.body.radius, item: Int(large.body.item))
     }
-    return best
+    return (best, bestPosition)
   }
 
   /// The large body of the factions in `enemies` nearest `point` within `reach`, ties to the
-  /// smaller identity, or -1: what `nearestEnemy` finds when no grid body can be in reach.
+  /// smaller identity, or -1, and where it is: what `nearestEnemy` finds when no grid body can
+  /// be in reach.
   ///
   /// Kept out of line, as `gridCannotReach` is: both sit in front of every search, and a query
   /// that calls this skips the grid.
   @inlinable @inline(never)
-  internal func nearestLargeEnemy(enemies: UInt64, near point: Vector2, within reach: Float) -> Int
-  {
+  internal func nearestLargeEnemy(
+    enemies: UInt64, near point: Vector2, within reach: Float
+  ) -> (item: Int, position: Vector2) {
     var best = -1
     var bestDistance = Float.infinity
+    var bestPosition = Vector2.zero
     for large in largeBodies where enemies & (UInt64(1) << UInt64(large.faction.index)) != 0 {
       // The same arithmetic as `nearestEnemy`'s, so the two never disagree at the edge.
       let limit = reach + large.body.radius
@@ -146,9 +178,10 @@ extension TargetIndex {
       {
         best = item
         bestDistance = distance
+        bestPosition = Vector2(large.body.x, large.body.y)
       }
     }
-    return best
+    return (best, bestPosition)
   }
 
   /// Whether any enemy of `faction` has its body within `reach` of `point`: exactly when
@@ -180,7 +213,7 @@ extension TargetIndex {
     starts: UnsafeBufferPointer<Int32>, bodies: UnsafeBufferPointer<CellBody>
   ) -> Bool {
     if !blockDistances.isEmpty, gridCannotReach(faction, near: point, within: reach) {
-      return nearestLargeEnemy(enemies: enemies, near: point, within: reach) >= 0
+      return nearestLargeEnemy(enemies: enemies, near: point, within: reach).item >= 0
     }
     @inline(__always)
     func isWithinReach(_ body: CellBody) -> Bool {

@@ -253,6 +253,9 @@ struct TargetIndexBruteForceTests {
           answer.map { index[$0].id } == nearest?.id,
           "seed \(seed) point \(point) reach \(reach) \(faction)")
         #expect(
+          index.nearestEnemyPosition(of: faction, near: point, within: reach)
+            == nearest?.position, "seed \(seed) point \(point) reach \(reach) \(faction)")
+        #expect(
           index.hasEnemy(of: faction, near: point, within: reach) == (nearest != nil),
           "seed \(seed) point \(point) reach \(reach) \(faction)")
       }
@@ -343,6 +346,10 @@ struct TargetIndexBruteForceTests {
           index[$0].id
         }
         #expect(found == nearest?.id, "seed \(seed) point \(point) reach \(reach) \(faction)")
+        // The tie's winner's position, not the first body found at that distance.
+        #expect(
+          index.nearestEnemyPosition(of: faction, near: point, within: reach)
+            == nearest?.position, "seed \(seed) point \(point) reach \(reach) \(faction)")
         #expect(
           index.hasEnemy(of: faction, near: point, within: reach) == (nearest != nil),
           "seed \(seed) point \(point) reach \(reach) \(faction)")

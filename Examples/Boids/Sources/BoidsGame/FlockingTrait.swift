@@ -96,10 +96,10 @@ extension FlockingTrait {
       steering += (centre * share - position) * flocking.cohesion
       steering += (heading * share - movement.velocity) * flocking.alignment
     }
-    if let threat = context.targets.nearestEnemy(
+    if let threat = context.targets.nearestEnemyPosition(
       of: faction, near: position, within: flocking.threatRadius)
     {
-      steering += (position - context.targets[threat].position).normalized * flocking.avoidance
+      steering += (position - threat).normalized * flocking.avoidance
     }
     steering +=
       context.edgeAvoidance(at: position, margin: flocking.viewRadius)

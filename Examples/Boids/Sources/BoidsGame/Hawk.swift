@@ -64,9 +64,10 @@ public struct Hawk: GameObject, SteeringTrait, HealthTrait, MeleeTrait, RenderTr
     var desired = movement.velocity.clampedLength(
       to: 0...(movement.speed * 2 / 3), fallback: Vector2(movement.speed * 2 / 3, 0))
     if !isEating,
-      let prey = context.targets.nearestEnemy(of: faction, near: position, within: Self.sightRadius)
+      let prey = context.targets.nearestEnemyPosition(
+        of: faction, near: position, within: Self.sightRadius)
     {
-      desired = (context.targets[prey].position - position).normalized * movement.speed
+      desired = (prey - position).normalized * movement.speed
     }
     let turn = min(Self.agility * context.deltaTime, 1)
     var velocity = movement.velocity + (desired - movement.velocity) * turn
