@@ -24,7 +24,22 @@ struct Sprout: GameObject, WateredTrait {
   var watering = Watering()
 }
 
+/// Another watered type, to step beside sprouts.
+struct Seedling: GameObject, WateredTrait {
+  var id = EntityID<Self>.unassigned
+  var position = Vector2(20, 20)
+  var faction = Faction(0)
+  var health = Health(maximum: 10, radius: 2)
+  var watering = Watering()
+}
+
 extension TraitSystem {
+  /// Waters every sprout and seedling, in chunks that may run on several threads, and draws a
+  /// random number for each sprout, though it declares no effects.
+  static let parallelDrawing = TraitSystem(
+    name: "drawing", trait: (any WateredTrait).self, runsInParallel: true
+  ) { ($0 as? any WateredTrait.Type)?.drawingJob }
+
   /// Waters every sprout, as it declares: it writes `Watering` only.
   static let watering = wateringSystem(named: "watering") { sprout in
     sprout.watering.count += 1
@@ -66,6 +81,19 @@ extension TraitSystem {
         component: \.watering,
         run: { pool, _ in pool.updateEach { water(&$0) } })
     }
+  }
+}
+
+extension WateredTrait {
+  fileprivate static var drawingJob: any AnySystemJob {
+    SystemJob<Self>(
+      component: \.watering,
+      run: { pool, context in
+        pool.updateEach(in: &context) { entity, context in
+          entity.watering.count += 1
+          if entity is Sprout { _ = context.random.next() }
+        }
+      })
   }
 }
 
@@ -134,6 +162,18 @@ struct ColumnAccessTests {
     func undeclaredEffectInChunksStops() async {
       await #expect(processExitsWith: .failure) {
         var world = garden(.parallelSeeding, sprouts: World.chunkSize + 1)
+        world.threadCount = 2
+        world.step()
+      }
+    }
+
+    @Test(
+      "in a debug build, a type of one chunk stepping beside bigger ones on a copy of the random stream stops if it draws undeclared"
+    )
+    func undeclaredRandomnessInOneChunkStops() async {
+      await #expect(processExitsWith: .failure) {
+        var world = garden(.parallelDrawing)
+        for _ in 0...World.chunkSize { world.spawn(Seedling()) }
         world.threadCount = 2
         world.step()
       }
