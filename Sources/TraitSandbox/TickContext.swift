@@ -57,36 +57,41 @@ public struct TickContext {
 
   /// Takes the chunks' requests, damage and events, in chunk order, after everything taken
   /// so far; each chunk's spawn queues are released as soon as they are taken.
+  ///
+  /// The chunks are read where they lie: a copy of a context retains every buffer it holds
+  /// (the target index's among them), on the stepping thread, between the parallel steps.
   @usableFromInline
-  internal mutating func merge(_ chunks: inout [TickContext]) {
+  internal mutating func merge(_ chunks: UnsafeMutableBufferPointer<TickContext>) {
     var damageCount = 0
     var despawnCount = 0
     var eventCount = 0
     var spawnCount = 0
-    for chunk in chunks {
-      damageCount += chunk.targets.pendingDamage.count
-      despawnCount += chunk.despawned.count
-      eventCount += chunk.events.count
-      spawnCount += chunk.spawnOrder.count
+    for index in chunks.indices {
+      damageCount += chunks[index].targets.pendingDamage.count
+      despawnCount += chunks[index].despawned.count
+      eventCount += chunks[index].events.count
+      spawnCount += chunks[index].spawnOrder.count
     }
     if damageCount > 0 {
       targets.pendingDamage.reserveCapacity(targets.pendingDamage.count + damageCount)
-      for chunk in chunks { targets.pendingDamage.append(contentsOf: chunk.targets.pendingDamage) }
+      for index in chunks.indices {
+        targets.pendingDamage.append(contentsOf: chunks[index].targets.pendingDamage)
+      }
     }
     if despawnCount > 0 {
       despawned.reserveCapacity(despawned.count + despawnCount)
-      for chunk in chunks { despawned.append(contentsOf: chunk.despawned) }
+      for index in chunks.indices { despawned.append(contentsOf: chunks[index].despawned) }
     }
     if eventCount > 0 {
       events.reserveCapacity(events.count + eventCount)
-      for chunk in chunks { events.append(contentsOf: chunk.events) }
+      for index in chunks.indices { events.append(contentsOf: chunks[index].events) }
     }
     guard spawnCount > 0 else { return }
     spawnOrder.reserveCapacity(spawnOrder.count + spawnCount)
     // Each type's queue grows once, to its final size.
     var needed = spawnBuffers.map(\.count)
-    for chunk in chunks {
-      for buffer in chunk.spawnBuffers {
+    for index in chunks.indices {
+      for buffer in chunks[index].spawnBuffers {
         let slot = spawnSlot(for: buffer.entityType) { buffer.makeEmpty() }
         if slot == needed.count { needed.append(0) }
         needed[slot] += buffer.count

@@ -183,22 +183,23 @@ extension World {
         }
       }
     }
-    for run in runs.indices {
-      #if DEBUG
-        var before = EffectCounts(context)
-        before.random = randomBefore[run]
-        if runs[run].chunks.count == 1 && !runs[run].stepped {
-          // What the type drew, undeclared, from its copy of the stream.
-          randomAfter[run] = contexts[runs[run].contexts.lowerBound].random
-        }
-      #endif
-      var merged = Array(contexts[runs[run].contexts])
-      context.merge(&merged)
-      #if DEBUG
-        var after = EffectCounts(context)
-        after.random = randomAfter[run]
-        tables[runs[run].table].checkEffects(of: system, before: before, after: after)
-      #endif
+    contexts.withUnsafeMutableBufferPointer { contexts in
+      for run in runs.indices {
+        #if DEBUG
+          var before = EffectCounts(context)
+          before.random = randomBefore[run]
+          if runs[run].chunks.count == 1 && !runs[run].stepped {
+            // What the type drew, undeclared, from its copy of the stream.
+            randomAfter[run] = contexts[runs[run].contexts.lowerBound].random
+          }
+        #endif
+        context.merge(UnsafeMutableBufferPointer(rebasing: contexts[runs[run].contexts]))
+        #if DEBUG
+          var after = EffectCounts(context)
+          after.random = randomAfter[run]
+          tables[runs[run].table].checkEffects(of: system, before: before, after: after)
+        #endif
+      }
     }
   }
 
