@@ -13,7 +13,6 @@ internal protocol AnyEntityTable {
   var traitNames: [String] { get }
   var componentTypeNames: [String] { get }
   func accesses(of system: Int) -> ColumnAccesses?
-  func effects(of system: Int) -> TickEffects
   func factionCounts(factionCount: Int) -> [Int]
   mutating func reserveCapacity(_ count: Int)
   mutating func run(
@@ -62,8 +61,6 @@ extension EntityTable: AnyEntityTable {
   func isBound(to system: Int) -> Bool { boundSystems[system] }
 
   func accesses(of system: Int) -> ColumnAccesses? { jobs[system]?.accesses }
-
-  func effects(of system: Int) -> TickEffects { jobs[system]?.effects ?? [] }
 
   mutating func reserveCapacity(_ count: Int) {
     makeUnique()

@@ -65,10 +65,6 @@ public struct TickEffects: OptionSet, Sendable, Hashable {
   /// Requests that entities leave (`TickContext.despawn`).
   public static let despawns = TickEffects(rawValue: 4)
   /// Draws from the tick's random numbers.
-  ///
-  /// A type stepped in one chunk whose system declares it steps before the system's other
-  /// types, which draw from what it leaves; one that does not steps alongside them, and debug
-  /// builds stop if it draws after all.
   public static let randomness = TickEffects(rawValue: 8)
   /// Adds entries to the tick's target index.
   public static let targets = TickEffects(rawValue: 16)

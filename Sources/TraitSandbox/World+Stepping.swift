@@ -117,14 +117,10 @@ extension World {
   ///
   /// Each chunk has its own context, with the random stream it has when types are stepped one
   /// after another, and the contexts merge in type and chunk order: the result is the one
-  /// stepping the types in turn gives. A type of one chunk steps on the tick's own random
-  /// stream, which the types after it derive theirs from: if its job declares `randomness`, it
-  /// steps first, on the caller, so that they derive theirs from the stream it leaves; if not,
-  /// the stream is the same before and after it, and it steps with the other types' chunks,
-  /// before them (if there are any), so that a heavy one (a few buildings searching far for
-  /// targets) does not keep the other threads waiting.
+  /// stepping the types in turn gives. A type of one chunk steps first, on the caller, on the
+  /// tick's own random stream, which the types after it derive theirs from.
   private mutating func stepAcrossTypes(system: Int, in context: inout TickContext) {
-    var runs: [(table: Int, chunks: SystemChunks, contexts: Range<Int>, stepped: Bool)] = []
+    var runs: [(table: Int, chunks: SystemChunks, contexts: Range<Int>)] = []
     var contexts: [TickContext] = []
     #if DEBUG
       var randomBefore: [SeededRandom] = []
@@ -137,15 +133,11 @@ extension World {
       #if DEBUG
         randomBefore.append(context.random)
       #endif
-      var stepped = false
       if chunks.count == 1 {
         var own = context.chunkContext(salt: 0)
         own.random = context.random
-        if tables[index].effects(of: system).contains(.randomness) {
-          chunks.step(0, &own)
-          context.random = own.random
-          stepped = true
-        }
+        chunks.step(0, &own)
+        context.random = own.random
         contexts.append(own)
       } else {
         let salt = chunkSalt(system: system, table: index)
@@ -156,17 +148,10 @@ extension World {
       #if DEBUG
         randomAfter.append(context.random)
       #endif
-      runs.append((index, chunks, first..<contexts.count, stepped))
+      runs.append((index, chunks, first..<contexts.count))
     }
-    // Every chunk not stepped yet, numbered one after another: the types of one chunk first.
-    // Without a type of more than one chunk, the few entities are not worth waking a worker
-    // for: the range is then empty, and they step here.
-    let single = runs.filter { !$0.stepped && $0.chunks.count == 1 }
-    let multiple = runs.filter { $0.chunks.count > 1 }
-    if multiple.isEmpty {
-      for run in single { run.chunks.step(0, &contexts[run.contexts.lowerBound]) }
-    }
-    let shared = (multiple.isEmpty ? [] : single + multiple).map { ($0.chunks, $0.contexts) }
+    // Every chunk of the types of more than one, numbered one after another.
+    let shared = runs.filter { $0.chunks.count > 1 }.map { ($0.chunks, $0.contexts) }
     let total = shared.reduce(0) { $0 + $1.1.count }
     if total > 0 {
       contexts.withUnsafeMutableBufferPointer { buffer in
@@ -188,10 +173,6 @@ extension World {
         #if DEBUG
           var before = EffectCounts(context)
           before.random = randomBefore[run]
-          if runs[run].chunks.count == 1 && !runs[run].stepped {
-            // What the type drew, undeclared, from its copy of the stream.
-            randomAfter[run] = contexts[runs[run].contexts.lowerBound].random
-          }
         #endif
         context.merge(UnsafeMutableBufferPointer(rebasing: contexts[runs[run].contexts]))
         #if DEBUG

@@ -168,7 +168,7 @@ struct ColumnAccessTests {
     }
 
     @Test(
-      "in a debug build, a type of one chunk stepping beside bigger ones on a copy of the random stream stops if it draws undeclared"
+      "in a debug build, a parallel system with undeclared randomness stops in a type of one chunk beside a bigger one"
     )
     func undeclaredRandomnessInOneChunkStops() async {
       await #expect(processExitsWith: .failure) {
