@@ -1,0 +1,184 @@
+extension TargetIndex {
+  /// The nearest enemy of `faction` whose body lies within `reach` of `point`, if any.
+  ///
+  /// A short reach (a melee strike) scans the few cells it covers row by row; a long one (a
+  /// gun) searches rings of cells outward from the point's cell and stops as soon as no
+  /// unvisited cell can hold anything nearer. The few large bodies kept out of the grid are
+  /// checked last. Ties go to the smaller identity, so the answer depends neither on the order
+  /// cells are visited nor on the order entities were indexed.
+  /// - Complexity: O(entries in the cells between the point and its nearest enemy), at most
+  ///   O(entries in the cells the reach covers), plus O(large bodies), of which there are at
+  ///   most `maximumLargeItems`.
+  @inlinable
+  public func nearestEnemy(
+    of faction: Faction, near point: Vector2, within reach: Float
+  ) -> TargetRef? {
+    let best = nearestEnemyBody(of: faction, near: point, within: reach)
+    return best.item >= 0 ? TargetRef(index: best.item) : nil
+  }
+
+  /// Where the enemy `nearestEnemy(of:near:within:)` finds stood at the start of the tick, if
+  /// there is one: what a chase heads for.
+  ///
+  /// The same answer as `self[nearestEnemy(...)].position`, read from the grid cell the search
+  /// has just scanned instead of from the entry, which in a world larger than the caches is a
+  /// load from memory.
+  /// - Complexity: As `nearestEnemy(of:near:within:)`.
+  @inlinable
+  public func nearestEnemyPosition(
+    of faction: Faction, near point: Vector2, within reach: Float
+  ) -> Vector2? {
+    let best = nearestEnemyBody(of: faction, near: point, within: reach)
+    return best.item >= 0 ? best.position : nil
+  }
+
+  /// The item `nearestEnemy(of:near:within:)` finds, or -1, and where its body is.
+  @inlinable @inline(__always)
+  internal func nearestEnemyBody(
+    of faction: Faction, near point: Vector2, within reach: Float
+  ) -> (item: Int, position: Vector2) {
+    // A negative reach (only damaged data has one) reaches nothing.
+    guard count > 0, reach >= 0 else { return (-1, .zero) }
+    let enemies = enemyMasks[faction.index]
+    guard enemies != 0 else { return (-1, .zero) }
+    return cellStart.withUnsafeBufferPointer { starts in
+      cellBodies.withUnsafeBufferPointer { bodies in
+        entries.withUnsafeBufferPointer { entries in
+          nearestEnemy(
+            of: faction, enemies: enemies, near: point, within: reach, starts: starts,
+            bodies: bodies, entries: entries)
+        }
+      }
+    }
+  }
+
+  /// `nearestEnemy(of:near:within:)` on the index's buffers: the item found, or -1, and where
+  /// its body is.
+  @inlinable
+  internal func nearestEnemy(
+    of faction: Faction, enemies: UInt64, near point: Vector2, within reach: Float,
+    starts: UnsafeBufferPointer<Int32>, bodies: UnsafeBufferPointer<CellBody>,
+    entries: UnsafeBufferPointer<Target>
+  ) -> (item: Int, position: Vector2) {
+    // Most queries while armies march have no grid body near enough: only large ones remain.
+    if !blockDistances.isEmpty, gridCannotReach(faction, near: point, within: reach) {
+      return nearestLargeEnemy(enemies: enemies, near: point, within: reach)
+    }
+    let (firstColumn, lastColumn, firstRow, lastRow) = searchBox(around: point, reach: reach)
+    // This query may read its whole box (a ring at a time for a long reach): what the queries
+    // a row down read first is the row below the box.
+    prefetchBelow(
+      row: lastRow, column: column(of: point.x), of: enemies, starts: starts, bodies: bodies)
+    var best = -1
+    var bestDistance = Float.infinity
+    var bestPosition = Vector2.zero
+
+    @inline(__always)
+    func consider(x: Float, y: Float, radius: Float, item: Int) {
+      let limit = reach + radius
+      let dx = x - point.x
+      let dy = y - point.y
+      let distance = dx * dx + dy * dy
+      // Out of reach counts as infinitely far: one comparison decides, and it is mostly
+      // false, which a branch predictor learns.
+      let candidate = distance <= limit * limit ? distance : Float.infinity
+      if candidate < bestDistance {
+        best = item
+        bestDistance = candidate
+        bestPosition = Vector2(x, y)
+      } else if candidate == bestDistance && candidate < .infinity {
+        // Identities are read only to break exact ties, which are rare: reading one for every
+        // new best would cost a cache miss per query in a big battle.
+        if entries[item].id < entries[best].id {
+          best = item
+          bestPosition = Vector2(x, y)
+        }
+      }
+    }
+
+    @inline(__always)
+    func visit(row: Int, from first: Int, through last: Int) {
+      _ = scan(row: row, from: first, through: last, of: enemies, starts: starts, bodies: bodies) {
+        body in
+        consider(x: body.x, y: body.y, radius: body.radius, item: Int(body.item))
+        return false
+      }
+    }
+
+    // A small search box (a melee reach) is scanned whole, row by row: each row of a
+    // faction's cells is one contiguous range. Rings pay off only for long reaches.
+    if (lastColumn - firstColumn + 1) * (lastRow - firstRow + 1) <= 9 {
+      for row in firstRow...lastRow { visit(row: row, from: firstColumn, through: lastColumn) }
+    } else if holdsAny(
+      of: enemies, columns: firstColumn...lastColumn, rows: firstRow...lastRow, starts: starts)
+    {
+      let centreColumn = column(of: point.x)
+      let centreRow = row(of: point.y)
+      let rings = max(
+        centreColumn - firstColumn, lastColumn - centreColumn, centreRow - firstRow,
+        lastRow - centreRow)
+      for ring in 0...rings {
+        let top = centreRow - ring
+        let bottom = centreRow + ring
+        let left = max(centreColumn - ring, firstColumn)
+        let right = min(centreColumn + ring, lastColumn)
+        if top >= firstRow { visit(row: top, from: left, through: right) }
+        if ring > 0 && bottom <= lastRow { visit(row: bottom, from: left, through: right) }
+        if ring > 0 {
+          let innerTop = max(top + 1, firstRow)
+          let innerBottom = min(bottom - 1, lastRow)
+          if innerTop <= innerBottom {
+            for row in innerTop...innerBottom {
+              if centreColumn - ring >= firstColumn {
+                visit(row: row, from: centreColumn - ring, through: centreColumn - ring)
+              }
+              if centreColumn + ring <= lastColumn {
+                visit(row: row, from: centreColumn + ring, through: centreColumn + ring)
+              }
+            }
+          }
+        }
+        // Every cell of the next ring lies at least `ring` whole cells from the point.
+        let nextRingDistance = Float(ring) * grid.cellSize
+        if best >= 0 && bestDistance < nextRingDistance * nextRingDistance { break }
+      }
+    }
+    for large in largeBodies where enemies & (UInt64(1) << UInt64(large.faction.index)) != 0 {
+      consider(
+        x: large.body.x, y: large.body.y, radius: large.body.radius, item: Int(large.body.item))
+    }
+    return (best, bestPosition)
+  }
+
+  /// The large body of the factions in `enemies` nearest `point` within `reach`, ties to the
+  /// smaller identity, or -1, and where it is: what `nearestEnemy` finds when no grid body can
+  /// be in reach.
+  ///
+  /// Kept out of line, as `gridCannotReach` is: both sit in front of every search, and a query
+  /// that calls this skips the grid.
+  @inlinable @inline(never)
+  internal func nearestLargeEnemy(
+    enemies: UInt64, near point: Vector2, within reach: Float
+  ) -> (item: Int, position: Vector2) {
+    var best = -1
+    var bestDistance = Float.infinity
+    var bestPosition = Vector2.zero
+    for large in largeBodies where enemies & (UInt64(1) << UInt64(large.faction.index)) != 0 {
+      // The same arithmetic as `nearestEnemy`'s, so the two never disagree at the edge.
+      let limit = reach + large.body.radius
+      let dx = large.body.x - point.x
+      let dy = large.body.y - point.y
+      let distance = dx * dx + dy * dy
+      guard distance <= limit * limit else { continue }
+      let item = Int(large.body.item)
+      if distance < bestDistance
+        || (distance == bestDistance && entries[item].id < entries[best].id)
+      {
+        best = item
+        bestDistance = distance
+        bestPosition = Vector2(large.body.x, large.body.y)
+      }
+    }
+    return (best, bestPosition)
+  }
+}
