@@ -118,7 +118,8 @@ extension World {
   /// Each chunk has its own context, with the random stream it has when types are stepped one
   /// after another, and the contexts merge in type and chunk order: the result is the one
   /// stepping the types in turn gives. A type of one chunk steps first, on the caller, on the
-  /// tick's own random stream, which the types after it derive theirs from.
+  /// tick's own random stream, which the types after it derive theirs from. The threads claim
+  /// the chunks longest first, by the last tick's times (`claimOrder`).
   private mutating func stepAcrossTypes(system: Int, in context: inout TickContext) {
     var runs: [(table: Int, chunks: SystemChunks, contexts: Range<Int>)] = []
     var contexts: [TickContext] = []
@@ -154,19 +155,35 @@ extension World {
     let shared = runs.filter { $0.chunks.count > 1 }.map { ($0.chunks, $0.contexts) }
     let total = shared.reduce(0) { $0 + $1.1.count }
     if total > 0 {
+      if chunkDurations.count < systems.count {
+        chunkDurations.append(
+          contentsOf: repeatElement([], count: systems.count - chunkDurations.count))
+      }
+      let order = Self.claimOrder(lastDurations: chunkDurations[system], count: total)
+      var durations = chunkDurations[system]
+      chunkDurations[system] = []
+      durations.removeAll(keepingCapacity: true)
+      durations.append(contentsOf: repeatElement(0, count: total))
       contexts.withUnsafeMutableBufferPointer { buffer in
-        let work = ChunksAcrossTypes(runs: shared, contexts: buffer)
-        WorkerPool.shared.forEach(total, threads: threadCount) { item in
-          var run = 0
-          var chunk = item
-          while chunk >= work.runs[run].1.count {
-            chunk -= work.runs[run].1.count
-            run += 1
+        durations.withUnsafeMutableBufferPointer { durations in
+          let work = ChunksAcrossTypes(
+            runs: shared, contexts: buffer, order: order, durations: durations)
+          WorkerPool.shared.forEach(total, threads: threadCount) { claim in
+            let item = work.order[claim]
+            var run = 0
+            var chunk = item
+            while chunk >= work.runs[run].1.count {
+              chunk -= work.runs[run].1.count
+              run += 1
+            }
+            let (chunks, range) = work.runs[run]
+            let start = DispatchTime.now().uptimeNanoseconds
+            chunks.step(chunk, &work.contexts[range.lowerBound + chunk])
+            work.durations[item] = DispatchTime.now().uptimeNanoseconds &- start
           }
-          let (chunks, range) = work.runs[run]
-          chunks.step(chunk, &work.contexts[range.lowerBound + chunk])
         }
       }
+      chunkDurations[system] = durations
     }
     contexts.withUnsafeMutableBufferPointer { contexts in
       for run in runs.indices {
@@ -182,6 +199,18 @@ extension World {
         #endif
       }
     }
+  }
+
+  /// The order a parallel step hands out its `count` chunks in: the longest of the last tick
+  /// first, so that the chunks left for the end, when a thread may run out of work while
+  /// another finishes, are the shortest; in chunk order when the last tick had other chunks.
+  ///
+  /// A chunk's result is its own whichever thread claims it when: the order changes only how
+  /// evenly the threads share the work.
+  /// - Complexity: O(c log c) for c chunks.
+  static func claimOrder(lastDurations: [UInt64], count: Int) -> [Int] {
+    guard lastDurations.count == count else { return Array(0..<count) }
+    return (0..<count).sorted { (lastDurations[$0], $1) > (lastDurations[$1], $0) }
   }
 
   /// Removes the entities the tick asked to despawn, each table its own, in identity order.
@@ -298,6 +327,10 @@ extension World {
 private struct ChunksAcrossTypes: @unchecked Sendable {
   let runs: [(SystemChunks, Range<Int>)]
   let contexts: UnsafeMutableBufferPointer<TickContext>
+  /// The chunk each claim takes, by claim.
+  let order: [Int]
+  /// How long each chunk took, by chunk; each chunk writes only its own.
+  let durations: UnsafeMutableBufferPointer<UInt64>
 }
 
 /// The tables `World.forEachTable` deals out; each part changes only the tables assigned to it.

@@ -48,6 +48,10 @@ public struct World {
   @usableFromInline internal var isStepping = false
   /// The spatial sort's scratch buffers, one per thread, kept from sort to sort.
   var sortScratch: [SpatialSortScratch] = []
+  /// How long each chunk of each parallel system took on the last tick it ran on more than one
+  /// thread, by system: the order the chunks are handed out in next (see `stepAcrossTypes`).
+  /// Not part of the world's state: no result depends on it.
+  var chunkDurations: [[UInt64]] = []
 
   /// Creates an empty world.
   ///

@@ -68,4 +68,12 @@ struct WorkerPoolTests {
     }
     #expect(tallies.allSatisfy { $0.each(300) })
   }
+
+  @Test("a parallel system's chunks are claimed longest first by the last tick's times")
+  func chunksClaimedLongestFirst() {
+    #expect(World.claimOrder(lastDurations: [5, 90, 20, 90, 1], count: 5) == [1, 3, 2, 0, 4])
+    // A tick with other chunks than the last one's (entities came or went): chunk order.
+    #expect(World.claimOrder(lastDurations: [5, 90, 20], count: 4) == [0, 1, 2, 3])
+    #expect(World.claimOrder(lastDurations: [], count: 3) == [0, 1, 2])
+  }
 }
