@@ -158,7 +158,7 @@ extension EntityTable: AnyEntityTable {
     guard !removed.isEmpty else { return }
     makeUnique()
     // From the back, so the entity moved into a hole is never one still to be removed.
-    removed.sort(by: >)
+    removed = removed.sortedDescending(below: columns.count)
     // A hole at or past the new end was filled by an entity that moved on to a later hole.
     // The entities that moved are found in the directory in order of identity, in one pass.
     var moved: [(id: UInt64, hole: Int32)] = []

@@ -246,3 +246,28 @@ struct DirectoryEntry {
   /// The entity's position in the table's columns, or -1 once it is gone.
   var index: Int32
 }
+
+extension Array where Element == Int32 {
+  /// These storage positions, distinct and each below `count`, in descending order.
+  ///
+  /// Read off a bitmap of the positions unless the table is far larger than the list: a
+  /// comparison sort of the hundreds of positions a tick's dead leave in a table (its comparison
+  /// a call each time) cost about 750 instructions per position, on the stepping thread.
+  /// - Complexity: O(count / 64 + n) for n positions, or O(n log n) when that is less.
+  func sortedDescending(below count: Int) -> [Int32] {
+    guard count <= self.count * 4096 else { return sorted(by: >) }
+    var bits = [UInt64](repeating: 0, count: (count + 63) / 64)
+    for row in self { bits[Int(row) >> 6] |= 1 << UInt64(row & 63) }
+    var result: [Int32] = []
+    result.reserveCapacity(self.count)
+    for word in bits.indices.reversed() {
+      var remaining = bits[word]
+      while remaining != 0 {
+        let bit = 63 - remaining.leadingZeroBitCount
+        result.append(Int32(truncatingIfNeeded: word << 6 | bit))
+        remaining &= ~(1 << UInt64(bit))
+      }
+    }
+    return result
+  }
+}

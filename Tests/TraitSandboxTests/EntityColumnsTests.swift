@@ -116,4 +116,24 @@ struct EntityColumnsTests {
     #expect(copy.read(at: 0).name == "entity number 0")
     #expect((1..<298).allSatisfy { columns.read(at: $0).name == "entity number \($0)" })
   }
+
+  @Test("The dead's storage positions come back in descending order, from a bitmap or a sort")
+  func positionsInDescendingOrder() {
+    var random = SeededRandom(seed: 3)
+    // (positions, below): a bitmap's edges (first and last bit of a word, the last row), many
+    // positions in a small table, and a few in a table too large for a bitmap.
+    var cases: [([Int32], Int)] = [([0, 63, 64, 127, 128, 999], 1_000), ([], 10), ([5], 6)]
+    for (count, below) in [(300, 700), (80, 13_000), (3, 1_000_000), (2_000, 40_000)] {
+      var chosen = Set<Int32>()
+      while chosen.count < count {
+        chosen.insert(Int32(random.next() % UInt64(below)))
+      }
+      cases.append((chosen.sorted().shuffled(using: &random), below))
+    }
+    for (positions, below) in cases {
+      #expect(
+        positions.sortedDescending(below: below) == positions.sorted(by: >),
+        "\(positions.count) below \(below)")
+    }
+  }
 }
