@@ -47,6 +47,18 @@ struct SpatialGrid: Sendable {
   ///   items or fewer.
   @inlinable
   static func sort<Item>(_ items: inout [Item], byKeys keys: inout [UInt32], keyBits: Int) {
+    var spares = RadixSortSpares<Item>()
+    sort(&items, byKeys: &keys, keyBits: keyBits, reusing: &spares)
+  }
+
+  /// `sort(_:byKeys:keyBits:)` with the buffers its passes write into taken from `spares`, and
+  /// left there for the next sort: a sort of a million items made and freed 3 MB of them each
+  /// time, every page of which faulted in afresh.
+  @inlinable
+  static func sort<Item>(
+    _ items: inout [Item], byKeys keys: inout [UInt32], keyBits: Int,
+    reusing spares: inout RadixSortSpares<Item>
+  ) {
     precondition(items.count == keys.count, "one key per item")
     guard items.count > 256 else {
       // A few items: an insertion sort beats clearing 2,048 buckets per pass.
@@ -64,8 +76,15 @@ struct SpatialGrid: Sendable {
       }
       return
     }
-    var spareItems = items
-    var spareKeys = keys
+    var spareItems = spares.items
+    var spareKeys = spares.keys
+    var counts = spares.counts
+    spares = RadixSortSpares()
+    // Each pass writes every slot: what the spares hold before it does not matter.
+    spareItems.removeAll(keepingCapacity: true)
+    spareItems.append(contentsOf: items)
+    spareKeys.removeAll(keepingCapacity: true)
+    spareKeys.append(contentsOf: keys)
     // One pass when its buckets are few enough: a stable sort by the whole key orders exactly
     // as the passes by digits do, with one pass over the items instead of one per 11 bits.
     let onePass = keyBits <= singlePassKeyBits && 1 << keyBits <= 2 * items.count
@@ -73,7 +92,8 @@ struct SpatialGrid: Sendable {
     let buckets = 1 << bits
     let mask = UInt32(buckets - 1)
     // At most `Int32.max` items: a table's entities.
-    var counts = [Int32](repeating: 0, count: buckets + 1)
+    counts.removeAll(keepingCapacity: true)
+    counts.append(contentsOf: repeatElement(0, count: buckets + 1))
     var shift: UInt32 = 0
     while shift < UInt32(keyBits) {
       // Through buffers: a store into an array checks that its storage is unique, every time.
@@ -104,6 +124,7 @@ struct SpatialGrid: Sendable {
       swap(&keys, &spareKeys)
       shift += UInt32(bits)
     }
+    spares = RadixSortSpares(items: spareItems, keys: spareKeys, counts: counts)
   }
 
   /// The column of `x`; out-of-arena and non-finite values clamp to an edge column.
@@ -136,6 +157,21 @@ struct SpatialGrid: Sendable {
   }
 }
 
+/// The buffers a radix sort's passes write into (`SpatialGrid.sort`), kept for the next sort.
+@usableFromInline
+struct RadixSortSpares<Item> {
+  @usableFromInline var items: [Item]
+  @usableFromInline var keys: [UInt32]
+  @usableFromInline var counts: [Int32]
+
+  @inlinable
+  init(items: [Item] = [], keys: [UInt32] = [], counts: [Int32] = []) {
+    self.items = items
+    self.keys = keys
+    self.counts = counts
+  }
+}
+
 /// Buffers a pool's spatial sort reuses from one sort to the next.
 struct SpatialSortScratch {
   /// Each entity's cell, in storage order (in sorted order after `sortOrder`).
@@ -146,6 +182,8 @@ struct SpatialSortScratch {
   var destination: [Int32] = []
   /// One column of words being reordered.
   var column: [UInt32] = []
+  /// What the sort of `order` writes its passes into.
+  var spares = RadixSortSpares<Int32>()
 
   /// Fills `order` with the positions of `keys` sorted by key, equal keys in storage order.
   ///
@@ -153,6 +191,6 @@ struct SpatialSortScratch {
   mutating func sortOrder(count: Int, keyBits: Int) {
     order.removeAll(keepingCapacity: true)
     order.append(contentsOf: (0..<Int32(count)))
-    SpatialGrid.sort(&order, byKeys: &keys, keyBits: keyBits)
+    SpatialGrid.sort(&order, byKeys: &keys, keyBits: keyBits, reusing: &spares)
   }
 }

@@ -32,4 +32,19 @@ struct SpatialGridSortTests {
     #expect(items == expected.map(\.0))
     #expect(keys == expected.map(\.1))
   }
+
+  @Test("sorts that reuse one set of spare buffers, larger and smaller, sort as fresh ones do")
+  func reusedSpares() {
+    var spares = RadixSortSpares<Int32>()
+    // A pass count odd and even, a size up and down: the spares come back holding the other
+    // buffer, of any length, with the last sort's items in it.
+    for (count, keyBits) in [(20_000, 25), (3_000, 14), (50_000, 14), (1_000, 22), (400, 9)] {
+      var (items, keys) = shuffled(count, keyBits: keyBits, seed: UInt64(count))
+      let expected = zip(items, keys).sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+      SpatialGrid.sort(&items, byKeys: &keys, keyBits: keyBits, reusing: &spares)
+      #expect(items == expected.map(\.0), "\(count) items, \(keyBits) bits")
+      #expect(keys == expected.map(\.1), "\(count) items, \(keyBits) bits")
+    }
+    #expect(spares.items.count >= 400)
+  }
 }
