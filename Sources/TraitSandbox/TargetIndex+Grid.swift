@@ -161,13 +161,25 @@ private struct GridSplit: Sendable {
     entry.faction.index &* grid.cellCount &+ Int(grid.cell(of: entry.position))
   }
 
+  /// The buckets whose cursors one part places (`placeCursors`): the `range`th of `parts.count`
+  /// ranges of about equal length, in order.
+  func buckets(ofRange range: Int) -> Range<Int> {
+    (range * bucketCount / parts.count)..<((range + 1) * bucketCount / parts.count)
+  }
+
+  /// The range of buckets (`buckets(ofRange:)`) that holds `bucket`.
+  func range(ofBucket bucket: Int) -> Int {
+    ((bucket + 1) * parts.count - 1) / bucketCount
+  }
+
   /// Counts each part's grid entries per bucket, and its large bodies; each entry's bucket is
-  /// kept after the counts, for `place`.
+  /// kept after the counts, for `place`, and with more than one part, after those each part's
+  /// entries in each range of buckets, for `placeCursors`.
   func countBuckets(
     of entries: ContiguousArray<Target>, threshold: Float, into counts: inout [Int32],
     totals: inout [PartTotals]
   ) {
-    let room = parts.count * bucketCount + parts.itemCount
+    let room = parts.count * bucketCount + parts.itemCount + parts.count * parts.count
     if counts.count < room {
       counts.append(contentsOf: repeatElement(0, count: room - counts.count))
     }
@@ -195,6 +207,15 @@ private struct GridSplit: Sendable {
               found.largest = max(found.largest, entry.radius)
             }
             shared.totals[part] = found
+            // Each part totals its own counts, still in its cache, so that turning counts into
+            // cursors is one step in which no thread waits for another's totals.
+            guard parts.count > 1 else { return }
+            let rangeTotals = shared.rangeTotals(parts: parts, bucketCount: bucketCount)
+            for range in 0..<parts.count {
+              var total: Int32 = 0
+              for bucket in self.buckets(ofRange: range) { total &+= counts[bucket] }
+              rangeTotals[part * parts.count + range] = total
+            }
           }
         }
       }
@@ -226,11 +247,16 @@ private struct GridSplit: Sendable {
     let threshold = largest[0]
     // Each entry's bucket, kept by `countBuckets`.
     let kept = parts.count * bucketCount
+    let rangeTotals = kept + parts.itemCount
     for part in 0..<parts.count {
       for item in parts.range(of: part) {
         let entry = entries[item]
         guard entry.radius > base, entry.radius <= threshold else { continue }
-        counts[part * bucketCount + Int(counts[kept + item])] += 1
+        let bucket = Int(counts[kept + item])
+        counts[part * bucketCount + bucket] += 1
+        if parts.count > 1 {
+          counts[rangeTotals + part * parts.count + range(ofBucket: bucket)] += 1
+        }
         totals[part].largeCount -= 1
         totals[part].largest = max(totals[part].largest, entry.radius)
       }
@@ -241,32 +267,24 @@ private struct GridSplit: Sendable {
   /// Turns each part's counts into its cursors, bucket by bucket and part after part, and
   /// fills `starts`; returns how many entries the grid holds.
   ///
-  /// With more than one part, each part takes a range of buckets: the parts first total their
-  /// ranges, and the totals before a range are where its first bucket starts. The cursors are
-  /// those of one pass over every bucket.
+  /// With more than one part, each part takes a range of buckets, which starts after the
+  /// entries `countBuckets` counted in the ranges before it. The cursors are those of one pass
+  /// over every bucket.
   /// - Complexity: O(buckets x parts).
   func placeCursors(counts: inout [Int32], starts: inout [Int32]) -> Int32 {
-    var firsts = [Int32](repeating: 0, count: parts.count + 1)
+    let partCount = parts.count
+    var firsts = [Int32](repeating: 0, count: partCount + 1)
+    let rangeTotals = partCount * bucketCount + parts.itemCount
+    for range in 0..<partCount where partCount > 1 {
+      var total = firsts[range]
+      for part in 0..<partCount { total &+= counts[rangeTotals + part * partCount + range] }
+      firsts[range + 1] = total
+    }
     counts.withUnsafeMutableBufferPointer { counts in
       starts.withUnsafeMutableBufferPointer { starts in
         firsts.withUnsafeMutableBufferPointer { firsts in
           let shared = CursorBuffers(counts: counts, starts: starts, firsts: firsts)
           let bucketCount = bucketCount
-          let partCount = parts.count
-          @Sendable func buckets(of range: Int) -> Range<Int> {
-            (range * bucketCount / partCount)..<((range + 1) * bucketCount / partCount)
-          }
-          if partCount > 1 {
-            parts.forEach { range in
-              var total: Int32 = 0
-              for part in 0..<partCount {
-                let counts = shared.counts.baseAddress.unsafelyUnwrapped + part * bucketCount
-                for bucket in buckets(of: range) { total &+= counts[bucket] }
-              }
-              shared.firsts[range + 1] = total
-            }
-            for range in 0..<partCount { shared.firsts[range + 1] &+= shared.firsts[range] }
-          }
           parts.forEach { range in
             let counts = shared.counts.baseAddress.unsafelyUnwrapped
             let starts = shared.starts.baseAddress.unsafelyUnwrapped
@@ -275,14 +293,25 @@ private struct GridSplit: Sendable {
             if partCount == 1 {
               // One thread's build, as most are: the loop over parts costs this pass 5 times
               // the instructions (callgrind).
-              for bucket in buckets(of: range) {
+              for bucket in buckets(ofRange: range) {
                 starts[bucket] = running
                 let count = counts[bucket]
                 counts[bucket] = running
                 running &+= count
               }
+            } else if partCount == 2 {
+              // Two threads' build: the same pass, with the loop over parts written out.
+              let second = counts + bucketCount
+              for bucket in buckets(ofRange: range) {
+                starts[bucket] = running
+                let first = counts[bucket]
+                let next = second[bucket]
+                counts[bucket] = running
+                second[bucket] = running &+ first
+                running &+= first &+ next
+              }
             } else {
-              for bucket in buckets(of: range) {
+              for bucket in buckets(ofRange: range) {
                 starts[bucket] = running
                 var slot = bucket
                 for _ in 0..<partCount {
@@ -353,6 +382,11 @@ private struct SharedBuffers: @unchecked Sendable {
   /// Each entry's bucket, kept after every part's counts.
   func buckets(parts: Parts, bucketCount: Int) -> UnsafeMutablePointer<Int32> {
     counts.baseAddress.unsafelyUnwrapped + parts.count * bucketCount
+  }
+
+  /// Each part's count of its entries in each range of buckets, after the entries' buckets.
+  func rangeTotals(parts: Parts, bucketCount: Int) -> UnsafeMutablePointer<Int32> {
+    buckets(parts: parts, bucketCount: bucketCount) + parts.itemCount
   }
 
   /// One part's counts or cursors.
