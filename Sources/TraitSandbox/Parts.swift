@@ -14,9 +14,7 @@ internal struct Parts: Sendable {
   /// its work, not a thread's wake-up).
   @usableFromInline
   init(count itemCount: Int, threads: Int) {
-    self.itemCount = itemCount
-    count = max(1, min(threads, itemCount / 4_096))
-    partSize = (itemCount + count - 1) / count
+    self.init(itemCount: itemCount, atMost: min(threads, itemCount / 4_096))
   }
 
   /// Parts of `columns` whole columns of `rows` items each, for work done a column at a time:
@@ -24,9 +22,16 @@ internal struct Parts: Sendable {
   /// there are no more parts than columns, nor more than 4,096 items' work allows.
   @usableFromInline
   init(columns: Int, rows: Int, threads: Int) {
-    itemCount = columns
-    count = max(1, min(threads, columns, columns * rows / 4_096))
-    partSize = (columns + count - 1) / count
+    self.init(itemCount: columns, atMost: min(threads, columns, columns * rows / 4_096))
+  }
+
+  /// Parts of equal size but the last, as few as that size needs: no part is empty. (20
+  /// columns cut 8 ways take 3 a part, and 7 parts hold them all; an eighth would start past
+  /// the end.)
+  private init(itemCount: Int, atMost limit: Int) {
+    self.itemCount = itemCount
+    partSize = max(1, (itemCount + max(limit, 1) - 1) / max(limit, 1))
+    count = max(1, (itemCount + partSize - 1) / partSize)
   }
 
   /// The items of one part.

@@ -48,8 +48,8 @@ struct UntypedColumnsTests {
 
   @Test(
     "Permuting with the columns shared between threads moves every word as one thread does",
-    arguments: [2, 3])
-  func permuteOnThreads(threads: Int) {
+    arguments: [(threads: 2, parts: 2), (3, 3), (4, 3), (8, 6)])
+  func permuteOnThreads(threads: Int, parts expected: Int) {
     let count = 10_000
     let (columns, _) = numbered(count)
     // Enough words for the columns to be split between two threads or more.
@@ -64,8 +64,10 @@ struct UntypedColumnsTests {
     order.withUnsafeBufferPointer {
       UntypedColumns(columns).permute(by: $0, scratch: &scratch, threads: threads)
     }
-    // A scratch column for each thread: the work was really split.
-    #expect(scratch.count == threads * count)
+    // A scratch column for each part: the work was really split, and into no empty parts
+    // (six columns on four threads make three parts of two, not a fourth of none).
+    #expect(EntityWords<Bare>.wordCount == 6)
+    #expect(scratch.count == expected * count)
     for position in 0..<count {
       let entity = columns.read(at: position)
       let source = Int(order[position])

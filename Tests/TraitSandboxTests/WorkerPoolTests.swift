@@ -35,6 +35,42 @@ struct WorkerPoolTests {
     }
   }
 
+  @Test("parts cover their items in order, none empty, never more than the threads")
+  func partsCoverEveryItem() {
+    func check(_ parts: Parts, items: Int, threads: Int, _ name: String) {
+      #expect(parts.count >= 1 && parts.count <= max(threads, 1), "\(name)")
+      var next = 0
+      for part in 0..<parts.count {
+        let range = parts.range(of: part)
+        guard range.lowerBound == next, !range.isEmpty || items == 0 else {
+          Issue.record("\(name): part \(part) of \(parts.count) is \(range) after \(next)")
+          return
+        }
+        next = range.upperBound
+      }
+      #expect(next == items, "\(name)")
+    }
+    for threads in [1, 2, 3, 4, 7, 8, 9, 12, 16, 31, 64, 256] {
+      // An entity type's word columns: 20 of them cut 8 ways once started an eighth part past
+      // the last column.
+      for columns in 1...70 {
+        for rows in [0, 1, 100, 4_096, 100_000] {
+          check(
+            Parts(columns: columns, rows: rows, threads: threads), items: columns,
+            threads: threads, "\(columns) columns of \(rows) on \(threads) threads")
+        }
+      }
+      for items in [0, 1, 4_095, 4_096, 8_191, 8_192, 40_000, 100_003, 1_000_000] {
+        check(
+          Parts(count: items, threads: threads), items: items, threads: threads,
+          "\(items) items on \(threads) threads")
+      }
+    }
+    // The work is still shared where it is worth it.
+    #expect(Parts(columns: 20, rows: 10_000, threads: 8).count == 7)
+    #expect(Parts(count: 100_000, threads: 8).count == 8)
+  }
+
   @Test("a step that finishes in a worker is done before the call returns")
   func waitsForWorkers() {
     let tally = Tally(2)
