@@ -315,8 +315,8 @@ private struct GridSplit: Sendable {
               }
             } else {
               // More parts: a block of buckets at a time, each loop reading one part's counts
-              // in order (a loop over parts for each bucket cost 5 times the instructions of
-              // one part's pass). `next` holds each bucket's total, then its next cursor.
+              // in order (a loop over parts for each bucket took 1.7 times the instructions on
+              // four parts, callgrind). `next` holds each bucket's total, then its next cursor.
               let mine = buckets(ofRange: range)
               withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.cursorBlock) { next in
                 let next = next.baseAddress.unsafelyUnwrapped
