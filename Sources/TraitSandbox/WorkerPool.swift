@@ -37,14 +37,22 @@ internal final class WorkerPool: @unchecked Sendable {
   /// The workers made so far; only a caller holding `busy` adds to it.
   private nonisolated(unsafe) var workers: [Worker] = []
 
+  /// How many workers the pool has made so far.
+  var workerCount: Int { workers.count }
+
   /// The most iterations one step may have: they are counted in 16 bits of `ticket`.
   static let maximumIterations = 0xFFFF
 
-  /// The most workers the pool makes: one fewer than the machine has cores, since the caller
-  /// works too, and a worker that waits for a core spins where another would work.
-  static let maximumWorkers = max(0, ProcessInfo.processInfo.activeProcessorCount - 1)
+  /// The most workers the pool makes: for the shared pool, one fewer than the machine has
+  /// cores, since the caller works too, and a worker that waits for a core spins where another
+  /// would work.
+  let maximumWorkers: Int
 
-  private init() {}
+  /// A pool of up to `maximumWorkers` workers, made as steps need them. Only the shared pool,
+  /// and tests of a machine with more cores than this one, make one.
+  internal init(maximumWorkers: Int = max(0, ProcessInfo.processInfo.activeProcessorCount - 1)) {
+    self.maximumWorkers = max(0, maximumWorkers)
+  }
 
   /// Runs `body` for every iteration in `0..<iterations`, on the calling thread and up to
   /// `threads - 1` workers, and returns when all are done.
@@ -53,7 +61,7 @@ internal final class WorkerPool: @unchecked Sendable {
   ///   operations per iteration.
   @usableFromInline
   func forEach(_ iterations: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
-    let helpers = min(threads - 1, iterations - 1, Self.maximumWorkers)
+    let helpers = min(threads - 1, iterations - 1, maximumWorkers)
     guard helpers > 0, iterations <= Self.maximumIterations,
       busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
     else {

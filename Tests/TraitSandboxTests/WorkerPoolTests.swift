@@ -35,6 +35,27 @@ struct WorkerPoolTests {
     }
   }
 
+  /// A pool as a machine with 16 cores makes: 15 workers, whatever this machine has. Kept for
+  /// the process's life, as workers never stop.
+  private static let sixteenCores = WorkerPool(maximumWorkers: 15)
+
+  @Test("with a worker for each of 16 cores, every iteration still runs exactly once")
+  func manyWorkers() {
+    let pool = Self.sixteenCores
+    for threads in [2, 8, 16] {
+      for iterations in [1, 2, 15, 16, 17, 64, 250] {
+        let tally = Tally(iterations)
+        for _ in 0..<30 {
+          pool.forEach(iterations, threads: threads) { tally.count($0) }
+        }
+        #expect(tally.each(30), "\(iterations) on \(threads) threads")
+      }
+    }
+    // The pool made its 15 workers. (Which of them claim iterations is up to the scheduler:
+    // on a busy machine the caller may run every one.)
+    #expect(pool.workerCount == 15)
+  }
+
   @Test("parts cover their items in order, none empty, never more than the threads")
   func partsCoverEveryItem() {
     func check(_ parts: Parts, items: Int, threads: Int, _ name: String) {
