@@ -160,10 +160,12 @@ def main():
         print("| ratio | of medians | pairs: median | pairs: min-max |")
         print("| --- | ---: | ---: | ---: |")
         for name, numerators, denominators in comparisons:
-            pairs = [top / bottom for top, bottom in zip(numerators, denominators)]
-            overall = statistics.median(numerators) / statistics.median(denominators)
-            print(f"| {name} | {overall:.3f} | {statistics.median(pairs):.3f} | "
-                  f"{spread(pairs)} |")
+            # A run too short to time prints a median of 0: no ratio to it.
+            pairs = [top / bottom for top, bottom in zip(numerators, denominators) if bottom > 0]
+            bottom = statistics.median(denominators)
+            overall = f"{statistics.median(numerators) / bottom:.3f}" if bottom > 0 else "-"
+            paired = f"{statistics.median(pairs):.3f} | {spread(pairs)}" if pairs else "- | -"
+            print(f"| {name} | {overall} | {paired} |")
 
     failed = False
     for label in labels:
