@@ -30,7 +30,8 @@ internal struct Parts: Sendable {
   /// the end.)
   private init(itemCount: Int, atMost limit: Int) {
     self.itemCount = itemCount
-    partSize = max(1, (itemCount + max(limit, 1) - 1) / max(limit, 1))
+    let limit = max(limit, 1)
+    partSize = max(1, (itemCount + limit - 1) / limit)
     count = max(1, (itemCount + partSize - 1) / partSize)
   }
 

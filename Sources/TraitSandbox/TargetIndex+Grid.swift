@@ -225,7 +225,7 @@ private struct GridSplit: Sendable {
   /// Puts back into the grid's counts every large body but those larger than the radius it
   /// returns, so that at most `maximum` stay out: `base`, or if more than `maximum` bodies are
   /// larger than that, the radius of the largest body the grid keeps. Each part's
-  /// `largeCount` and `largest` follow.
+  /// `largeCount` and `largest` follow, and its entries per range of buckets.
   ///
   /// - Complexity: O(n) (two passes that read radii, made only when there are more than
   ///   `maximum` large bodies), plus O(large bodies x `maximum`) at worst.
@@ -278,10 +278,12 @@ private struct GridSplit: Sendable {
     let partCount = parts.count
     var firsts = [Int32](repeating: 0, count: partCount + 1)
     let rangeTotals = partCount * bucketCount + parts.itemCount
-    for range in 0..<partCount where partCount > 1 {
-      var total = firsts[range]
-      for part in 0..<partCount { total &+= counts[rangeTotals + part * partCount + range] }
-      firsts[range + 1] = total
+    if partCount > 1 {
+      for range in 0..<partCount {
+        var total = firsts[range]
+        for part in 0..<partCount { total &+= counts[rangeTotals + part * partCount + range] }
+        firsts[range + 1] = total
+      }
     }
     counts.withUnsafeMutableBufferPointer { counts in
       starts.withUnsafeMutableBufferPointer { starts in
