@@ -133,7 +133,7 @@ public enum AtomicFile {
         let folderExists = FileKind.at(directory) == .folder
         switch errno {
         case ENOENT where !folderExists, ENOTDIR where !folderExists:
-          throw failure(path, "the directory '\(directory)' does not exist")
+          throw failure(path, FileKind.reasonNoFolder(at: directory))
         case EACCES, EPERM:
           throw failure(path, "no permission to create files in '\(directory)'")
         default:

@@ -47,6 +47,17 @@ public enum FileKind: Equatable, Sendable {
     FileKind(mode: mode).nameUnlessRegular
   }
 
+  /// Why no file can be created in `directory`, which is not a folder: "the directory 'd' does
+  /// not exist", or "'d' is a file, not a folder" when something else has its name.
+  public static func reasonNoFolder(at directory: String) -> String {
+    switch at(directory) {
+    case .missing: "the directory '\(directory)' does not exist"
+    case .regularFile: "'\(directory)' is a file, not a folder"
+    case .folder, .symbolicLink: "cannot create files in '\(directory)'"
+    case .other(let name): "'\(directory)' is \(name), not a folder"
+    }
+  }
+
   /// The kind in the words messages use; `nil` for a regular file.
   public var nameUnlessRegular: String? {
     switch self {

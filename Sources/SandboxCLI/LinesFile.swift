@@ -29,7 +29,7 @@ enum LinesFile {
     var directory = url.deletingLastPathComponent().path(percentEncoded: false)
     if directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
     guard FileKind.at(directory) == .folder else {
-      throw failure(path, "the directory '\(directory)' does not exist")
+      throw failure(path, FileKind.reasonNoFolder(at: directory))
     }
     guard access(directory, W_OK) == 0 else {
       throw failure(path, "no permission to create files in '\(directory)'")

@@ -49,6 +49,22 @@ struct AtomicFileTests {
     #expect(error?.description.contains("does not exist") == true)
   }
 
+  @Test("writing under a file names that file as what is not a folder")
+  func fileInPlaceOfDirectory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.file("plain")
+    try AtomicFile.write([1], to: file)
+    let target = file.appendingPathComponent("out.png")
+    let error = #expect(throws: AtomicFileError.self) {
+      try AtomicFile.write([1, 2, 3], to: target)
+    }
+    #expect(error?.code == ENOTDIR)
+    #expect(error?.description.contains("'\(file.path)' is a file, not a folder") == true)
+    #expect(error?.description.contains("does not exist") == false)
+    #expect(try Data(contentsOf: file) == Data([1]))
+  }
+
   @Test("a failed rename leaves the destination alone and removes the temporary file")
   func failedRename() throws {
     let directory = try TemporaryDirectory()

@@ -153,15 +153,18 @@ struct SweepCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sweep.jsonl"])
   }
 
-  @Test("--out refuses a folder, a FIFO and a missing folder with exit 73")
+  @Test("--out refuses a folder, a FIFO, a missing folder and a file as a folder with exit 73")
   func outRefused() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = folder.appendingPathComponent("pipe")
     #expect(mkfifo(fifo.path, 0o600) == 0)
+    let plain = folder.appendingPathComponent("plain")
+    #expect(FileManager.default.createFile(atPath: plain.path, contents: Data()))
     for (path, reason) in [
       (folder.path, "it is a folder"), (fifo.path, "it is a FIFO (named pipe)"),
       (folder.appendingPathComponent("missing/x.jsonl").path, "does not exist"),
+      (plain.appendingPathComponent("x.jsonl").path, "'\(plain.path)' is a file, not a folder"),
     ] {
       let result = sandbox("sweep", "--seeds", "1-2", "--ticks", "10", "--out", path)
       #expect(result.status == 73)
