@@ -130,10 +130,10 @@ public enum AtomicFile {
       let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       if descriptor >= 0 { return (descriptor, temporaryPath) }
       guard errno == EEXIST else {
-        let folderExists = FileKind.at(directory) == .folder
+        let directoryKind = FileKind.at(directory)
         switch errno {
-        case ENOENT where !folderExists, ENOTDIR where !folderExists:
-          throw failure(path, FileKind.reasonNoFolder(at: directory))
+        case ENOENT where directoryKind != .folder, ENOTDIR where directoryKind != .folder:
+          throw failure(path, directoryKind.reasonNotAFolder(directory))
         case EACCES, EPERM:
           throw failure(path, "no permission to create files in '\(directory)'")
         default:

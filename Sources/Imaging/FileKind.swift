@@ -47,10 +47,11 @@ public enum FileKind: Equatable, Sendable {
     FileKind(mode: mode).nameUnlessRegular
   }
 
-  /// Why no file can be created in `directory`, which is not a folder: "the directory 'd' does
-  /// not exist", or "'d' is a file, not a folder" when something else has its name.
-  public static func reasonNoFolder(at directory: String) -> String {
-    switch at(directory) {
+  /// Why no file can be created in `directory`, the path this kind was read from when it is
+  /// not a folder: "the directory 'd' does not exist", or "'d' is a file, not a folder" when
+  /// something else has its name.
+  public func reasonNotAFolder(_ directory: String) -> String {
+    switch self {
     case .missing: "the directory '\(directory)' does not exist"
     case .regularFile: "'\(directory)' is a file, not a folder"
     case .folder, .symbolicLink: "cannot create files in '\(directory)'"

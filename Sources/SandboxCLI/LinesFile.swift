@@ -28,8 +28,9 @@ enum LinesFile {
     }
     var directory = url.deletingLastPathComponent().path(percentEncoded: false)
     if directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
-    guard FileKind.at(directory) == .folder else {
-      throw failure(path, FileKind.reasonNoFolder(at: directory))
+    let directoryKind = FileKind.at(directory)
+    guard directoryKind == .folder else {
+      throw failure(path, directoryKind.reasonNotAFolder(directory))
     }
     guard access(directory, W_OK) == 0 else {
       throw failure(path, "no permission to create files in '\(directory)'")
