@@ -107,7 +107,7 @@ let package = Package(
     /// Times the headless rasterizer on a 1280x720 frame of sprites (release builds only).
     .executableTarget(
       name: "RasterBenchmark",
-      dependencies: ["Frames", "HeadlessRenderer", "MonsterWars", "TraitSandbox"],
+      dependencies: ["CMalloc", "Frames", "HeadlessRenderer", "MonsterWars", "TraitSandbox"],
       path: "Benchmarks/RasterBenchmark"),
 
     // MARK: - Fuzzing

@@ -1,9 +1,10 @@
 // Measures the headless rasterizer on a 1280x720 frame full of sprites, or, with --battle, each
-// stage of the demo's software path on frames of a real battle of that many monsters.
+// stage from a real battle of that many monsters to its picture.
 //
 //   swift run -c release RasterBenchmark [sprite-count] [samples]
 //   swift run -c release RasterBenchmark --battle [monsters] [samples]
 
+import CMalloc
 import Dispatch
 import Foundation
 import Frames
@@ -19,6 +20,13 @@ func isOptimizedBuild() -> Bool {
     return true
   #endif
 }
+
+#if canImport(Glibc)
+  // The demo's allocator settings (see `sandbox`'s main.swift): frames of several megabytes
+  // are made and dropped many times a second, and kept in the heap rather than mapped afresh.
+  _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+  _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
+#endif
 
 if !isOptimizedBuild() {
   FileHandle.standardError.write(
@@ -39,16 +47,19 @@ func medianMilliseconds(_ samples: Int, _ body: () -> Void) -> Double {
   return times.sorted()[times.count / 2]
 }
 
-/// Times the software path's stages on two consecutive frames of a battle of `monsters`, once
-/// the armies have met: interpolating between them, rasterizing the result, and letting go of
-/// a frame (its commands' destruction).
+/// Times each stage between a battle of `monsters` and its picture, on two consecutive frames
+/// once the armies have met: making a frame (the world's instances, on the match's threads),
+/// pairing two frames' instances (once per tick, for drawing between them), rasterizing a frame
+/// in bands on every core, rasterizing it moved halfway from the frame before, and letting go
+/// of a frame; and what a frame holds per sprite.
 func battle(monsters: Int, samples: Int) throws {
   let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   let scenario = try Scenario.load(
     contentsOf: root.appendingPathComponent("Assets/scenarios/battle.json"))
+  let cores = ProcessInfo.processInfo.activeProcessorCount
   var match = Match(scenario: scenario, seed: 1, swarmCount: monsters, leftController: nil)
-  match.threadCount = 2
+  match.threadCount = cores
   for _ in 0..<300 { match.step() }
   let previous = match.makeFrame()
   match.step()
@@ -56,27 +67,54 @@ func battle(monsters: Int, samples: Int) throws {
   let library = try SpriteLibrary.load(
     from: root.appendingPathComponent("Assets/sprites"), sprites: scenario.roster.spriteIDs)
   var backend = HeadlessBackend(width: 1280, height: 720, sprites: library)
-  let shown = previous.interpolated(toward: current, alpha: 0.5)
-  for _ in 0..<3 { backend.render(shown) }
-  var kept: [Frame] = []
-  let interpolation = medianMilliseconds(samples) {
-    kept.append(previous.interpolated(toward: current, alpha: 0.5))
+  backend.threads = cores
+  for _ in 0..<3 { backend.render(current) }
+  // Each frame made replaces the last, as in the demo, which keeps two.
+  var made = match.makeFrame()
+  let making = medianMilliseconds(samples) { made = match.makeFrame() }
+  var kept = (0..<samples).map { _ in match.makeFrame() }
+  var paired = InstancePairing(from: previous.instances, to: current.instances, threads: cores)
+  let pairing = medianMilliseconds(samples) {
+    paired = InstancePairing(from: previous.instances, to: current.instances, threads: cores)
   }
-  let raster = medianMilliseconds(samples) { backend.render(shown) }
-  let walked = medianMilliseconds(samples) {
-    backend.render(current, interpolatingFrom: previous, alpha: 0.5)
+  // The same across a tick that put the world's storage back in grid order: no instance is
+  // where it was, and every one is looked up.
+  var sorted = match
+  while sorted.world.tick % World.spatialSortInterval != 0 { sorted.step() }
+  let beforeSort = sorted.makeFrame()
+  sorted.step()
+  let afterSort = sorted.makeFrame()
+  let pairingSorted = medianMilliseconds(samples) {
+    paired = InstancePairing(from: beforeSort.instances, to: afterSort.instances, threads: cores)
   }
-  let release = medianMilliseconds(min(samples, kept.count)) { kept.removeLast() }
-  let making = medianMilliseconds(samples) { kept.append(match.makeFrame()) }
+  paired = InstancePairing(from: previous.instances, to: current.instances, threads: cores)
+  let raster = medianMilliseconds(samples) { backend.render(current) }
+  let between = medianMilliseconds(samples) {
+    backend.render(current, pairedWith: paired, alpha: 0.5)
+  }
+  let release = medianMilliseconds(samples) { kept.removeLast() }
+  withExtendedLifetime(made) {}
   let checksum = backend.image.pixels.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) }
+  let instances = current.instances
+  let bytes =
+    instances.sprites.count * MemoryLayout<SpriteInstance>.stride
+    + instances.identities.count * MemoryLayout<UInt32>.stride
+    + instances.bars.count * MemoryLayout<HealthBarInstance>.stride
+  let matched = paired.earlierSprites.filter { $0 != FrameInstances.noIdentity }.count
   print(
-    "battle of \(match.world.entityCount) entities at tick \(match.world.tick), "
-      + "\(current.world.count) world commands, 1280x720, \(samples) samples")
+    "battle of \(match.world.entityCount) entities at tick \(match.world.tick): "
+      + "\(instances.count) instances, \(instances.bars.count) health bars, "
+      + "\(matched) paired with the tick before; 1280x720 on \(cores) threads, \(samples) samples")
   print(
     String(
-      format: "median ms: making a frame %.2f, interpolating %.2f, rasterizing %.2f, "
-        + "releasing a frame %.2f; rasterizing while interpolating %.2f", making, interpolation,
-      raster, release, walked))
+      format: "frame bytes per sprite: %.1f (%d an instance, %d an identity, %d a health bar)",
+      Double(bytes) / Double(max(instances.count, 1)), MemoryLayout<SpriteInstance>.stride,
+      MemoryLayout<UInt32>.stride, MemoryLayout<HealthBarInstance>.stride))
+  print(
+    String(
+      format: "median ms: making a frame %.2f, pairing two frames %.2f (%.2f across a re-sort), "
+        + "rasterizing %.2f, rasterizing between two frames %.2f, releasing a frame %.2f",
+      making, pairing, pairingSorted, raster, between, release))
   print("checksum \(String(checksum, radix: 16))")
 }
 

@@ -22,11 +22,11 @@ public struct Decoration: Sendable {
   /// The camera `frame` is shown with: `camera`, centred on the selection while following it.
   public func camera(for frame: Frame) -> Camera? {
     guard isFollowing, let selection else { return camera }
-    return camera(showing: Self.sprite(of: selection, in: frame))
+    return camera(showing: Self.place(of: selection, in: frame, pairing: nil, alpha: 1))
   }
 
-  /// `camera`, centred on `selected` (the selection's sprite) while following it.
-  private func camera(showing selected: SpriteDraw?) -> Camera? {
+  /// `camera`, centred on `selected` (where the selection is drawn) while following it.
+  private func camera(showing selected: Place?) -> Camera? {
     guard isFollowing, let selected, let camera else { return camera }
     return Camera(centreX: selected.x, centreY: selected.y, zoom: camera.zoom)
   }
@@ -34,23 +34,18 @@ public struct Decoration: Sendable {
   /// `frame` with the camera, a frame around the selection, the minimap while zoomed in, and
   /// the overlay.
   ///
-  /// With `earlier`, the frame is to be drawn moved `alpha` of the way from it (see
-  /// `RenderBackend.drawWorld(of:interpolatingFrom:alpha:)`), and the camera and the marker
-  /// follow the selection to where it is drawn.
-  /// - Complexity: O(world commands) to find the selection and fill the minimap, none of it
-  ///   copied more than once.
-  public func apply(to frame: Frame, interpolatingFrom earlier: Frame? = nil, alpha: Float = 1)
+  /// With a pairing, the frame is to be drawn with its instances moved `alpha` of the way
+  /// from the pairing's earlier frame (see `RenderBackend.drawFrame(_:pairedWith:alpha:)`),
+  /// and the camera and the marker follow the selection to where it is drawn.
+  /// - Complexity: O(instances + world commands) to find the selection and fill the minimap,
+  ///   none of them copied.
+  public func apply(to frame: Frame, pairedWith pairing: InstancePairing? = nil, alpha: Float = 1)
     -> Frame
   {
     var decorated = frame
     // One search of the world finds the selection for both the camera and its marker.
-    var selected = selection.flatMap { Self.sprite(of: $0, in: frame) }
-    if let earlier, let selection, let now = selected,
-      let before = Self.sprite(of: selection, in: earlier)
-    {
-      let t = min(max(alpha, 0), 1)
-      selected?.x = before.x + (now.x - before.x) * t
-      selected?.y = before.y + (now.y - before.y) * t
+    let selected = selection.flatMap {
+      Self.place(of: $0, in: frame, pairing: pairing, alpha: alpha)
     }
     let camera = camera(showing: selected)
     decorated.camera = camera
@@ -87,10 +82,32 @@ public struct Decoration: Sendable {
     return decorated
   }
 
-  /// The sprite showing `entity` in `frame`, if any.
-  private static func sprite(of entity: AnyEntityID, in frame: Frame) -> SpriteDraw? {
+  /// Where and how large an entity is drawn.
+  private struct Place {
+    var x: Float
+    var y: Float
+    var width: Float
+    var height: Float
+  }
+
+  /// Where `entity` is drawn in `frame`, moved `alpha` of the way from the pairing's earlier
+  /// frame when there is one: its instance, or else its sprite command.
+  private static func place(
+    of entity: AnyEntityID, in frame: Frame, pairing: InstancePairing?, alpha: Float
+  ) -> Place? {
+    let instances = frame.instances
+    if let index = instances.index(of: entity) {
+      let t = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
+      let sprite =
+        pairing.flatMap { $0.earlierSprites.count == instances.count ? $0 : nil }.map {
+          $0.sprite(index, of: instances, t: t)
+        } ?? instances.sprites[index]
+      return Place(x: sprite.x, y: sprite.y, width: sprite.width, height: sprite.height)
+    }
     for command in frame.world {
-      if case .sprite(let sprite) = command.shape, sprite.entity == entity { return sprite }
+      if case .sprite(let sprite) = command.shape, sprite.entity == entity {
+        return Place(x: sprite.x, y: sprite.y, width: sprite.width, height: sprite.height)
+      }
     }
     return nil
   }

@@ -37,7 +37,8 @@ final class DemoLoop {
   private var clockRate = ClockRate()
   /// What the last frames drawn were made of, kept for frames drawn while the simulation thread
   /// owns the match.
-  private var shown: (previous: Frame, current: Frame, decoration: Decoration)
+  private var shown:
+    (previous: Frame, current: Frame, pairing: InstancePairing?, decoration: Decoration)
   /// How far between `shown.previous` and `shown.current` the clock stood when they were made.
   private var alpha: Double = 1
   /// Events that arrived while the simulation thread owned the match, handled once it is done.
@@ -76,7 +77,7 @@ final class DemoLoop {
     start = clock.now()
     lastPoll = start
     shown = (
-      match.previous, match.current,
+      match.previous, match.current, match.pairing,
       match.state.decoration(now: 0, statistics: statistics)
     )
   }
@@ -137,7 +138,7 @@ final class DemoLoop {
       // the simulation thread takes them over.
       let old = shown
       shown = (
-        match.previous, match.current,
+        match.previous, match.current, match.pairing,
         match.state.decoration(now: frameStart - start, statistics: statistics)
       )
       dispose(old)
@@ -145,7 +146,7 @@ final class DemoLoop {
       pendingEvents += session.pollEvents()
     }
     frames += 1
-    let (previous, current, decoration) = shown
+    let (previous, current, pairing, decoration) = shown
     let isStill =
       isLastFrame || !isOwned || match.state.isPaused || previous.tick == current.tick
     // A match over the network keeps its own clock: it is pumped every frame.
@@ -164,10 +165,9 @@ final class DemoLoop {
     var failure: (any Error)?
     do {
       // The world is interpolated as it is drawn, with no interpolated frame made.
-      let earlier = (isStill && isOwned) || isNetplay ? nil : previous
-      let decorated = decoration.apply(
-        to: current, interpolatingFrom: earlier, alpha: Float(alpha))
-      try draw(decorated, interpolatingFrom: earlier, isLastFrame: isLastFrame)
+      let paired = (isStill && isOwned) || isNetplay ? nil : pairing
+      let decorated = decoration.apply(to: current, pairedWith: paired, alpha: Float(alpha))
+      try draw(decorated, pairedWith: paired, isLastFrame: isLastFrame)
       dispose(decorated)
     } catch {
       failure = error
@@ -253,8 +253,9 @@ final class DemoLoop {
     return max(1, Int(budget / tickCost))
   }
 
-  private func draw(_ frame: Frame, interpolatingFrom earlier: Frame?, isLastFrame: Bool) throws {
-    try backend.render(frame, interpolatingFrom: earlier, alpha: Float(alpha))
+  private func draw(_ frame: Frame, pairedWith pairing: InstancePairing?, isLastFrame: Bool) throws
+  {
+    try backend.render(frame, pairedWith: pairing, alpha: Float(alpha))
     if isLastFrame, let screenshot = configuration.screenshot {
       let image = try backend.screenshot()
       let bytes =

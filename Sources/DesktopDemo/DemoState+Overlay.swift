@@ -25,15 +25,25 @@ extension DemoState {
       + list.joined(separator: ", ") + wait
   }
 
-  /// The topmost entity whose sprite covers a world position in `frame`.
+  /// The topmost entity whose sprite covers a world position in `frame`: among its instances
+  /// and its sprite commands, the one drawn last.
   static func entity(in frame: Frame, atX x: Float, y: Float) -> AnyEntityID? {
-    for command in frame.world.reversed() {
-      guard case .sprite(let sprite) = command.shape, let entity = sprite.entity else { continue }
-      if abs(x - sprite.x) <= sprite.width / 2 && abs(y - sprite.y) <= sprite.height / 2 {
-        return entity
-      }
+    let instances = frame.instances
+    var found: (layer: Int, entity: AnyEntityID)?
+    if let index = instances.topmost(containingX: x, y: y),
+      let entity = instances.entity(at: index)
+    {
+      found = (instances.kinds[Int(instances.sprites[index].kind)].layer, entity)
     }
-    return nil
+    for command in frame.world.reversed() {
+      guard case .sprite(let sprite) = command.shape, let entity = sprite.entity,
+        abs(x - sprite.x) <= sprite.width / 2 && abs(y - sprite.y) <= sprite.height / 2
+      else { continue }
+      // Commands of a layer are drawn after its instances.
+      if command.layer >= found?.layer ?? .min { return entity }
+      break
+    }
+    return found?.entity
   }
 
   /// The match's frame with the demo's overlays: inspector, debug figures, notices.

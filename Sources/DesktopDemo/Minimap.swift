@@ -13,7 +13,7 @@ struct Minimap {
 
   /// Draws the minimap of `frame` (seen through `camera`) at the overlay's bottom right.
   ///
-  /// - Complexity: O(world commands) plus O(cells).
+  /// - Complexity: O(instances + world commands) plus O(cells).
   static func draw(_ frame: Frame, camera: Camera, into builder: inout FrameBuilder) {
     let left = Frame.overlayWidth - width - 12
     let top = Frame.overlayHeight - height - 44
@@ -27,12 +27,28 @@ struct Minimap {
     var cells = [Color?](repeating: nil, count: columns * rows)
     let cellWidth = width / Float(columns)
     let cellHeight = height / Float(rows)
-    for command in frame.world {
-      guard case .sprite(let sprite) = command.shape, sprite.entity != nil else { continue }
-      let column = Int((fit.outputX(sprite.x) / cellWidth).rounded(.down))
-      let row = Int((fit.outputY(sprite.y) / cellHeight).rounded(.down))
-      guard (0..<columns).contains(column), (0..<rows).contains(row) else { continue }
-      cells[row * columns + column] = sprite.tint
+    func mark(x: Float, y: Float, tint: Color) {
+      let column = (fit.outputX(x) / cellWidth).rounded(.down)
+      let row = (fit.outputY(y) / cellHeight).rounded(.down)
+      // Compared as floats: a position far off (or not a number) never becomes an index.
+      guard column >= 0, column < Float(columns), row >= 0, row < Float(rows) else { return }
+      cells[Int(row) * columns + Int(column)] = tint
+    }
+    // Drawn in the frame's order, so a cell shows what is drawn last in it.
+    for run in frame.worldRuns {
+      switch run {
+      case .sprites(let kind):
+        for sprite in frame.instances.sprites[frame.instances.kinds[kind].sprites] {
+          mark(x: sprite.x, y: sprite.y, tint: sprite.tint)
+        }
+      case .commands(let range):
+        for command in frame.world[range] {
+          guard case .sprite(let sprite) = command.shape, sprite.entity != nil else { continue }
+          mark(x: sprite.x, y: sprite.y, tint: sprite.tint)
+        }
+      case .healthBars:
+        break
+      }
     }
     // A run of cells of one colour is one rectangle: an army fills long runs, and every
     // rectangle is a quad for the window to draw.

@@ -18,6 +18,9 @@ final class SteppedMatch: @unchecked Sendable {
   private(set) var previous: Frame
   /// The frame of the match's latest tick.
   private(set) var current: Frame
+  /// `current`'s instances paired with `previous`'s, when `previous` is the frame of the tick
+  /// before: what drawing between them needs, found once on the simulation thread.
+  private(set) var pairing: InstancePairing?
   /// Ticks the last step ran.
   private(set) var lastTicks = 0
   /// Seconds those ticks took.
@@ -92,9 +95,15 @@ final class SteppedMatch: @unchecked Sendable {
         speed: speed, isPaused: state.isPaused, isFallingBehind: isFallingBehind)
       previous = granted == 1 ? current : made
       current = made
+      pairing =
+        granted == 1
+        ? InstancePairing(
+          from: previous.instances, to: made.instances, threads: state.match.threadCount)
+        : nil
     } else if state.isPaused {
       current = state.shownMatch.makeFrame(speed: speed, isPaused: true)
       previous = current
+      pairing = nil
     }
     lastStepSeconds = clock.now() - start
   }
@@ -124,6 +133,8 @@ final class SteppedMatch: @unchecked Sendable {
     state.netplayBanner = banner(netplay, now: now)
     previous = current
     current = state.shownMatch.makeFrame(speed: 1, isPaused: false)
+    // A match over the network is drawn as it stands, not between ticks.
+    pairing = nil
   }
 
   /// What the window says of the network match in the middle of the view, if anything.

@@ -159,7 +159,11 @@ public struct HealthBarDraw: Sendable, Equatable {
   public static let frameColor = Color(red: 0, green: 0, blue: 0, alpha: 170)
 
   /// The fill colour: green when healthy, through yellow, to red when nearly dead.
-  public var fillColor: Color {
+  public var fillColor: Color { Self.fillColor(fraction: fraction) }
+
+  /// The fill colour of a bar `fraction` (0...1) full: green when healthy, through yellow, to
+  /// red when nearly dead.
+  public static func fillColor(fraction: Float) -> Color {
     let healthy = Color(red: 70, green: 200, blue: 70)
     let wounded = Color(red: 230, green: 200, blue: 40)
     let dying = Color(red: 220, green: 50, blue: 40)

@@ -1,5 +1,8 @@
-/// Collects draw commands for a frame: the world draws entities into it, the game its HUD.
+/// Collects a frame's parts: the world sets its entities' instances, the game adds its HUD
+/// and any other commands.
 public struct FrameBuilder: Sendable {
+  /// The entities' instances.
+  public var instances = FrameInstances()
   /// World-space commands so far.
   public private(set) var world: [DrawCommand] = []
   /// Overlay commands so far.
@@ -30,6 +33,6 @@ public struct FrameBuilder: Sendable {
   ) -> Frame {
     Frame(
       tick: tick, worldWidth: worldWidth, worldHeight: worldHeight, background: background,
-      world: world, overlay: overlay)
+      instances: instances, world: world, overlay: overlay)
   }
 }

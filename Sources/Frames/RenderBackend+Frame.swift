@@ -19,39 +19,47 @@ extension RenderBackend {
   }
 
   /// Draws one frame with this backend's primitives: the letterbox colour over the whole
-  /// output, the background stretched over the world, the world commands, then the overlay.
+  /// output, the background stretched over the world, the world (instances and commands, in
+  /// `Frame.worldRuns` order), then the overlay.
   ///
-  /// World commands are scaled to fit the output and overlay commands likewise from the
+  /// The world is scaled to fit the output and overlay commands likewise from the
   /// `Frame.overlayWidth` x `Frame.overlayHeight` canvas (see `Viewport`). A health bar becomes
   /// a dark frame and a fill; text becomes one font sheet cell per character, spaces skipped,
   /// or without a font a solid block of its size; a sprite the backend lacks becomes a box of
-  /// `missingSpriteColor`. Far out, a sprite with a `dot` colour drawn smaller than
-  /// `SpriteDraw.dotThreshold` pixels becomes a square of that colour at least two pixels
-  /// across, and an entity's health bar narrower than `HealthBarDraw.minimumEntityBarWidth`
-  /// is left out.
-  /// - Complexity: O(commands + characters of text) primitive calls.
+  /// `missingSpriteColor`. Far out, an instance (or a sprite command with a `dot` colour) drawn
+  /// smaller than `SpriteDraw.dotThreshold` pixels becomes a square of its dot colour at least
+  /// two pixels across, and an entity's health bar narrower than
+  /// `HealthBarDraw.minimumEntityBarWidth` is left out.
+  /// - Complexity: O(instances + commands + characters of text) primitive calls.
   @inlinable
   public mutating func drawFrame(_ frame: Frame) throws(Failure) {
+    try drawFrame(frame, pairedWith: nil, alpha: 1)
+  }
+
+  /// Draws one frame as `drawFrame(_:)` does, each instance moved `alpha` of the way from its
+  /// entity's instance in the pairing's earlier frame (see `InstancePairing`); without a
+  /// pairing, or one made for other instances, exactly as `drawFrame(_:)`.
+  /// - Complexity: O(instances + commands + characters of text) primitive calls.
+  @inlinable
+  public mutating func drawFrame(
+    _ frame: Frame, pairedWith pairing: InstancePairing?, alpha: Float
+  ) throws(Failure) {
     try beginFrame(clearingTo: Self.letterboxColor)
     drawBackground(of: frame)
-    drawWorld(of: frame)
+    drawWorld(of: frame, pairedWith: pairing, alpha: alpha)
     drawOverlay(of: frame)
     try endFrame()
   }
 
-  /// Draws one frame as `drawFrame(_:)` does, its world moved `alpha` of the way from
-  /// `earlier` (see `drawWorld(of:interpolatingFrom:alpha:)`); without `earlier`, exactly as
-  /// `drawFrame(_:)`.
+  /// Draws one frame as `drawFrame(_:pairedWith:alpha:)` does, pairing its instances with
+  /// `earlier`'s first; without `earlier`, exactly as `drawFrame(_:)`.
+  /// - Complexity: O(instances) to pair the frames, plus the drawing.
   @inlinable
   public mutating func drawFrame(
     _ frame: Frame, interpolatingFrom earlier: Frame?, alpha: Float
   ) throws(Failure) {
-    guard let earlier else { return try drawFrame(frame) }
-    try beginFrame(clearingTo: Self.letterboxColor)
-    drawBackground(of: frame)
-    drawWorld(of: frame, interpolatingFrom: earlier, alpha: alpha)
-    drawOverlay(of: frame)
-    try endFrame()
+    let pairing = earlier.map { InstancePairing(from: $0.instances, to: frame.instances) }
+    try drawFrame(frame, pairedWith: pairing, alpha: alpha)
   }
 
   /// Draws `frame`'s background stretched over its world, as `drawFrame(_:)` does.
@@ -65,23 +73,66 @@ extension RenderBackend {
       in: Viewport(world: frame, width: width, height: height))
   }
 
-  /// Draws `frame`'s world commands, as `drawFrame(_:)` does.
-  /// - Complexity: O(world commands) primitive calls.
+  /// Draws `frame`'s world, its instances moved `alpha` of the way from the pairing's earlier
+  /// frame, as `drawFrame(_:pairedWith:alpha:)` does.
+  /// - Complexity: O(instances + commands) primitive calls.
   @inlinable
-  public mutating func drawWorld(of frame: Frame) {
-    let world = Viewport(world: frame, width: width, height: height)
-    for command in frame.world { draw(command, in: world) }
+  public mutating func drawWorld(
+    of frame: Frame, pairedWith pairing: InstancePairing? = nil, alpha: Float = 1
+  ) {
+    let instances = frame.instances
+    let t = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
+    guard t < 1, let pairing, pairing.earlierSprites.count == instances.count else {
+      instances.sprites.withUnsafeBufferPointer {
+        drawWorld(of: frame, sprites: $0, rows: 0..<height)
+      }
+      return
+    }
+    let moved = instances.sprites.indices.map { pairing.sprite($0, of: instances, t: t) }
+    moved.withUnsafeBufferPointer { drawWorld(of: frame, sprites: $0, rows: 0..<height) }
   }
 
-  /// Draws `frame`'s world commands moved `alpha` of the way from where their entities were
-  /// in `earlier`: what `drawWorld(of: earlier.interpolated(toward: frame, alpha: alpha))`
-  /// draws, without making the interpolated frame.
-  /// - Complexity: O(world commands) primitive calls.
+  /// Draws `frame`'s world as `drawWorld(of:)` does with `sprites` in place of its instances
+  /// (the same kinds, moved, say), leaving out the instances and bars that lie wholly outside
+  /// the output's `rows`: what a backend drawing bands of rows at once draws in one.
+  /// - Complexity: O(instances + commands), and primitive calls for those not left out.
   @inlinable
-  public mutating func drawWorld(of frame: Frame, interpolatingFrom earlier: Frame, alpha: Float) {
-    let world = Viewport(world: frame, width: width, height: height)
-    earlier.forEachWorldCommand(interpolatedToward: frame, alpha: alpha) { command in
-      draw(command, in: world)
+  public mutating func drawWorld(
+    of frame: Frame, sprites: UnsafeBufferPointer<SpriteInstance>, rows: Range<Int>
+  ) {
+    let viewport = Viewport(world: frame, width: width, height: height)
+    let instances = frame.instances
+    precondition(sprites.count == instances.count, "an instance for each of the frame's")
+    // Reaches kept generous: leaving out is only to save work, and what is drawn clips.
+    let top = Float(rows.lowerBound) - 2
+    let bottom = Float(rows.upperBound) + 2
+    let scale = viewport.scale
+    for run in frame.worldRuns {
+      switch run {
+      case .sprites(let kindIndex):
+        let kind = instances.kinds[kindIndex]
+        let hasSprite = hasSprite(kind.sprite)
+        for index in kind.sprites {
+          let sprite = sprites[index]
+          let centreY = viewport.outputY(sprite.y)
+          let reach = (sprite.width + sprite.height) * scale * 0.5 + 2
+          if centreY + reach < top || centreY - reach > bottom { continue }
+          draw(sprite, of: kind, hasSprite: hasSprite, in: viewport)
+        }
+      case .healthBars(let kindIndex):
+        for bar in instances.bars[instances.kinds[kindIndex].bars] {
+          let sprite = sprites[Int(bar.owner)]
+          let y = sprite.y + bar.offsetY
+          let centreY = viewport.outputY(y)
+          let reach = max(bar.height * scale, 2) * 0.5 + 3
+          if centreY + reach < top || centreY - reach > bottom { continue }
+          drawHealthBar(
+            x: sprite.x + bar.offsetX, y: y, width: bar.width, height: bar.height,
+            fraction: bar.fraction, isEntitys: true, in: viewport)
+        }
+      case .commands(let range):
+        for command in frame.world[range] { draw(command, in: viewport) }
+      }
     }
   }
 
@@ -118,18 +169,62 @@ extension RenderBackend {
     case .text(let text):
       draw(text, in: viewport)
     case .healthBar(let bar):
-      let left = viewport.outputX(bar.x - bar.width / 2)
-      let top = viewport.outputY(bar.y - bar.height / 2)
-      if bar.entity != nil && bar.width * scale < HealthBarDraw.minimumEntityBarWidth { return }
-      // At least two pixels each way, so a bar stays readable however far the view zooms out.
-      let barWidth = max(bar.width * scale, 2)
-      let barHeight = max(bar.height * scale, 2)
-      fillRect(
-        x: left - 1, y: top - 1, width: barWidth + 2, height: barHeight + 2,
-        color: HealthBarDraw.frameColor)
-      fillRect(
-        x: left, y: top, width: barWidth * bar.fraction, height: barHeight, color: bar.fillColor)
+      drawHealthBar(
+        x: bar.x, y: bar.y, width: bar.width, height: bar.height, fraction: bar.fraction,
+        isEntitys: bar.entity != nil, in: viewport)
     }
+  }
+
+  /// Draws a health bar centred on (`x`, `y`): a dark frame and a fill; left out when it is an
+  /// entity's and narrower than `HealthBarDraw.minimumEntityBarWidth` pixels.
+  @inlinable
+  mutating func drawHealthBar(
+    x: Float, y: Float, width: Float, height: Float, fraction: Float, isEntitys: Bool,
+    in viewport: Viewport
+  ) {
+    let scale = viewport.scale
+    if isEntitys && width * scale < HealthBarDraw.minimumEntityBarWidth { return }
+    let left = viewport.outputX(x - width / 2)
+    let top = viewport.outputY(y - height / 2)
+    // At least two pixels each way, so a bar stays readable however far the view zooms out.
+    let barWidth = max(width * scale, 2)
+    let barHeight = max(height * scale, 2)
+    fillRect(
+      x: left - 1, y: top - 1, width: barWidth + 2, height: barHeight + 2,
+      color: HealthBarDraw.frameColor)
+    fillRect(
+      x: left, y: top, width: barWidth * fraction, height: barHeight,
+      color: HealthBarDraw.fillColor(fraction: fraction))
+  }
+
+  /// Draws an instance of `kind`: its dot when that small, its sprite, or a box of
+  /// `missingSpriteColor` when the backend lacks the sprite (`hasSprite` false).
+  @inlinable
+  mutating func draw(
+    _ sprite: SpriteInstance, of kind: InstanceKind, hasSprite: Bool, in viewport: Viewport
+  ) {
+    let width = sprite.width * viewport.scale
+    let height = sprite.height * viewport.scale
+    let centreX = viewport.outputX(sprite.x)
+    let centreY = viewport.outputY(sprite.y)
+    if kind.showsDot, max(width, height) < SpriteDraw.dotThreshold {
+      let side = max(min(width, height), 2)
+      fillRect(
+        x: centreX - side / 2, y: centreY - side / 2, width: side, height: side,
+        color: sprite.dotColor)
+      return
+    }
+    guard hasSprite else {
+      fillRect(
+        x: centreX - width / 2, y: centreY - height / 2, width: width, height: height,
+        color: Self.missingSpriteColor)
+      return
+    }
+    drawSprite(
+      kind.sprite, source: nil,
+      placement: SpritePlacement(
+        centreX: centreX, centreY: centreY, width: width, height: height,
+        rotation: sprite.rotation, isMirrored: sprite.isMirrored, tint: sprite.tint))
   }
 
   /// Draws a sprite, or its dot when it is that small, or a box of `missingSpriteColor` if the

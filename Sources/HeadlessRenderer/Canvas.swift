@@ -1,9 +1,8 @@
+import Dispatch
 import Frames
 
-/// An RGBA8 pixel buffer with straight alpha, and the drawing primitives the rasterizer uses.
-///
-/// Every primitive clips to the buffer, so any coordinates, including ones far off screen or
-/// non-finite, are safe.
+/// An RGBA8 pixel buffer with straight alpha, drawn on through `PixelBand`s: the whole canvas,
+/// or bands of rows drawn at once on several threads.
 struct Canvas {
   let width: Int
   let height: Int
@@ -32,6 +31,94 @@ struct Canvas {
         index += 4
       }
     }
+  }
+
+  /// Calls `body` with a band of the canvas's rows (all of them by default) to draw on; what
+  /// it draws is marked in `dirty`.
+  mutating func withBand<Result>(
+    rows: Range<Int>? = nil, _ body: (inout PixelBand) -> Result
+  ) -> Result {
+    let (width, height) = (self.width, self.height)
+    return pixels.withUnsafeMutableBufferPointer { pixels in
+      withUnsafeMutablePointer(to: &dirty) { dirty in
+        var band = PixelBand(
+          pixels: pixels, width: width, height: height, rows: rows ?? 0..<height, dirty: dirty)
+        return body(&band)
+      }
+    }
+  }
+
+  /// Calls `body` with each band of `bands` (rows, none overlapping) at once, on up to
+  /// `bands.count` threads; what they draw is marked in `dirty`.
+  ///
+  /// Every pixel is drawn by the one band holding its row, in the order `body` draws, so the
+  /// picture is the one a single band of all rows gives.
+  mutating func drawBands(_ bands: [Range<Int>], _ body: (Int, inout PixelBand) -> Void) {
+    guard bands.count > 1 else {
+      withBand(rows: bands.first) { body(0, &$0) }
+      return
+    }
+    let (width, height) = (self.width, self.height)
+    var marks = [DirtyTiles](
+      repeating: DirtyTiles(width: width, height: height), count: bands.count)
+    pixels.withUnsafeMutableBufferPointer { pixels in
+      marks.withUnsafeMutableBufferPointer { marks in
+        withoutActuallyEscaping(body) { body in
+          let shared = BandWork(pixels: pixels, marks: marks, bands: bands, body: body)
+          DispatchQueue.concurrentPerform(iterations: bands.count) { index in
+            var band = PixelBand(
+              pixels: shared.pixels, width: width, height: height, rows: shared.bands[index],
+              dirty: shared.marks.baseAddress! + index)
+            shared.body(index, &band)
+          }
+        }
+      }
+    }
+    for band in marks { dirty = dirty.union(band) }
+  }
+}
+
+/// What the threads of `Canvas.drawBands` share: each band writes only its own rows and marks.
+private struct BandWork: @unchecked Sendable {
+  let pixels: UnsafeMutableBufferPointer<UInt8>
+  let marks: UnsafeMutableBufferPointer<DirtyTiles>
+  let bands: [Range<Int>]
+  let body: (Int, inout PixelBand) -> Void
+}
+
+/// A band of a canvas's rows to draw on, and the drawing primitives the rasterizer uses.
+///
+/// Every primitive clips to the band, so any coordinates, including ones far off screen or
+/// non-finite, are safe, and bands of one canvas can be drawn on at once.
+struct PixelBand {
+  /// The canvas's RGBA bytes, row-major, top row first.
+  let pixels: UnsafeMutableBufferPointer<UInt8>
+  /// The canvas's width.
+  let width: Int
+  /// The canvas's height.
+  let height: Int
+  /// The rows this band draws; nothing outside them is touched.
+  let rows: Range<Int>
+  /// Where the tiles drawn on are marked.
+  let dirty: UnsafeMutablePointer<DirtyTiles>
+
+  /// Covers the band's rows with `color`, replacing what was there, alpha included.
+  func fill(_ color: Color) {
+    guard !rows.isEmpty else { return }
+    dirty.pointee.mark(columns: 0..<width, rows: rows)
+    let word =
+      (UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16
+      | UInt32(color.alpha) << 24).littleEndian
+    guard let base = UnsafeMutableRawPointer(pixels.baseAddress) else { return }
+    (base + rows.lowerBound * width * 4).withMemoryRebound(
+      to: UInt32.self, capacity: rows.count * width
+    ) { $0.update(repeating: word, count: rows.count * width) }
+  }
+
+  /// `range` (rows of the canvas) cut to the band.
+  @inline(__always)
+  func clipped(_ range: Range<Int>) -> Range<Int> {
+    range.clamped(to: rows)
   }
 
   // MARK: - Blending
@@ -95,11 +182,11 @@ struct Canvas {
   // MARK: - Rectangles and lines
 
   /// Fills the pixels whose centres lie inside the rectangle.
-  mutating func fillRect(x: Float, y: Float, width: Float, height: Float, color: Color) {
+  func fillRect(x: Float, y: Float, width: Float, height: Float, color: Color) {
     let columns = PixelRules.coveredPixels(x, x + width, limit: self.width)
-    let rows = PixelRules.coveredPixels(y, y + height, limit: self.height)
+    let rows = clipped(PixelRules.coveredPixels(y, y + height, limit: self.height))
     guard !columns.isEmpty, !rows.isEmpty, color.alpha > 0 else { return }
-    dirty.mark(columns: columns, rows: rows)
+    dirty.pointee.mark(columns: columns, rows: rows)
     let canvasWidth = self.width
     if color.alpha == 255 {
       // Opaque: each pixel is one 32-bit store of the colour's bytes in memory order.
@@ -108,44 +195,38 @@ struct Canvas {
         | 0xFF00_0000
       let word = packed.littleEndian
       let count = columns.count
-      pixels.withUnsafeMutableBytes { bytes in
-        guard let base = bytes.baseAddress else { return }
-        for row in rows {
-          (base + (row * canvasWidth + columns.lowerBound) * 4).withMemoryRebound(
-            to: UInt32.self, capacity: count
-          ) { $0.update(repeating: word, count: count) }
-        }
+      guard let base = UnsafeMutableRawPointer(pixels.baseAddress) else { return }
+      for row in rows {
+        (base + (row * canvasWidth + columns.lowerBound) * 4).withMemoryRebound(
+          to: UInt32.self, capacity: count
+        ) { $0.update(repeating: word, count: count) }
       }
       return
     }
-    pixels.withUnsafeMutableBufferPointer { buffer in
-      for row in rows {
-        var offset = (row * canvasWidth + columns.lowerBound) * 4
-        for _ in columns {
-          Self.blend(
-            buffer, at: offset, red: UInt32(color.red), green: UInt32(color.green),
-            blue: UInt32(color.blue), alpha: UInt32(color.alpha))
-          offset &+= 4
-        }
+    for row in rows {
+      var offset = (row * canvasWidth + columns.lowerBound) * 4
+      for _ in columns {
+        Self.blend(
+          pixels, at: offset, red: UInt32(color.red), green: UInt32(color.green),
+          blue: UInt32(color.blue), alpha: UInt32(color.alpha))
+        offset &+= 4
       }
     }
   }
 
   /// Draws a one-pixel line: the pixels `PixelRules.forEachLinePixel` picks.
-  mutating func line(x0: Float, y0: Float, x1: Float, y1: Float, color: Color) {
+  func line(x0: Float, y0: Float, x1: Float, y1: Float, color: Color) {
     let canvasWidth = width
     let (red, green, blue, alpha) = (
       UInt32(color.red), UInt32(color.green), UInt32(color.blue), UInt32(color.alpha)
     )
-    var dirty = self.dirty
-    defer { self.dirty = dirty }
-    pixels.withUnsafeMutableBufferPointer { buffer in
-      PixelRules.forEachLinePixel(from: (x0, y0), to: (x1, y1), width: width, height: height) {
-        x, y in
-        dirty.mark(columns: x..<(x + 1), rows: y..<(y + 1))
-        Self.blend(
-          buffer, at: (y * canvasWidth + x) * 4, red: red, green: green, blue: blue, alpha: alpha)
-      }
+    let (pixels, dirty, rows) = (self.pixels, self.dirty, self.rows)
+    PixelRules.forEachLinePixel(from: (x0, y0), to: (x1, y1), width: width, height: height) {
+      x, y in
+      guard rows.contains(y) else { return }
+      dirty.pointee.mark(columns: x..<(x + 1), rows: y..<(y + 1))
+      Self.blend(
+        pixels, at: (y * canvasWidth + x) * 4, red: red, green: green, blue: blue, alpha: alpha)
     }
   }
 }

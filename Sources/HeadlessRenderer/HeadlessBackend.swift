@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Frames
 import Imaging
 
@@ -58,56 +60,128 @@ public struct HeadlessBackend: RenderBackend {
   /// Draws one frame, as the frame walk every backend shares does (`drawFrame(_:)`), copying
   /// the letterbox and background from the frames before when they are the same.
   ///
-  /// - Complexity: O(output pixels + commands) primitive calls.
+  /// - Complexity: O(output pixels + instances + commands) primitive calls, shared between
+  ///   `threads` threads.
   public mutating func render(_ frame: Frame) {
-    render(frame, interpolatingFrom: nil, alpha: 1)
+    render(frame, pairedWith: nil, alpha: 1)
   }
 
-  /// Draws one frame as `render(_:)` does, its world moved `alpha` of the way from `earlier`
-  /// (see `drawWorld(of:interpolatingFrom:alpha:)`): the picture of
-  /// `earlier.interpolated(toward: frame, alpha: alpha)`, without making that frame.
+  /// Draws one frame as `render(_:)` does, pairing its instances with `earlier`'s first (see
+  /// `RenderBackend.drawFrame(_:interpolatingFrom:alpha:)`); without `earlier`, exactly as
+  /// `render(_:)`.
   ///
-  /// - Complexity: O(output pixels + commands) primitive calls.
+  /// - Complexity: O(instances) to pair the frames, plus the drawing.
   public mutating func render(_ frame: Frame, interpolatingFrom earlier: Frame?, alpha: Float) {
+    let pairing = earlier.map {
+      InstancePairing(from: $0.instances, to: frame.instances, threads: threads)
+    }
+    render(frame, pairedWith: pairing, alpha: alpha)
+  }
+
+  /// Draws one frame as `render(_:)` does, each instance moved `alpha` of the way from its
+  /// entity's instance in the pairing's earlier frame: the picture `drawFrame(_:pairedWith:
+  /// alpha:)` gives, pixel for pixel.
+  ///
+  /// The output is cut into as many bands of rows as there are `threads` (for a frame of
+  /// `bandedInstanceCount` instances or more), drawn at once: each band walks the whole frame
+  /// and draws what falls in its rows, so every pixel gets what one walk would give it.
+  /// - Complexity: O(output pixels + instances + commands) primitive calls, shared between
+  ///   `threads` threads.
+  public mutating func render(_ frame: Frame, pairedWith pairing: InstancePairing?, alpha: Float) {
+    let instances = frame.instances
+    let t = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
+    let moving =
+      t < 1 ? pairing.flatMap { $0.earlierSprites.count == instances.count ? $0 : nil } : nil
+    let bandCount =
+      instances.count >= Self.bandedInstanceCount ? min(max(threads, 1), height) : 1
+    let bands = (0..<bandCount).map { (height * $0 / bandCount)..<(height * ($0 + 1) / bandCount) }
+    restoreBackdrop(of: frame, bands: bands)
+    canvas.dirty.removeAll()
+    if let moving {
+      moveInstances(instances, pairedWith: moving, t: t)
+    }
+    let library = sprites
+    let sprites = moving == nil ? instances.sprites : movedSprites
+    sprites.withUnsafeBufferPointer { sprites in
+      canvas.drawBands(bands) { _, band in
+        var renderer = BandRenderer(band: band, sprites: library)
+        renderer.drawWorld(of: frame, sprites: sprites, rows: band.rows)
+        renderer.drawOverlay(of: frame)
+      }
+    }
+    lastChanged = lastChanged.union(canvas.dirty)
+  }
+
+  /// Instances at and above which a frame is drawn in bands on several threads.
+  public static let bandedInstanceCount = 2048
+
+  /// The threads a frame is drawn on: every core of the machine unless set.
+  public var threads = ProcessInfo.processInfo.activeProcessorCount
+
+  /// The instances of the last frame drawn between two, moved; kept to be filled again.
+  private var movedSprites: [SpriteInstance] = []
+
+  /// Fills `movedSprites` with `instances` moved `t` of the way from the pairing's earlier
+  /// frame, on `threads` threads.
+  private mutating func moveInstances(
+    _ instances: FrameInstances, pairedWith pairing: InstancePairing, t: Float
+  ) {
+    let count = instances.count
+    movedSprites = []
+    movedSprites = [SpriteInstance](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let parts = count >= Self.bandedInstanceCount * 8 ? max(threads, 1) : 1
+      let work = MoveWork(buffer: buffer, instances: instances, pairing: pairing, t: t)
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
+        for index in (count * part / parts)..<(count * (part + 1) / parts) {
+          (work.buffer.baseAddress! + index).initialize(
+            to: work.pairing.sprite(index, of: work.instances, t: work.t))
+        }
+      }
+      initialized = count
+    }
+  }
+
+  /// Puts the letterbox and background under the frame: copied from the frames before where
+  /// they are the same (only where the last frame drew), else drawn, and kept once a second
+  /// frame shares them.
+  private mutating func restoreBackdrop(of frame: Frame, bands: [Range<Int>]) {
     let key = BackdropKey(frame: frame)
     if let backdrop, backdrop.key == key {
-      // Only where the last frame drew; into the canvas's own buffer: assigning would share
-      // the backdrop's, and the first pixel drawn would copy it into a fresh allocation.
       let drawn = canvas.dirty
       let rowBytes = width * 4
-      canvas.pixels.withUnsafeMutableBytes { pixels in
-        backdrop.pixels.withUnsafeBytes { saved in
-          if drawn.count * 10 > drawn.columns * drawn.rows * 6 {
-            pixels.copyMemory(from: saved)
-            return
-          }
-          drawn.forEachRun(width: width, height: height) { columns, rows in
-            for row in rows {
+      let (width, height) = (self.width, self.height)
+      let copiesAll = drawn.count * 10 > drawn.columns * drawn.rows * 6
+      backdrop.pixels.withUnsafeBytes { saved in
+        canvas.drawBands(bands) { _, band in
+          let pixels = UnsafeMutableRawBufferPointer(band.pixels)
+          func copy(_ columns: Range<Int>, _ rows: Range<Int>) {
+            for row in rows.clamped(to: band.rows) {
               let start = row * rowBytes + columns.lowerBound * 4
               let end = row * rowBytes + columns.upperBound * 4
               UnsafeMutableRawBufferPointer(rebasing: pixels[start..<end]).copyMemory(
                 from: UnsafeRawBufferPointer(rebasing: saved[start..<end]))
             }
           }
+          if copiesAll {
+            copy(0..<width, band.rows)
+          } else {
+            drawn.forEachRun(width: width, height: height) { copy($0, $1) }
+          }
         }
       }
       lastChanged = drawn
-    } else {
-      backdrop = nil
-      beginFrame(clearingTo: Self.letterboxColor)
-      drawBackground(of: frame)
-      if lastBackdropKey == key { backdrop = (key, canvas.pixels) }
-      lastBackdropKey = key
-      lastChanged = canvas.dirty
+      return
     }
-    canvas.dirty.removeAll()
-    if let earlier {
-      drawWorld(of: frame, interpolatingFrom: earlier, alpha: alpha)
-    } else {
-      drawWorld(of: frame)
+    self.backdrop = nil
+    let library = sprites
+    canvas.drawBands(bands) { _, band in
+      var renderer = BandRenderer(band: band, sprites: library)
+      renderer.beginFrame(clearingTo: Self.letterboxColor)
+      renderer.drawBackground(of: frame)
     }
-    drawOverlay(of: frame)
-    lastChanged = lastChanged.union(canvas.dirty)
+    if lastBackdropKey == key { self.backdrop = (key, canvas.pixels) }
+    lastBackdropKey = key
+    lastChanged = canvas.dirty
   }
 
   /// The tiles the last `render` restored or drew on, the rest being the pixels of the render
@@ -146,34 +220,34 @@ public struct HeadlessBackend: RenderBackend {
   public mutating func drawSprite(
     _ sprite: SpriteID, source: TexelRect?, placement: SpritePlacement
   ) {
-    guard let image = sprites.image(for: sprite) else { return }
-    let part = source ?? TexelRect(x: 0, y: 0, width: image.width, height: image.height)
-    guard part.isInside(width: image.width, height: image.height) else { return }
-    if placement.isMirrored, let mirror = sprites.mirrorImage(for: sprite) {
-      // The mirror image holds the part at the mirrored columns, already facing left.
-      var facingLeft = placement
-      facingLeft.isMirrored = false
-      let mirroredPart = TexelRect(
-        x: image.width - part.x - part.width, y: part.y, width: part.width, height: part.height)
-      canvas.blit(mirror, source: mirroredPart, placement: facingLeft)
-      return
+    let library = sprites
+    canvas.withBand { band in
+      var renderer = BandRenderer(band: band, sprites: library)
+      renderer.drawSprite(sprite, source: source, placement: placement)
     }
-    canvas.blit(image, source: part, placement: placement)
   }
 
   /// Blends `color` over the pixels whose centres lie inside the rectangle.
   ///
   /// - Complexity: O(covered pixels).
   public mutating func fillRect(x: Float, y: Float, width: Float, height: Float, color: Color) {
-    canvas.fillRect(x: x, y: y, width: width, height: height, color: color)
+    canvas.withBand { $0.fillRect(x: x, y: y, width: width, height: height, color: color) }
   }
 
   /// Blends `color` over the pixels of a one-pixel line.
   ///
   /// - Complexity: O(pixels of the line inside the canvas).
   public mutating func drawLine(x0: Float, y0: Float, x1: Float, y1: Float, color: Color) {
-    canvas.line(x0: x0, y0: y0, x1: x1, y1: y1, color: color)
+    canvas.withBand { $0.line(x0: x0, y0: y0, x1: x1, y1: y1, color: color) }
   }
+}
+
+/// What the threads moving a frame's instances share: each writes only its own range.
+private struct MoveWork: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<SpriteInstance>
+  let instances: FrameInstances
+  let pairing: InstancePairing
+  let t: Float
 }
 
 /// What a frame's letterbox and background depend on, the output size aside.

@@ -75,38 +75,42 @@ public final class SDLBackend: RenderBackend {
   public var height: Int { renderer.outputSize.height }
 
   /// Draws one frame with the walk every backend shares (`drawFrame(_:)`): letterbox,
-  /// background, world commands, then the overlay, sent to SDL in one batch.
+  /// background, world, then the overlay, sent to SDL in one batch.
   ///
   /// Call `present()` to show it, or `screenshot()` first to read it back.
   /// - Throws: `SDLError` if SDL rejects a call, e.g. `SDL_RenderGeometry`.
-  /// - Complexity: O(commands) here, plus SDL's work per covered pixel.
+  /// - Complexity: O(instances + commands) here, plus SDL's work per covered pixel.
   public func render(_ frame: Frame) throws(SDLError) {
-    try render(frame, interpolatingFrom: nil, alpha: 1)
+    try render(frame, pairedWith: nil, alpha: 1)
   }
 
-  /// Draws one frame as `render(_:)` does, its world moved `alpha` of the way from `earlier`:
-  /// the picture of `earlier.interpolated(toward: frame, alpha: alpha)`, without making that
-  /// frame (see `drawWorld(of:interpolatingFrom:alpha:)`).
+  /// Draws one frame as `render(_:)` does, each instance moved `alpha` of the way from its
+  /// entity's instance in the pairing's earlier frame (see `drawFrame(_:pairedWith:alpha:)`).
   ///
   /// - Throws: `SDLError` if SDL rejects a call.
-  /// - Complexity: O(commands) here, plus SDL's work per covered pixel.
-  public func render(_ frame: Frame, interpolatingFrom earlier: Frame?, alpha: Float)
+  /// - Complexity: O(instances + commands) here, plus SDL's work per covered pixel.
+  public func render(_ frame: Frame, pairedWith pairing: InstancePairing?, alpha: Float)
     throws(SDLError)
   {
     // A class method cannot call the protocol's mutating walk on `self`, but can on a second
     // reference to the same backend.
     var backend = self
     if library != nil {
-      try drawRasterized(frame, interpolatingFrom: earlier, alpha: alpha)
+      try drawRasterized(frame, pairedWith: pairing, alpha: alpha)
     } else {
-      try backend.drawFrame(frame, interpolatingFrom: earlier, alpha: alpha)
+      try backend.drawFrame(frame, pairedWith: pairing, alpha: alpha)
     }
+  }
+
+  /// The threads the pure-Swift rasterizer draws a frame on, when it draws the world.
+  public var rasterizerThreads = ProcessInfo.processInfo.activeProcessorCount {
+    didSet { rasterizer?.threads = rasterizerThreads }
   }
 
   /// Draws the frame's letterbox, background and world with the pure-Swift rasterizer,
   /// streams them into one texture covering the output, and draws the overlay over it as
   /// quads.
-  private func drawRasterized(_ frame: Frame, interpolatingFrom earlier: Frame?, alpha: Float)
+  private func drawRasterized(_ frame: Frame, pairedWith pairing: InstancePairing?, alpha: Float)
     throws(SDLError)
   {
     let size = renderer.outputSize
@@ -115,11 +119,12 @@ public final class SDLBackend: RenderBackend {
     let sizes = HeadlessBackend.outputSizes
     guard let library, sizes.contains(size.width), sizes.contains(size.height) else {
       var backend = self
-      try backend.drawFrame(frame, interpolatingFrom: earlier, alpha: alpha)
+      try backend.drawFrame(frame, pairedWith: pairing, alpha: alpha)
       return
     }
     if rasterizer?.width != size.width || rasterizer?.height != size.height {
       rasterizer = HeadlessBackend(width: size.width, height: size.height, sprites: library)
+      rasterizer?.threads = rasterizerThreads
       streamed = try Texture(renderer: renderer, streamingWidth: size.width, height: size.height)
     }
     guard var rasterizer, let streamed else { return }
@@ -127,7 +132,7 @@ public final class SDLBackend: RenderBackend {
     world.overlay = []
     // Moved out and back, so the canvas is never shared while drawn into.
     self.rasterizer = nil
-    rasterizer.render(world, interpolatingFrom: earlier, alpha: alpha)
+    rasterizer.render(world, pairedWith: pairing, alpha: alpha)
     try streamed.update(from: rasterizer)
     self.rasterizer = rasterizer
     startBatch(width: size.width, height: size.height)

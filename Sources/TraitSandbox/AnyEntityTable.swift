@@ -44,7 +44,10 @@ internal protocol AnyEntityTable {
     count: Int, from reader: inout SnapshotReader, hostility: Hostility
   ) throws(ArchiveError)
   var directory: ContiguousArray<DirectoryEntry> { get }
-  func draw(into builder: inout FrameBuilder)
+  /// How the table's entities are drawn, if they are: their sprite, layers and dot.
+  var instanceKind: InstanceKind? { get }
+  /// Writes the entities at `range` of storage into a frame's instance columns.
+  func writeInstances(_ range: Range<Int>, into writer: inout InstanceWriter)
 }
 
 extension EntityTable: AnyEntityTable {
@@ -300,9 +303,21 @@ extension EntityTable: AnyEntityTable {
     vacatedCount = 0
   }
 
-  func draw(into builder: inout FrameBuilder) {
-    let pool = readingPool()
-    for job in jobs { job?.draw?(pool, &builder) }
+  var instanceKind: InstanceKind? {
+    guard let drawing = jobs.lazy.compactMap({ $0?.drawing }).first else { return nil }
+    return InstanceKind(
+      sprite: drawing.sprite, layer: drawing.layer, healthBarLayer: drawing.healthBarLayer,
+      showsDot: drawing.showsDot, sprites: 0..<columns.count,
+      identityBase: directory.first?.id ?? 0)
+  }
+
+  func writeInstances(_ range: Range<Int>, into writer: inout InstanceWriter) {
+    guard let drawing = jobs.lazy.compactMap({ $0?.drawing }).first else { return }
+    let pool = EntityPool<Entity>(
+      words: columns.words, stride: columns.capacity, indices: range,
+      targetBase: placement.targetBase, indexedTick: placement.indexedTick,
+      tableCount: columns.count)
+    drawing.write(pool, &writer)
   }
 
   func hashState(into hasher: inout StateHasher, threads: Int) {

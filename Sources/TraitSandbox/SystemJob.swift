@@ -11,8 +11,8 @@ public protocol AnySystemJob {}
 public struct SystemJob<Entity: GameObject>: AnySystemJob {
   @usableFromInline
   internal let run: (inout EntityPool<Entity>, inout TickContext) -> Void
-  @usableFromInline
-  internal let draw: ((EntityPool<Entity>, inout FrameBuilder) -> Void)?
+  /// How the type's entities become a frame's instances, for the render system's job.
+  internal var drawing: InstanceDrawing<Entity>?
   /// The trait's component in the entity: what the inspector and `sandbox describe` list.
   internal let component: ComponentSlot<Entity>
   /// The parts of the entity the loop reads.
@@ -23,7 +23,7 @@ public struct SystemJob<Entity: GameObject>: AnySystemJob {
   internal let effects: TickEffects
 
   /// Creates a job from the trait's component, what its loop reads, writes and does, and the
-  /// loop that steps a pool, and, for drawable traits, how a pool draws.
+  /// loop that steps a pool.
   ///
   /// - Parameters:
   ///   - component: Where the trait keeps its state in the entity, e.g. `\.movement`.
@@ -31,17 +31,15 @@ public struct SystemJob<Entity: GameObject>: AnySystemJob {
   ///   - writes: The parts of the entity the loop writes; the component when not given.
   ///   - effects: What the loop does to the rest of the world; nothing when not given.
   ///   - run: Steps every entity of the pool for one tick.
-  ///   - draw: Adds the pool's pictures to a frame.
   public init<State: Component>(
     component: WritableKeyPath<Entity, State> & Sendable,
     reads: [ColumnAccess<Entity>]? = nil,
     writes: [ColumnAccess<Entity>]? = nil,
     effects: TickEffects = [],
-    run: @escaping (inout EntityPool<Entity>, inout TickContext) -> Void,
-    draw: ((EntityPool<Entity>, inout FrameBuilder) -> Void)? = nil
+    run: @escaping (inout EntityPool<Entity>, inout TickContext) -> Void
   ) {
     self.run = run
-    self.draw = draw
+    self.drawing = nil
     self.component = ComponentSlot(component)
     self.reads = reads ?? [.component(component)]
     self.writes = writes ?? [.component(component)]

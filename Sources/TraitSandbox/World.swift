@@ -282,22 +282,19 @@ public struct World {
 
   // MARK: - Frames
 
-  /// Adds every drawable entity's picture to `builder`, type by type in registration order.
+  /// Sets `builder`'s instances to every drawable entity's picture (`drawInstances()`).
   ///
   /// Drawing only reads the world: it never changes the simulation or its `stateHash()`.
-  /// - Complexity: O(n) in the number of entities.
+  /// - Complexity: O(n) in the number of entities, shared between the world's threads.
   public func draw(into builder: inout FrameBuilder) {
-    // A sprite each, and a health bar for some.
-    builder.reserveWorldCapacity(entityCount + entityCount / 4)
-    for table in tables { table.draw(into: &builder) }
+    builder.instances = drawInstances()
   }
 
   /// A frame of the whole world: every drawable entity, over an optional background.
   public func makeFrame(background: SpriteID? = nil) -> Frame {
-    var builder = FrameBuilder()
-    draw(into: &builder)
-    return builder.frame(
-      tick: tick, worldWidth: arenaSize.x, worldHeight: arenaSize.y, background: background)
+    Frame(
+      tick: tick, worldWidth: arenaSize.x, worldHeight: arenaSize.y, background: background,
+      instances: drawInstances())
   }
 
 }

@@ -36,25 +36,16 @@ struct DemoCameraTests {
     var state = DemoState(scenario: try duel(), seed: 1, autoplay: true)
     state.advance(steps: 120)
     let frame = state.match.makeFrame()
-    let sprite = try #require(
-      frame.world.lazy.compactMap { command -> SpriteDraw? in
-        if case .sprite(let sprite) = command.shape, sprite.entity != nil, sprite.width < 60 {
-          sprite
-        } else {
-          nil
-        }
-      }.first)
+    let instances = frame.instances
+    let aimed = try #require(
+      instances.sprites.indices.first {
+        instances.entity(at: $0) != nil && instances.sprites[$0].width < 60
+      })
+    let sprite = instances.sprites[aimed]
     state.handle(.select(worldX: sprite.x, worldY: sprite.y), frame: frame)
     // The topmost sprite under the point is selected, which may be a neighbour of the one aimed at.
     let selected = try #require(state.selection)
-    let target = try #require(
-      frame.world.lazy.compactMap { command -> SpriteDraw? in
-        if case .sprite(let sprite) = command.shape, sprite.entity == selected {
-          sprite
-        } else {
-          nil
-        }
-      }.first)
+    let target = instances.sprites[try #require(instances.index(of: selected))]
     state.handle(.toggleFollow)
     let following = state.isFollowing
     #expect(following)

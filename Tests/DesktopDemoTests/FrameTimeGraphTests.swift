@@ -53,21 +53,22 @@ struct InterpolatedDecorationTests {
   func selectionBetweenTicks() {
     let entity = AnyEntityID(rawValue: 7)
     func frame(x: Float) -> Frame {
-      Frame(
-        tick: 1, worldWidth: 400, worldHeight: 200,
-        world: [
-          DrawCommand(
-            .sprite(
-              SpriteDraw(
-                sprite: SpriteID("zap"), x: x, y: 50, width: 20, height: 20, entity: entity)),
-            layer: 2)
-        ])
+      var instances = FrameInstances()
+      instances.appendKind(
+        sprite: SpriteID("quirk"), layer: 2,
+        instances: [SpriteInstance(kind: 0, x: 300, y: 150, width: 20, height: 20)],
+        entities: [AnyEntityID(rawValue: 3)])
+      instances.appendKind(
+        sprite: SpriteID("zap"), layer: 2,
+        instances: [SpriteInstance(kind: 0, x: x, y: 50, width: 20, height: 20)],
+        entities: [entity])
+      return Frame(tick: 1, worldWidth: 400, worldHeight: 200, instances: instances)
     }
     let decoration = Decoration(
       overlay: [], camera: Camera(centreX: 0, centreY: 0, zoom: 2), isFollowing: true,
       selection: entity)
-    let decorated = decoration.apply(
-      to: frame(x: 100), interpolatingFrom: frame(x: 60), alpha: 0.25)
+    let pairing = InstancePairing(from: frame(x: 60).instances, to: frame(x: 100).instances)
+    let decorated = decoration.apply(to: frame(x: 100), pairedWith: pairing, alpha: 0.25)
     let marker = decorated.world.compactMap { command -> RectDraw? in
       if case .rect(let rect) = command.shape, !rect.isFilled { rect } else { nil }
     }

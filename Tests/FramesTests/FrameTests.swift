@@ -28,51 +28,6 @@ struct FrameTests {
     #expect(frame.world[3] == commands[2])
   }
 
-  @Test("interpolating moves shared entities part of the way and takes the rest from next")
-  func interpolation() {
-    let previous = Frame(
-      tick: 1, worldWidth: 100, worldHeight: 100,
-      world: [sprite(1, x: 0, y: 10), sprite(2, x: 50, y: 50)])
-    let next = Frame(
-      tick: 2, worldWidth: 100, worldHeight: 100,
-      world: [sprite(1, x: 10, y: 30), sprite(3, x: 70, y: 70)])
-    let middle = previous.interpolated(toward: next, alpha: 0.25)
-    #expect(middle.tick == 2)
-    #expect(middle.world.count == 2)
-    guard case .sprite(let moved) = middle.world[0].shape,
-      case .sprite(let newcomer) = middle.world[1].shape
-    else {
-      Issue.record("expected two sprites")
-      return
-    }
-    #expect(moved.x == 2.5)
-    #expect(moved.y == 15)
-    #expect(newcomer.x == 70 && newcomer.y == 70)
-    #expect(previous.interpolated(toward: next, alpha: 1) == next)
-    #expect(previous.interpolated(toward: next, alpha: 7) == next)
-  }
-
-  @Test("the world interpolated as it is walked is the interpolated frame's world")
-  func interpolatedWalk() {
-    var random = SystemRandomNumberGenerator()
-    let previous = Frame(
-      tick: 1, worldWidth: 100, worldHeight: 100,
-      world: (1...300).map { sprite($0, x: Float($0 % 100), y: Float($0 / 3)) })
-    // Some entities gone, some new, the rest moved and turned; one without an identity.
-    let next = Frame(
-      tick: 2, worldWidth: 100, worldHeight: 100,
-      world: (20...340).map {
-        sprite(
-          $0 == 77 ? 0 : $0, x: Float($0 % 100) + Float.random(in: -2...2, using: &random),
-          y: Float($0 / 3) + 1, rotation: Float.random(in: -3...3, using: &random))
-      })
-    for alpha: Float in [-1, 0, 0.25, 0.5, 0.999, 1, 7] {
-      var walked: [DrawCommand] = []
-      previous.forEachWorldCommand(interpolatedToward: next, alpha: alpha) { walked.append($0) }
-      #expect(walked == previous.interpolated(toward: next, alpha: alpha).world, "alpha \(alpha)")
-    }
-  }
-
   @Test("sorting by layer is stable for a few layers and for many")
   func layerOrderAtScale() {
     var random = SystemRandomNumberGenerator()
@@ -89,74 +44,43 @@ struct FrameTests {
     }
   }
 
-  @Test(
-    "interpolation finds each entity's sprite and bar however the commands moved",
-    arguments: [UInt64(1), 1_000_003])  // identities dense, and far apart
-  func interpolationMatchesByIdentity(spacing: UInt64) {
-    func bar(_ entity: UInt64, x: Float) -> DrawCommand {
-      DrawCommand(
-        .healthBar(
-          HealthBarDraw(
-            x: x, y: 0, width: 10, height: 2, fraction: 0.5,
-            entity: AnyEntityID(rawValue: entity * spacing))), layer: 90)
-    }
-    func entitySprite(_ entity: UInt64, x: Float) -> DrawCommand {
-      sprite(entity * spacing, x: x, y: 0)
-    }
-    // Entities 1...300; the next frame drops every seventh, adds 301...320, swaps neighbours
-    // here and there, and moves everything 10 to the right.
-    var generator = SystemRandomNumberGenerator()
-    let before = (1...300).map { UInt64($0) }
-    var after = before.filter { $0 % 7 != 0 } + (301...320).map { UInt64($0) }
-    for index in stride(from: 0, to: after.count - 1, by: 9) {
-      after.swapAt(index, index + Int.random(in: 0...1, using: &generator))
-    }
-    let previous = Frame(
-      tick: 1, worldWidth: 100, worldHeight: 100,
-      world: before.map { entitySprite($0, x: Float($0)) }
-        + before.map { bar($0, x: Float($0)) })
-    let next = Frame(
-      tick: 2, worldWidth: 100, worldHeight: 100,
-      world: after.map { entitySprite($0, x: Float($0) + 10) }
-        + after.map { bar($0, x: Float($0) + 10) })
-    let middle = previous.interpolated(toward: next, alpha: 0.5)
-    #expect(middle.world.count == next.world.count)
-    for (shown, target) in zip(middle.world, next.world) {
-      switch (shown.shape, target.shape) {
-      case (.sprite(let sprite), .sprite(let goal)):
-        let id = goal.entity!.rawValue / spacing
-        #expect(sprite.x == (id > 300 ? goal.x : goal.x - 5), "sprite of #\(id)")
-      case (.healthBar(let bar), .healthBar(let goal)):
-        let id = goal.entity!.rawValue / spacing
-        #expect(bar.x == (id > 300 ? goal.x : goal.x - 5), "bar of #\(id)")
-      default:
-        Issue.record("commands changed kind")
-      }
-    }
-  }
-
-  @Test("rotation interpolates the short way round")
-  func rotationWraps() {
-    let previous = Frame(
-      tick: 1, worldWidth: 100, worldHeight: 100, world: [sprite(1, x: 0, y: 0, rotation: 3)])
-    let next = Frame(
-      tick: 2, worldWidth: 100, worldHeight: 100, world: [sprite(1, x: 0, y: 0, rotation: -3)])
-    guard case .sprite(let halfway) = previous.interpolated(toward: next, alpha: 0.5).world[0].shape
-    else {
-      Issue.record("expected a sprite")
-      return
-    }
-    // From 3 to -3 radians the short way passes through pi, not through 0.
-    #expect(abs(halfway.rotation - (3 + (2 * Float.pi - 6) / 2)) < 1e-5)
+  @Test("instances and commands are drawn by layer: a kind's sprites, its bars, then commands")
+  func worldRunOrder() {
+    var instances = FrameInstances()
+    let one = [SpriteInstance(kind: 0, x: 1, y: 1, width: 4, height: 4)]
+    instances.appendKind(
+      sprite: SpriteID("castle"), layer: 1, instances: one, entities: [nil],
+      bars: [(0, HealthBarDraw(x: 1, y: 0, width: 4, height: 1, fraction: 0.5))])
+    instances.appendKind(
+      sprite: SpriteID("zap"), layer: 2, healthBarLayer: 1, instances: one + one,
+      entities: [nil, nil],
+      bars: [(1, HealthBarDraw(x: 1, y: 0, width: 4, height: 1, fraction: 0.5))])
+    instances.appendKind(sprite: SpriteID("quirk"), layer: 1, instances: [], entities: [])
+    let rect = DrawCommand(
+      .rect(RectDraw(x: 0, y: 0, width: 1, height: 1, color: .white)), layer: 1)
+    let high = DrawCommand(
+      .rect(RectDraw(x: 0, y: 0, width: 1, height: 1, color: .white)), layer: 95)
+    let frame = Frame(
+      tick: 0, worldWidth: 10, worldHeight: 10, instances: instances,
+      world: [high, rect, rect])
+    #expect(
+      frame.worldRuns == [
+        .sprites(kind: 0), .healthBars(kind: 1), .commands(0..<2), .sprites(kind: 1),
+        .healthBars(kind: 0), .commands(2..<3),
+      ])
   }
 
   @Test("spriteIDs lists every sprite once, and the font when there is text")
   func spriteIDs() {
+    var instances = FrameInstances()
+    instances.appendKind(
+      sprite: SpriteID("munch"), layer: 2,
+      instances: [SpriteInstance(kind: 0, x: 0, y: 0, width: 1, height: 1)], entities: [nil])
     let frame = Frame(
-      tick: 0, worldWidth: 1, worldHeight: 1, background: .background,
+      tick: 0, worldWidth: 1, worldHeight: 1, background: .background, instances: instances,
       world: [sprite(1, x: 0, y: 0), sprite(2, x: 0, y: 0)],
       overlay: [DrawCommand(.text(TextDraw("hi", x: 0, y: 0)), layer: 0)])
-    #expect(frame.spriteIDs == [.background, .font, SpriteID("zap")])
+    #expect(frame.spriteIDs == [.background, .font, SpriteID("munch"), SpriteID("zap")])
   }
 
   @Test("the viewport scales uniformly and centres the content")

@@ -80,25 +80,27 @@ struct GoldenImageTests {
     let sprites = try SpriteLibrary.load(from: shippedSprites, sprites: gameSprites)
     var random = SystemRandomNumberGenerator()
     func frame(tick: UInt64, shift: Float) -> Frame {
-      var builder = FrameBuilder()
-      for index in 1...400 where (index + Int(tick)) % 17 != 0 {
-        let entity = AnyEntityID(rawValue: UInt64(index))
-        let x = Float(index % 40) * 8 + shift + Float.random(in: -1...1, using: &random)
-        let y = Float(index / 40) * 18 + 4
-        builder.draw(
-          .sprite(
-            SpriteDraw(
-              sprite: SpriteID(index % 2 == 0 ? "zap" : "laser"), x: x, y: y,
-              width: index % 3 == 0 ? 3 : 12, height: index % 3 == 0 ? 3 : 12,
-              rotation: index % 2 == 0 ? 0 : shift / 10, entity: entity,
-              dot: Color(red: 200, green: 40, blue: 40))),
-          layer: 2)
-        builder.draw(
-          .healthBar(
-            HealthBarDraw(x: x, y: y - 8, width: 12, height: 2, fraction: 0.5, entity: entity)),
-          layer: 9)
+      let kept = (1...400).filter { ($0 + Int(tick)) % 17 != 0 }
+      var instances = FrameInstances()
+      for (name, parity) in [("zap", 0), ("laser", 1)] {
+        let chosen = kept.filter { $0 % 2 == parity }
+        instances.appendKind(
+          sprite: SpriteID(name), layer: 2, healthBarLayer: 9,
+          instances: chosen.map { index in
+            SpriteInstance(
+              kind: 0, x: Float(index % 40) * 8 + shift + Float.random(in: -1...1, using: &random),
+              y: Float(index / 40) * 18 + 4, width: index % 3 == 0 ? 3 : 12,
+              height: index % 3 == 0 ? 3 : 12, rotation: parity == 1 ? shift / 10 : 0,
+              tint: Color(red: 200, green: 40, blue: 40), healthFraction: 0.5)
+          },
+          entities: chosen.map { AnyEntityID(rawValue: UInt64($0)) },
+          bars: chosen.indices.map { place in
+            (place, HealthBarDraw(x: 0, y: -8, width: 12, height: 2, fraction: 0.5))
+          })
       }
-      return builder.frame(tick: tick, worldWidth: 320, worldHeight: 180, background: .background)
+      return Frame(
+        tick: tick, worldWidth: 320, worldHeight: 180, background: .background,
+        instances: instances)
     }
     let previous = frame(tick: 1, shift: 0)
     let next = frame(tick: 2, shift: 5)

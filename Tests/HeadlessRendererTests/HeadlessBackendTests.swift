@@ -291,3 +291,94 @@ struct HeadlessBackendTests {
     }
   }
 }
+
+@Suite("Drawing a frame in bands on several threads")
+struct BandedDrawingTests {
+  /// A battle-like frame over several bands: thousands of instances of three kinds, small
+  /// ones drawn as dots, turned and mirrored ones, bars, world commands between the layers
+  /// and an overlay, seen through a camera that cuts some off at the edges.
+  static func scene(tick: UInt64, shift: Float, camera: Camera?) -> Frame {
+    // A fixed sequence, so every run draws the same scene.
+    var state: UInt64 = 7
+    func next(in range: ClosedRange<Float>) -> Float {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return range.lowerBound + Float(state >> 40) / Float(1 << 24)
+        * (range.upperBound - range.lowerBound)
+    }
+    var instances = FrameInstances()
+    for (kind, name) in ["castle", "quirk", "laser"].enumerated() {
+      let count = kind == 0 ? 2 : 3_000
+      let entities = (0..<count).map { UInt64(kind * 10_000 + $0 + 1) }
+        .filter { ($0 + tick) % 13 != 0 }
+      instances.appendKind(
+        sprite: SpriteID(name), layer: kind + 1, healthBarLayer: 90, showsDot: kind != 0,
+        instances: entities.map { entity in
+          SpriteInstance(
+            kind: 0, x: next(in: -20...660) + shift,
+            y: next(in: -20...380), width: kind == 0 ? 60 : Float(entity % 9 + 2),
+            height: kind == 2 ? 3 : kind == 0 ? 80 : Float(entity % 9 + 2),
+            rotation: kind == 2 ? next(in: -3...3) + shift / 10 : 0,
+            isMirrored: entity % 2 == 0,
+            tint: entity % 2 == 0
+              ? Color(red: 120, green: 175, blue: 255)
+              : Color(red: 255, green: 125, blue: 105, alpha: 200),
+            healthFraction: Float(entity % 5) / 4)
+        },
+        entities: entities.map { AnyEntityID(rawValue: $0) },
+        bars: entities.indices.filter { $0 % 3 == 0 }.map { place in
+          (place, HealthBarDraw(x: 0, y: -9, width: 14, height: 3, fraction: Float(place % 7) / 7))
+        })
+    }
+    var frame = Frame(
+      tick: tick, worldWidth: 640, worldHeight: 360, background: .background,
+      instances: instances,
+      world: [
+        DrawCommand(
+          .rect(RectDraw(x: 100, y: 100, width: 300, height: 100, color: .white.withAlpha(90))),
+          layer: 2),
+        DrawCommand(.line(LineDraw(x0: 0, y0: 0, x1: 640, y1: 360, color: .white)), layer: 95),
+      ],
+      overlay: [DrawCommand(.text(TextDraw("bands", x: 20, y: 20, size: 48)), layer: 0)])
+    frame.camera = camera
+    return frame
+  }
+
+  @Test(
+    "every thread count draws the same pixels, between ticks too",
+    arguments: [nil, Camera(centreX: 300, centreY: 200, zoom: 3)])
+  func sameForAnyThreadCount(camera: Camera?) throws {
+    let sprites = try SpriteLibrary.load(from: shippedSprites, sprites: gameSprites)
+    let earlier = Self.scene(tick: 1, shift: 0, camera: camera)
+    let later = Self.scene(tick: 2, shift: 4, camera: camera)
+    #expect(later.instances.count > HeadlessBackend.bandedInstanceCount)
+    var pictures: [Image] = []
+    for threads in [1, 2, 3, 8] {
+      var backend = HeadlessBackend(width: 320, height: 180, sprites: sprites)
+      backend.threads = threads
+      backend.render(earlier)
+      var frame: [Image] = [backend.image]
+      for alpha: Float in [0.3, 1] {
+        backend.render(later, interpolatingFrom: earlier, alpha: alpha)
+        frame.append(backend.image)
+      }
+      pictures.append(contentsOf: frame)
+      if threads == 1 {
+        // One band: what any backend's shared walk draws, primitive by primitive.
+        var walked = HeadlessBackend(width: 320, height: 180, sprites: sprites)
+        walked.threads = 1
+        try walked.drawFrame(
+          later, pairedWith: InstancePairing(from: earlier.instances, to: later.instances),
+          alpha: 0.3)
+        let same = walked.image == frame[1]
+        #expect(same, "one band, and the shared walk")
+      }
+    }
+    // Compared as Booleans: a failure names the picture, not its million bytes.
+    for (index, picture) in pictures.enumerated() {
+      let same = picture == pictures[index % 3]
+      #expect(same, "picture \(index % 3) on \([1, 2, 3, 8][index / 3]) threads")
+    }
+    let moved = pictures[1] != pictures[2]
+    #expect(moved, "the picture between the ticks is neither end's")
+  }
+}

@@ -14,7 +14,7 @@ struct MatchFrameTests {
     for _ in 0..<900 {
       watched.step()
       unwatched.step()
-      frames += watched.makeFrame().world.count > 0 ? 1 : 0
+      frames += watched.makeFrame().instances.count > 0 ? 1 : 0
     }
     #expect(frames == 900)
     #expect(watched.world.stateHash() == unwatched.world.stateHash())
@@ -28,21 +28,31 @@ struct MatchFrameTests {
     #expect(frame.tick == 600)
     #expect(frame.background == .background)
     #expect(frame.worldWidth == 1280 && frame.worldHeight == 720)
+    #expect(frame.world.isEmpty)
+    let instances = frame.instances
     var spritesByName: [String: Int] = [:]
-    var bars = 0
-    for command in frame.world {
-      switch command.shape {
-      case .sprite(let sprite): spritesByName[sprite.sprite.name, default: 0] += 1
-      case .healthBar: bars += 1
-      default: break
-      }
+    for kind in instances.kinds {
+      spritesByName[kind.sprite.name, default: 0] += kind.sprites.count
     }
     #expect(spritesByName["castle"] == 2)
     #expect(spritesByName["quirk", default: 0] == match.world.entities(of: QuirkMonster.self).count)
     #expect(spritesByName["zap", default: 0] == match.world.entities(of: ZapMonster.self).count)
     #expect(spritesByName["munch", default: 0] == match.world.entities(of: MunchMonster.self).count)
     #expect(spritesByName["laser", default: 0] == match.world.entities(of: LaserBolt.self).count)
-    #expect(bars >= 2)
+    #expect(instances.bars.count >= 2)
+    // Every instance names its entity and stands where it is.
+    for castle in match.world.entities(of: Castle.self) {
+      let index = try #require(instances.index(of: castle.id.erased))
+      #expect(instances.entity(at: index) == castle.id.erased)
+      #expect(instances.sprites[index].x == castle.position.x)
+      #expect(instances.sprites[index].y == castle.position.y)
+      #expect(instances.bars.contains { $0.owner == UInt32(index) })
+    }
+    for monster in match.world.entities(of: ZapMonster.self) {
+      let index = try #require(instances.index(of: monster.id.erased))
+      #expect(instances.sprites[index].x == monster.position.x)
+      #expect(instances.sprites[index].isMirrored == monster.appearance.facesLeft)
+    }
     let texts = frame.overlay.compactMap { command -> String? in
       if case .text(let text) = command.shape { text.text } else { nil }
     }
@@ -52,7 +62,7 @@ struct MatchFrameTests {
     #expect(texts.contains("x1"))
   }
 
-  @Test("every unit's sprite carries its dot: the side colour, darker the more it is hurt")
+  @Test("every unit's instance carries its dot: the side colour, darker the more it is hurt")
   func dotsShowSideAndHealth() throws {
     var match = Match(scenario: try scenario("duel"), seed: 3)
     var healthByEntity: [AnyEntityID: Float] = [:]
@@ -67,33 +77,63 @@ struct MatchFrameTests {
         healthByEntity[monster.id.erased] = monster.health.fraction
       }
     }
-    let frame = match.makeFrame()
+    let instances = match.makeFrame().instances
     var checked = 0
     var wounded = 0
-    for command in frame.world {
-      guard case .sprite(let sprite) = command.shape, let entity = sprite.entity,
-        let fraction = healthByEntity[entity]
+    for index in instances.sprites.indices {
+      guard let entity = instances.entity(at: index), let fraction = healthByEntity[entity]
       else { continue }
-      let brightness = 0.25 + 0.5 * fraction
+      let sprite = instances.sprites[index]
+      #expect(instances.kinds[Int(sprite.kind)].showsDot)
+      #expect(sprite.health == UInt8((fraction * 255).rounded()))
+      let brightness = 0.25 + 0.5 * Float(sprite.health) / 255
       let expected = Color(
         red: UInt8(Float(sprite.tint.red) * brightness + 0.5),
         green: UInt8(Float(sprite.tint.green) * brightness + 0.5),
         blue: UInt8(Float(sprite.tint.blue) * brightness + 0.5))
-      #expect(sprite.dot == expected)
+      #expect(sprite.dotColor == expected)
       #expect(sprite.tint == Side.left.color || sprite.tint == Side.right.color)
       checked += 1
       if fraction < 1 { wounded += 1 }
     }
     #expect(checked == healthByEntity.count && checked > 0)
     #expect(wounded > 0, "no wounded Quirk to compare with")
-    let full = StandardRenderStyle().dot(tint: Side.left.color, healthFraction: 1)
-    let dying = StandardRenderStyle().dot(tint: Side.left.color, healthFraction: 0)
-    #expect(full == Color(red: 90, green: 131, blue: 191))
-    #expect(dying == Color(red: 30, green: 44, blue: 64))
-    // A health fraction that is not a number counts as none left.
+    // Worked by hand: (120, 175, 255) at three quarters, then at a quarter.
     #expect(
-      StandardRenderStyle().dot(tint: .white, healthFraction: .nan)
-        == Color(red: 64, green: 64, blue: 64))
+      SpriteInstance.dotColor(tint: Side.left.color, health: 255)
+        == Color(red: 90, green: 131, blue: 191))
+    #expect(
+      SpriteInstance.dotColor(tint: Side.left.color, health: 0)
+        == Color(red: 30, green: 44, blue: 64))
+    // A health fraction that is not a number counts as none left.
+    #expect(SpriteInstance.health(.nan) == 0)
+    #expect(SpriteInstance.health(-1) == 0 && SpriteInstance.health(7) == 255)
+  }
+
+  @Test("a swarm's frame, written a chunk per thread, is the same for any thread count")
+  func frameForAnyThreadCount() throws {
+    // Several chunks of 16,384 entities in the biggest kinds.
+    let swarm = try scenario("swarm")
+    func frames(threads: Int) -> (Frame, Frame) {
+      var match = Match(scenario: swarm, seed: 5, swarmCount: 70_000)
+      match.threadCount = threads
+      for _ in 0..<4 { match.step() }
+      let earlier = match.makeFrame()
+      match.step()
+      return (earlier, match.makeFrame())
+    }
+    let one = frames(threads: 1)
+    #expect(one.1.instances.count > 60_000)
+    #expect(one.1.instances.kinds.contains { $0.sprites.count > 2 * 16_384 })
+    for threads in [2, 3, 8] {
+      let other = frames(threads: threads)
+      #expect(other.0 == one.0, "\(threads) threads")
+      #expect(other.1 == one.1, "\(threads) threads")
+    }
+    let pairing = InstancePairing(from: one.0.instances, to: one.1.instances, threads: 3)
+    #expect(
+      pairing.earlierSprites
+        == InstancePairing(from: one.0.instances, to: one.1.instances).earlierSprites)
   }
 
   @Test("the castle label turns red when the walls are nearly down, else shows the side colour")
