@@ -12,7 +12,7 @@ public enum PixelRules {
   }
 
   /// The pixels whose centres lie in `[start, end)`, clipped to `0..<limit`.
-  @inlinable
+  @inlinable @inline(__always)
   public static func coveredPixels(_ start: Float, _ end: Float, limit: Int) -> Range<Int> {
     guard start.isFinite, end.isFinite, end > start else { return 0..<0 }
     // Clamped first, which changes no clipped result, so the edges fit an `Int` and are found
@@ -25,7 +25,7 @@ public enum PixelRules {
   }
 
   /// The smallest whole number at or above `value`, which must lie well inside `Int`'s range.
-  @inlinable
+  @inlinable @inline(__always)
   static func ceiling(_ value: Float) -> Int {
     let truncated = Int(value)
     return Float(truncated) < value ? truncated + 1 : truncated

@@ -114,10 +114,14 @@ extension RenderBackend {
         let hasSprite = hasSprite(kind.sprite)
         for index in kind.sprites {
           let sprite = sprites[index]
+          let width = sprite.width * scale
+          let height = sprite.height * scale
           let centreY = viewport.outputY(sprite.y)
-          let reach = (sprite.width + sprite.height) * scale * 0.5 + 2
+          let reach = (width + height) * 0.5 + 2
           if centreY + reach < top || centreY - reach > bottom { continue }
-          draw(sprite, of: kind, hasSprite: hasSprite, in: viewport)
+          draw(
+            sprite, of: kind, hasSprite: hasSprite, centreX: viewport.outputX(sprite.x),
+            centreY: centreY, width: width, height: height)
         }
       case .healthBars(let kindIndex):
         for bar in instances.bars[instances.kinds[kindIndex].bars] {
@@ -197,16 +201,14 @@ extension RenderBackend {
       color: HealthBarDraw.fillColor(fraction: fraction))
   }
 
-  /// Draws an instance of `kind`: its dot when that small, its sprite, or a box of
-  /// `missingSpriteColor` when the backend lacks the sprite (`hasSprite` false).
-  @inlinable
+  /// Draws an instance of `kind` centred on output (`centreX`, `centreY`), `width` x `height`
+  /// pixels: its dot when that small, its sprite, or a box of `missingSpriteColor` when the
+  /// backend lacks the sprite (`hasSprite` false).
+  @inlinable @inline(__always)
   mutating func draw(
-    _ sprite: SpriteInstance, of kind: InstanceKind, hasSprite: Bool, in viewport: Viewport
+    _ sprite: SpriteInstance, of kind: InstanceKind, hasSprite: Bool, centreX: Float,
+    centreY: Float, width: Float, height: Float
   ) {
-    let width = sprite.width * viewport.scale
-    let height = sprite.height * viewport.scale
-    let centreX = viewport.outputX(sprite.x)
-    let centreY = viewport.outputY(sprite.y)
     if kind.showsDot, max(width, height) < SpriteDraw.dotThreshold {
       let side = max(min(width, height), 2)
       fillRect(

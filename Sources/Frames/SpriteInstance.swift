@@ -124,7 +124,7 @@ public struct SpriteInstance: Sendable, Equatable {
   /// each channel times `0.25 + 0.5 * health / 255`, rounded; opacity kept. About what a
   /// tinted sprite averages to at full health, so a battle seen from afar shows its sides and,
   /// darker, where they are hurt.
-  @inlinable
+  @inlinable @inline(__always)
   public static func dotColor(tint: Color, health: UInt8) -> Color {
     let brightness = 0.25 + 0.5 * (Float(health) / 255)
     @inline(__always) func scaled(_ channel: UInt8) -> UInt8 {

@@ -182,6 +182,7 @@ struct PixelBand {
   // MARK: - Rectangles and lines
 
   /// Fills the pixels whose centres lie inside the rectangle.
+  @inline(__always)
   func fillRect(x: Float, y: Float, width: Float, height: Float, color: Color) {
     let columns = PixelRules.coveredPixels(x, x + width, limit: self.width)
     let rows = clipped(PixelRules.coveredPixels(y, y + height, limit: self.height))
@@ -189,17 +190,20 @@ struct PixelBand {
     dirty.pointee.mark(columns: columns, rows: rows)
     let canvasWidth = self.width
     if color.alpha == 255 {
-      // Opaque: each pixel is one 32-bit store of the colour's bytes in memory order.
+      // Opaque: each pixel is one 32-bit store of the colour's bytes in memory order,
+      // written one by one: most fills are a far-out entity's dot, a few pixels across.
       let packed =
         UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16
         | 0xFF00_0000
       let word = packed.littleEndian
-      let count = columns.count
       guard let base = UnsafeMutableRawPointer(pixels.baseAddress) else { return }
+      let words = base.assumingMemoryBound(to: UInt32.self)
       for row in rows {
-        (base + (row * canvasWidth + columns.lowerBound) * 4).withMemoryRebound(
-          to: UInt32.self, capacity: count
-        ) { $0.update(repeating: word, count: count) }
+        var pixel = words + (row &* canvasWidth &+ columns.lowerBound)
+        for _ in columns {
+          pixel.pointee = word
+          pixel += 1
+        }
       }
       return
     }

@@ -27,6 +27,16 @@ struct DirtyTiles: Equatable {
     guard !pixelColumns.isEmpty, !pixelRows.isEmpty, !isFull else { return }
     let firstColumn = pixelColumns.lowerBound / Self.size
     let lastColumn = (pixelColumns.upperBound - 1) / Self.size
+    let firstRow = pixelRows.lowerBound / Self.size
+    if firstColumn == lastColumn, firstRow == (pixelRows.upperBound - 1) / Self.size {
+      // Most marks are of a few pixels, in one tile, often marked already.
+      let index = firstRow * columns + firstColumn
+      if !marks[index] {
+        marks[index] = true
+        count += 1
+      }
+      return
+    }
     for row in (pixelRows.lowerBound / Self.size)...((pixelRows.upperBound - 1) / Self.size) {
       for column in firstColumn...lastColumn where !marks[row * columns + column] {
         marks[row * columns + column] = true
