@@ -150,9 +150,10 @@ extension RenderBackend {
     for command in frame.overlay { draw(command, in: overlay) }
   }
 
-  /// Draws one command, its coordinates mapped through `viewport`.
+  /// Draws one command with this backend's primitives, its coordinates mapped through
+  /// `viewport`, as the frame walk does.
   @inlinable
-  mutating func draw(_ command: DrawCommand, in viewport: Viewport) {
+  public mutating func draw(_ command: DrawCommand, in viewport: Viewport) {
     let scale = viewport.scale
     switch command.shape {
     case .sprite(let sprite):

@@ -9,12 +9,19 @@ public enum OpenGLProbe {
     public var renderer: String
     /// `GL_VENDOR`, e.g. `Mesa` or `NVIDIA Corporation`.
     public var vendor: String
+    /// Why the display offers no OpenGL 3.3 core profile context, which the instanced GPU
+    /// renderer needs; `nil` when it offers one.
+    public var coreProfileProblem: String?
 
     /// Creates an implementation from its strings.
-    public init(renderer: String, vendor: String) {
+    public init(renderer: String, vendor: String, coreProfileProblem: String? = nil) {
       self.renderer = renderer
       self.vendor = vendor
+      self.coreProfileProblem = coreProfileProblem
     }
+
+    /// Whether the display offers an OpenGL 3.3 core profile context.
+    public var hasCoreProfile: Bool { coreProfileProblem == nil }
 
     /// Whether it draws on the CPU: Mesa's llvmpipe, softpipe or swrast, or a platform's
     /// software fallback, none of which is faster than SDL's own software renderer.
@@ -31,7 +38,8 @@ public enum OpenGLProbe {
   }
 
   /// Opens a hidden OpenGL window and context on `session`'s display and reads which OpenGL
-  /// implementation answers.
+  /// implementation answers: a 3.3 core profile context's, or, where there is none, the
+  /// default context's.
   ///
   /// - Throws: `SDLError` when the display offers no OpenGL (no library, no visual, no
   ///   context).
@@ -45,8 +53,16 @@ public enum OpenGLProbe {
       throw SDLError(failedCall: "SDL_CreateWindow", context: "an OpenGL window")
     }
     defer { SDL_DestroyWindow(window) }
-    guard let context = SDL_GL_CreateContext(window) else {
-      throw SDLError(failedCall: "SDL_GL_CreateContext")
+    var coreProfileProblem: String?
+    let context: SDL_GLContext
+    do {
+      context = try OpenGLContext.makeCoreContext(on: window)
+    } catch {
+      coreProfileProblem = error.description
+      guard let fallback = SDL_GL_CreateContext(window) else {
+        throw SDLError(failedCall: "SDL_GL_CreateContext")
+      }
+      context = fallback
     }
     defer { SDL_GL_DeleteContext(context) }
     guard SDL_GL_MakeCurrent(window, context) == 0 else {
@@ -65,6 +81,7 @@ public enum OpenGLProbe {
     guard !renderer.isEmpty else {
       throw SDLError(function: "glGetString", message: "OpenGL names no renderer")
     }
-    return Implementation(renderer: renderer, vendor: string(0x1F00))
+    return Implementation(
+      renderer: renderer, vendor: string(0x1F00), coreProfileProblem: coreProfileProblem)
   }
 }

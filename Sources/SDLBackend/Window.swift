@@ -14,14 +14,17 @@ public final class Window {
   ///   - highDensity: Whether to ask for a drawable at the screen's full pixel density, which
   ///     on a high-DPI display is larger than the window's size in screen units (see
   ///     `pixelSize`).
+  ///   - openGL: Whether the window is for OpenGL drawing (`OpenGLBackend`); SDL's renderers
+  ///     draw into either kind.
   /// - Throws: `SDLError` from `SDL_CreateWindow`.
   public init(
     session: SDLSession, title: String, width: Int, height: Int, resizable: Bool = true,
-    hidden: Bool = false, highDensity: Bool = false
+    hidden: Bool = false, highDensity: Bool = false, openGL: Bool = false
   ) throws(SDLError) {
     var flags = hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
     if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
     if highDensity { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }
+    if openGL { flags |= SDL_WINDOW_OPENGL.rawValue }
     guard
       let pointer = SDL_CreateWindow(
         title, CSDL2_WINDOWPOS_CENTERED, CSDL2_WINDOWPOS_CENTERED, Int32(clamping: width),

@@ -84,18 +84,22 @@ struct GoldenImageTests {
       var instances = FrameInstances()
       for (name, parity) in [("zap", 0), ("laser", 1)] {
         let chosen = kept.filter { $0 % 2 == parity }
+        let placed = chosen.map { index in
+          SpriteInstance(
+            kind: 0, x: Float(index % 40) * 8 + shift + Float.random(in: -1...1, using: &random),
+            y: Float(index / 40) * 18 + 4, width: index % 3 == 0 ? 3 : 12,
+            height: index % 3 == 0 ? 3 : 12, rotation: parity == 1 ? shift / 10 : 0,
+            tint: Color(red: 200, green: 40, blue: 40), healthFraction: 0.5)
+        }
         instances.appendKind(
-          sprite: SpriteID(name), layer: 2, healthBarLayer: 9,
-          instances: chosen.map { index in
-            SpriteInstance(
-              kind: 0, x: Float(index % 40) * 8 + shift + Float.random(in: -1...1, using: &random),
-              y: Float(index / 40) * 18 + 4, width: index % 3 == 0 ? 3 : 12,
-              height: index % 3 == 0 ? 3 : 12, rotation: parity == 1 ? shift / 10 : 0,
-              tint: Color(red: 200, green: 40, blue: 40), healthFraction: 0.5)
-          },
+          sprite: SpriteID(name), layer: 2, healthBarLayer: 9, instances: placed,
           entities: chosen.map { AnyEntityID(rawValue: UInt64($0)) },
-          bars: chosen.indices.map { place in
-            (place, HealthBarDraw(x: 0, y: -8, width: 12, height: 2, fraction: 0.5))
+          bars: placed.indices.map { place in
+            let owner = placed[place]
+            return (
+              place,
+              HealthBarDraw(x: owner.x, y: owner.y - 8, width: 12, height: 2, fraction: 0.5)
+            )
           })
       }
       return Frame(

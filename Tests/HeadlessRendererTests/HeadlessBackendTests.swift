@@ -310,23 +310,28 @@ struct BandedDrawingTests {
       let count = kind == 0 ? 2 : 3_000
       let entities = (0..<count).map { UInt64(kind * 10_000 + $0 + 1) }
         .filter { ($0 + tick) % 13 != 0 }
+      let placed = entities.map { entity in
+        SpriteInstance(
+          kind: 0, x: next(in: -20...660) + shift,
+          y: next(in: -20...380), width: kind == 0 ? 60 : Float(entity % 9 + 2),
+          height: kind == 2 ? 3 : kind == 0 ? 80 : Float(entity % 9 + 2),
+          rotation: kind == 2 ? next(in: -3...3) + shift / 10 : 0,
+          isMirrored: entity % 2 == 0,
+          tint: entity % 2 == 0
+            ? Color(red: 120, green: 175, blue: 255)
+            : Color(red: 255, green: 125, blue: 105, alpha: 200),
+          healthFraction: Float(entity % 5) / 4)
+      }
       instances.appendKind(
         sprite: SpriteID(name), layer: kind + 1, healthBarLayer: 90, showsDot: kind != 0,
-        instances: entities.map { entity in
-          SpriteInstance(
-            kind: 0, x: next(in: -20...660) + shift,
-            y: next(in: -20...380), width: kind == 0 ? 60 : Float(entity % 9 + 2),
-            height: kind == 2 ? 3 : kind == 0 ? 80 : Float(entity % 9 + 2),
-            rotation: kind == 2 ? next(in: -3...3) + shift / 10 : 0,
-            isMirrored: entity % 2 == 0,
-            tint: entity % 2 == 0
-              ? Color(red: 120, green: 175, blue: 255)
-              : Color(red: 255, green: 125, blue: 105, alpha: 200),
-            healthFraction: Float(entity % 5) / 4)
-        },
-        entities: entities.map { AnyEntityID(rawValue: $0) },
-        bars: entities.indices.filter { $0 % 3 == 0 }.map { place in
-          (place, HealthBarDraw(x: 0, y: -9, width: 14, height: 3, fraction: Float(place % 7) / 7))
+        instances: placed, entities: entities.map { AnyEntityID(rawValue: $0) },
+        bars: placed.indices.filter { $0 % 3 == 0 }.map { place in
+          let owner = placed[place]
+          return (
+            place,
+            HealthBarDraw(
+              x: owner.x, y: owner.y - 9, width: 14, height: 3, fraction: Float(place % 7) / 7)
+          )
         })
     }
     var frame = Frame(
