@@ -24,7 +24,14 @@ import TraitSandbox
 final class DemoLoop {
   private let configuration: DemoConfiguration
   private let session: SDLSession
-  private let backend: SDLBackend
+  /// The ways the window may draw, and the one drawing now.
+  private let paths: DrawingPaths
+  private var path: DrawingPath
+  /// The timing of the ways against each other, while it runs.
+  private var trial: RendererTrial?
+  /// The main thread's cost of the GPU path's calls, when it draws.
+  private var gpuCalls = GPUCallCost()
+  private var backend: any WindowRenderer { path.renderer }
   private let match: SteppedMatch
   private var watcher: ScenarioWatcher?
   private var timestep: FixedTimestep
@@ -51,10 +58,13 @@ final class DemoLoop {
   private var frames = 0
   private var lastFrameStart: Double?
 
-  init(configuration: DemoConfiguration, session: SDLSession, backend: SDLBackend) {
+  init(configuration: DemoConfiguration, session: SDLSession, paths: DrawingPaths) {
     self.configuration = configuration
     self.session = session
-    self.backend = backend
+    self.paths = paths
+    path = paths.paths[0]
+    path.activate()
+    trial = paths.isTimed ? RendererTrial(count: paths.paths.count) : nil
     if let netplay = configuration.netplay {
       match = SteppedMatch(
         state: DemoState(
@@ -97,7 +107,8 @@ final class DemoLoop {
     return DemoSummary(
       frames: frames, tick: match.state.match.world.tick,
       framesPerSecond: Double(frames) / elapsed, split: split, frameTimes: frameTimes,
-      stateHash: match.state.match.world.stateHash())
+      stateHash: match.state.match.world.stateHash(), renderer: path.name,
+      gpuCalls: gpuCalls.frames > 0 ? gpuCalls : nil)
   }
 
   /// The session so far as a recording.
@@ -181,9 +192,38 @@ final class DemoLoop {
     }
     if isOwned { alpha = granted.alpha }
     account(draw: presentStart - drawStart, present: end - presentStart, wait: waited)
+    if path.isGPU, let gpu = backend as? OpenGLBackend { gpuCalls.record(gpu.lastFrameCost) }
+    if trial != nil { time(end - drawStart) }
     pace(frameStart: frameStart)
     if isLastFrame { countFinishedStep() }
     return !isLastFrame
+  }
+
+  /// Counts a frame the timed way drew in `seconds`, switching ways or keeping the faster as
+  /// the trial says.
+  private func time(_ seconds: Double) {
+    guard var trial else { return }
+    let step = trial.record(seconds: seconds)
+    self.trial = trial
+    switch step {
+    case .keep:
+      return
+    case .switchTo(let index):
+      path = paths.paths[index]
+      path.activate()
+    case .decided(let index):
+      path = paths.paths[index]
+      path.activate()
+      let others = paths.paths.indices.filter { $0 != index }.map {
+        String(format: "%.2f ms on the %@", trial.medianCost(of: $0) * 1000, paths.paths[$0].name)
+      }
+      configuration.announce(
+        "Renderer: \(path.name), kept after timing: "
+          + String(format: "%.2f ms a frame", trial.medianCost(of: index) * 1000)
+          + " against " + others.joined(separator: ", ")
+          + " (medians of \(RendererTrial.framesTimed) frames)")
+      self.trial = nil
+    }
   }
 
   /// A queue that lets go of frames the main thread is done with: a battle's frame holds a

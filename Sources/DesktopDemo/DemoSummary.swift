@@ -20,4 +20,39 @@ public struct DemoSummary: Sendable, Equatable {
   /// The state hash of the match when the session ended: what `sandbox replay` prints for its
   /// recording.
   public var stateHash: StateHash
+  /// The way the window drew at the end.
+  public var renderer: String
+  /// What the GPU path's calls cost the main thread, when it drew.
+  public var gpuCalls: GPUCallCost?
+}
+
+/// What the GPU path's OpenGL calls cost the main thread, apart from the GPU's own work: each
+/// frame's calls are timed from the first to the last before the buffers are swapped.
+public struct GPUCallCost: Sendable, Equatable {
+  /// Frames that sent new instances to the GPU (a tick had arrived).
+  public var framesWithUpload = 0
+  /// Those frames' calls' total seconds.
+  public var secondsWithUpload = 0.0
+  /// The part of `secondsWithUpload` spent sending the instances.
+  public var uploadSeconds = 0.0
+  /// Frames drawn from instances already on the GPU.
+  public var framesWithoutUpload = 0
+  /// Those frames' calls' total seconds.
+  public var secondsWithoutUpload = 0.0
+
+  /// Frames counted.
+  public var frames: Int { framesWithUpload + framesWithoutUpload }
+
+  /// Counts one frame's cost.
+  mutating func record(_ cost: OpenGLBackend.FrameCost) {
+    let seconds = cost.uploadSeconds + cost.callSeconds
+    if cost.uploadedBytes > 0 {
+      framesWithUpload += 1
+      secondsWithUpload += seconds
+      uploadSeconds += cost.uploadSeconds
+    } else {
+      framesWithoutUpload += 1
+      secondsWithoutUpload += seconds
+    }
+  }
 }

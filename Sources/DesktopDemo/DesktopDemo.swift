@@ -69,16 +69,8 @@ public enum DesktopDemo {
           + "reachable", kind: .missingDisplay)
     }
     try checkDriver(session.videoDriver, requested: configuration.videoDriver)
-    let window = try Window(
-      session: session, title: "TraitSandbox: MonsterWars", width: configuration.width,
-      height: configuration.height, resizable: true, hidden: false, highDensity: true)
-    let renderer = try makeRenderer(
-      for: window, choice: configuration.renderer, announce: configuration.announce)
-    // SDL's software renderer blits thousands of sprites one by one; the pure-Swift
-    // rasterizer draws the same pixels several times faster and SDL shows them as one texture.
-    let backend = try SDLBackend(
-      renderer: renderer, sprites: configuration.sprites, rasterizesWorld: renderer.isSoftware)
-    let loop = DemoLoop(configuration: configuration, session: session, backend: backend)
+    let paths = try DrawingPaths.make(session: session, configuration: configuration)
+    let loop = DemoLoop(configuration: configuration, session: session, paths: paths)
     while try loop.runFrame() {}
     if let recordTo = configuration.recordTo {
       try AtomicFile.write(try loop.recording.bytes(), to: recordTo)
@@ -86,43 +78,9 @@ public enum DesktopDemo {
     return loop.summary
   }
 
-  /// The renderer `choice` takes on `window`'s display, announced once with the reason.
-  static func makeRenderer(
-    for window: Window, choice: RendererChoice, announce: @Sendable (String) -> Void
-  ) throws -> Renderer {
-    var openGL: OpenGLProbe.Implementation?
-    var openGLFailure: String?
-    if choice != .software {
-      do {
-        openGL = try OpenGLProbe.implementation(session: window.session)
-      } catch {
-        openGLFailure = error.description
-      }
-    }
-    let decision = choice.decision(openGL: openGL, openGLFailure: openGLFailure)
-    var reason = decision.reason
-    if decision.usesGPU {
-      do {
-        let renderer = try Renderer(window: window, software: false, vsync: false)
-        announce("Renderer: gpu (SDL's \(renderer.name) renderer), \(reason)")
-        return renderer
-      } catch {
-        guard choice == .auto else {
-          throw DemoError(
-            message: "--renderer gpu: SDL has no accelerated renderer here (\(error)); "
-              + "--renderer software draws on the CPU", kind: .other)
-        }
-        reason = "because SDL has no accelerated renderer here (\(error))"
-      }
-    }
-    let renderer = try Renderer(window: window, software: true, vsync: false)
-    announce("Renderer: software, \(reason)")
-    return renderer
-  }
-
   /// The demo action an input event asks for, if any.
   static func action(
-    for event: InputEvent, backend: SDLBackend, frame: Frame, roster: Roster,
+    for event: InputEvent, backend: any WindowRenderer, frame: Frame, roster: Roster,
     isTimelineOpen: Bool = false
   ) -> DemoAction? {
     switch event {
@@ -130,7 +88,7 @@ public enum DesktopDemo {
     case .resized: return nil
     case .mouseDown(let x, let y):
       let pixel = pixel(
-        x: x, y: y, windowSize: backend.renderer.window.size,
+        x: x, y: y, windowSize: backend.window.size,
         pixelSize: (backend.width, backend.height))
       let point = Viewport(world: frame, width: backend.width, height: backend.height)
         .worldPoint(x: pixel.x, y: pixel.y)

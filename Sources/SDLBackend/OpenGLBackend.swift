@@ -47,6 +47,10 @@ public final class OpenGLBackend: RenderBackend {
   var outputHeight: Float = 0
   /// What the instance buffers hold, to upload only what is new.
   var uploaded = UploadedInstances()
+  /// The bytes of storage each buffer has, by name.
+  var bufferCapacities: [UInt32: Int] = [:]
+  /// The threads a large upload is copied on.
+  var copyThreads = ProcessInfo.processInfo.activeProcessorCount
   /// The rasterizer and its texture's size, for `drawsWorldOnCPU`.
   private var rasterizer: HeadlessBackend?
   private var worldTextureSize: (width: Int, height: Int) = (0, 0)

@@ -70,6 +70,8 @@ struct OpenGLFunctions {
   let readPixels:
     @convention(c) (Int32, Int32, Int32, Int32, Enum, Enum, UnsafeMutableRawPointer?) -> Void
   let finish: @convention(c) () -> Void
+  let mapBufferRange: @convention(c) (Enum, Int, Int, UInt32) -> UnsafeMutableRawPointer?
+  let unmapBuffer: @convention(c) (Enum) -> UInt8
 
   /// Looks every function up in the current context.
   ///
@@ -132,6 +134,8 @@ struct OpenGLFunctions {
     drawArraysInstanced = try load("glDrawArraysInstanced")
     readPixels = try load("glReadPixels")
     finish = try load("glFinish")
+    mapBufferRange = try load("glMapBufferRange")
+    unmapBuffer = try load("glUnmapBuffer")
   }
 
   /// The string OpenGL gives for `name` (`GL.renderer`, say), or "" for none.
@@ -192,4 +196,6 @@ enum GL {
   static let unpackRowLength: UInt32 = 0x0CF2
   static let triangleStrip: UInt32 = 0x0005
   static let triangles: UInt32 = 0x0004
+  static let mapWriteBit: UInt32 = 0x0002
+  static let mapInvalidateBufferBit: UInt32 = 0x0008
 }

@@ -89,6 +89,18 @@ struct DemoCommand: Subcommand {
         format: "Frame time: draw %.1f ms, present %.1f ms, waiting for the simulation %.1f ms; "
           + "simulation alongside %.1f ms (%.2f ticks of %.2f ms)", split.draw, split.present,
         split.wait, split.simulation, split.ticks, split.tick))
+    if let calls = summary.gpuCalls {
+      func mean(_ seconds: Double, _ frames: Int) -> String {
+        frames > 0 ? String(format: "%.2f ms", seconds / Double(frames) * 1000) : "-"
+      }
+      console.print(
+        "GPU path on the main thread, OpenGL calls before each swap: "
+          + "\(mean(calls.secondsWithUpload, calls.framesWithUpload)) a frame with a new tick's "
+          + "instances (\(mean(calls.uploadSeconds, calls.framesWithUpload)) of it sending them; "
+          + "\(calls.framesWithUpload) frames), "
+          + "\(mean(calls.secondsWithoutUpload, calls.framesWithoutUpload)) without "
+          + "(\(calls.framesWithoutUpload) frames)")
+    }
     if let p50 = summary.frameTimes.percentile(0.5), let p95 = summary.frameTimes.percentile(0.95),
       let p99 = summary.frameTimes.percentile(0.99)
     {

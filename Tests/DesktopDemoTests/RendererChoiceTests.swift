@@ -25,33 +25,74 @@ struct RendererChoiceTests {
         .isSoftware)
   }
 
-  @Test("auto takes the GPU for a hardware OpenGL and the software path for a software one")
+  @Test("auto times both paths on a hardware GPU and takes the software path on a software one")
   func auto() {
     let hardware = RendererChoice.auto.decision(openGL: Self.radeon, openGLFailure: nil)
-    #expect(hardware.usesGPU)
-    #expect(hardware.reason == "because OpenGL here is \(Self.radeon.renderer)")
+    #expect(hardware.setup == .openGL(timed: true))
+    #expect(
+      hardware.reason
+        == "timing the GPU path on \(Self.radeon.renderer) and the software path for "
+        + "\(RendererTrial.framesTimed) frames each, to keep the faster")
     let software = RendererChoice.auto.decision(openGL: Self.llvmpipe, openGLFailure: nil)
-    #expect(!software.usesGPU)
+    #expect(software.setup == .software && !software.usesGPU)
     #expect(
       software.reason
         == "because OpenGL here is llvmpipe (LLVM 15.0.6, 256 bits), a software rasterizer, "
         + "slower than the software path (--renderer gpu takes it anyway)")
+    // A GPU without OpenGL 3.3 core: SDL's accelerated renderer, timed against the software
+    // path.
+    var old = Self.radeon
+    old.coreProfileProblem = "SDL_GL_CreateContext: GLXBadFBConfig"
+    let legacy = RendererChoice.auto.decision(openGL: old, openGLFailure: nil)
+    #expect(legacy.setup == .accelerated(timed: true))
+    #expect(
+      legacy.reason.hasSuffix(
+        "because OpenGL 3.3 core is missing here (SDL_GL_CreateContext: GLXBadFBConfig)"))
     // No OpenGL at all: the platform's accelerated renderer may be Direct3D or Metal, so auto
     // tries it (the demo falls back when SDL has none).
     let none = RendererChoice.auto.decision(openGL: nil, openGLFailure: "no GLX visual")
-    #expect(none.usesGPU)
-    #expect(none.reason.hasSuffix("which is missing here (no GLX visual)"))
+    #expect(none.setup == .accelerated(timed: true))
+    #expect(none.reason.hasSuffix("because OpenGL is missing here (no GLX visual)"))
   }
 
   @Test("gpu and software are taken as asked, whatever the display's OpenGL is")
   func explicit() {
     for openGL in [Self.llvmpipe, Self.radeon] {
-      #expect(RendererChoice.gpu.decision(openGL: openGL, openGLFailure: nil).usesGPU)
-      #expect(!RendererChoice.software.decision(openGL: openGL, openGLFailure: nil).usesGPU)
+      #expect(
+        RendererChoice.gpu.decision(openGL: openGL, openGLFailure: nil).setup
+          == .openGL(timed: false))
+      #expect(
+        RendererChoice.software.decision(openGL: openGL, openGLFailure: nil).setup == .software)
     }
     #expect(
       RendererChoice.gpu.decision(openGL: Self.llvmpipe, openGLFailure: nil).reason
         == "as asked; OpenGL here is llvmpipe (LLVM 15.0.6, 256 bits), a software rasterizer")
+    // Without OpenGL 3.3 core, SDL's accelerated renderer is the GPU path.
+    let none = RendererChoice.gpu.decision(openGL: nil, openGLFailure: "no GLX visual")
+    #expect(none.setup == .accelerated(timed: false))
+    #expect(none.reason == "as asked, because OpenGL is missing here (no GLX visual)")
+  }
+
+  @Test("a trial times each way after it settles, switches once, and keeps the faster")
+  func trial() {
+    for (first, second, kept) in [(0.004, 0.009, 0), (0.012, 0.002, 1)] {
+      var trial = RendererTrial()
+      var steps: [RendererTrial.Step] = []
+      // Frames that settle the way are left out, however slow.
+      for _ in 0..<RendererTrial.framesSkipped { steps.append(trial.record(seconds: 5)) }
+      for _ in 0..<RendererTrial.framesTimed { steps.append(trial.record(seconds: first)) }
+      #expect(steps.last == .switchTo(1))
+      #expect(trial.current == 1)
+      for _ in 0..<(RendererTrial.framesSkipped + RendererTrial.framesTimed) {
+        steps.append(trial.record(seconds: second))
+      }
+      #expect(steps.last == .decided(kept))
+      #expect(steps.dropLast().filter { $0 != .keep } == [.switchTo(1)])
+      #expect(trial.chosen == kept && trial.current == kept)
+      #expect(trial.medianCost(of: 0) == first && trial.medianCost(of: 1) == second)
+      // After the decision, frames change nothing.
+      #expect(trial.record(seconds: 100) == .keep && trial.chosen == kept)
+    }
   }
 
   @Test("a click on a drawable twice the window's size lands on the same world point")
