@@ -2,10 +2,12 @@
 """Compare two PNG pictures of the same frame, e.g. the SDL window and the headless render.
 
   compare_images.py A.png B.png [--max-mean 2.0] [--max-share 0.05] [--tolerance 8]
+                    [--ignore X,Y,W,H]
 
 Prints the mean absolute difference per channel (RGB, 0-255) and the share of pixels whose
 largest channel difference exceeds the tolerance; exits with status 1 when either is over its
-bound or the sizes differ. Standard library only (decoding comes from check_png.py).
+bound or the sizes differ. --ignore leaves a rectangle of pixels out (the demo's minimap, which
+a headless render has not). Standard library only (decoding comes from check_png.py).
 """
 
 import argparse
@@ -23,7 +25,18 @@ def main():
     parser.add_argument("--max-mean", type=float, default=2.0)
     parser.add_argument("--max-share", type=float, default=0.05)
     parser.add_argument("--tolerance", type=int, default=8)
+    parser.add_argument("--ignore", default=None, help="x,y,width,height of pixels left out")
     arguments = parser.parse_args()
+    ignored = (0, 0, 0, 0)
+    if arguments.ignore is not None:
+        try:
+            ignored = tuple(int(part) for part in arguments.ignore.split(","))
+        except ValueError:
+            ignored = ()
+        if len(ignored) != 4 or min(ignored) < 0:
+            print(f"error: --ignore {arguments.ignore!r}: expected x,y,width,height in pixels",
+                  file=sys.stderr)
+            return 2
     images = []
     for path in (arguments.first, arguments.second):
         with open(path, "rb") as handle:
@@ -34,7 +47,13 @@ def main():
         return 1
     total = 0
     differing = 0
+    left, top, width, height = ignored
+    compared = 0
     for index in range(0, len(a), 4):
+        x, y = (index // 4) % w1, (index // 4) // w1
+        if left <= x < left + width and top <= y < top + height:
+            continue
+        compared += 1
         largest = 0
         for channel in range(3):
             difference = abs(a[index + channel] - b[index + channel])
@@ -42,10 +61,10 @@ def main():
             largest = max(largest, difference)
         if largest > arguments.tolerance:
             differing += 1
-    pixels = w1 * h1
+    pixels = max(compared, 1)
     mean = total / (pixels * 3)
     share = differing / pixels
-    print(f"{w1}x{h1}: mean absolute difference {mean:.3f} per channel, "
+    print(f"{w1}x{h1} ({compared} pixels compared): mean absolute difference {mean:.3f} per channel, "
           f"{share * 100:.2f}% of pixels differ by more than {arguments.tolerance}")
     if mean > arguments.max_mean or share > arguments.max_share:
         print(f"error: over the bounds (mean {arguments.max_mean}, share "

@@ -40,6 +40,8 @@ public struct DemoConfiguration: Sendable {
   public var program = "sandbox"
   /// How to draw: the GPU, the CPU, or whichever suits the display.
   public var renderer = RendererChoice.auto
+  /// The camera the window opens with; `nil` shows the whole arena.
+  public var camera: Camera?
   /// A match over the network to show and play instead of one against the computer.
   public var netplay: NetplayWindow?
   /// Told once, at start, which renderer the demo took and why.

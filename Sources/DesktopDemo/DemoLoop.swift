@@ -79,6 +79,9 @@ final class DemoLoop {
           scenario: configuration.scenario, seed: configuration.seed,
           autoplay: configuration.isAutoplay, swarmCount: configuration.swarmCount))
     }
+    if let camera = configuration.camera {
+      match.state.camera = match.state.clamped(camera)
+    }
     watcher = configuration.scenarioFile.map {
       ScenarioWatcher(file: $0, roster: configuration.scenario.roster)
     }

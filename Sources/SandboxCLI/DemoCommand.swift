@@ -1,6 +1,7 @@
 import DesktopDemo
 import Foundation
 import MonsterWars
+import TraitSandbox
 
 /// `sandbox demo`: the playable desktop window.
 struct DemoCommand: Subcommand {
@@ -24,7 +25,8 @@ struct DemoCommand: Subcommand {
         """,
     options: [
       SharedOptions.scenario, SharedOptions.seed, SharedOptions.size, frames, screenshot,
-      autoplay, SharedOptions.entities, record, replay, renderer, SharedOptions.assets,
+      autoplay, SharedOptions.entities, record, replay, renderer, CameraOptions.zoom,
+      CameraOptions.center, SharedOptions.assets,
     ])
 
   /// `--frames`: when to quit by itself.
@@ -50,9 +52,10 @@ struct DemoCommand: Subcommand {
   /// `--renderer`: the GPU, the CPU, or whichever suits the display.
   static let renderer: Option<RendererChoice?> = Option(
     "renderer", valueName: "auto|gpu|software",
-    help: "Draw on the GPU (SDL's accelerated renderer) or the CPU (SDL's software renderer "
-      + "and the pure-Swift rasterizer); auto takes the GPU unless OpenGL is a software one. "
-      + "The demo says which it took and why.",
+    help: "Draw on the GPU (instanced OpenGL 3.3, or where that is missing SDL's accelerated "
+      + "renderer) or the CPU (the pure-Swift rasterizer on every core); auto takes the CPU "
+      + "where OpenGL is a software rasterizer, and elsewhere times both on the first frames "
+      + "and keeps the faster. The demo says which it took and why.",
     defaultDescription: "$\(RendererChoice.environmentKey), or auto"
   ) { text throws(OptionValueError) in try rendererChoice(text) }
 
@@ -122,6 +125,8 @@ struct DemoCommand: Subcommand {
   let recordPath: String?
   let replayPath: String?
   let rendererChoice: RendererChoice
+  let zoom: Float
+  let center: WorldPoint?
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
@@ -137,6 +142,8 @@ struct DemoCommand: Subcommand {
     replayPath = try options[Self.replay]
     self.invocation = invocation
     rendererChoice = try Self.rendererChoice(options: options, invocation: invocation)
+    zoom = try options[CameraOptions.zoom]
+    center = try options[CameraOptions.center]
     if replayPath != nil {
       let setUp: [String?] = [
         options.contains(SharedOptions.scenario) ? "--scenario" : nil,
@@ -195,6 +202,12 @@ struct DemoCommand: Subcommand {
     configuration.recordTo = recordURL
     configuration.program = ReplayCommand.program
     configuration.renderer = rendererChoice
+    // A swarm's arena grows with its monsters: the one the match will have.
+    let arena =
+      scenario.arenaSize(swarmCount: configuration.swarmCount)
+      ?? Vector2(scenario.arena.width, scenario.arena.height)
+    configuration.camera = CameraOptions.camera(
+      zoom: zoom, center: center, arena: (arena.x, arena.y))
     configuration.announce = { console.print($0) }
     let summary: DemoSummary
     do {
