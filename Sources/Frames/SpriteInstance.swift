@@ -127,8 +127,9 @@ public struct SpriteInstance: Sendable, Equatable {
   @inlinable @inline(__always)
   public static func dotColor(tint: Color, health: UInt8) -> Color {
     let brightness = 0.25 + 0.5 * (Float(health) / 255)
+    // At most 255 x 0.75 + 0.5: always a byte, so converted without a range check.
     @inline(__always) func scaled(_ channel: UInt8) -> UInt8 {
-      UInt8(Float(channel) * brightness + 0.5)
+      UInt8(truncatingIfNeeded: Int(Float(channel) * brightness + 0.5))
     }
     return Color(
       red: scaled(tint.red), green: scaled(tint.green), blue: scaled(tint.blue),

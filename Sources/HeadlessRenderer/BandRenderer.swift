@@ -50,6 +50,7 @@ struct BandRenderer: RenderBackend {
     band.blit(image, source: part, placement: placement)
   }
 
+  @inline(__always)
   func fillRect(x: Float, y: Float, width: Float, height: Float, color: Color) {
     band.fillRect(x: x, y: y, width: width, height: height, color: color)
   }
