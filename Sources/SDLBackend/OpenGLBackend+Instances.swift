@@ -86,17 +86,18 @@ extension OpenGLBackend {
     defer { gl.bindBuffer(GL.arrayBuffer, 0) }
     elements.withUnsafeBytes { bytes in
       guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-      // Storage made once and grown by half again when too small, then written in place:
-      // storage made anew for each frame is memory the driver faults in afresh, which for a
-      // million instances cost ten times the copy.
+      // Storage of one size (grown by half again when too small) orphaned for each write, the
+      // usual way to stream: the driver hands out a block of that size instead of waiting
+      // for draws still reading the old one.
       var capacity = bufferCapacities[buffer, default: 0]
       if bytes.count > capacity {
         capacity = max(bytes.count + bytes.count / 2, 4096)
         bufferCapacities[buffer] = capacity
-        gl.bufferData(GL.arrayBuffer, capacity, nil, GL.streamDraw)
       }
+      gl.bufferData(GL.arrayBuffer, capacity, nil, GL.streamDraw)
       if bytes.count >= Self.mappedCopySize,
-        let mapped = gl.mapBufferRange(GL.arrayBuffer, 0, bytes.count, GL.mapWriteBit)
+        let mapped = gl.mapBufferRange(
+          GL.arrayBuffer, 0, bytes.count, GL.mapWriteBit | GL.mapInvalidateBufferBit)
       {
         ParallelCopy.copy(bytes.count, from: source, to: mapped, threads: copyThreads)
         if gl.unmapBuffer(GL.arrayBuffer) != 0 { return }
