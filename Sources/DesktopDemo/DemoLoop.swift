@@ -218,7 +218,8 @@ final class DemoLoop {
       path = paths.paths[index]
       path.activate()
       let others = paths.paths.indices.filter { $0 != index }.map {
-        String(format: "%.2f ms on the %@", trial.medianCost(of: $0) * 1000, paths.paths[$0].name)
+        String(format: "%.2f ms", trial.medianCost(of: $0) * 1000) + " on the "
+          + paths.paths[$0].name
       }
       configuration.announce(
         "Renderer: \(path.name), kept after timing: "
@@ -229,8 +230,8 @@ final class DemoLoop {
     }
   }
 
-  /// A queue that lets go of frames the main thread is done with: a battle's frame holds a
-  /// hundred thousand commands, and freeing them costs the main thread a millisecond.
+  /// A queue that lets go of frames the main thread is done with: a battle's frame holds
+  /// megabytes of instances, a pairing and a decoration, none of them the main thread's to free.
   private let disposal = DispatchQueue(label: "TraitSandbox.frameDisposal", qos: .utility)
 
   /// Lets go of `frames` on `disposal`, which by then holds their last reference.

@@ -7,17 +7,19 @@ final class DrawingPath {
   let name: String
   /// What draws.
   let renderer: any WindowRenderer
+  /// Whether this way draws the world on the GPU.
+  let isGPU: Bool
   /// Sets `renderer` to draw this way.
   let activate: () -> Void
 
-  init(name: String, renderer: any WindowRenderer, activate: @escaping () -> Void = {}) {
+  init(
+    name: String, renderer: any WindowRenderer, isGPU: Bool, activate: @escaping () -> Void = {}
+  ) {
     self.name = name
     self.renderer = renderer
+    self.isGPU = isGPU
     self.activate = activate
   }
-
-  /// Whether this way draws the world on the GPU.
-  var isGPU: Bool { name.hasPrefix("gpu") }
 }
 
 /// The demo window and the ways it may draw, made as the renderer choice decides: one way, or
@@ -59,7 +61,8 @@ struct DrawingPaths {
       do {
         let backend = try OpenGLBackend(window: opened, sprites: configuration.sprites)
         let gpu = DrawingPath(
-          name: "gpu (OpenGL 3.3, instanced, on \(backend.rendererName))", renderer: backend
+          name: "gpu (OpenGL 3.3, instanced, on \(backend.rendererName))", renderer: backend,
+          isGPU: true
         ) { backend.drawsWorldOnCPU = false }
         guard timed else {
           announce("Renderer: \(gpu.name), \(reason)")
@@ -67,7 +70,7 @@ struct DrawingPaths {
         }
         let software = DrawingPath(
           name: "software (rasterized on \(backend.rasterizerThreads) threads, shown through "
-            + "OpenGL)", renderer: backend
+            + "OpenGL)", renderer: backend, isGPU: false
         ) { backend.drawsWorldOnCPU = true }
         announce("Renderer: auto, \(reason)")
         return DrawingPaths(paths: [gpu, software], isTimed: true)
@@ -106,7 +109,8 @@ struct DrawingPaths {
         configuration: configuration)
     }
     let backend = try SDLBackend(renderer: renderer, sprites: configuration.sprites)
-    let gpu = DrawingPath(name: "gpu (SDL's \(renderer.name) renderer)", renderer: backend)
+    let gpu = DrawingPath(
+      name: "gpu (SDL's \(renderer.name) renderer)", renderer: backend, isGPU: true)
     guard timed else {
       configuration.announce("Renderer: \(gpu.name), \(reason)")
       return DrawingPaths(paths: [gpu], isTimed: false)
@@ -114,7 +118,8 @@ struct DrawingPaths {
     let rasterizing = try SDLBackend(
       renderer: renderer, sprites: configuration.sprites, rasterizesWorld: true)
     let software = DrawingPath(
-      name: "software (shown through SDL's \(renderer.name) renderer)", renderer: rasterizing)
+      name: "software (shown through SDL's \(renderer.name) renderer)", renderer: rasterizing,
+      isGPU: false)
     configuration.announce("Renderer: auto, \(reason)")
     return DrawingPaths(paths: [gpu, software], isTimed: true)
   }
@@ -130,6 +135,6 @@ struct DrawingPaths {
       renderer: renderer, sprites: configuration.sprites, rasterizesWorld: true)
     configuration.announce("Renderer: software, \(reason)")
     return DrawingPaths(
-      paths: [DrawingPath(name: "software", renderer: backend)], isTimed: false)
+      paths: [DrawingPath(name: "software", renderer: backend, isGPU: false)], isTimed: false)
   }
 }

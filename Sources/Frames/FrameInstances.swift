@@ -149,7 +149,7 @@ public struct FrameInstances: Sendable, Equatable {
         guard abs(x - sprite.x) <= sprite.width / 2, abs(y - sprite.y) <= sprite.height / 2,
           identities[index] != Self.noIdentity
         else { continue }
-        if best == nil || kind.layer >= best!.layer { best = (kind.layer, index) }
+        if kind.layer >= best?.layer ?? .min { best = (kind.layer, index) }
         break
       }
     }
