@@ -157,7 +157,9 @@ final class DemoLoop {
       )
       dispose(old)
     } else {
-      pendingEvents += session.pollEvents()
+      let events = session.pollEvents()
+      moveCameraAtOnce(for: events)
+      pendingEvents += events
     }
     frames += 1
     let (previous, current, pairing, decoration) = shown
@@ -242,6 +244,7 @@ final class DemoLoop {
   private func handleInput(at now: Double) {
     let events = pendingEvents + session.pollEvents()
     pendingEvents.removeAll()
+    defer { wasTimelineOpen = match.state.timelineView != nil }
     for event in events {
       // Clicks land where the player sees them: through the camera the frame is shown with.
       var shown = match.current
@@ -252,6 +255,29 @@ final class DemoLoop {
       {
         match.state.handle(action, at: now - start, frame: match.current)
       }
+    }
+  }
+
+  /// Whether the timeline was open when the main thread last owned the match: its keys then
+  /// mean moving along it, not the camera.
+  private var wasTimelineOpen = false
+
+  /// Moves the shown frame's camera at once for the zooms, pans and Home among `events`,
+  /// which arrived while the simulation thread owns the match: a long step (a battle of a
+  /// million) would otherwise hold them for its whole length. The events still go to the
+  /// demo's state once the step ends, which moves its camera the same way.
+  private func moveCameraAtOnce(for events: [InputEvent]) {
+    guard !wasTimelineOpen else { return }
+    let arena = Vector2(shown.current.worldWidth, shown.current.worldHeight)
+    for event in events {
+      guard
+        let action = DesktopDemo.action(
+          for: event, backend: backend, frame: shown.current,
+          roster: configuration.scenario.roster),
+        let moved = DemoState.camera(shown.decoration.camera, after: action, arena: arena)
+      else { continue }
+      shown.decoration.camera = moved
+      if case .zoom = action {} else { shown.decoration.isFollowing = false }
     }
   }
 

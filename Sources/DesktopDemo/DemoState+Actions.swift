@@ -54,23 +54,11 @@ extension DemoState {
       showsDebugOverlay.toggle()
     case .select(let x, let y):
       selection = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }
-    case .zoom(let factor):
-      let current = camera ?? fitCamera
-      let zoomed = Camera(
-        centreX: current.centreX, centreY: current.centreY, zoom: current.zoom * factor)
-      camera = zoomed.zoom <= 1 ? nil : clamped(zoomed)
-    case .pan(let x, let y):
-      isFollowing = false
-      guard let current = camera else { return }
-      let arena = match.world.arenaSize
-      let view = current.view(worldWidth: arena.x, worldHeight: arena.y)
-      camera = clamped(
-        Camera(
-          centreX: current.centreX + x * view.width, centreY: current.centreY + y * view.height,
-          zoom: current.zoom))
-    case .fitArena:
-      camera = nil
-      isFollowing = false
+    case .zoom, .pan, .fitArena:
+      if case .zoom = action {} else { isFollowing = false }
+      if let moved = Self.camera(camera, after: action, arena: match.world.arenaSize) {
+        camera = moved
+      }
     case .toggleFollow:
       isFollowing = selection != nil && !isFollowing
       if isFollowing, camera == nil {

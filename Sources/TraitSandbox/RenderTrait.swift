@@ -72,7 +72,8 @@ public protocol RenderTrait: GameObject {
 
   /// Writes the pool's entities into a frame's instance columns; the world calls this for
   /// each chunk of entities when it makes a frame. By default each entity's
-  /// `spriteInstance(kind:)` and its style's health bar.
+  /// `spriteInstance(kind:)` and its style's health bar. An override writes every entity of
+  /// the pool exactly once (one to hide is written with a size of zero).
   static func writeInstances(_ pool: EntityPool<Self>, into writer: inout InstanceWriter)
 }
 

@@ -31,6 +31,25 @@ struct DemoCameraTests {
     #expect(state.camera == nil)
   }
 
+  @Test("a window moving its camera at once ends where the demo's state ends, key for key")
+  func cameraAtOnce() throws {
+    var state = DemoState(scenario: try duel(), seed: 1, autoplay: true)
+    let arena = state.match.world.arenaSize
+    var shown: Camera? = nil
+    let actions: [DemoAction] = [
+      .pan(x: 0.25, y: 0), .zoom(by: 1.5), .pan(x: 0.25, y: -0.25), .zoom(by: 4),
+      .pan(x: -0.25, y: 0), .zoom(by: 0.5), .fitArena, .zoom(by: 2), .pan(x: 9, y: 9),
+    ]
+    for action in actions {
+      state.handle(action)
+      shown = try #require(DemoState.camera(shown, after: action, arena: arena))
+      #expect(shown == state.camera, "\(action)")
+    }
+    #expect(shown != nil)
+    // Other actions leave the camera to the state.
+    #expect(DemoState.camera(shown, after: .togglePause, arena: arena) == nil)
+  }
+
   @Test("the decorated frame carries the camera, and following keeps the selection centred")
   func follow() throws {
     var state = DemoState(scenario: try duel(), seed: 1, autoplay: true)

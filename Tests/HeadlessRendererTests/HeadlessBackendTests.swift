@@ -371,7 +371,7 @@ struct BandedDrawingTests {
         // One band: what any backend's shared walk draws, primitive by primitive.
         var walked = HeadlessBackend(width: 320, height: 180, sprites: sprites)
         walked.threads = 1
-        try walked.drawFrame(
+        walked.drawFrame(
           later, pairedWith: InstancePairing(from: earlier.instances, to: later.instances),
           alpha: 0.3)
         let same = walked.image == frame[1]
