@@ -127,7 +127,7 @@ extension RenderTrait {
     let sprites = writer.sprites
     let identities = writer.identities
     let firstOwner = writer.firstOwner
-    var lastSize = Vector2(x: -1, y: -1)
+    var lastSize: Vector2?
     var widthBits: UInt16 = 0
     var heightBits: UInt16 = 0
     var bars = writer.bars
