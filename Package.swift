@@ -67,7 +67,8 @@ let package = Package(
     .target(name: "Imaging", dependencies: ["CZlib"]),
     /// The pure-Swift software rasterizer that turns frames into images.
     .target(name: "HeadlessRenderer", dependencies: ["Frames", "Imaging"]),
-    /// Draws frames in an SDL2 window: one texture atlas, batched geometry, typed SDL errors.
+    /// Draws frames in an SDL2 window: instanced OpenGL 3.3, or SDL's renderers with one texture
+    /// atlas and batched geometry; typed SDL errors.
     .target(name: "SDLBackend", dependencies: ["CSDL2", "Frames", "Imaging", "HeadlessRenderer"]),
     /// Two players of a match over the network: the versioned, checked packet format, rollback
     /// and the UDP transport.
