@@ -187,7 +187,7 @@ struct RunCommand: Subcommand {
       }
       profile?.record(
         tick: clock.now() - tickStart, systems: match.world.lastSystemTimes,
-        end: match.world.lastTickEndTimes)
+        end: match.world.lastTickEndTimes, parallelism: match.world.lastTickParallelism)
       ticksRun += 1
       try recorder?.record(match)
       progress.update(ticksRun, now: clock.now() - start)

@@ -4,8 +4,9 @@ import MonsterWars
 import TraitSandbox
 
 /// What `sandbox run --profile` measures: each system's time per tick, the whole tick's,
-/// the set-up's, reading and writing snapshots, the final state hash, how many bytes the
-/// entities take and the process's peak memory.
+/// how each used its threads (its parallel steps, the time only one thread worked, its
+/// busiest chunk), the set-up's, reading and writing snapshots, the final state hash, how many
+/// bytes the entities take and the process's peak memory.
 struct RunProfile {
   /// The systems, in the order a tick runs them.
   let systemNames: [String]
@@ -17,6 +18,8 @@ struct RunProfile {
   private(set) var tickSeconds: [Double] = []
   /// What the end of each tick took, after its systems.
   private(set) var tickEnds: [TickEndTimes] = []
+  /// How each tick's parts used their threads.
+  private(set) var parallelism: [TickParallelism] = []
   /// Seconds reading the `--load` file took, before it was restored (in `setupSeconds`).
   var readSeconds: Double?
   /// Seconds saving the match to the `--save` file took.
@@ -30,10 +33,15 @@ struct RunProfile {
     systemSeconds = Array(repeating: [], count: world.systems.count)
   }
 
-  /// Records one tick: its wall time, its systems' times and its end's.
-  mutating func record(tick seconds: Double, systems: [Double], end: TickEndTimes) {
+  /// Records one tick: its wall time, its systems' times, its end's, and how its parts used
+  /// their threads.
+  mutating func record(
+    tick seconds: Double, systems: [Double], end: TickEndTimes,
+    parallelism tick: TickParallelism = TickParallelism()
+  ) {
     tickSeconds.append(seconds)
     tickEnds.append(end)
+    parallelism.append(tick)
     for (index, time) in systems.enumerated() where index < systemSeconds.count {
       systemSeconds[index].append(time)
     }
@@ -46,26 +54,44 @@ struct RunProfile {
     var maximumMilliseconds: Double
     /// The system's share of all tick time, 0...1.
     var share: Double
+    /// Its parallel steps (barriers) in a tick, the median.
+    var steps: Double = 0
+    /// The time in which only one thread worked, the median, in milliseconds.
+    var oneThreadMilliseconds: Double = 0
+    /// The largest share of a step's work one chunk did, over every tick.
+    var busiestChunkShare: Double = 0
   }
 
   /// One row per system, one for each part of the tick's end (despawns, spawns, the spatial
   /// sort), then one for the whole tick.
   var rows: [Row] {
     let total = tickSeconds.reduce(0, +)
-    func row(_ name: String, _ samples: [Double]) -> Row {
+    func row(_ name: String, _ samples: [Double], _ parts: [Parallelism]) -> Row {
       Row(
         name: name, medianMilliseconds: samples.median * 1000,
         maximumMilliseconds: (samples.max() ?? 0) * 1000,
-        share: total > 0 ? samples.reduce(0, +) / total : 0)
+        share: total > 0 ? samples.reduce(0, +) / total : 0,
+        steps: parts.map { Double($0.steps) }.median,
+        oneThreadMilliseconds: parts.map(\.oneThreadSeconds).median * 1000,
+        busiestChunkShare: parts.map(\.busiestChunkShare).max() ?? 0)
     }
-    var rows = zip(systemNames, systemSeconds).map(row)
-    rows.append(row("despawns", tickEnds.map(\.despawns)))
-    rows.append(row("spawns", tickEnds.map(\.spawns)))
-    rows.append(row("spatialSort", tickEnds.map(\.spatialSort)))
+    var rows = systemNames.indices.map { index in
+      row(
+        systemNames[index], systemSeconds[index],
+        parallelism.compactMap { index < $0.systems.count ? $0.systems[index] : nil })
+    }
+    rows.append(row("despawns", tickEnds.map(\.despawns), parallelism.map(\.despawns)))
+    rows.append(row("spawns", tickEnds.map(\.spawns), parallelism.map(\.spawns)))
+    rows.append(row("spatialSort", tickEnds.map(\.spatialSort), parallelism.map(\.spatialSort)))
     rows.append(
       Row(
         name: "tick", medianMilliseconds: tickSeconds.median * 1000,
-        maximumMilliseconds: (tickSeconds.max() ?? 0) * 1000, share: total > 0 ? 1 : 0))
+        maximumMilliseconds: (tickSeconds.max() ?? 0) * 1000, share: total > 0 ? 1 : 0,
+        steps: parallelism.map { Double($0.steps) }.median,
+        oneThreadMilliseconds: zip(parallelism, tickSeconds).map {
+          $0.oneThreadSeconds(ofTick: $1)
+        }.median * 1000,
+        busiestChunkShare: rows.map(\.busiestChunkShare).max() ?? 0))
     return rows
   }
 
@@ -84,14 +110,27 @@ struct RunProfile {
     func milliseconds(_ value: Double) -> String { String(format: "%.3f", value) }
     var lines = [
       "", "Profile (\(tickSeconds.count) ticks):",
-      "  system          median ms    max ms   share",
+      "  system          median ms    max ms   share   steps  1-thread ms  busiest chunk",
     ]
+    let rows = rows
     for row in rows {
       lines.append(
         "  " + row.name.padding(toLength: 14, withPad: " ", startingAt: 0)
           + milliseconds(row.medianMilliseconds).leftPadded(to: 11)
           + milliseconds(row.maximumMilliseconds).leftPadded(to: 10)
-          + String(format: "%.1f%%", row.share * 100).leftPadded(to: 8))
+          + String(format: "%.1f%%", row.share * 100).leftPadded(to: 8)
+          + String(format: "%.0f", row.steps).leftPadded(to: 8)
+          + milliseconds(row.oneThreadMilliseconds).leftPadded(to: 13)
+          + String(format: "%.1f%%", row.busiestChunkShare * 100).leftPadded(to: 15))
+    }
+    if let tick = rows.last, tick.medianMilliseconds > 0 {
+      lines.append(
+        "  one thread works "
+          + String(
+            format: "%.3f ms of the median tick's %.3f ms (%.1f%%), over %.0f parallel steps",
+            tick.oneThreadMilliseconds, tick.medianMilliseconds,
+            tick.oneThreadMilliseconds / tick.medianMilliseconds * 100, tick.steps)
+          + " (barriers) a tick: the part more threads cannot shorten")
     }
     if let readSeconds {
       lines.append(
@@ -135,6 +174,9 @@ struct RunProfile {
                 ("medianMilliseconds", .measured(row.medianMilliseconds)),
                 ("maximumMilliseconds", .measured(row.maximumMilliseconds)),
                 ("share", .measured(row.share)),
+                ("parallelSteps", .measured(row.steps)),
+                ("oneThreadMilliseconds", .measured(row.oneThreadMilliseconds)),
+                ("busiestChunkShare", .measured(row.busiestChunkShare)),
               ])
             )
           })

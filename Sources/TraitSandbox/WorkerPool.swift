@@ -34,6 +34,13 @@ internal final class WorkerPool: @unchecked Sendable {
   private let busy = Atomic<Bool>(false)
   /// The current step's work; written before `ticket` publishes the step, read after a claim.
   private nonisolated(unsafe) var body: (@Sendable (Int) -> Void)?
+  /// Where the current step's iterations note when they ran and on which thread, while its
+  /// caller records its steps; written and read as `body` is.
+  private nonisolated(unsafe) var timing: IterationTimes?
+  /// The threads recording their steps, and where.
+  private let recorders = Mutex<[(thread: pthread_t, steps: ParallelSteps)]>([])
+  /// Whether any thread records, so that steps need not look at `recorders` otherwise.
+  private let isRecording = Atomic<Bool>(false)
   /// The workers made so far; only a caller holding `busy` adds to it.
   private nonisolated(unsafe) var workers: [Worker] = []
 
@@ -61,18 +68,38 @@ internal final class WorkerPool: @unchecked Sendable {
   ///   operations per iteration.
   @usableFromInline
   func forEach(_ iterations: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
+    let steps = isRecording.load(ordering: .relaxed) ? recorder(of: pthread_self()) : nil
     let helpers = min(threads - 1, iterations - 1, maximumWorkers)
     guard helpers > 0, iterations <= Self.maximumIterations,
       busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
     else {
-      for iteration in 0..<iterations { body(iteration) }
+      // A step inside another thread's step (or another world's) runs here and is part of
+      // that one: only a step of its own is recorded.
+      guard let steps, !busy.load(ordering: .relaxed) else {
+        for iteration in 0..<iterations { body(iteration) }
+        return
+      }
+      let times = IterationTimes(count: iterations)
+      defer { times.deallocate() }
+      let start = DispatchTime.now().uptimeNanoseconds
+      for iteration in 0..<iterations {
+        times.begins[iteration] = DispatchTime.now().uptimeNanoseconds
+        body(iteration)
+        times.ends[iteration] = DispatchTime.now().uptimeNanoseconds
+        times.slots[iteration] = 0
+      }
+      steps.append(times.step(start: start, end: DispatchTime.now().uptimeNanoseconds))
       return
     }
     defer { busy.store(false, ordering: .releasing) }
-    while workers.count < helpers { workers.append(Worker(pool: self)) }
+    while workers.count < helpers { workers.append(Worker(pool: self, slot: workers.count + 1)) }
+    let times = steps.map { _ in IterationTimes(count: iterations) }
+    defer { times?.deallocate() }
+    let start = steps == nil ? 0 : DispatchTime.now().uptimeNanoseconds
 
     withoutActuallyEscaping(body) { body in
       self.body = body
+      self.timing = times
       completed.store(0, ordering: .relaxed)
       let step = (ticket.load(ordering: .relaxed) >> 32) &+ 1
       // Sequentially consistent, as parking is: a worker that parks after this store sees it.
@@ -87,12 +114,35 @@ internal final class WorkerPool: @unchecked Sendable {
         if spins & 1023 == 0 { sched_yield() }
       }
       self.body = nil
+      self.timing = nil
+    }
+    if let steps, let times {
+      steps.append(times.step(start: start, end: DispatchTime.now().uptimeNanoseconds))
+    }
+  }
+
+  /// Records the steps the calling thread starts into `steps` from now on, or stops recording
+  /// them when `steps` is `nil`.
+  func recordSteps(into steps: ParallelSteps?) {
+    let thread = pthread_self()
+    recorders.withLock { recorders in
+      recorders.removeAll { pthread_equal($0.thread, thread) != 0 }
+      if let steps { recorders.append((thread, steps)) }
+      isRecording.store(!recorders.isEmpty, ordering: .relaxed)
+    }
+  }
+
+  /// Where `thread` records its steps, if it does.
+  private func recorder(of thread: pthread_t) -> ParallelSteps? {
+    recorders.withLock { recorders in
+      recorders.first { pthread_equal($0.thread, thread) != 0 }?.steps
     }
   }
 
   /// Claims and runs iterations of the current step until none is left; returns at once when
-  /// the step is not `step` any more (nil: whatever step is current).
-  private func runIterations(of step: UInt64? = nil) {
+  /// the step is not `step` any more (nil: whatever step is current). `slot` numbers the thread
+  /// for a recorded step: 0 the caller, 1 and on the workers.
+  private func runIterations(of step: UInt64? = nil, slot: UInt8 = 0) {
     while true {
       let current = ticket.load(ordering: .acquiring)
       if let step, current >> 32 != step { return }
@@ -104,7 +154,14 @@ internal final class WorkerPool: @unchecked Sendable {
           expected: current, desired: current &+ 1, ordering: .acquiringAndReleasing
         ).exchanged
       else { continue }
-      body.unsafelyUnwrapped(Int(next))
+      if let timing {
+        timing.begins[Int(next)] = DispatchTime.now().uptimeNanoseconds
+        body.unsafelyUnwrapped(Int(next))
+        timing.ends[Int(next)] = DispatchTime.now().uptimeNanoseconds
+        timing.slots[Int(next)] = slot
+      } else {
+        body.unsafelyUnwrapped(Int(next))
+      }
       completed.add(1, ordering: .releasing)
     }
   }
@@ -117,8 +174,11 @@ internal final class WorkerPool: @unchecked Sendable {
   private final class Worker: @unchecked Sendable {
     let parked = Atomic<Bool>(false)
     let wake = DispatchSemaphore(value: 0)
+    /// The worker's number in recorded steps.
+    let slot: UInt8
 
-    init(pool: WorkerPool) {
+    init(pool: WorkerPool, slot: Int) {
+      self.slot = UInt8(clamping: slot)
       let thread = Thread { [unowned pool, self] in self.loop(pool) }
       thread.name = "TraitSandbox worker"
       // Systems keep a few entities on the stack; a worker gets a main thread's stack.
@@ -148,7 +208,7 @@ internal final class WorkerPool: @unchecked Sendable {
           }
         }
         seen = pool.currentStep
-        pool.runIterations(of: seen)
+        pool.runIterations(of: seen, slot: slot)
       }
     }
 
@@ -162,5 +222,32 @@ internal final class WorkerPool: @unchecked Sendable {
       }
       wake.wait()
     }
+  }
+}
+
+/// When each iteration of a recorded step ran and on which thread: each iteration writes only
+/// its own entries.
+private final class IterationTimes: @unchecked Sendable {
+  let begins: UnsafeMutableBufferPointer<UInt64>
+  let ends: UnsafeMutableBufferPointer<UInt64>
+  let slots: UnsafeMutableBufferPointer<UInt8>
+
+  init(count: Int) {
+    begins = .allocate(capacity: count)
+    ends = .allocate(capacity: count)
+    slots = .allocate(capacity: count)
+  }
+
+  func deallocate() {
+    begins.deallocate()
+    ends.deallocate()
+    slots.deallocate()
+  }
+
+  /// The step's figures, once every iteration has run.
+  func step(start: UInt64, end: UInt64) -> ParallelSteps.Step {
+    ParallelSteps.step(
+      start: start, end: end, begins: UnsafeBufferPointer(begins), ends: UnsafeBufferPointer(ends),
+      slots: UnsafeBufferPointer(slots))
   }
 }

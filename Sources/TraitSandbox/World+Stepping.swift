@@ -30,6 +30,16 @@ extension World {
     isStepping = true
     var timings: [Double]? =
       measuresSystemTimes ? [Double](repeating: 0, count: systems.count) : nil
+    // Every parallel step this thread starts, recorded while times are measured.
+    let recorded = measuresSystemTimes ? ParallelSteps() : nil
+    var parallelism = TickParallelism()
+    var allSteps: [ParallelSteps.Step] = []
+    func account(_ steps: [ParallelSteps.Step]) -> [ParallelSteps.Step] {
+      allSteps += steps
+      return steps
+    }
+    if let recorded { WorkerPool.shared.recordSteps(into: recorded) }
+    defer { if recorded != nil { WorkerPool.shared.recordSteps(into: nil) } }
     for (systemIndex, system) in systems.enumerated() {
       switch system.body {
       case .perType where system.runsInParallel && threadCount > 1:
@@ -52,6 +62,10 @@ extension World {
           timings?[systemIndex] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         }
       }
+      if let recorded, let timings {
+        parallelism.systems.append(
+          Parallelism(seconds: timings[systemIndex], steps: account(recorded.take())))
+      }
       context.targets.applyPendingDamage()
       if let observe { observe(system.name, stateHash(random: context.random)) }
     }
@@ -68,14 +82,22 @@ extension World {
       return Double(now - mark) / 1e9
     }
     var endTimes = TickEndTimes()
+    // What a part of the tick's end took, and how it used its threads.
+    func measure(_ part: WritableKeyPath<TickParallelism, Parallelism>) -> Double {
+      let seconds = lap()
+      if let recorded {
+        parallelism[keyPath: part] = Parallelism(seconds: seconds, steps: account(recorded.take()))
+      }
+      return seconds
+    }
     removeDespawned(context.despawned)
-    endTimes.despawns = lap()
+    endTimes.despawns = measure(\.despawns)
     // Taken out of the context, so that appending the spawn events never copies the array.
     var events: [EntityEvent]? = context.events
     context.events = []
     insertSpawned(from: context, events: &events)
     lastEvents = events ?? []
-    endTimes.spawns = lap()
+    endTimes.spawns = measure(\.spawns)
     // Without a grid (no target queries) there is no order to keep.
     if tick % Self.spatialSortInterval == 1 && context.targets.grid.cellCount > 1 {
       let grid = context.targets.grid
@@ -91,9 +113,17 @@ extension World {
         }
       }
       sortScratch = scratch
-      endTimes.spatialSort = lap()
+      endTimes.spatialSort = measure(\.spatialSort)
     }
     lastTickEndTimes = endTimes
+    if let recorded {
+      _ = account(recorded.take())
+      parallelism.steps = allSteps.count
+      parallelism.secondsInSteps = Double(allSteps.reduce(UInt64(0)) { $0 &+ $1.wall }) / 1e9
+      parallelism.oneThreadSecondsInSteps =
+        Double(allSteps.reduce(UInt64(0)) { $0 &+ $1.oneThread }) / 1e9
+      lastTickParallelism = parallelism
+    }
     swap(&targets, &context.targets)
   }
 

@@ -36,6 +36,9 @@ public struct World {
   /// Seconds the end of the last step took, after its systems; zero unless
   /// `measuresSystemTimes` was on.
   public internal(set) var lastTickEndTimes = TickEndTimes()
+  /// How the last step's systems and end used their threads; empty unless
+  /// `measuresSystemTimes` was on.
+  public internal(set) var lastTickParallelism = TickParallelism()
   /// What happened to entities during the last step: deaths as they happened, then spawns.
   public internal(set) var lastEvents: [EntityEvent] = []
 

@@ -20,7 +20,12 @@ struct RunProfileTests {
     for system in systems {
       #expect(lines.contains { $0.hasPrefix("  \(system) ") }, "no row for \(system)")
     }
-    #expect(lines.contains { $0.hasPrefix("  tick ") && $0.hasSuffix("100.0%") })
+    #expect(lines.contains { $0.hasPrefix("  system ") && $0.hasSuffix("busiest chunk") })
+    #expect(lines.contains { $0.hasPrefix("  tick ") && $0.contains("100.0%") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  one thread works ") && $0.contains("parallel steps (barriers) a tick")
+      })
     #expect(lines.contains { $0.hasPrefix("  bytes per entity: ") && $0.contains("Castle ") })
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") && $0.hasSuffix(" MiB") })
   }
@@ -50,6 +55,12 @@ struct RunProfileTests {
     }
     #expect(shares.count == systems.count - 1)
     #expect(shares.reduce(0, +) <= 1.000_001)
+    // How each part used its threads: the tick's one-thread time within its own.
+    let tick = try #require(systems["tick"] as? [String: Any])
+    let oneThread = try #require(tick["oneThreadMilliseconds"] as? Double)
+    let median = try #require(tick["medianMilliseconds"] as? Double)
+    #expect(oneThread >= 0 && oneThread <= median)
+    #expect(tick["parallelSteps"] is Double && tick["busiestChunkShare"] is Double)
     let bytes = try #require(profile["bytesPerEntity"] as? [String: Int])
     #expect((bytes["QuirkMonster"] ?? 0) > 0)
     #expect((profile["peakMemoryBytes"] as? Int ?? 0) > 1_000_000)
