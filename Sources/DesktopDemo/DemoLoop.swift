@@ -121,41 +121,17 @@ final class DemoLoop {
   }
 
   /// Runs one frame; returns whether to go on.
+  ///
+  /// The steps: wait for a step about to finish; take the state over if the simulation thread
+  /// is done (input, live reload, what to draw); start the next step; draw and present; count
+  /// the frame and pace it.
   func runFrame() throws -> Bool {
     let frameStart = clock.now()
     let isLastFrame = configuration.frameLimit.map { frames + 1 >= $0 } ?? false
-    var waited = 0.0
-    if isLastFrame {
-      // The last frame is drawn exactly at the tick the session ends on, so a screenshot
-      // matches a headless render of that tick.
-      match.wait()
-      waited = clock.now() - frameStart
-    }
-    // A step about to finish is worth a short wait: a frame a little late beats a frame that
-    // shows nothing new, and the simulation loses no time.
-    if let stepEnd, match.isStepping, stepEnd - frameStart <= Self.longestWait {
-      match.wait(until: frameStart + Self.longestWait)
-      waited = clock.now() - frameStart
-    }
+    let waited = waitForStep(frameStart: frameStart, isLastFrame: isLastFrame)
     let isOwned = !match.isStepping
     if isOwned {
-      countFinishedStep()
-      handleInput(at: frameStart)
-      if match.state.wantsToQuit { return false }
-      if frameStart - lastPoll >= 0.5 {
-        lastPoll = frameStart
-        if let result = watcher?.poll() {
-          match.state.scenarioReloaded(result, at: frameStart - start)
-        }
-      }
-      // Everything the drawing needs from the state and the last frames is taken now, before
-      // the simulation thread takes them over.
-      let old = shown
-      shown = (
-        match.previous, match.current, match.pairing,
-        match.state.decoration(now: frameStart - start, statistics: statistics)
-      )
-      dispose(old)
+      guard takeOver(at: frameStart) else { return false }
     } else {
       let events = session.pollEvents()
       moveCameraAtOnce(for: events)
@@ -169,21 +145,82 @@ final class DemoLoop {
     let isNetplay = configuration.netplay != nil
     let granted =
       isLastFrame || isNetplay ? (steps: 0, alpha: 1) : grantedSteps(canStep: isOwned)
-    let steps =
-      isOwned && !isLastFrame && (granted.steps > 0 || match.state.isPaused || isNetplay)
-    if steps {
-      let rate = clockRate.shown(for: match.state.speed)
-      match.step(granted.steps, speed: rate.speed, isFallingBehind: rate.isFallingBehind)
-      isStepCounted = false
-      stepEnd = clock.now() + Double(granted.steps) * tickCost + frameCost
+    if isOwned && !isLastFrame && (granted.steps > 0 || match.state.isPaused || isNetplay) {
+      startStep(granted.steps)
     }
+    // The world is interpolated as it is drawn, with no interpolated frame made.
+    let paired = (isStill && isOwned) || isNetplay ? nil : pairing
+    let times = try drawAndPresent(
+      decoration.apply(to: current, pairedWith: paired, alpha: Float(alpha)), pairedWith: paired,
+      isLastFrame: isLastFrame)
+    if isOwned { alpha = granted.alpha }
+    account(draw: times.draw, present: times.present, wait: waited)
+    if path.isGPU, let gpu = backend as? OpenGLBackend { gpuCalls.record(gpu.lastFrameCost) }
+    if trial != nil { time(times.draw + times.present) }
+    pace(frameStart: frameStart)
+    if isLastFrame { countFinishedStep() }
+    return !isLastFrame
+  }
+
+  /// Waits for the step running when it is the session's last frame (drawn exactly at the
+  /// tick the session ends on, so a screenshot matches a headless render of that tick), or
+  /// briefly for one about to finish; returns the seconds waited.
+  private func waitForStep(frameStart: Double, isLastFrame: Bool) -> Double {
+    var waited = 0.0
+    if isLastFrame {
+      match.wait()
+      waited = clock.now() - frameStart
+    }
+    // A step about to finish is worth a short wait: a frame a little late beats a frame that
+    // shows nothing new, and the simulation loses no time.
+    if let stepEnd, match.isStepping, stepEnd - frameStart <= Self.longestWait {
+      match.wait(until: frameStart + Self.longestWait)
+      waited = clock.now() - frameStart
+    }
+    return waited
+  }
+
+  /// With the simulation thread done: counts its step, handles input and live reload, and
+  /// takes what the drawing needs from the state; returns whether to go on.
+  private func takeOver(at frameStart: Double) -> Bool {
+    countFinishedStep()
+    handleInput(at: frameStart)
+    if match.state.wantsToQuit { return false }
+    if frameStart - lastPoll >= 0.5 {
+      lastPoll = frameStart
+      if let result = watcher?.poll() {
+        match.state.scenarioReloaded(result, at: frameStart - start)
+      }
+    }
+    // Everything the drawing needs from the state and the last frames is taken now, before
+    // the simulation thread takes them over.
+    let old = shown
+    shown = (
+      match.previous, match.current, match.pairing,
+      match.state.decoration(now: frameStart - start, statistics: statistics)
+    )
+    dispose(old)
+    return true
+  }
+
+  /// Hands the simulation thread `ticks` ticks (or the paused match's single steps) and what
+  /// the HUD says of the clock's rate.
+  private func startStep(_ ticks: Int) {
+    let rate = clockRate.shown(for: match.state.speed)
+    match.step(ticks, speed: rate.speed, isFallingBehind: rate.isFallingBehind)
+    isStepCounted = false
+    stepEnd = clock.now() + Double(ticks) * tickCost + frameCost
+  }
+
+  /// Draws `decorated` and presents it; returns the seconds each took. A failure to draw is
+  /// thrown once the simulation thread has finished its step.
+  private func drawAndPresent(
+    _ decorated: Frame, pairedWith pairing: InstancePairing?, isLastFrame: Bool
+  ) throws -> (draw: Double, present: Double) {
     let drawStart = clock.now()
     var failure: (any Error)?
     do {
-      // The world is interpolated as it is drawn, with no interpolated frame made.
-      let paired = (isStill && isOwned) || isNetplay ? nil : pairing
-      let decorated = decoration.apply(to: current, pairedWith: paired, alpha: Float(alpha))
-      try draw(decorated, pairedWith: paired, isLastFrame: isLastFrame)
+      try draw(decorated, pairedWith: pairing, isLastFrame: isLastFrame)
       dispose(decorated)
     } catch {
       failure = error
@@ -195,13 +232,7 @@ final class DemoLoop {
       match.wait()
       throw failure
     }
-    if isOwned { alpha = granted.alpha }
-    account(draw: presentStart - drawStart, present: end - presentStart, wait: waited)
-    if path.isGPU, let gpu = backend as? OpenGLBackend { gpuCalls.record(gpu.lastFrameCost) }
-    if trial != nil { time(end - drawStart) }
-    pace(frameStart: frameStart)
-    if isLastFrame { countFinishedStep() }
-    return !isLastFrame
+    return (presentStart - drawStart, end - presentStart)
   }
 
   /// Counts a frame the timed way drew in `seconds`, switching ways or keeping the faster as

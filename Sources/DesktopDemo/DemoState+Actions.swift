@@ -9,28 +9,8 @@ extension DemoState {
     if handleTimeline(action, at: now) { return }
     if netplaySide != nil && handleNetplay(action, at: now) { return }
     switch action {
-    case .buy(let kind):
-      guard replay == nil else {
-        notice = ("watching a recording: R plays it again, Esc quits", now + 1.5)
-        return
-      }
-      guard !isAutoplay, !match.isOver else { return }
-      guard session.apply(.order(kind, side: playerSide)) else {
-        notice = (
-          "\(Castle.maximumOrders) orders are waiting: Backspace or right-click cancels the last",
-          now + 2.5
-        )
-        return
-      }
-      notice = (Self.orderNotice(kind, side: playerSide, match: match), now + 2)
-    case .cancelOrder:
-      guard replay == nil, !isAutoplay, !match.isOver else { return }
-      let newest = match.castle(of: playerSide)?.orders.last
-      guard session.apply(.cancelOrder(side: playerSide)), let newest else {
-        notice = ("no order to cancel", now + 1.5)
-        return
-      }
-      notice = ("cancelled \(newest.displayName)", now + 1.5)
+    case .buy, .cancelOrder:
+      handleOrder(action, at: now)
     case .togglePause:
       isPaused.toggle()
     case .stepOnce:
@@ -69,6 +49,36 @@ extension DemoState {
       wantsToQuit = true
     case .toggleTimeline, .scrub, .toggleWatching, .playFromHere:
       break
+    }
+  }
+
+  /// Places or cancels the player's order, saying why not when it cannot.
+  private mutating func handleOrder(_ action: DemoAction, at now: Double) {
+    switch action {
+    case .buy(let kind):
+      guard replay == nil else {
+        notice = ("watching a recording: R plays it again, Esc quits", now + 1.5)
+        return
+      }
+      guard !isAutoplay, !match.isOver else { return }
+      guard session.apply(.order(kind, side: playerSide)) else {
+        notice = (
+          "\(Castle.maximumOrders) orders are waiting: Backspace or right-click cancels the last",
+          now + 2.5
+        )
+        return
+      }
+      notice = (Self.orderNotice(kind, side: playerSide, match: match), now + 2)
+    case .cancelOrder:
+      guard replay == nil, !isAutoplay, !match.isOver else { return }
+      let newest = match.castle(of: playerSide)?.orders.last
+      guard session.apply(.cancelOrder(side: playerSide)), let newest else {
+        notice = ("no order to cancel", now + 1.5)
+        return
+      }
+      notice = ("cancelled \(newest.displayName)", now + 1.5)
+    default:
+      return
     }
   }
 

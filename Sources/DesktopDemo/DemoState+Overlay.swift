@@ -64,6 +64,18 @@ extension DemoState {
       DebugOverlay(statistics: statistics, world: match.world, top: isAutoplay ? 56 : 90)
         .draw(into: &builder)
     }
+    drawSideAndOrders(of: match, into: &builder)
+    drawCentreMessages(of: match, into: &builder)
+    drawHints(of: match, now: now, into: &builder)
+    if let problem = replayError ?? reloadError {
+      ReloadErrorPanel(message: problem).draw(into: &builder)
+    }
+    return Decoration(
+      overlay: builder.overlay, camera: camera, isFollowing: isFollowing, selection: selection)
+  }
+
+  /// The player's side and waiting orders, under the castles' labels.
+  private func drawSideAndOrders(of match: Match, into builder: inout FrameBuilder) {
     if !isAutoplay {
       let colorName = playerSide == .left ? "blue" : "red"
       let you = DemoMessage(
@@ -75,6 +87,10 @@ extension DemoState {
         orders.draw(into: &builder, x: 12, y: 58)
       }
     }
+  }
+
+  /// What the middle of the window says: the outcome, the network banner, the timeline, how to go on after the end.
+  private func drawCentreMessages(of match: Match, into builder: inout FrameBuilder) {
     if let outcome = match.outcome, !isAutoplay {
       let verdict: (String, Color) =
         switch outcome.winner {
@@ -107,6 +123,10 @@ extension DemoState {
           + "Esc quits", color: .white)
       end.draw(into: &builder, x: (Frame.overlayWidth - end.width) / 2, y: 430)
     }
+  }
+
+  /// The key hints along the bottom and the latest notice.
+  private func drawHints(of match: Match, now: Double, into builder: inout FrameBuilder) {
     if let replay, !replay.isFinished(session), replayError == nil {
       let help = DemoMessage(
         text: "Playing a recording  P pause  +/- speed  R from the start  Esc quit",
@@ -128,10 +148,5 @@ extension DemoState {
       let message = DemoMessage(text: notice.text, color: Color(red: 255, green: 215, blue: 90))
       message.draw(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 84)
     }
-    if let problem = replayError ?? reloadError {
-      ReloadErrorPanel(message: problem).draw(into: &builder)
-    }
-    return Decoration(
-      overlay: builder.overlay, camera: camera, isFollowing: isFollowing, selection: selection)
   }
 }

@@ -196,20 +196,15 @@ extension OpenGLBackend {
     bind(resources.atlasTexture, unit: Resources.atlasUnit, target: GL.texture2D)
     gl.bindVertexArray(resources.instanceArray)
     gl.bindBuffer(GL.arrayBuffer, resources.spriteBuffers[current])
-    let stride = Int32(SpriteInstance.byteCount)
-    let base = range.lowerBound * SpriteInstance.byteCount
-    func offset(_ bytes: Int) -> UnsafeRawPointer? { UnsafeRawPointer(bitPattern: base + bytes) }
-    gl.vertexAttribPointer(0, 2, GL.float, 0, stride, offset(0))
-    gl.vertexAttribPointer(1, 2, GL.halfFloat, 0, stride, offset(8))
-    gl.vertexAttribIPointer(2, 4, GL.unsignedByte, stride, offset(12))
-    gl.vertexAttribIPointer(3, 1, GL.unsignedShort, stride, offset(16))
-    gl.vertexAttribIPointer(4, 2, GL.unsignedByte, stride, offset(18))
-    for location in UInt32(0)..<5 { gl.enableVertexAttribArray(location) }
+    point(
+      [
+        .floats(2, GL.float, at: 0), .floats(2, GL.halfFloat, at: 8),
+        .integers(4, GL.unsignedByte, at: 12), .integers(1, GL.unsignedShort, at: 16),
+        .integers(2, GL.unsignedByte, at: 18),
+      ], stride: SpriteInstance.byteCount, from: range.lowerBound)
     if t != nil {
       gl.bindBuffer(GL.arrayBuffer, resources.slotsBuffer)
-      gl.vertexAttribIPointer(
-        5, 1, GL.unsignedInt, 4, UnsafeRawPointer(bitPattern: range.lowerBound * 4))
-      gl.enableVertexAttribArray(5)
+      point([.integers(1, GL.unsignedInt, at: 0)], stride: 4, from: range.lowerBound, first: 5)
     } else {
       gl.disableVertexAttribArray(5)
     }
@@ -232,17 +227,52 @@ extension OpenGLBackend {
     bind(resources.spriteFloatTextures[1 - current], unit: Resources.earlierFloatsUnit)
     gl.bindVertexArray(resources.barArray)
     gl.bindBuffer(GL.arrayBuffer, resources.barsBuffer)
-    let stride = Int32(MemoryLayout<HealthBarInstance>.stride)
-    let base = range.lowerBound * MemoryLayout<HealthBarInstance>.stride
-    func offset(_ bytes: Int) -> UnsafeRawPointer? { UnsafeRawPointer(bitPattern: base + bytes) }
-    gl.vertexAttribIPointer(0, 1, GL.unsignedInt, stride, offset(0))
-    gl.vertexAttribPointer(1, 2, GL.float, 0, stride, offset(4))
-    gl.vertexAttribPointer(2, 2, GL.float, 0, stride, offset(12))
-    gl.vertexAttribPointer(3, 1, GL.float, 0, stride, offset(20))
-    for location in UInt32(0)..<4 { gl.enableVertexAttribArray(location) }
+    point(
+      [
+        .integers(1, GL.unsignedInt, at: 0), .floats(2, GL.float, at: 4),
+        .floats(2, GL.float, at: 12), .floats(1, GL.float, at: 20),
+      ], stride: MemoryLayout<HealthBarInstance>.stride, from: range.lowerBound)
     gl.bindBuffer(GL.arrayBuffer, 0)
     gl.drawArraysInstanced(GL.triangles, 0, 12, Int32(range.count))
     gl.bindVertexArray(0)
+  }
+}
+
+/// One per-instance attribute a vertex shader reads from the bound array buffer.
+struct VertexAttribute {
+  /// Values per instance.
+  let count: Int32
+  /// Their OpenGL type.
+  let type: UInt32
+  /// Whether the shader reads them as integers (`glVertexAttribIPointer`), else as floats.
+  let isInteger: Bool
+  /// Where they start in an instance, in bytes.
+  let offset: Int
+
+  static func floats(_ count: Int32, _ type: UInt32, at offset: Int) -> VertexAttribute {
+    VertexAttribute(count: count, type: type, isInteger: false, offset: offset)
+  }
+
+  static func integers(_ count: Int32, _ type: UInt32, at offset: Int) -> VertexAttribute {
+    VertexAttribute(count: count, type: type, isInteger: true, offset: offset)
+  }
+}
+
+extension OpenGLBackend {
+  /// Points the bound vertex array's locations `first`, `first + 1`, ... at `attributes` of
+  /// the bound array buffer's instances, `stride` bytes each, from the instance at `instance`.
+  func point(_ attributes: [VertexAttribute], stride: Int, from instance: Int, first: UInt32 = 0) {
+    let base = instance * stride
+    for (index, attribute) in attributes.enumerated() {
+      let location = first + UInt32(index)
+      let offset = UnsafeRawPointer(bitPattern: base + attribute.offset)
+      if attribute.isInteger {
+        gl.vertexAttribIPointer(location, attribute.count, attribute.type, Int32(stride), offset)
+      } else {
+        gl.vertexAttribPointer(location, attribute.count, attribute.type, 0, Int32(stride), offset)
+      }
+      gl.enableVertexAttribArray(location)
+    }
   }
 }
 

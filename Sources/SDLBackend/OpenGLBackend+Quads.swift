@@ -42,15 +42,9 @@ extension OpenGLBackend {
   /// Adds the sprite's texels `source` (all of them when `nil`) as a quad placed like the
   /// headless `blit`: centred, scaled, mirrored, turned and tinted.
   public func drawSprite(_ sprite: SpriteID, source: TexelRect?, placement: SpritePlacement) {
-    guard let regions = regions(for: sprite) else { return }
-    var region = regions.region(isMirrored: placement.isMirrored)
-    if let source {
-      guard source.isInside(width: region.width, height: region.height) else { return }
-      // The mirror image holds the part at the mirrored columns, itself mirrored.
-      let column = placement.isMirrored ? region.width - source.x - source.width : source.x
-      region = AtlasRegion(
-        x: region.x + column, y: region.y + source.y, width: source.width, height: source.height)
-    }
+    guard
+      let region = regions(for: sprite)?.region(isMirrored: placement.isMirrored, source: source)
+    else { return }
     let (width, height) = (placement.width, placement.height)
     let (centreX, centreY) = (placement.centreX, placement.centreY)
     guard region.width > 0, region.height > 0, width > 0, height > 0, width.isFinite,
@@ -152,15 +146,12 @@ extension OpenGLBackend {
     fill(resources.quadsBuffer, with: quads)
     gl.bindVertexArray(resources.quadArray)
     gl.bindBuffer(GL.arrayBuffer, resources.quadsBuffer)
-    let stride = Int32(MemoryLayout<CommandQuad>.stride)
-    func offset(_ bytes: Int) -> UnsafeRawPointer? { UnsafeRawPointer(bitPattern: bytes) }
-    gl.vertexAttribPointer(0, 4, GL.float, 0, stride, offset(0))
-    gl.vertexAttribPointer(1, 4, GL.float, 0, stride, offset(16))
-    gl.vertexAttribPointer(2, 2, GL.float, 0, stride, offset(32))
-    gl.vertexAttribIPointer(3, 4, GL.unsignedShort, stride, offset(40))
-    gl.vertexAttribIPointer(4, 4, GL.unsignedByte, stride, offset(48))
-    gl.vertexAttribIPointer(5, 1, GL.unsignedInt, stride, offset(52))
-    for location in UInt32(0)..<6 { gl.enableVertexAttribArray(location) }
+    point(
+      [
+        .floats(4, GL.float, at: 0), .floats(4, GL.float, at: 16), .floats(2, GL.float, at: 32),
+        .integers(4, GL.unsignedShort, at: 40), .integers(4, GL.unsignedByte, at: 48),
+        .integers(1, GL.unsignedInt, at: 52),
+      ], stride: MemoryLayout<CommandQuad>.stride, from: 0)
     gl.bindBuffer(GL.arrayBuffer, 0)
     gl.drawArraysInstanced(GL.triangleStrip, 0, 4, Int32(quads.count))
     gl.bindVertexArray(0)

@@ -42,6 +42,14 @@ enum OpenGLShaders {
       gl_Position = vec4(-2.0, -2.0, 0.0, 1.0);
     }
 
+    void clearVaryings() {
+      v_mode = 0;
+      v_colour = vec4(0.0);
+      v_geometry = vec4(0.0);
+      v_rotation = vec2(1.0, 0.0);
+      v_region = ivec4(0);
+    }
+
     // Fills the pixels whose centres lie inside (x, y, width, height): the rasterizer's fillRect.
     void fill(float x, float y, float width, float height, vec4 colour, int corner) {
       vec2 columns = covered(x, x + width, u_output.x);
@@ -95,6 +103,25 @@ enum OpenGLShaders {
     }
     """
 
+  /// What the instance and bar shaders share to move an entity between ticks: the earlier
+  /// frame's floats and where its entity stood there.
+  private static let movement = """
+    uniform float u_t;
+    uniform int u_moving;
+    uniform samplerBuffer u_earlierFloats;
+
+    // The position between the earlier frame's and this one's, when the entity was in the
+    // earlier frame at `earlier` (0xFFFFFFFF when it was not).
+    vec2 moved(vec2 position, uint earlier) {
+      if (u_moving == 0 || earlier == 0xFFFFFFFFu) {
+        return position;
+      }
+      int base = int(earlier) * 5;
+      vec2 before = vec2(texelFetch(u_earlierFloats, base).r, texelFetch(u_earlierFloats, base + 1).r);
+      return before + (position - before) * u_t;
+    }
+    """
+
   /// The frame's instances: one quad each (a triangle strip of four), moved between ticks.
   static let instanceVertex = """
     #version 330 core
@@ -104,32 +131,23 @@ enum OpenGLShaders {
     layout(location = 3) in uint a_turns;
     layout(location = 4) in uvec2 a_healthAndKind;
     layout(location = 5) in uint a_earlier;
-    uniform float u_t;
-    uniform int u_moving;
-    uniform samplerBuffer u_earlierFloats;
     uniform usamplerBuffer u_earlierWords;
     uniform isamplerBuffer u_kinds;
     uniform sampler2D u_rotations;
     uniform usampler2D u_dots;
     \(varyings)
+    \(movement)
     void main() {
-      v_mode = 0;
-      v_colour = vec4(0.0);
-      v_geometry = vec4(0.0);
-      v_rotation = vec2(1.0, 0.0);
-      v_region = ivec4(0);
-      vec2 position = a_position;
+      clearVaryings();
+      vec2 position = moved(a_position, a_earlier);
       uint turns = a_turns;
       if (u_moving != 0 && a_earlier != 0xFFFFFFFFu) {
-        int base = int(a_earlier) * 5;
-        vec2 before = vec2(texelFetch(u_earlierFloats, base).r, texelFetch(u_earlierFloats, base + 1).r);
-        position = before + (position - before) * u_t;
-        uint earlierTurns = texelFetch(u_earlierWords, base + 4).r & 0xFFFFu;
+        uint earlierTurns = texelFetch(u_earlierWords, int(a_earlier) * 5 + 4).r & 0xFFFFu;
         if (earlierTurns != turns) {
           int difference = int((turns - earlierTurns) & 0xFFFFu);
           if (difference >= 32768) { difference -= 65536; }
-          float moved = float(difference) * u_t;
-          int step = int(sign(moved) * floor(abs(moved) + 0.5));
+          float part = float(difference) * u_t;
+          int step = int(sign(part) * floor(abs(part) + 0.5));
           turns = (earlierTurns + uint(step)) & 0xFFFFu;
         }
       }
@@ -173,12 +191,10 @@ enum OpenGLShaders {
     layout(location = 1) in vec2 a_offset;
     layout(location = 2) in vec2 a_size;
     layout(location = 3) in float a_fraction;
-    uniform float u_t;
-    uniform int u_moving;
     uniform samplerBuffer u_floats;
     uniform usamplerBuffer u_earlierSlots;
-    uniform samplerBuffer u_earlierFloats;
     \(varyings)
+    \(movement)
 
     float mixChannel(float a, float b, float t) {
       return floor(a + (b - a) * t + 0.5);
@@ -197,21 +213,10 @@ enum OpenGLShaders {
     }
 
     void main() {
-      v_mode = 0;
-      v_colour = vec4(0.0);
-      v_geometry = vec4(0.0);
-      v_rotation = vec2(1.0, 0.0);
-      v_region = ivec4(0);
+      clearVaryings();
       int owner = int(a_owner);
       vec2 position = vec2(texelFetch(u_floats, owner * 5).r, texelFetch(u_floats, owner * 5 + 1).r);
-      if (u_moving != 0) {
-        uint earlier = texelFetch(u_earlierSlots, owner).r;
-        if (earlier != 0xFFFFFFFFu) {
-          int base = int(earlier) * 5;
-          vec2 before = vec2(texelFetch(u_earlierFloats, base).r, texelFetch(u_earlierFloats, base + 1).r);
-          position = before + (position - before) * u_t;
-        }
-      }
+      position = moved(position, u_moving != 0 ? texelFetch(u_earlierSlots, owner).r : 0xFFFFFFFFu);
       float x = position.x + a_offset.x;
       float y = position.y + a_offset.y;
       float width = a_size.x;

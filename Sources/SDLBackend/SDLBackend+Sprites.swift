@@ -12,15 +12,9 @@ extension SDLBackend {
   /// Adds the sprite's texels `source` (all of them when `nil`) as quads placed like the
   /// headless `blit`: centred, scaled, mirrored, turned and tinted.
   public func drawSprite(_ sprite: SpriteID, source: TexelRect?, placement: SpritePlacement) {
-    guard let regions = regions(for: sprite) else { return }
-    var region = regions.region(isMirrored: placement.isMirrored)
-    if let source {
-      guard source.isInside(width: region.width, height: region.height) else { return }
-      // The mirror image holds the part at the mirrored columns, itself mirrored.
-      let column = placement.isMirrored ? region.width - source.x - source.width : source.x
-      region = AtlasRegion(
-        x: region.x + column, y: region.y + source.y, width: source.width, height: source.height)
-    }
+    guard
+      let region = regions(for: sprite)?.region(isMirrored: placement.isMirrored, source: source)
+    else { return }
     appendImage(
       region, centreX: placement.centreX, centreY: placement.centreY, width: placement.width,
       height: placement.height, rotation: placement.rotation, tint: placement.tint)

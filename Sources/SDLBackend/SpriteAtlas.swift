@@ -21,6 +21,18 @@ struct SpriteRegions: Equatable {
   /// The region to draw for a sprite, mirrored or not.
   @inline(__always)
   func region(isMirrored: Bool) -> AtlasRegion { isMirrored ? mirrored : normal }
+
+  /// The region to draw for the texels `source` of a sprite (all of it when `nil`), mirrored
+  /// or not; `nil` for a part not inside the sprite.
+  func region(isMirrored: Bool, source: TexelRect?) -> AtlasRegion? {
+    let region = region(isMirrored: isMirrored)
+    guard let source else { return region }
+    guard source.isInside(width: region.width, height: region.height) else { return nil }
+    // The mirror image holds the part at the mirrored columns, itself mirrored.
+    let column = isMirrored ? region.width - source.x - source.width : source.x
+    return AtlasRegion(
+      x: region.x + column, y: region.y + source.y, width: source.width, height: source.height)
+  }
 }
 
 /// Every sprite, its mirror image and a block of white, packed into one image so that a whole
