@@ -2,69 +2,71 @@ extension TargetIndex {
   /// Sorts the entries into per-faction grid cells; the world calls this once the index phase is
   /// done.
   ///
-  /// A counting sort: each part of the entries (one per thread, in order) counts its entries
-  /// per bucket, the counts become each part's cursor in each bucket, and each part places its
-  /// entries at its cursors. Parts take whole ranges in order, so the grid is the same for any
-  /// thread count. The buffers keep their capacity from tick to tick.
-  /// - Complexity: O(n + cells x threads), where the cell count grows with the number of
-  ///   entries.
+  /// A counting sort. On one thread: count the entries per bucket, turn the counts into
+  /// cursors, place each entry at its bucket's cursor. On more, the buckets are cut into one
+  /// range per thread, of about equal numbers of entries, so that no two threads ever write
+  /// one cell's bodies: each part of the entries (a range of them, in order) finds its entries'
+  /// buckets, then routes each entry to its range's list (the one time an entry crosses from
+  /// one core to another), and each range sorts its own list into its own stretch of the grid.
+  /// An entry goes to its bucket after every entry before it, whatever the thread count, so the
+  /// grid is the same for any. The buffers keep their capacity from tick to tick.
+  /// - Complexity: O(n + cells), plus O(threads^2 x 256) to cut the ranges.
   internal mutating func buildGrid(arenaSize: Vector2, threads: Int = 1) {
     grid = Self.gridShape(arenaSize: arenaSize, entryCount: count)
     let parts = Parts(count: count, threads: threads)
-    let split = GridSplit(grid: grid, parts: parts, bucketCount: factionCount * grid.cellCount)
-
+    let bucketCount = factionCount * grid.cellCount
     // The buffers are taken out of the index while they are filled, so filling never copies.
-    var counts = cursorScratch
-    cursorScratch = []
-    var totals = partScratch
-    partScratch = []
-    totals.removeAll(keepingCapacity: true)
-    totals.append(contentsOf: repeatElement(PartTotals(), count: parts.count))
+    var scratch = gridScratch
+    gridScratch = GridScratch()
+    var starts = cellStart
+    cellStart = []
+    if starts.count < bucketCount + 1 {
+      starts.append(contentsOf: repeatElement(0, count: bucketCount + 1 - starts.count))
+    }
+    let split = GridSplit(grid: grid, parts: parts, bucketCount: bucketCount)
     // A body over a quarter of a cell across is large: it stays out of the grid, unless there
     // are more than `maximumLargeItems` of them, when only the largest do.
     let base = grid.cellSize / 4
-    split.countBuckets(of: entries, threshold: base, into: &counts, totals: &totals)
-    let largeRadius = split.keepLargest(
-      Self.maximumLargeItems, above: base, of: entries, counts: &counts, totals: &totals)
-    let largeCount = totals.reduce(0) { $0 + $1.largeCount }
-
-    // Each part's counts become its cursors: bucket by bucket, part after part.
-    var starts = cellStart
-    cellStart = []
-    if starts.count < split.bucketCount + 1 {
-      starts.append(contentsOf: repeatElement(0, count: split.bucketCount + 1 - starts.count))
+    scratch.prepare(parts: parts, bucketCount: bucketCount, coarseCount: split.coarseCount)
+    // The radius above which bodies stay out: as on the last tick, most likely; if this tick's
+    // bodies say otherwise, the buckets are found again with the right one.
+    let guess = max(scratch.largeRadius ?? base, base)
+    split.findBuckets(of: entries, base: base, threshold: guess, scratch: &scratch)
+    let threshold = split.largeRadius(above: base, scratch: scratch)
+    if threshold != guess {
+      split.findBuckets(of: entries, base: base, threshold: threshold, scratch: &scratch)
     }
-    let running = split.placeCursors(counts: &counts, starts: &starts)
+    scratch.largeRadius = threshold
     var firstLarge = 0
-    for part in totals.indices {
-      totals[part].firstLarge = firstLarge
-      firstLarge += totals[part].largeCount
+    for part in scratch.totals.indices {
+      scratch.totals[part].firstLarge = firstLarge
+      firstLarge += scratch.totals[part].largeCount
     }
-
     var bodies = cellBodies
     cellBodies = []
-    if bodies.count < Int(running) {
-      bodies.append(
-        contentsOf: repeatElement(
-          CellBody(x: 0, y: 0, radius: 0, item: 0), count: Int(running) - bodies.count))
-    }
     var large = largeBodies
     largeBodies = []
     large.removeAll(keepingCapacity: true)
     large.append(
       contentsOf: repeatElement(
         LargeBody(body: CellBody(x: 0, y: 0, radius: 0, item: 0), faction: Faction(0)),
-        count: largeCount))
-    split.place(
-      entries, threshold: largeRadius, cursors: &counts, totals: totals, into: &bodies,
-      large: &large)
+        count: firstLarge))
+    if parts.count == 1 {
+      let gridCount = split.placeCursors(scratch: &scratch, starts: &starts)
+      bodies.grow(to: gridCount)
+      split.place(entries, scratch: &scratch, into: &bodies, large: &large)
+    } else {
+      let ranges = split.cutRanges(scratch: &scratch)
+      bodies.grow(to: ranges.last ?? 0)
+      split.route(entries, ranges: ranges, scratch: &scratch, large: &large)
+      split.sortRanges(entries, ranges: ranges, scratch: &scratch, starts: &starts, into: &bodies)
+    }
     cellStart = starts
     cellBodies = bodies
     largeBodies = large
-    largestRadius = totals.reduce(0) { max($0, $1.largest) }
+    largestRadius = scratch.totals.reduce(0) { max($0, $1.largest) }
+    gridScratch = scratch
     measureBlockDistances(threads: threads)
-    cursorScratch = counts
-    partScratch = totals
   }
 
   /// The most entries kept out of the grid for their size.
@@ -142,6 +144,10 @@ struct LargeBody: Sendable {
 @usableFromInline
 struct PartTotals: Sendable {
   @usableFromInline var largeCount = 0
+  /// How many bodies are larger than a quarter of a cell, and how many of the largest of
+  /// them the part keeps in `GridScratch.top`.
+  @usableFromInline var aboveBase = 0
+  @usableFromInline var topKept = 0
   @usableFromInline var largest: Float = 0
   /// Where the part's large bodies go in the index's list.
   @usableFromInline var firstLarge = 0
@@ -150,71 +156,325 @@ struct PartTotals: Sendable {
   init() {}
 }
 
-/// How a grid build cuts the entries into parts, one per thread, each a range in order.
+/// The buffers a grid build fills on its way, kept in the index from tick to tick; each only
+/// grows.
+struct GridScratch: Sendable {
+  /// Each entry's bucket; `largeMark` set for a large body, `noBody` for a body of no size.
+  var buckets: [Int32] = []
+  /// Each bucket's count, then its cursor.
+  var counts: [Int32] = []
+  /// Each part's count of its grid entries per coarse slot of buckets, part after part.
+  var coarse: [Int32] = []
+  /// The grid entries' bodies by range of buckets, each range's in entry order.
+  var routed: ContiguousArray<CellBody> = []
+  /// The bucket of each of `routed`.
+  var routedBuckets: [Int32] = []
+  /// Where each part's entries of each range go in `routed`, part after part.
+  var offsets: [Int32] = []
+  /// The range of buckets of each coarse slot.
+  var rangeOfCoarse: [Int32] = []
+  /// The first bucket of each range, and the bucket count after them.
+  var bounds: [Int] = []
+  /// What each part found.
+  var totals: [PartTotals] = []
+  /// The largest radii above the base of each part, `topCount` per part, each part's
+  /// ascending.
+  var top: [Float] = []
+  /// The radius above which bodies stayed out of the grid on the last build.
+  var largeRadius: Float?
+
+  /// How many of the largest radii each part keeps: one more than the grid may leave out.
+  static let topCount = TargetIndex.maximumLargeItems + 1
+
+  /// Makes every buffer long enough for a build of `parts` into `bucketCount` buckets.
+  mutating func prepare(parts: Parts, bucketCount: Int, coarseCount: Int) {
+    buckets.grow(to: parts.itemCount, with: 0)
+    counts.grow(to: bucketCount, with: 0)
+    totals.removeAll(keepingCapacity: true)
+    totals.append(contentsOf: repeatElement(PartTotals(), count: parts.count))
+    top.grow(to: parts.count * Self.topCount, with: 0)
+    guard parts.count > 1 else { return }
+    coarse.grow(to: parts.count * coarseCount, with: 0)
+    routed.grow(to: Int32(parts.itemCount))
+    routedBuckets.grow(to: parts.itemCount, with: 0)
+    offsets.grow(to: parts.count * parts.count, with: 0)
+    rangeOfCoarse.grow(to: coarseCount, with: 0)
+    bounds.grow(to: parts.count + 1, with: 0)
+  }
+}
+
+extension RangeReplaceableCollection {
+  /// Appends `filler` until there are `count` elements: a buffer that only grows.
+  fileprivate mutating func grow(to count: Int, with filler: Element) {
+    if self.count < count { append(contentsOf: repeatElement(filler, count: count - self.count)) }
+  }
+}
+
+extension ContiguousArray<CellBody> {
+  /// Makes room for `count` bodies; those past what is written next are stale, never read.
+  fileprivate mutating func grow(to count: Int32) {
+    grow(to: Int(count), with: CellBody(x: 0, y: 0, radius: 0, item: 0))
+  }
+}
+
+/// How a grid build cuts its work: the entries into parts, one per thread, each a range in
+/// order; and with more than one part, the buckets into as many ranges, each a run of coarse
+/// slots of `1 << coarseShift` buckets.
 private struct GridSplit: Sendable {
   let grid: SpatialGrid
   let parts: Parts
   let bucketCount: Int
+  /// Buckets per coarse slot, as a shift: at most 256 slots per part, and 4,096 in all, so
+  /// that cutting the ranges is a short pass on one thread, yet a range's share of the entries
+  /// misses an even share by a slot's entries at most.
+  let coarseShift: Int
+  let coarseCount: Int
+
+  /// A bucket's mark in `GridScratch.buckets` for a body kept out of the grid for its size.
+  static let largeMark: Int32 = 1 << 30
+  /// The mark of a body of no size (a NaN radius), in no bucket and within no reach.
+  static let noBody: Int32 = -1
+
+  init(grid: SpatialGrid, parts: Parts, bucketCount: Int) {
+    precondition(bucketCount < Int(Self.largeMark), "a grid has fewer than 2^30 buckets")
+    self.grid = grid
+    self.parts = parts
+    self.bucketCount = bucketCount
+    let most = min(256 * parts.count, 4_096)
+    var shift = 0
+    while (bucketCount - 1) >> shift >= most { shift += 1 }
+    coarseShift = shift
+    coarseCount = (bucketCount - 1) >> shift + 1
+  }
 
   func bucket(of entry: Target) -> Int {
     // Within the bucket count, which the index's buffers hold: no overflow to check.
     entry.faction.index &* grid.cellCount &+ Int(grid.cell(of: entry.position))
   }
 
-  /// The buckets whose cursors one part places (`placeCursors`): the `range`th of `parts.count`
-  /// ranges of about equal length, in order.
-  func buckets(ofRange range: Int) -> Range<Int> {
-    (range * bucketCount / parts.count)..<((range + 1) * bucketCount / parts.count)
-  }
-
-  /// The range of buckets (`buckets(ofRange:)`) that holds `bucket`.
-  func range(ofBucket bucket: Int) -> Int {
-    ((bucket + 1) * parts.count - 1) / bucketCount
-  }
-
-  /// Counts each part's grid entries per bucket, and its large bodies; each entry's bucket is
-  /// kept after the counts, for `place`, and with more than one part, after those each part's
-  /// entries in each range of buckets, for `placeCursors`.
-  func countBuckets(
-    of entries: ContiguousArray<Target>, threshold: Float, into counts: inout [Int32],
-    totals: inout [PartTotals]
+  /// Keeps each entry's bucket (marked for large bodies, those above `threshold`, and for
+  /// bodies of no size), and counts each part's grid entries: per bucket for one part, per
+  /// coarse slot for more. Each part's totals say how many large bodies it has, how many
+  /// above `base`, and its largest grid body; the largest radii above `base` go to `top`.
+  func findBuckets(
+    of entries: ContiguousArray<Target>, base: Float, threshold: Float,
+    scratch: inout GridScratch
   ) {
-    let room = parts.count * bucketCount + parts.itemCount + parts.count * parts.count
-    if counts.count < room {
-      counts.append(contentsOf: repeatElement(0, count: room - counts.count))
+    let single = parts.count == 1
+    let (coarseShift, coarseCount) = (coarseShift, coarseCount)
+    scratch.withBuffers(entries: entries) { buffers in
+      parts.forEach { part in
+        // Each part clears its own counts: no pass over all of them on one thread.
+        let counts =
+          single
+          ? buffers.counts.baseAddress.unsafelyUnwrapped
+          : buffers.coarse.baseAddress.unsafelyUnwrapped + part * coarseCount
+        counts.update(repeating: 0, count: single ? bucketCount : coarseCount)
+        let shift = single ? 0 : coarseShift
+        let top = buffers.top.baseAddress.unsafelyUnwrapped + part * GridScratch.topCount
+        var found = PartTotals()
+        for item in parts.range(of: part) {
+          let entry = buffers.entries[item]
+          let radius = entry.radius
+          let bucket = Int32(truncatingIfNeeded: bucket(of: entry))
+          // Most bodies are small: one comparison sends them to the grid. (A body of no size
+          // fails it, as a large one does.)
+          if !(radius <= base) {
+            if radius.isNaN {
+              // Within no reach: it stays out of the grid and out of the large bodies.
+              buffers.buckets[item] = Self.noBody
+              continue
+            }
+            found.aboveBase += 1
+            Self.keep(radius, in: top, kept: &found.topKept)
+            if radius > threshold {
+              buffers.buckets[item] = bucket | Self.largeMark
+              found.largeCount += 1
+              continue
+            }
+          }
+          buffers.buckets[item] = bucket
+          counts[Int(bucket) &>> shift] &+= 1
+          found.largest = max(found.largest, radius)
+        }
+        buffers.totals[part] = found
+      }
     }
-    entries.withUnsafeBufferPointer { entries in
-      counts.withUnsafeMutableBufferPointer { counts in
-        totals.withUnsafeMutableBufferPointer { totals in
-          let shared = SharedBuffers(entries: entries, counts: counts, totals: totals)
-          parts.forEach { part in
-            let counts = shared.counts(of: part, bucketCount: bucketCount)
-            let buckets = shared.buckets(parts: parts, bucketCount: bucketCount)
-            // Each part clears its own counts: no pass over all of them on one thread.
-            counts.update(repeating: 0)
-            var found = PartTotals()
+  }
+
+  /// Adds `radius` to the `kept` largest radii at `top`, ascending, if it is among the
+  /// `GridScratch.topCount` largest so far.
+  @inline(__always)
+  private static func keep(_ radius: Float, in top: UnsafeMutablePointer<Float>, kept: inout Int) {
+    let full = kept == GridScratch.topCount
+    guard !full || radius > top[0] else { return }
+    // Full: the smallest goes, and those below the new radius move down one.
+    var slot = full ? 0 : kept
+    if full {
+      while slot + 1 < kept && top[slot + 1] < radius {
+        top[slot] = top[slot + 1]
+        slot += 1
+      }
+    } else {
+      kept += 1
+      while slot > 0 && top[slot - 1] > radius {
+        top[slot] = top[slot - 1]
+        slot -= 1
+      }
+    }
+    top[slot] = radius
+  }
+
+  /// The radius above which bodies stay out of the grid, from what `findBuckets` found: `base`
+  /// when there are at most `maximumLargeItems` bodies above it, else the radius of the
+  /// largest body the grid keeps, so that at most that many stay out.
+  /// - Complexity: O(parts x `maximumLargeItems`), on one thread.
+  func largeRadius(above base: Float, scratch: GridScratch) -> Float {
+    let maximum = TargetIndex.maximumLargeItems
+    guard scratch.totals.reduce(0, { $0 + $1.aboveBase }) > maximum else { return base }
+    var radii: [Float] = []
+    for part in 0..<parts.count {
+      let first = part * GridScratch.topCount
+      radii += scratch.top[first..<(first + scratch.totals[part].topKept)]
+    }
+    radii.sort(by: >)
+    return radii[maximum]
+  }
+
+  /// Turns the counts of a build of one part into cursors, bucket by bucket, and fills
+  /// `starts`; returns how many entries the grid holds.
+  /// - Complexity: O(buckets).
+  func placeCursors(scratch: inout GridScratch, starts: inout [Int32]) -> Int32 {
+    scratch.counts.withUnsafeMutableBufferPointer { counts in
+      starts.withUnsafeMutableBufferPointer { starts in
+        // The totals fit: there are fewer entries than `Int32.max`.
+        var running: Int32 = 0
+        for bucket in 0..<bucketCount {
+          starts[bucket] = running
+          let count = counts[bucket]
+          counts[bucket] = running
+          running &+= count
+        }
+        starts[bucketCount] = running
+        return running
+      }
+    }
+  }
+
+  /// Places the entries of a build of one part at their buckets' cursors, and its large bodies
+  /// in `large`, after `findBuckets` and `placeCursors`.
+  func place(
+    _ entries: ContiguousArray<Target>, scratch: inout GridScratch,
+    into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
+  ) {
+    scratch.withBuffers(entries: entries) { buffers in
+      bodies.withUnsafeMutableBufferPointer { bodies in
+        large.withUnsafeMutableBufferPointer { large in
+          var nextLarge = 0
+          for item in 0..<parts.itemCount {
+            let bucket = buffers.buckets[item]
+            guard bucket & Self.largeMark == 0 else {
+              if bucket != Self.noBody {
+                large[nextLarge] = Self.largeBody(buffers.entries[item], item: item)
+                nextLarge += 1
+              }
+              continue
+            }
+            let entry = buffers.entries[item]
+            let cursor = Int(buffers.counts[Int(bucket)])
+            bodies[cursor] = CellBody(
+              x: entry.position.x, y: entry.position.y, radius: entry.radius,
+              item: Int32(item))
+            buffers.counts[Int(bucket)] = Int32(cursor + 1)
+          }
+        }
+      }
+    }
+  }
+
+  /// Cuts the buckets of a build of more than one part into one range per part, each a run of
+  /// coarse slots holding about an equal share of the grid entries; fills each range's first
+  /// bucket, each coarse slot's range, and where each part's entries of each range go; returns
+  /// where each range's entries start in the grid, and the grid's entry count after them.
+  /// - Complexity: O(parts x coarse slots), on one thread.
+  func cutRanges(scratch: inout GridScratch) -> [Int32] {
+    let rangeCount = parts.count
+    var totals = [Int32](repeating: 0, count: coarseCount)
+    for part in 0..<parts.count {
+      let first = part * coarseCount
+      for slot in 0..<coarseCount { totals[slot] &+= scratch.coarse[first + slot] }
+    }
+    let gridCount = Int(totals.reduce(0, &+))
+    // Range `r` starts at the first slot before which lie r / rangeCount of the entries.
+    var starts = [Int32](repeating: 0, count: rangeCount + 1)
+    var slotBounds = [Int](repeating: coarseCount, count: rangeCount + 1)
+    slotBounds[0] = 0
+    var range = 1
+    var before = 0
+    for slot in 0..<coarseCount {
+      while range < rangeCount && before * rangeCount >= gridCount * range {
+        slotBounds[range] = slot
+        starts[range] = Int32(before)
+        range += 1
+      }
+      scratch.rangeOfCoarse[slot] = Int32(range - 1)
+      before += Int(totals[slot])
+    }
+    while range <= rangeCount {
+      starts[range] = Int32(before)
+      range += 1
+    }
+    for range in 0...rangeCount {
+      scratch.bounds[range] = min(slotBounds[range] << coarseShift, bucketCount)
+    }
+    // Within a range, part after part.
+    for range in 0..<rangeCount {
+      var offset = starts[range]
+      for part in 0..<parts.count {
+        scratch.offsets[part * rangeCount + range] = offset
+        let first = part * coarseCount
+        for slot in slotBounds[range]..<slotBounds[range + 1] {
+          offset &+= scratch.coarse[first + slot]
+        }
+      }
+    }
+    return starts
+  }
+
+  /// Sends each part's grid entries, in order, to its range's list at the part's offsets, and
+  /// places its large bodies in its stretch of `large`.
+  func route(
+    _ entries: ContiguousArray<Target>, ranges: [Int32], scratch: inout GridScratch,
+    large: inout [LargeBody]
+  ) {
+    let coarseShift = coarseShift
+    let rangeCount = ranges.count - 1
+    scratch.withBuffers(entries: entries) { buffers in
+      large.withUnsafeMutableBufferPointer { large in
+        let shared = LargeBodies(large: large)
+        parts.forEach { part in
+          withUnsafeTemporaryAllocation(of: Int32.self, capacity: rangeCount) { cursors in
+            let cursors = cursors.baseAddress.unsafelyUnwrapped
+            cursors.update(
+              from: buffers.offsets.baseAddress.unsafelyUnwrapped + part * rangeCount,
+              count: rangeCount)
+            var nextLarge = buffers.totals[part].firstLarge
             for item in parts.range(of: part) {
-              let entry = shared.entries[item]
-              // Kept for placing, large bodies' too: the grid may take some of them back.
-              let bucket = bucket(of: entry)
-              buckets[item] = Int32(truncatingIfNeeded: bucket)
-              guard entry.radius <= threshold else {
-                // A body of no size (NaN) is within no reach: it stays out of the grid too.
-                if !entry.radius.isNaN { found.largeCount += 1 }
+              let bucket = buffers.buckets[item]
+              guard bucket & Self.largeMark == 0 else {
+                if bucket != Self.noBody {
+                  shared.large[nextLarge] = Self.largeBody(buffers.entries[item], item: item)
+                  nextLarge += 1
+                }
                 continue
               }
-              counts[bucket] &+= 1
-              found.largest = max(found.largest, entry.radius)
-            }
-            shared.totals[part] = found
-            // Each part totals its own counts, still in its cache, so that turning counts into
-            // cursors is one step in which no thread waits for another's totals.
-            guard parts.count > 1 else { return }
-            let rangeTotals = shared.rangeTotals(parts: parts, bucketCount: bucketCount)
-            for range in 0..<parts.count {
-              var total: Int32 = 0
-              for bucket in self.buckets(ofRange: range) { total &+= counts[bucket] }
-              rangeTotals[part * parts.count + range] = total
+              let range = Int(buffers.rangeOfCoarse[Int(bucket) &>> coarseShift])
+              let cursor = Int(cursors[range])
+              let entry = buffers.entries[item]
+              buffers.routed[cursor] = CellBody(
+                x: entry.position.x, y: entry.position.y, radius: entry.radius, item: Int32(item))
+              buffers.routedBuckets[cursor] = bucket
+              cursors[range] = Int32(cursor + 1)
             }
           }
         }
@@ -222,173 +482,82 @@ private struct GridSplit: Sendable {
     }
   }
 
-  /// Puts back into the grid's counts every large body but those larger than the radius it
-  /// returns, so that at most `maximum` stay out: `base`, or if more than `maximum` bodies are
-  /// larger than that, the radius of the largest body the grid keeps. Each part's
-  /// `largeCount` and `largest` follow, and its entries per range of buckets.
-  ///
-  /// - Complexity: O(n) (two passes that read radii, made only when there are more than
-  ///   `maximum` large bodies), plus O(large bodies x `maximum`) at worst.
-  func keepLargest(
-    _ maximum: Int, above base: Float, of entries: ContiguousArray<Target>,
-    counts: inout [Int32], totals: inout [PartTotals]
-  ) -> Float {
-    guard totals.reduce(0, { $0 + $1.largeCount }) > maximum else { return base }
-    // The `maximum + 1` largest radii, the smallest of them first. (Sorting every large
-    // radius, and counting the grid again, cost a battle of 50,000 a tenth of its tick.)
-    var largest: [Float] = []
-    largest.reserveCapacity(maximum + 1)
-    for entry in entries[..<parts.itemCount] where entry.radius > base {
-      let radius = entry.radius
-      guard largest.count <= maximum || radius > largest[0] else { continue }
-      if largest.count > maximum { largest.removeFirst() }
-      largest.insert(radius, at: largest.firstIndex { $0 >= radius } ?? largest.count)
-    }
-    let threshold = largest[0]
-    // Each entry's bucket, kept by `countBuckets`.
-    let kept = parts.count * bucketCount
-    let rangeTotals = kept + parts.itemCount
-    for part in 0..<parts.count {
-      for item in parts.range(of: part) {
-        let entry = entries[item]
-        guard entry.radius > base, entry.radius <= threshold else { continue }
-        let bucket = Int(counts[kept + item])
-        counts[part * bucketCount + bucket] += 1
-        if parts.count > 1 {
-          counts[rangeTotals + part * parts.count + range(ofBucket: bucket)] += 1
+  /// Sorts each range's list of entries into its stretch of the grid, one range per thread:
+  /// counts per bucket, cursors and `starts` for its buckets, then the bodies, in list order.
+  func sortRanges(
+    _ entries: ContiguousArray<Target>, ranges: [Int32], scratch: inout GridScratch,
+    starts: inout [Int32], into bodies: inout ContiguousArray<CellBody>
+  ) {
+    let bucketCount = bucketCount
+    scratch.withBuffers(entries: entries) { buffers in
+      starts.withUnsafeMutableBufferPointer { starts in
+        bodies.withUnsafeMutableBufferPointer { bodies in
+          let shared = RangeBuffers(starts: starts, bodies: bodies)
+          parts.forEach { range in
+            let counts = buffers.counts.baseAddress.unsafelyUnwrapped
+            let list = Int(ranges[range])..<Int(ranges[range + 1])
+            let buckets = buffers.bounds[range]..<buffers.bounds[range + 1]
+            (counts + buckets.lowerBound).update(repeating: 0, count: buckets.count)
+            for slot in list { counts[Int(buffers.routedBuckets[slot])] &+= 1 }
+            var running = ranges[range]
+            for bucket in buckets {
+              shared.starts[bucket] = running
+              let count = counts[bucket]
+              counts[bucket] = running
+              running &+= count
+            }
+            if range == parts.count - 1 { shared.starts[bucketCount] = running }
+            for slot in list {
+              let bucket = Int(buffers.routedBuckets[slot])
+              let cursor = Int(counts[bucket])
+              shared.bodies[cursor] = buffers.routed[slot]
+              counts[bucket] = Int32(cursor + 1)
+            }
+          }
         }
-        totals[part].largeCount -= 1
-        totals[part].largest = max(totals[part].largest, entry.radius)
       }
     }
-    return threshold
   }
 
-  /// How many buckets' cursors a build of three or more parts places at a time.
-  static let cursorBlock = 256
+  /// The large body of entry `item`.
+  static func largeBody(_ entry: Target, item: Int) -> LargeBody {
+    LargeBody(
+      body: CellBody(
+        x: entry.position.x, y: entry.position.y, radius: entry.radius, item: Int32(item)),
+      faction: entry.faction)
+  }
+}
 
-  /// Turns each part's counts into its cursors, bucket by bucket and part after part, and
-  /// fills `starts`; returns how many entries the grid holds.
-  ///
-  /// With more than one part, each part takes a range of buckets, which starts after the
-  /// entries `countBuckets` counted in the ranges before it. The cursors are those of one pass
-  /// over every bucket.
-  /// - Complexity: O(buckets x parts).
-  func placeCursors(counts: inout [Int32], starts: inout [Int32]) -> Int32 {
-    let partCount = parts.count
-    var firsts = [Int32](repeating: 0, count: partCount + 1)
-    let rangeTotals = partCount * bucketCount + parts.itemCount
-    if partCount > 1 {
-      for range in 0..<partCount {
-        var total = firsts[range]
-        for part in 0..<partCount { total &+= counts[rangeTotals + part * partCount + range] }
-        firsts[range + 1] = total
-      }
-    }
-    counts.withUnsafeMutableBufferPointer { counts in
-      starts.withUnsafeMutableBufferPointer { starts in
-        firsts.withUnsafeMutableBufferPointer { firsts in
-          let shared = CursorBuffers(counts: counts, starts: starts, firsts: firsts)
-          let bucketCount = bucketCount
-          parts.forEach { range in
-            let counts = shared.counts.baseAddress.unsafelyUnwrapped
-            let starts = shared.starts.baseAddress.unsafelyUnwrapped
-            // The totals fit: there are fewer entries than `Int32.max`.
-            var running = shared.firsts[range]
-            if partCount == 1 {
-              // One thread's build, as most are: the loop over parts costs this pass 5 times
-              // the instructions (callgrind).
-              for bucket in buckets(ofRange: range) {
-                starts[bucket] = running
-                let count = counts[bucket]
-                counts[bucket] = running
-                running &+= count
-              }
-            } else if partCount == 2 {
-              // Two threads' build: the same pass, with the loop over parts written out.
-              let second = counts + bucketCount
-              for bucket in buckets(ofRange: range) {
-                starts[bucket] = running
-                let first = counts[bucket]
-                let next = second[bucket]
-                counts[bucket] = running
-                second[bucket] = running &+ first
-                running &+= first &+ next
-              }
-            } else {
-              // More parts: a block of buckets at a time, each loop reading one part's counts
-              // in order (a loop over parts for each bucket took 1.7 times the instructions on
-              // four parts, callgrind). `next` holds each bucket's total, then its next cursor.
-              let mine = buckets(ofRange: range)
-              withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.cursorBlock) { next in
-                let next = next.baseAddress.unsafelyUnwrapped
-                for block in stride(
-                  from: mine.lowerBound, to: mine.upperBound, by: Self.cursorBlock)
-                {
-                  let size = min(Self.cursorBlock, mine.upperBound - block)
-                  next.update(from: counts + block, count: size)
-                  for part in 1..<partCount {
-                    let partCounts = counts + part * bucketCount + block
-                    for bucket in 0..<size { next[bucket] &+= partCounts[bucket] }
-                  }
-                  for bucket in 0..<size {
-                    starts[block + bucket] = running
-                    let total = next[bucket]
-                    next[bucket] = running
-                    running &+= total
-                  }
-                  for part in 0..<partCount {
-                    let partCounts = counts + part * bucketCount + block
-                    for bucket in 0..<size {
-                      let count = partCounts[bucket]
-                      partCounts[bucket] = next[bucket]
-                      next[bucket] &+= count
+extension GridScratch {
+  /// Calls `body` with the buffers, which its threads share: each writes only its own part's
+  /// or range's elements through them.
+  fileprivate mutating func withBuffers<Result>(
+    entries: ContiguousArray<Target>, _ body: (GridBuffers) -> Result
+  ) -> Result {
+    entries.withUnsafeBufferPointer { entries in
+      buckets.withUnsafeMutableBufferPointer { buckets in
+        counts.withUnsafeMutableBufferPointer { counts in
+          coarse.withUnsafeMutableBufferPointer { coarse in
+            routed.withUnsafeMutableBufferPointer { routed in
+              routedBuckets.withUnsafeMutableBufferPointer { routedBuckets in
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                  rangeOfCoarse.withUnsafeMutableBufferPointer { rangeOfCoarse in
+                    bounds.withUnsafeMutableBufferPointer { bounds in
+                      totals.withUnsafeMutableBufferPointer { totals in
+                        top.withUnsafeMutableBufferPointer { top in
+                          body(
+                            GridBuffers(
+                              entries: entries, buckets: buckets, counts: counts, coarse: coarse,
+                              routed: routed, routedBuckets: routedBuckets,
+                              offsets: offsets, rangeOfCoarse: rangeOfCoarse, bounds: bounds,
+                              totals: totals, top: top))
+                        }
+                      }
                     }
                   }
                 }
               }
             }
-            if range == partCount - 1 { starts[bucketCount] = running }
-          }
-        }
-      }
-    }
-    return starts[bucketCount]
-  }
-
-  /// Places each part's entries at its cursors, and its large bodies in its stretch of `large`,
-  /// after `countBuckets` and `placeCursors`.
-  func place(
-    _ entries: ContiguousArray<Target>, threshold: Float, cursors: inout [Int32],
-    totals: [PartTotals], into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
-  ) {
-    entries.withUnsafeBufferPointer { entries in
-      cursors.withUnsafeMutableBufferPointer { cursors in
-        bodies.withUnsafeMutableBufferPointer { bodies in
-          large.withUnsafeMutableBufferPointer { large in
-            let shared = SharedBuffers(
-              entries: entries, counts: cursors, bodies: bodies, large: large)
-            parts.forEach { part in
-              let cursors = shared.counts(of: part, bucketCount: bucketCount)
-              let buckets = shared.buckets(parts: parts, bucketCount: bucketCount)
-              var nextLarge = totals[part].firstLarge
-              for item in parts.range(of: part) {
-                let entry = shared.entries[item]
-                let body = CellBody(
-                  x: entry.position.x, y: entry.position.y, radius: entry.radius,
-                  item: Int32(item))
-                guard entry.radius <= threshold else {
-                  if !entry.radius.isNaN {
-                    shared.large[nextLarge] = LargeBody(body: body, faction: entry.faction)
-                    nextLarge += 1
-                  }
-                  continue
-                }
-                let bucket = Int(buckets[item])
-                shared.bodies[Int(cursors[bucket])] = body
-                cursors[bucket] += 1
-              }
-            }
           }
         }
       }
@@ -396,35 +565,29 @@ private struct GridSplit: Sendable {
   }
 }
 
-/// The buffers the threads of a grid build share; each part writes only its own counts,
-/// cursors, totals and slots through them.
-private struct SharedBuffers: @unchecked Sendable {
+/// `GridScratch`'s buffers, shared by the threads of a grid build; each part or range writes
+/// only its own elements through them.
+private struct GridBuffers: @unchecked Sendable {
   let entries: UnsafeBufferPointer<Target>
+  let buckets: UnsafeMutableBufferPointer<Int32>
   let counts: UnsafeMutableBufferPointer<Int32>
-  var totals = UnsafeMutableBufferPointer<PartTotals>(start: nil, count: 0)
-  var bodies = UnsafeMutableBufferPointer<CellBody>(start: nil, count: 0)
-  var large = UnsafeMutableBufferPointer<LargeBody>(start: nil, count: 0)
-
-  /// Each entry's bucket, kept after every part's counts.
-  func buckets(parts: Parts, bucketCount: Int) -> UnsafeMutablePointer<Int32> {
-    counts.baseAddress.unsafelyUnwrapped + parts.count * bucketCount
-  }
-
-  /// Each part's count of its entries in each range of buckets, after the entries' buckets.
-  func rangeTotals(parts: Parts, bucketCount: Int) -> UnsafeMutablePointer<Int32> {
-    buckets(parts: parts, bucketCount: bucketCount) + parts.itemCount
-  }
-
-  /// One part's counts or cursors.
-  func counts(of part: Int, bucketCount: Int) -> UnsafeMutableBufferPointer<Int32> {
-    UnsafeMutableBufferPointer(rebasing: counts[(part * bucketCount)..<((part + 1) * bucketCount)])
-  }
+  let coarse: UnsafeMutableBufferPointer<Int32>
+  let routed: UnsafeMutableBufferPointer<CellBody>
+  let routedBuckets: UnsafeMutableBufferPointer<Int32>
+  let offsets: UnsafeMutableBufferPointer<Int32>
+  let rangeOfCoarse: UnsafeMutableBufferPointer<Int32>
+  let bounds: UnsafeMutableBufferPointer<Int>
+  let totals: UnsafeMutableBufferPointer<PartTotals>
+  let top: UnsafeMutableBufferPointer<Float>
 }
 
-/// The buffers the threads turning counts into cursors share; each part writes only its own
-/// range of buckets and its own total through them.
-private struct CursorBuffers: @unchecked Sendable {
-  let counts: UnsafeMutableBufferPointer<Int32>
+/// The large bodies the parts of a grid build place, each in its own stretch.
+private struct LargeBodies: @unchecked Sendable {
+  let large: UnsafeMutableBufferPointer<LargeBody>
+}
+
+/// What the ranges of a grid build write, each only its own buckets' starts and bodies.
+private struct RangeBuffers: @unchecked Sendable {
   let starts: UnsafeMutableBufferPointer<Int32>
-  let firsts: UnsafeMutableBufferPointer<Int32>
+  let bodies: UnsafeMutableBufferPointer<CellBody>
 }

@@ -37,10 +37,8 @@ public struct TargetIndex: Sendable {
   /// What a query reads of each grid entry, in cell order: 16 bytes each, so a scan reads
   /// contiguous memory and a big battle's grid stays in the caches.
   @usableFromInline internal var cellBodies: ContiguousArray<CellBody> = []
-  /// Scratch for `buildGrid`: each part's count, then cursor, per bucket.
-  @usableFromInline internal var cursorScratch: [Int32] = []
-  /// Scratch for `buildGrid`: what each part found.
-  @usableFromInline internal var partScratch: [PartTotals] = []
+  /// Scratch for `buildGrid`.
+  internal var gridScratch = GridScratch()
   /// The largest body in the grid: how far past its reach a query must look.
   @usableFromInline internal var largestRadius: Float = 0
   /// Entries whose bodies are large for the grid (a building among small units), kept out of

@@ -154,6 +154,60 @@ struct TargetIndexBruteForceTests {
     }
   }
 
+  @Test(
+    "an index rebuilt tick after tick on many threads builds the grid a fresh one-thread index does"
+  )
+  func rebuiltOnManyThreads() {
+    // Each round: how many large bodies (over a quarter of a 48-unit cell), and whether the
+    // bodies crowd one corner (most ranges of buckets then hold nothing) or fill the arena.
+    let rounds: [(large: Int, crowded: Bool)] = [
+      (400, false), (400, false), (5, true), (900, false), (0, true), (40, false),
+    ]
+    for threads in [2, 3, 8, 16] {
+      var reused = TargetIndex(hostility: Hostility(factionCount: 3))
+      for (round, shape) in rounds.enumerated() {
+        var random = SeededRandom(seed: UInt64(100 + round))
+        var fresh = TargetIndex(hostility: Hostility(factionCount: 3))
+        reused.removeAll()
+        for number in 0..<60_000 {
+          let extent: Float = shape.crowded ? 300 : 4_000
+          var radius = number < shape.large ? Float(13 + random.next() % 40) : 5
+          // A few bodies of no size, which belong to neither the grid nor the large ones.
+          if number % 10_007 == 3 { radius = .nan }
+          let faction = Faction(Int(random.next() % 3))
+          let position = Vector2(
+            random.nextFloat(in: 0...extent), random.nextFloat(in: 0...(extent * 0.75)))
+          let id = AnyEntityID(rawValue: UInt64(number + 1))
+          fresh.insert(id: id, faction: faction, position: position, radius: radius)
+          reused.insert(id: id, faction: faction, position: position, radius: radius)
+        }
+        fresh.buildGrid(arenaSize: Vector2(4000, 3000), threads: 1)
+        reused.buildGrid(arenaSize: Vector2(4000, 3000), threads: threads)
+        let label = "round \(round), \(threads) threads"
+        #expect(reused.cellStart.prefix(fresh.cellStart.count) == fresh.cellStart[...], "\(label)")
+        let count = Int(fresh.cellStart[fresh.cellStart.count - 1])
+        #expect(
+          reused.cellBodies.prefix(count).elementsEqual(fresh.cellBodies.prefix(count)) {
+            $0.item == $1.item && $0.x == $1.x && $0.radius == $1.radius
+          }, "\(label)")
+        #expect(
+          reused.largeBodies.map(\.body.item) == fresh.largeBodies.map(\.body.item), "\(label)")
+        #expect(reused.largestRadius == fresh.largestRadius, "\(label)")
+        #expect(reused.blockDistances == fresh.blockDistances, "\(label)")
+        // Every body but those of no size is in the grid or out of it, once.
+        #expect(count + fresh.largeBodies.count == 60_000 - 6, "\(label)")
+        // One of the large bodies (entry 3) has no size.
+        let large = shape.large > 3 ? shape.large - 1 : shape.large
+        if large <= TargetIndex.maximumLargeItems {
+          #expect(fresh.largeBodies.count == large, "\(label)")
+        } else {
+          #expect(fresh.largeBodies.count <= TargetIndex.maximumLargeItems, "\(label)")
+          #expect(fresh.largestRadius > 12, "\(label)")
+        }
+      }
+    }
+  }
+
   @Test("the block distances measured a faction per thread are those measured on one thread")
   func parallelBlockDistances() throws {
     // Four factions, each in its own band across a wide arena, so most blocks are far from
