@@ -12,7 +12,8 @@ struct DescribeCommand: Subcommand {
     abstract: "Print the schedule and every entity type with its traits and components.",
     discussion: """
       Sets up the scenario's match without running it and prints, in running order, each \
-      phase of a tick and its systems (with the trait each steps), then each entity type the \
+      phase of a tick and its systems (with the trait each steps), and how they share parallel \
+      steps on more than one thread, with the reason for each barrier; then each entity type the \
       world registered, with the traits it has, the components those traits keep, the \
       systems bound to it, what each of them declares it reads and writes of the type and does \
       to the rest of the world, and the 4-byte columns the type is stored in. Last, every \
@@ -66,6 +67,13 @@ struct DescribeCommand: Subcommand {
         system.traitName.map { "\(system.name) (\($0))" } ?? system.name
       }
       lines.append("  \(phase.name): " + systems.joined(separator: ", "))
+    }
+    lines += [
+      "", "Parallel steps on more than one thread (each after a barrier, for the reason given):",
+    ]
+    for step in world.scheduleSteps {
+      let systems = step.systems.joined(separator: ", ")
+      lines.append("  " + systems + (step.barrier.map { " (barrier: \($0))" } ?? ""))
     }
     lines += ["", "Entity types (stepped in this order):"]
     let kinds = Dictionary(

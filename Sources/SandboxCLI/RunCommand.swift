@@ -152,12 +152,12 @@ struct RunCommand: Subcommand {
     let sprites =
       framesFolder == nil
       ? nil : try assets?.loadSprites(for: match.scenario.roster, console: console)
+    match.threadCount = threads
     var profile =
       isProfiling
       ? RunProfile(world: match.world, setupSeconds: clock.now() - setupStart) : nil
     profile?.readSeconds = readSeconds
     match.measuresSystemTimes = isProfiling
-    match.threadCount = threads
     var recorder: FrameRecorder? = nil
     if let framesFolder, let sprites {
       recorder = try FrameRecorder(

@@ -27,8 +27,13 @@ struct RunProfile {
   /// Seconds computing the world's state hash at the end took.
   var hashSeconds: Double?
 
+  /// The systems that share a parallel step, step by step, on more than one thread.
+  let sharedSteps: [[String]]
+
   init(world: World, setupSeconds: Double) {
     systemNames = world.systems.map(\.name)
+    sharedSteps =
+      world.threadCount > 1 ? world.scheduleSteps.map(\.systems).filter { $0.count > 1 } : []
     self.setupSeconds = setupSeconds
     systemSeconds = Array(repeating: [], count: world.systems.count)
   }
@@ -132,6 +137,13 @@ struct RunProfile {
             tick.oneThreadMilliseconds / tick.medianMilliseconds * 100, tick.steps)
           + " (barriers) a tick: the part more threads cannot shorten")
     }
+    if !sharedSteps.isEmpty {
+      lines.append(
+        "  sharing one parallel step: "
+          + sharedSteps.map { $0.joined(separator: " and ") }.joined(separator: "; ")
+          + " (the step's time split by the time their chunks took, its steps counted on the"
+          + " first)")
+    }
     if let readSeconds {
       lines.append(
         "  setup: read the snapshot in \(milliseconds(readSeconds * 1000)) ms, restored it in "
@@ -181,6 +193,7 @@ struct RunProfile {
             )
           })
       ),
+      ("sharedSteps", .array(sharedSteps.map { .array($0.map(JSONValue.string)) })),
       (
         "bytesPerEntity",
         .object(types.map { ($0.name, JSONValue.integer($0.entityStride)) })

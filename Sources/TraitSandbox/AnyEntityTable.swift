@@ -13,6 +13,8 @@ internal protocol AnyEntityTable {
   var traitNames: [String] { get }
   var componentTypeNames: [String] { get }
   func accesses(of system: Int) -> ColumnAccesses?
+  /// What the type's job for `system` declares it does to the rest of the world, if bound.
+  func effects(of system: Int) -> TickEffects?
   func factionCounts(factionCount: Int) -> [Int]
   mutating func reserveCapacity(_ count: Int)
   mutating func run(
@@ -64,6 +66,7 @@ extension EntityTable: AnyEntityTable {
   func isBound(to system: Int) -> Bool { boundSystems[system] }
 
   func accesses(of system: Int) -> ColumnAccesses? { jobs[system]?.accesses }
+  func effects(of system: Int) -> TickEffects? { jobs[system]?.effects }
 
   mutating func reserveCapacity(_ count: Int) {
     makeUnique()

@@ -44,7 +44,9 @@ public struct ColumnAccess<Entity: GameObject>: Sendable {
 
   /// The entity's own state: every stored property that is not a trait's component (a plan,
   /// an animation pose), which a type's own code (an override, say) keeps.
-  public static var ownState: ColumnAccess { ColumnAccess(ownStateNamed: "own state") }
+  public static var ownState: ColumnAccess {
+    ColumnAccess(ownStateNamed: ColumnAccesses.ownStateName)
+  }
 }
 
 /// What a system does to the rest of the world through the tick's buffers, rather than to the
@@ -68,13 +70,17 @@ public struct TickEffects: OptionSet, Sendable, Hashable {
   public static let randomness = TickEffects(rawValue: 8)
   /// Adds entries to the tick's target index.
   public static let targets = TickEffects(rawValue: 16)
+  /// Reads the damage dealt to the target index's entries so far in the tick
+  /// (`TargetIndex.damage(to:)`). A system that reads it without declaring it may share a
+  /// parallel step with an earlier system that deals damage, and not see that damage.
+  public static let readsDamage = TickEffects(rawValue: 32)
 
   /// The effects' names, in a fixed order: `damage`, `spawns`, `despawns`, `randomness`,
-  /// `targets`.
+  /// `targets`, `reads damage`.
   public var names: [String] {
     let named: [(TickEffects, String)] = [
       (.damage, "damage"), (.spawns, "spawns"), (.despawns, "despawns"),
-      (.randomness, "randomness"), (.targets, "targets"),
+      (.randomness, "randomness"), (.targets, "targets"), (.readsDamage, "reads damage"),
     ]
     return named.filter { contains($0.0) }.map(\.1)
   }
@@ -88,6 +94,9 @@ public struct ColumnAccesses: Sendable, Equatable {
   public var writes: [String]
   /// What it does through the tick's buffers.
   public var effects: TickEffects
+
+  /// The name of `ColumnAccess.ownState`.
+  static let ownStateName = "own state"
 }
 
 // MARK: - Checking a declaration

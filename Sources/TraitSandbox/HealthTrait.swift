@@ -150,8 +150,8 @@ extension TraitSystem {
 
   /// Sorts the tick's target index into its grid, once every `targets` entry is in.
   ///
-  /// - Complexity: O(n + cells x threads) for n entries: a counting sort split across the
-  ///   world's threads.
+  /// - Complexity: O(n + cells) for n entries: a counting sort split across the world's
+  ///   threads.
   public static let targetGrid = TraitSystem(name: "targetGrid") { context in
     context.targets.buildGrid(arenaSize: context.arenaSize, threads: context.threadCount)
   }
@@ -177,6 +177,6 @@ extension HealthTrait {
       component: \Self.health,
       reads: [.identity, .faction, .component(\.health)],
       writes: [.component(\.health), .ownState],
-      effects: .despawns, run: { Self.resolveHealth(&$0, in: &$1) })
+      effects: [.despawns, .readsDamage], run: { Self.resolveHealth(&$0, in: &$1) })
   }
 }

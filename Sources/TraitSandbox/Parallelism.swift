@@ -59,3 +59,14 @@ public struct TickParallelism: Sendable, Equatable {
     max(0, seconds - secondsInSteps) + oneThreadSecondsInSteps
   }
 }
+
+extension Parallelism {
+  /// The part `fraction` of a parallel step shared by several systems: its seconds on one
+  /// thread in that proportion, the step itself (`keepsSteps`) for one of them alone.
+  func share(_ fraction: Double, keepsSteps: Bool) -> Parallelism {
+    var part = self
+    part.oneThreadSeconds *= fraction
+    if !keepsSteps { part.steps = 0 }
+    return part
+  }
+}

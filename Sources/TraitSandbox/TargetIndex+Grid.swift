@@ -15,9 +15,10 @@ extension TargetIndex {
     grid = Self.gridShape(arenaSize: arenaSize, entryCount: count)
     let parts = Parts(count: count, threads: threads)
     let bucketCount = factionCount * grid.cellCount
-    // The buffers are taken out of the index while they are filled, so filling never copies.
-    var scratch = gridScratch
-    gridScratch = GridScratch()
+    // The buffers are taken out of the index while they are filled, so filling never copies;
+    // the scratch is the index's own unless a copy of the index shares it.
+    if !isKnownUniquelyReferenced(&gridScratch) { gridScratch = GridScratch() }
+    let scratch = gridScratch
     var starts = cellStart
     cellStart = []
     if starts.count < bucketCount + 1 {
@@ -31,10 +32,10 @@ extension TargetIndex {
     // The radius above which bodies stay out: as on the last tick, most likely; if this tick's
     // bodies say otherwise, the buckets are found again with the right one.
     let guess = max(scratch.largeRadius ?? base, base)
-    split.findBuckets(of: entries, base: base, threshold: guess, scratch: &scratch)
+    split.findBuckets(of: entries, base: base, threshold: guess, scratch: scratch)
     let threshold = split.largeRadius(above: base, scratch: scratch)
     if threshold != guess {
-      split.findBuckets(of: entries, base: base, threshold: threshold, scratch: &scratch)
+      split.findBuckets(of: entries, base: base, threshold: threshold, scratch: scratch)
     }
     scratch.largeRadius = threshold
     var firstLarge = 0
@@ -52,20 +53,19 @@ extension TargetIndex {
         LargeBody(body: CellBody(x: 0, y: 0, radius: 0, item: 0), faction: Faction(0)),
         count: firstLarge))
     if parts.count == 1 {
-      let gridCount = split.placeCursors(scratch: &scratch, starts: &starts)
+      let gridCount = split.placeCursors(scratch: scratch, starts: &starts)
       bodies.grow(to: gridCount)
-      split.place(entries, scratch: &scratch, into: &bodies, large: &large)
+      split.place(entries, scratch: scratch, into: &bodies, large: &large)
     } else {
-      let ranges = split.cutRanges(scratch: &scratch)
+      let ranges = split.cutRanges(scratch: scratch)
       bodies.grow(to: ranges.last ?? 0)
-      split.route(entries, ranges: ranges, scratch: &scratch, large: &large)
-      split.sortRanges(entries, ranges: ranges, scratch: &scratch, starts: &starts, into: &bodies)
+      split.route(entries, ranges: ranges, scratch: scratch, large: &large)
+      split.sortRanges(entries, ranges: ranges, scratch: scratch, starts: &starts, into: &bodies)
     }
     cellStart = starts
     cellBodies = bodies
     largeBodies = large
     largestRadius = scratch.totals.reduce(0) { max($0, $1.largest) }
-    gridScratch = scratch
     measureBlockDistances(threads: threads)
   }
 
@@ -157,8 +157,10 @@ struct PartTotals: Sendable {
 }
 
 /// The buffers a grid build fills on its way, kept in the index from tick to tick; each only
-/// grows.
-struct GridScratch: Sendable {
+/// grows. A reference, so that the copies of the index each chunk of a system gets retain one
+/// object rather than each buffer: a build uses it only while the index holds the one
+/// reference, and takes a fresh one otherwise.
+final class GridScratch: @unchecked Sendable {
   /// Each entry's bucket; `largeMark` set for a large body, `noBody` for a body of no size.
   var buckets: [Int32] = []
   /// Each bucket's count, then its cursor.
@@ -187,7 +189,7 @@ struct GridScratch: Sendable {
   static let topCount = TargetIndex.maximumLargeItems + 1
 
   /// Makes every buffer long enough for a build of `parts` into `bucketCount` buckets.
-  mutating func prepare(parts: Parts, bucketCount: Int, coarseCount: Int) {
+  func prepare(parts: Parts, bucketCount: Int, coarseCount: Int) {
     buckets.grow(to: parts.itemCount, with: 0)
     counts.grow(to: bucketCount, with: 0)
     totals.removeAll(keepingCapacity: true)
@@ -258,7 +260,7 @@ private struct GridSplit: Sendable {
   /// above `base`, and its largest grid body; the largest radii above `base` go to `top`.
   func findBuckets(
     of entries: ContiguousArray<Target>, base: Float, threshold: Float,
-    scratch: inout GridScratch
+    scratch: GridScratch
   ) {
     let single = parts.count == 1
     let (coarseShift, coarseCount) = (coarseShift, coarseCount)
@@ -344,7 +346,7 @@ private struct GridSplit: Sendable {
   /// Turns the counts of a build of one part into cursors, bucket by bucket, and fills
   /// `starts`; returns how many entries the grid holds.
   /// - Complexity: O(buckets).
-  func placeCursors(scratch: inout GridScratch, starts: inout [Int32]) -> Int32 {
+  func placeCursors(scratch: GridScratch, starts: inout [Int32]) -> Int32 {
     scratch.counts.withUnsafeMutableBufferPointer { counts in
       starts.withUnsafeMutableBufferPointer { starts in
         // The totals fit: there are fewer entries than `Int32.max`.
@@ -364,7 +366,7 @@ private struct GridSplit: Sendable {
   /// Places the entries of a build of one part at their buckets' cursors, and its large bodies
   /// in `large`, after `findBuckets` and `placeCursors`.
   func place(
-    _ entries: ContiguousArray<Target>, scratch: inout GridScratch,
+    _ entries: ContiguousArray<Target>, scratch: GridScratch,
     into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
   ) {
     scratch.withBuffers(entries: entries) { buffers in
@@ -397,7 +399,7 @@ private struct GridSplit: Sendable {
   /// bucket, each coarse slot's range, and where each part's entries of each range go; returns
   /// where each range's entries start in the grid, and the grid's entry count after them.
   /// - Complexity: O(parts x coarse slots), on one thread.
-  func cutRanges(scratch: inout GridScratch) -> [Int32] {
+  func cutRanges(scratch: GridScratch) -> [Int32] {
     let rangeCount = parts.count
     var totals = [Int32](repeating: 0, count: coarseCount)
     for part in 0..<parts.count {
@@ -444,7 +446,7 @@ private struct GridSplit: Sendable {
   /// Sends each part's grid entries, in order, to its range's list at the part's offsets, and
   /// places its large bodies in its stretch of `large`.
   func route(
-    _ entries: ContiguousArray<Target>, ranges: [Int32], scratch: inout GridScratch,
+    _ entries: ContiguousArray<Target>, ranges: [Int32], scratch: GridScratch,
     large: inout [LargeBody]
   ) {
     let coarseShift = coarseShift
@@ -485,7 +487,7 @@ private struct GridSplit: Sendable {
   /// Sorts each range's list of entries into its stretch of the grid, one range per thread:
   /// counts per bucket, cursors and `starts` for its buckets, then the bodies, in list order.
   func sortRanges(
-    _ entries: ContiguousArray<Target>, ranges: [Int32], scratch: inout GridScratch,
+    _ entries: ContiguousArray<Target>, ranges: [Int32], scratch: GridScratch,
     starts: inout [Int32], into bodies: inout ContiguousArray<CellBody>
   ) {
     let bucketCount = bucketCount
@@ -531,7 +533,7 @@ private struct GridSplit: Sendable {
 extension GridScratch {
   /// Calls `body` with the buffers, which its threads share: each writes only its own part's
   /// or range's elements through them.
-  fileprivate mutating func withBuffers<Result>(
+  fileprivate func withBuffers<Result>(
     entries: ContiguousArray<Target>, _ body: (GridBuffers) -> Result
   ) -> Result {
     entries.withUnsafeBufferPointer { entries in

@@ -28,7 +28,8 @@ public struct TraitSystem: Sendable {
   /// events). Each chunk gets a context of its own, with its own random stream and its own
   /// counts of requests, and the world merges them in type and chunk order, so results do not
   /// depend on the thread count. On several threads, the chunks of every type the system
-  /// steps are shared between the threads in one step.
+  /// steps are shared between the threads in one step, with those of the systems next to it
+  /// whose declarations do not conflict (`World.scheduleSteps`).
   public let runsInParallel: Bool
   let body: Body
 

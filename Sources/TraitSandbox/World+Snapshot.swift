@@ -144,6 +144,7 @@ extension World {
     tablesBySystem = systems.indices.map { system in
       restored.indices.filter { restored[$0].isBound(to: system) }
     }
+    plannedTables = -1
     tick = header.tick
     nextID = header.nextID
     random = SeededRandom(

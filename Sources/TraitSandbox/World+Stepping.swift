@@ -40,11 +40,40 @@ extension World {
     }
     if let recorded { WorkerPool.shared.recordSteps(into: recorded) }
     defer { if recorded != nil { WorkerPool.shared.recordSteps(into: nil) } }
-    for (systemIndex, system) in systems.enumerated() {
+    // Systems whose declarations allow it share a parallel step (`stepPlan`); one after
+    // another on one thread, and when each system's result is observed.
+    let shares = threadCount > 1 && observe == nil
+    if shares && plannedTables != tables.count {
+      plannedSteps = stepPlan().steps
+      plannedTables = tables.count
+    }
+    for step in shares ? plannedSteps : systems.indices.map({ [$0] }) {
+      if step.count > 1 {
+        let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+        let work = stepAcrossTypes(systems: step, in: &context)
+        if timings != nil {
+          // The step's time goes to its systems by the time their chunks took.
+          let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+          let whole = Parallelism(
+            seconds: seconds, steps: recorded.map { account($0.take()) } ?? [])
+          let total = max(work.reduce(0, +), 1)
+          for (member, system) in step.enumerated() {
+            let share = Double(work[member]) / Double(total)
+            timings?[system] += seconds * share
+            if recorded != nil {
+              parallelism.systems.append(whole.share(share, keepsSteps: member == 0))
+            }
+          }
+        }
+        context.targets.applyPendingDamage()
+        continue
+      }
+      let systemIndex = step[0]
+      let system = systems[systemIndex]
       switch system.body {
       case .perType where system.runsInParallel && threadCount > 1:
         let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-        stepAcrossTypes(system: systemIndex, in: &context)
+        _ = stepAcrossTypes(systems: [systemIndex], in: &context)
         if timings != nil {
           timings?[systemIndex] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         }
@@ -131,67 +160,102 @@ extension World {
   /// each pool is put back in grid-cell order, which entities drift out of as they move.
   public static let spatialSortInterval: UInt64 = 16
 
-  /// Entities per chunk when a system runs in parallel. Fixed, so that how a pool is cut into
-  /// chunks, and so every result, depends only on how many entities it has, never on how many
-  /// threads step it.
+  /// Entities per chunk when a system that draws random numbers runs in parallel. Fixed, so
+  /// that how a pool is cut into chunks, and so each chunk's random stream and every result,
+  /// depends only on how many entities it has, never on how many threads step it. (A job that
+  /// draws none steps to the same result in chunks of any size: `chunkSize(entities:threads:)`.)
   public static let chunkSize = 4096
+
+  /// The chunk size for `entities` of a type whose job draws no random numbers, on `threads`
+  /// threads: `chunkSize`, or a chunk per thread for fewer entities, but no fewer than 512 a
+  /// chunk (a chunk's context costs about as much as stepping a few hundred entities).
+  static func chunkSize(entities: Int, threads: Int) -> Int {
+    max(512, min(chunkSize, (entities + threads - 1) / max(threads, 1)))
+  }
 
   /// What the random streams of a system's chunks in one table are derived with, on this tick.
   private func chunkSalt(system: Int, table: Int) -> UInt64 {
     (tick &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(system) << 48 ^ UInt64(table) << 32
   }
 
-  /// Steps a system that runs in parallel over every type bound to it in one parallel step:
-  /// the chunks of all the types are shared between the threads, so a thread done with one
-  /// type's chunks goes on to the next type's instead of waiting for the others to finish.
+  /// Steps systems that run in parallel over every type bound to them in one parallel step:
+  /// the chunks of all the types (of every system of `step`, whose declarations do not
+  /// conflict: `stepPlan`) are shared between the threads, so a thread done with one type's
+  /// chunks goes on to the next type's instead of waiting for the others to finish. Returns
+  /// the nanoseconds each system's chunks took, by place in `step`.
   ///
   /// Each chunk has its own context, with the random stream it has when types are stepped one
-  /// after another, and the contexts merge in type and chunk order: the result is the one
-  /// stepping the types in turn gives. A type of one chunk steps first, on the caller, on the
-  /// tick's own random stream, which the types after it derive theirs from. The threads claim
-  /// the chunks longest first, by the last tick's times (`claimOrder`).
-  private mutating func stepAcrossTypes(system: Int, in context: inout TickContext) {
-    var runs: [(table: Int, chunks: SystemChunks, contexts: Range<Int>)] = []
+  /// after another, and the contexts merge in system, type and chunk order: the result is the
+  /// one stepping the systems and types in turn gives. A type of one chunk steps first, on the
+  /// caller, on the tick's own random stream, which the types after it derive theirs from.
+  /// The threads claim the chunks longest first, by the last tick's times (`claimOrder`).
+  private mutating func stepAcrossTypes(systems step: [Int], in context: inout TickContext)
+    -> [UInt64]
+  {
+    var runs:
+      [(system: Int, table: Int, chunks: SystemChunks, contexts: Range<Int>, onCaller: Bool)] =
+        []
     var contexts: [TickContext] = []
+    var work = [UInt64](repeating: 0, count: step.count)
     #if DEBUG
       var randomBefore: [SeededRandom] = []
       var randomAfter: [SeededRandom] = []
     #endif
-    for index in tablesBySystem[system] {
-      guard let chunks = tables[index].chunks(system: system, chunkSize: Self.chunkSize)
-      else { continue }
-      let first = contexts.count
-      #if DEBUG
-        randomBefore.append(context.random)
-      #endif
-      if chunks.count == 1 {
-        var own = context.chunkContext(salt: 0)
-        own.random = context.random
-        chunks.step(0, &own)
-        context.random = own.random
-        contexts.append(own)
-      } else {
-        let salt = chunkSalt(system: system, table: index)
-        for chunk in 0..<chunks.count {
-          contexts.append(context.chunkContext(salt: salt ^ UInt64(chunk)))
+    for (member, system) in step.enumerated() {
+      for index in tablesBySystem[system] {
+        // A type whose job draws no random numbers steps to the same result in chunks of any
+        // size: one too small for `chunkSize` to share is cut into a chunk per thread.
+        let draws = tables[index].effects(of: system)?.contains(.randomness) != false
+        let chunkSize =
+          draws
+          ? Self.chunkSize
+          : Self.chunkSize(entities: tables[index].entityCount, threads: threadCount)
+        guard let chunks = tables[index].chunks(system: system, chunkSize: chunkSize)
+        else { continue }
+        let first = contexts.count
+        #if DEBUG
+          randomBefore.append(context.random)
+        #endif
+        // A type of one chunk that draws random numbers steps now, on the tick's stream; one
+        // that does not joins the parallel step with the tick's stream as it stands, which
+        // it leaves as it found it (debug builds check).
+        let onCaller = chunks.count == 1 && draws
+        if chunks.count == 1 {
+          var own = context.chunkContext(salt: 0)
+          own.random = context.random
+          if onCaller {
+            let start = DispatchTime.now().uptimeNanoseconds
+            chunks.step(0, &own)
+            work[member] += DispatchTime.now().uptimeNanoseconds &- start
+            context.random = own.random
+          }
+          contexts.append(own)
+        } else {
+          let salt = chunkSalt(system: system, table: index)
+          for chunk in 0..<chunks.count {
+            contexts.append(context.chunkContext(salt: salt ^ UInt64(chunk)))
+          }
         }
+        #if DEBUG
+          randomAfter.append(context.random)
+        #endif
+        runs.append((system, index, chunks, first..<contexts.count, onCaller))
       }
-      #if DEBUG
-        randomAfter.append(context.random)
-      #endif
-      runs.append((index, chunks, first..<contexts.count))
     }
-    // Every chunk of the types of more than one, numbered one after another.
-    let shared = runs.filter { $0.chunks.count > 1 }.map { ($0.chunks, $0.contexts) }
+    // Every chunk not stepped yet, numbered one after another.
+    let sharedRuns = runs.indices.filter { !runs[$0].onCaller }
+    let shared = sharedRuns.map { (runs[$0].chunks, runs[$0].contexts) }
     let total = shared.reduce(0) { $0 + $1.1.count }
     if total > 0 {
+      // The step's chunk times are kept under its first system.
+      let key = step[0]
       if chunkDurations.count < systems.count {
         chunkDurations.append(
           contentsOf: repeatElement([], count: systems.count - chunkDurations.count))
       }
-      let order = Self.claimOrder(lastDurations: chunkDurations[system], count: total)
-      var durations = chunkDurations[system]
-      chunkDurations[system] = []
+      let order = Self.claimOrder(lastDurations: chunkDurations[key], count: total)
+      var durations = chunkDurations[key]
+      chunkDurations[key] = []
       durations.removeAll(keepingCapacity: true)
       durations.append(contentsOf: repeatElement(0, count: total))
       contexts.withUnsafeMutableBufferPointer { buffer in
@@ -213,8 +277,21 @@ extension World {
           }
         }
       }
-      chunkDurations[system] = durations
+      var next = 0
+      for run in sharedRuns {
+        let member = step.firstIndex(of: runs[run].system) ?? 0
+        let count = runs[run].contexts.count
+        work[member] += durations[next..<(next + count)].reduce(0, &+)
+        next += count
+      }
+      chunkDurations[key] = durations
     }
+    #if DEBUG
+      // A type of one chunk stepped with the others: what it left of the tick's stream.
+      for run in sharedRuns where runs[run].chunks.count == 1 {
+        randomAfter[run] = contexts[runs[run].contexts.lowerBound].random
+      }
+    #endif
     contexts.withUnsafeMutableBufferPointer { contexts in
       for run in runs.indices {
         #if DEBUG
@@ -225,10 +302,11 @@ extension World {
         #if DEBUG
           var after = EffectCounts(context)
           after.random = randomAfter[run]
-          tables[runs[run].table].checkEffects(of: system, before: before, after: after)
+          tables[runs[run].table].checkEffects(of: runs[run].system, before: before, after: after)
         #endif
       }
     }
+    return work
   }
 
   /// The order a parallel step hands out its `count` chunks in: the longest of the last tick

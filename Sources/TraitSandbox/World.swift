@@ -55,6 +55,9 @@ public struct World {
   /// thread, by system: the order the chunks are handed out in next (see `stepAcrossTypes`).
   /// Not part of the world's state: no result depends on it.
   var chunkDurations: [[UInt64]] = []
+  /// The systems of each parallel step (`stepPlan`), as planned for `plannedTables` tables.
+  var plannedSteps: [[Int]] = []
+  var plannedTables = -1
 
   /// Creates an empty world.
   ///

@@ -17,6 +17,17 @@ struct DescribeCommandTests {
     let phases = ["index", "think", "act", "move", "collide", "resolve", "present"]
     let order = phases.compactMap { phase in lines.firstIndex { $0.hasPrefix("  \(phase): ") } }
     #expect(order == order.sorted() && order.count == phases.count)
+    // Systems share a parallel step where their declarations allow; each barrier says why.
+    #expect(lines.contains("  gun, melee (barrier: spawner steps each type on its own)"))
+    #expect(
+      lines.contains(
+        "  movement (barrier: movement reads or writes own state of ZapMonster, which gun writes)"
+      ))
+    #expect(
+      lines.contains(
+        "  projectile (barrier: projectile reads or writes position of Cannonball, which "
+          + "movement writes)"))
+    #expect(lines.contains("  health (barrier: health reads the damage projectile deals)"))
     let zap = lines.firstIndex(of: "  ZapMonster [unit 'zap']")
     #expect(zap != nil)
     if let zap {

@@ -30,6 +30,26 @@ struct RunProfileTests {
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") && $0.hasSuffix(" MiB") })
   }
 
+  @Test("on two threads, the profile names the systems that share a parallel step")
+  func sharedSteps() throws {
+    let result = sandbox("run", "--ticks", "20", "--threads", "2", "--profile")
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("  sharing one parallel step: gun and melee (") })
+    // The step is counted once, on gun; melee's row has none of its own.
+    let melee = try #require(lines.first { $0.hasPrefix("  melee ") })
+    let columns = melee.split(separator: " ")
+    #expect(columns.count == 7 && columns[4] == "0", "\(melee)")
+    let json = sandbox("run", "--ticks", "20", "--threads", "2", "--profile", "--json")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let profile = try #require(object["profile"] as? [String: Any])
+    #expect(profile["sharedSteps"] as? [[String]] == [["gun", "melee"]])
+    // On one thread the systems run one after another: nothing shares a step.
+    let one = sandbox("run", "--ticks", "20", "--threads", "1", "--profile")
+    #expect(!one.output.contains("sharing one parallel step"))
+  }
+
   @Test("with --json the profile is one more member, and the hash is the unprofiled one")
   func json() throws {
     let profiled = sandbox("run", "--ticks", "40", "--profile", "--json")

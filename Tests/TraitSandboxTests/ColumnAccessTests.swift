@@ -127,7 +127,7 @@ struct ColumnAccessTests {
     #expect(targets.accesses.effects == .targets)
     let health = try #require(sprout.accesses.first { $0.system == "health" })
     #expect(health.accesses.writes == ["Health", "own state"])
-    #expect(health.accesses.effects.names == ["despawns"])
+    #expect(health.accesses.effects.names == ["despawns", "reads damage"])
   }
 
   #if DEBUG
