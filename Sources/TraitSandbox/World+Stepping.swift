@@ -242,6 +242,9 @@ extension World {
         runs.append((system, index, chunks, first..<contexts.count, onCaller))
       }
     }
+    #if DEBUG
+      let chunkRandomBefore = contexts.map(\.random)
+    #endif
     // Every chunk not stepped yet, numbered one after another.
     let sharedRuns = runs.indices.filter { !runs[$0].onCaller }
     let shared = sharedRuns.map { (runs[$0].chunks, runs[$0].contexts) }
@@ -287,9 +290,17 @@ extension World {
       chunkDurations[key] = durations
     }
     #if DEBUG
-      // A type of one chunk stepped with the others: what it left of the tick's stream.
-      for run in sharedRuns where runs[run].chunks.count == 1 {
-        randomAfter[run] = contexts[runs[run].contexts.lowerBound].random
+      // A type of one chunk stepped with the others: what it left of the tick's stream. A
+      // chunk of a type whose job declares no random numbers (cut by the thread count) that
+      // drew some: the run's check below names it.
+      for run in sharedRuns {
+        if runs[run].chunks.count == 1 {
+          randomAfter[run] = contexts[runs[run].contexts.lowerBound].random
+        } else if let drawn = runs[run].contexts.first(where: {
+          contexts[$0].random != chunkRandomBefore[$0]
+        }) {
+          randomAfter[run] = contexts[drawn].random
+        }
       }
     #endif
     contexts.withUnsafeMutableBufferPointer { contexts in

@@ -178,5 +178,18 @@ struct ColumnAccessTests {
         world.step()
       }
     }
+
+    @Test(
+      "in a debug build, a parallel system with undeclared randomness stops in a type of several chunks"
+    )
+    func undeclaredRandomnessInChunksStops() async {
+      // Sprouts alone, in chunks cut by the thread count: each chunk's draws would depend on
+      // how many threads there are.
+      await #expect(processExitsWith: .failure) {
+        var world = garden(.parallelDrawing, sprouts: 3 * World.chunkSize)
+        world.threadCount = 2
+        world.step()
+      }
+    }
   #endif
 }
