@@ -140,14 +140,17 @@ struct LargeBody: Sendable {
   }
 }
 
-/// What one part of a grid build found: its large bodies and its largest grid body.
+/// What one part of a grid build found: its large bodies, its bodies above a quarter of a
+/// cell, and its largest grid body.
 @usableFromInline
 struct PartTotals: Sendable {
+  /// How many bodies the part keeps out of the grid for their size.
   @usableFromInline var largeCount = 0
   /// How many bodies are larger than a quarter of a cell, and how many of the largest of
   /// them the part keeps in `GridScratch.top`.
   @usableFromInline var aboveBase = 0
   @usableFromInline var topKept = 0
+  /// The radius of the part's largest grid body.
   @usableFromInline var largest: Float = 0
   /// Where the part's large bodies go in the index's list.
   @usableFromInline var firstLarge = 0

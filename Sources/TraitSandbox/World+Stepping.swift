@@ -186,9 +186,10 @@ extension World {
   ///
   /// Each chunk has its own context, with the random stream it has when types are stepped one
   /// after another, and the contexts merge in system, type and chunk order: the result is the
-  /// one stepping the systems and types in turn gives. A type of one chunk steps first, on the
-  /// caller, on the tick's own random stream, which the types after it derive theirs from.
-  /// The threads claim the chunks longest first, by the last tick's times (`claimOrder`).
+  /// one stepping the systems and types in turn gives. A type of one chunk whose job draws
+  /// random numbers steps first, on the caller, on the tick's own random stream, which the
+  /// types after it derive theirs from; the others' chunks, one or many, go to the threads,
+  /// which claim them longest first, by the last tick's times (`claimOrder`).
   private mutating func stepAcrossTypes(systems step: [Int], in context: inout TickContext)
     -> [UInt64]
   {
