@@ -48,11 +48,17 @@ public struct TickContext {
   /// yet, and a random stream of its own drawn from the tick's (`salt` names the chunk).
   @usableFromInline
   internal func chunkContext(salt: UInt64) -> TickContext {
+    chunkContext(random: random.derived(salt))
+  }
+
+  /// A context for one chunk of a parallel system, as `chunkContext(salt:)` makes, on the
+  /// random stream `random`.
+  @usableFromInline
+  internal func chunkContext(random: SeededRandom) -> TickContext {
     var targets = targets
     targets.pendingDamage.removeAll()
     return TickContext(
-      tick: tick, deltaTime: deltaTime, arenaSize: arenaSize, random: random.derived(salt),
-      targets: targets)
+      tick: tick, deltaTime: deltaTime, arenaSize: arenaSize, random: random, targets: targets)
   }
 
   /// Takes the chunks' requests, damage and events, in chunk order, after everything taken

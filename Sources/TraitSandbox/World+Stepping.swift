@@ -193,10 +193,16 @@ extension World {
   private mutating func stepAcrossTypes(systems step: [Int], in context: inout TickContext)
     -> [UInt64]
   {
+    // Each run is one type of one system: where its contexts go, and for the chunks the
+    // threads step, the random stream and salt theirs are made from.
     var runs:
-      [(system: Int, table: Int, chunks: SystemChunks, contexts: Range<Int>, onCaller: Bool)] =
-        []
-    var contexts: [TickContext] = []
+      [(
+        system: Int, table: Int, chunks: SystemChunks, contexts: Range<Int>, onCaller: Bool,
+        random: SeededRandom, salt: UInt64
+      )] = []
+    // The contexts of the types stepped now, by slot.
+    var stepped: [(slot: Int, context: TickContext)] = []
+    var slots = 0
     var work = [UInt64](repeating: 0, count: step.count)
     #if DEBUG
       var randomBefore: [SeededRandom] = []
@@ -213,7 +219,6 @@ extension World {
           : Self.chunkSize(entities: tables[index].entityCount, threads: threadCount)
         guard let chunks = tables[index].chunks(system: system, chunkSize: chunkSize)
         else { continue }
-        let first = contexts.count
         #if DEBUG
           randomBefore.append(context.random)
         #endif
@@ -221,35 +226,48 @@ extension World {
         // that does not joins the parallel step with the tick's stream as it stands, which
         // it leaves as it found it (debug builds check).
         let onCaller = chunks.count == 1 && draws
-        if chunks.count == 1 {
-          var own = context.chunkContext(salt: 0)
-          own.random = context.random
-          if onCaller {
-            let start = DispatchTime.now().uptimeNanoseconds
-            chunks.step(0, &own)
-            work[member] += DispatchTime.now().uptimeNanoseconds &- start
-            context.random = own.random
-          }
-          contexts.append(own)
-        } else {
-          let salt = chunkSalt(system: system, table: index)
-          for chunk in 0..<chunks.count {
-            contexts.append(context.chunkContext(salt: salt ^ UInt64(chunk)))
-          }
+        if onCaller {
+          var own = context.chunkContext(random: context.random)
+          let start = DispatchTime.now().uptimeNanoseconds
+          chunks.step(0, &own)
+          work[member] += DispatchTime.now().uptimeNanoseconds &- start
+          context.random = own.random
+          stepped.append((slots, own))
         }
         #if DEBUG
           randomAfter.append(context.random)
         #endif
-        runs.append((system, index, chunks, first..<contexts.count, onCaller))
+        runs.append(
+          (
+            system, index, chunks, slots..<(slots + chunks.count), onCaller, context.random,
+            chunks.count == 1 ? 0 : chunkSalt(system: system, table: index)
+          ))
+        slots += chunks.count
       }
     }
-    #if DEBUG
-      let chunkRandomBefore = contexts.map(\.random)
-    #endif
+    // Every slot gets its context: those stepped already now, the others on the thread that
+    // steps them, which makes it (a copy of the tick's index and a random stream each: work
+    // enough, over a few hundred chunks, to be worth sharing).
+    let contexts = UnsafeMutableBufferPointer<TickContext>.allocate(capacity: slots)
+    defer {
+      _ = contexts.deinitialize()
+      contexts.deallocate()
+    }
+    for (slot, own) in stepped {
+      (contexts.baseAddress.unsafelyUnwrapped + slot).initialize(to: own)
+    }
     // Every chunk not stepped yet, numbered one after another.
     let sharedRuns = runs.indices.filter { !runs[$0].onCaller }
-    let shared = sharedRuns.map { (runs[$0].chunks, runs[$0].contexts) }
-    let total = shared.reduce(0) { $0 + $1.1.count }
+    let shared = sharedRuns.map { run in
+      SharedRun(
+        chunks: runs[run].chunks, slots: runs[run].contexts, random: runs[run].random,
+        salt: runs[run].salt)
+    }
+    let total = shared.reduce(0) { $0 + $1.slots.count }
+    #if DEBUG
+      // What each slot's random stream was before its chunk stepped.
+      var chunkRandomBefore = [SeededRandom](repeating: context.random, count: slots)
+    #endif
     if total > 0 {
       // The step's chunk times are kept under its first system.
       let key = step[0]
@@ -262,21 +280,38 @@ extension World {
       chunkDurations[key] = []
       durations.removeAll(keepingCapacity: true)
       durations.append(contentsOf: repeatElement(0, count: total))
-      contexts.withUnsafeMutableBufferPointer { buffer in
-        durations.withUnsafeMutableBufferPointer { durations in
+      let template = TemplateContext(context: context)
+      durations.withUnsafeMutableBufferPointer { durations in
+        #if DEBUG
+          chunkRandomBefore.withUnsafeMutableBufferPointer { randomBefore in
+            step(randomBefore: randomBefore)
+          }
+        #else
+          step(randomBefore: nil)
+        #endif
+        func step(randomBefore: UnsafeMutableBufferPointer<SeededRandom>?) {
           let work = ChunksAcrossTypes(
-            runs: shared, contexts: buffer, order: order, durations: durations)
+            runs: shared, contexts: contexts, order: order, durations: durations,
+            template: template, randomBefore: randomBefore)
           WorkerPool.shared.forEach(total, threads: threadCount) { claim in
             let item = work.order[claim]
             var run = 0
             var chunk = item
-            while chunk >= work.runs[run].1.count {
-              chunk -= work.runs[run].1.count
+            while chunk >= work.runs[run].slots.count {
+              chunk -= work.runs[run].slots.count
               run += 1
             }
-            let (chunks, range) = work.runs[run]
+            let shared = work.runs[run]
+            let slot = shared.slots.lowerBound + chunk
             let start = DispatchTime.now().uptimeNanoseconds
-            chunks.step(chunk, &work.contexts[range.lowerBound + chunk])
+            // A type of one chunk keeps the tick's stream; chunks of more, streams of their own.
+            let random =
+              shared.slots.count == 1
+              ? shared.random : shared.random.derived(shared.salt ^ UInt64(chunk))
+            let target = work.contexts.baseAddress.unsafelyUnwrapped + slot
+            target.initialize(to: work.template.context.chunkContext(random: random))
+            work.randomBefore?[slot] = random
+            shared.chunks.step(chunk, &target.pointee)
             work.durations[item] = DispatchTime.now().uptimeNanoseconds &- start
           }
         }
@@ -304,19 +339,17 @@ extension World {
         }
       }
     #endif
-    contexts.withUnsafeMutableBufferPointer { contexts in
-      for run in runs.indices {
-        #if DEBUG
-          var before = EffectCounts(context)
-          before.random = randomBefore[run]
-        #endif
-        context.merge(UnsafeMutableBufferPointer(rebasing: contexts[runs[run].contexts]))
-        #if DEBUG
-          var after = EffectCounts(context)
-          after.random = randomAfter[run]
-          tables[runs[run].table].checkEffects(of: runs[run].system, before: before, after: after)
-        #endif
-      }
+    for run in runs.indices {
+      #if DEBUG
+        var before = EffectCounts(context)
+        before.random = randomBefore[run]
+      #endif
+      context.merge(UnsafeMutableBufferPointer(rebasing: contexts[runs[run].contexts]))
+      #if DEBUG
+        var after = EffectCounts(context)
+        after.random = randomAfter[run]
+        tables[runs[run].table].checkEffects(of: runs[run].system, before: before, after: after)
+      #endif
     }
     return work
   }
@@ -445,12 +478,31 @@ extension World {
 
 /// What the threads of `World.stepAcrossTypes` share: each chunk writes only its own context.
 private struct ChunksAcrossTypes: @unchecked Sendable {
-  let runs: [(SystemChunks, Range<Int>)]
+  let runs: [SharedRun]
+  /// Each chunk's context, by slot; each chunk makes and writes only its own.
   let contexts: UnsafeMutableBufferPointer<TickContext>
   /// The chunk each claim takes, by claim.
   let order: [Int]
   /// How long each chunk took, by chunk; each chunk writes only its own.
   let durations: UnsafeMutableBufferPointer<UInt64>
+  /// The tick's context, which each chunk's is made from; read only.
+  let template: TemplateContext
+  /// In debug builds, each slot's random stream before its chunk stepped.
+  let randomBefore: UnsafeMutableBufferPointer<SeededRandom>?
+}
+
+/// A type of a system whose chunks the threads step: its chunks, its contexts' slots, and the
+/// random stream and salt its chunks' streams are made from.
+private struct SharedRun {
+  let chunks: SystemChunks
+  let slots: Range<Int>
+  let random: SeededRandom
+  let salt: UInt64
+}
+
+/// The tick's context, read by every thread of a parallel step to make its chunks' contexts.
+private struct TemplateContext: @unchecked Sendable {
+  let context: TickContext
 }
 
 /// The tables `World.forEachTable` deals out; each part changes only the tables assigned to it.
