@@ -125,6 +125,11 @@ struct CellBody: Sendable {
     self.radius = radius
     self.item = item
   }
+
+  /// The body of entry `item`.
+  init(_ entry: Target, item: Int) {
+    self.init(x: entry.position.x, y: entry.position.y, radius: entry.radius, item: Int32(item))
+  }
 }
 
 /// A body kept out of the grid for its size, with what a query checks of it.
@@ -387,9 +392,7 @@ private struct GridSplit: Sendable {
             }
             let entry = buffers.entries[item]
             let cursor = Int(buffers.counts[Int(bucket)])
-            bodies[cursor] = CellBody(
-              x: entry.position.x, y: entry.position.y, radius: entry.radius,
-              item: Int32(item))
+            bodies[cursor] = CellBody(entry, item: item)
             buffers.counts[Int(bucket)] = Int32(cursor + 1)
           }
         }
@@ -476,8 +479,7 @@ private struct GridSplit: Sendable {
               let range = Int(buffers.rangeOfCoarse[Int(bucket) &>> coarseShift])
               let cursor = Int(cursors[range])
               let entry = buffers.entries[item]
-              buffers.routed[cursor] = CellBody(
-                x: entry.position.x, y: entry.position.y, radius: entry.radius, item: Int32(item))
+              buffers.routed[cursor] = CellBody(entry, item: item)
               buffers.routedBuckets[cursor] = bucket
               cursors[range] = Int32(cursor + 1)
             }
@@ -527,8 +529,7 @@ private struct GridSplit: Sendable {
   /// The large body of entry `item`.
   static func largeBody(_ entry: Target, item: Int) -> LargeBody {
     LargeBody(
-      body: CellBody(
-        x: entry.position.x, y: entry.position.y, radius: entry.radius, item: Int32(item)),
+      body: CellBody(entry, item: item),
       faction: entry.faction)
   }
 }

@@ -1,0 +1,232 @@
+import Dispatch
+
+extension World {
+  /// The chunk size for `entities` of a type whose job draws no random numbers, on `threads`
+  /// threads: `chunkSize`, or a chunk per thread for fewer entities, but no fewer than 512 a
+  /// chunk (a chunk's context costs about as much as stepping a few hundred entities).
+  static func chunkSize(entities: Int, threads: Int) -> Int {
+    max(512, min(chunkSize, (entities + threads - 1) / max(threads, 1)))
+  }
+
+  /// What the random streams of a system's chunks in one table are derived with, on this tick.
+  func chunkSalt(system: Int, table: Int) -> UInt64 {
+    (tick &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(system) << 48 ^ UInt64(table) << 32
+  }
+
+  /// Steps systems that run in parallel over every type bound to them in one parallel step:
+  /// the chunks of all the types (of every system of `step`, whose declarations do not
+  /// conflict: `stepPlan`) are shared between the threads, so a thread done with one type's
+  /// chunks goes on to the next type's instead of waiting for the others to finish. Returns
+  /// the nanoseconds each system's chunks took, by place in `step`.
+  ///
+  /// Each chunk has its own context, with the random stream it has when types are stepped one
+  /// after another, and the contexts merge in system, type and chunk order: the result is the
+  /// one stepping the systems and types in turn gives. A type of one chunk whose job draws
+  /// random numbers steps first, on the caller, on the tick's own random stream, which the
+  /// types after it derive theirs from; the others' chunks, one or many, go to the threads,
+  /// which claim them longest first, by the last tick's times (`claimOrder`).
+  mutating func stepAcrossTypes(systems step: [Int], in context: inout TickContext)
+    -> [UInt64]
+  {
+    // Each run is one type of one system: where its contexts go, and for the chunks the
+    // threads step, the random stream and salt theirs are made from.
+    var runs:
+      [(
+        system: Int, table: Int, chunks: SystemChunks, contexts: Range<Int>, onCaller: Bool,
+        random: SeededRandom, salt: UInt64
+      )] = []
+    // The contexts of the types stepped now, by slot.
+    var stepped: [(slot: Int, context: TickContext)] = []
+    var slots = 0
+    var work = [UInt64](repeating: 0, count: step.count)
+    #if DEBUG
+      var randomBefore: [SeededRandom] = []
+      var randomAfter: [SeededRandom] = []
+    #endif
+    for (member, system) in step.enumerated() {
+      for index in tablesBySystem[system] {
+        // A type whose job draws no random numbers steps to the same result in chunks of any
+        // size: one too small for `chunkSize` to share is cut into a chunk per thread.
+        let draws = tables[index].effects(of: system)?.contains(.randomness) != false
+        let chunkSize =
+          draws
+          ? Self.chunkSize
+          : Self.chunkSize(entities: tables[index].entityCount, threads: threadCount)
+        guard let chunks = tables[index].chunks(system: system, chunkSize: chunkSize)
+        else { continue }
+        #if DEBUG
+          randomBefore.append(context.random)
+        #endif
+        // A type of one chunk that draws random numbers steps now, on the tick's stream; one
+        // that does not joins the parallel step with the tick's stream as it stands, which
+        // it leaves as it found it (debug builds check).
+        let onCaller = chunks.count == 1 && draws
+        if onCaller {
+          var own = context.chunkContext(random: context.random)
+          let start = DispatchTime.now().uptimeNanoseconds
+          chunks.step(0, &own)
+          work[member] += DispatchTime.now().uptimeNanoseconds &- start
+          context.random = own.random
+          stepped.append((slots, own))
+        }
+        #if DEBUG
+          randomAfter.append(context.random)
+        #endif
+        runs.append(
+          (
+            system, index, chunks, slots..<(slots + chunks.count), onCaller, context.random,
+            chunks.count == 1 ? 0 : chunkSalt(system: system, table: index)
+          ))
+        slots += chunks.count
+      }
+    }
+    // Every slot gets its context: those stepped already now, the others on the thread that
+    // steps them, which makes it (a copy of the tick's index and a random stream each: work
+    // enough, over a few hundred chunks, to be worth sharing).
+    let contexts = UnsafeMutableBufferPointer<TickContext>.allocate(capacity: slots)
+    defer {
+      _ = contexts.deinitialize()
+      contexts.deallocate()
+    }
+    for (slot, own) in stepped {
+      (contexts.baseAddress.unsafelyUnwrapped + slot).initialize(to: own)
+    }
+    // Every chunk not stepped yet, numbered one after another.
+    let sharedRuns = runs.indices.filter { !runs[$0].onCaller }
+    let shared = sharedRuns.map { run in
+      SharedRun(
+        chunks: runs[run].chunks, slots: runs[run].contexts, random: runs[run].random,
+        salt: runs[run].salt)
+    }
+    let total = shared.reduce(0) { $0 + $1.slots.count }
+    #if DEBUG
+      // What each slot's random stream was before its chunk stepped.
+      var chunkRandomBefore = [SeededRandom](repeating: context.random, count: slots)
+    #endif
+    if total > 0 {
+      // The step's chunk times are kept under its first system.
+      let key = step[0]
+      if chunkDurations.count < systems.count {
+        chunkDurations.append(
+          contentsOf: repeatElement([], count: systems.count - chunkDurations.count))
+      }
+      let order = Self.claimOrder(lastDurations: chunkDurations[key], count: total)
+      var durations = chunkDurations[key]
+      chunkDurations[key] = []
+      durations.removeAll(keepingCapacity: true)
+      durations.append(contentsOf: repeatElement(0, count: total))
+      let template = TemplateContext(context: context)
+      durations.withUnsafeMutableBufferPointer { durations in
+        #if DEBUG
+          chunkRandomBefore.withUnsafeMutableBufferPointer { randomBefore in
+            step(randomBefore: randomBefore)
+          }
+        #else
+          step(randomBefore: nil)
+        #endif
+        func step(randomBefore: UnsafeMutableBufferPointer<SeededRandom>?) {
+          let work = ChunksAcrossTypes(
+            runs: shared, contexts: contexts, order: order, durations: durations,
+            template: template, randomBefore: randomBefore)
+          WorkerPool.shared.forEach(total, threads: threadCount) { claim in
+            let item = work.order[claim]
+            var run = 0
+            var chunk = item
+            while chunk >= work.runs[run].slots.count {
+              chunk -= work.runs[run].slots.count
+              run += 1
+            }
+            let shared = work.runs[run]
+            let slot = shared.slots.lowerBound + chunk
+            let start = DispatchTime.now().uptimeNanoseconds
+            // A type of one chunk keeps the tick's stream; chunks of more, streams of their own.
+            let random =
+              shared.slots.count == 1
+              ? shared.random : shared.random.derived(shared.salt ^ UInt64(chunk))
+            let target = work.contexts.baseAddress.unsafelyUnwrapped + slot
+            target.initialize(to: work.template.context.chunkContext(random: random))
+            work.randomBefore?[slot] = random
+            shared.chunks.step(chunk, &target.pointee)
+            work.durations[item] = DispatchTime.now().uptimeNanoseconds &- start
+          }
+        }
+      }
+      var next = 0
+      for run in sharedRuns {
+        let member = step.firstIndex(of: runs[run].system) ?? 0
+        let count = runs[run].contexts.count
+        work[member] += durations[next..<(next + count)].reduce(0, &+)
+        next += count
+      }
+      chunkDurations[key] = durations
+    }
+    #if DEBUG
+      // A type of one chunk stepped with the others: what it left of the tick's stream. A
+      // chunk of a type whose job declares no random numbers (cut by the thread count) that
+      // drew some: the run's check below names it.
+      for run in sharedRuns {
+        if runs[run].chunks.count == 1 {
+          randomAfter[run] = contexts[runs[run].contexts.lowerBound].random
+        } else if let drawn = runs[run].contexts.first(where: {
+          contexts[$0].random != chunkRandomBefore[$0]
+        }) {
+          randomAfter[run] = contexts[drawn].random
+        }
+      }
+    #endif
+    for run in runs.indices {
+      #if DEBUG
+        var before = EffectCounts(context)
+        before.random = randomBefore[run]
+      #endif
+      context.merge(UnsafeMutableBufferPointer(rebasing: contexts[runs[run].contexts]))
+      #if DEBUG
+        var after = EffectCounts(context)
+        after.random = randomAfter[run]
+        tables[runs[run].table].checkEffects(of: runs[run].system, before: before, after: after)
+      #endif
+    }
+    return work
+  }
+
+  /// The order a parallel step hands out its `count` chunks in: the longest of the last tick
+  /// first, so that the chunks left for the end, when a thread may run out of work while
+  /// another finishes, are the shortest; in chunk order when the last tick had other chunks.
+  ///
+  /// A chunk's result is its own whichever thread claims it when: the order changes only how
+  /// evenly the threads share the work.
+  /// - Complexity: O(c log c) for c chunks.
+  static func claimOrder(lastDurations: [UInt64], count: Int) -> [Int] {
+    guard lastDurations.count == count else { return Array(0..<count) }
+    return (0..<count).sorted { (lastDurations[$0], $1) > (lastDurations[$1], $0) }
+  }
+}
+
+/// What the threads of `World.stepAcrossTypes` share: each chunk writes only its own context.
+private struct ChunksAcrossTypes: @unchecked Sendable {
+  let runs: [SharedRun]
+  /// Each chunk's context, by slot; each chunk makes and writes only its own.
+  let contexts: UnsafeMutableBufferPointer<TickContext>
+  /// The chunk each claim takes, by claim.
+  let order: [Int]
+  /// How long each chunk took, by chunk; each chunk writes only its own.
+  let durations: UnsafeMutableBufferPointer<UInt64>
+  /// The tick's context, which each chunk's is made from; read only.
+  let template: TemplateContext
+  /// In debug builds, each slot's random stream before its chunk stepped.
+  let randomBefore: UnsafeMutableBufferPointer<SeededRandom>?
+}
+
+/// A type of a system whose chunks the threads step: its chunks, its contexts' slots, and the
+/// random stream and salt its chunks' streams are made from.
+private struct SharedRun {
+  let chunks: SystemChunks
+  let slots: Range<Int>
+  let random: SeededRandom
+  let salt: UInt64
+}
+
+/// The tick's context, read by every thread of a parallel step to make its chunks' contexts.
+private struct TemplateContext: @unchecked Sendable {
+  let context: TickContext
+}
