@@ -137,7 +137,7 @@ internal final class EntityColumns<Entity>: @unchecked Sendable {
     }
     count = last + 1
     let wordCount = Words.wordCount
-    let parts = Parts(columns: wordCount, rows: filled.count, threads: threads)
+    let parts = Parts(columns: wordCount, scatteredRows: filled.count, threads: threads)
     let words = self.words
     let capacity = self.capacity
     filled.withUnsafeBufferPointer { filled in

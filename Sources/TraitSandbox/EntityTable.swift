@@ -142,32 +142,68 @@ struct EntityTable<Entity: GameObject> {
   /// identity is smaller than `id`; `start` moves on to where the search ended, so a run of
   /// ascending identities is found in one pass over the directory.
   ///
-  /// - Complexity: O(log d), where d is how far past `start` the identity lies.
+  /// The search estimates where `id` lies from the identities at the two ends of the stretch
+  /// left to search (a table's identities are spread about evenly: its entities were spawned
+  /// among the other types' and die at random), gallops from the estimate to a stretch at most
+  /// half as long, and estimates again within it until a few entries are left: a few probes
+  /// near each other, where galloping from `start` would probe across the directory. An
+  /// identity far from the rest (a late spawn) costs a round more, not a wrong guess each time.
+  /// - Complexity: O(log e) probes, where e is how far from the estimate the identity lies;
+  ///   O(log^2 d) at worst, where d is how far past `start` it lies.
   func directoryPosition(of id: UInt64, from start: inout Int) -> Int? {
-    directory.withUnsafeBufferPointer { directory in
-      // Galloping: probes 1, 2, 4, ... entries on until one is at least `id`, ...
-      var low = start
-      var step = 1
-      var probe = low
-      while probe < directory.count, directory[probe].id < id {
-        low = probe &+ 1
-        probe = low &+ step
-        step &*= 2
-      }
-      // ... then halves the stretch between, for the first entry at least `id`.
-      var remaining = min(probe &+ 1, directory.count) &- low
-      while remaining > 0 {
-        let half = remaining / 2
-        if directory[low &+ half].id < id {
-          low = low &+ half &+ 1
-          remaining = remaining &- half &- 1
-        } else {
-          remaining = half
-        }
-      }
-      start = low
-      return low < directory.count && directory[low].id == id ? low : nil
+    directory.withUnsafeBufferPointer { Self.position(of: id, in: $0, from: &start) }
+  }
+
+  /// The position of identity `id` in `directory`, searching from `start`: what
+  /// `directoryPosition(of:from:)` finds, in a directory that threads share.
+  static func position(
+    of id: UInt64, in directory: UnsafeBufferPointer<DirectoryEntry>, from start: inout Int
+  ) -> Int? {
+    let count = directory.count
+    guard start < count, directory[start].id < id else {
+      return start < count && directory[start].id == id ? start : nil
     }
+    guard let lastID = directory.last?.id, lastID >= id else {
+      start = count
+      return nil
+    }
+    // From here on `low` is an entry below `id` and `high` one at least `id`.
+    var low = start
+    var high = count &- 1
+    while high &- low > 16 {
+      let lowID = directory[low].id
+      let spread = Double(id &- lowID) / Double(directory[high].id &- lowID)
+      let estimate = min(max(low &+ Int(spread * Double(high &- low)), low &+ 1), high &- 1)
+      var step = 1
+      if directory[estimate].id < id {
+        // Gallops up from the estimate, ...
+        low = estimate
+        var probe = estimate &+ step
+        while probe < high, directory[probe].id < id {
+          low = probe
+          step &*= 2
+          probe = low &+ step
+        }
+        high = min(probe, high)
+      } else {
+        // ... or down, to a stretch at most half the last one, and estimates again within.
+        high = estimate
+        var probe = estimate &- step
+        while probe > low, directory[probe].id >= id {
+          high = probe
+          step &*= 2
+          probe = high &- step
+        }
+        low = max(probe, low)
+      }
+    }
+    // Halves the stretch between, for the first entry at least `id`.
+    while high &- low > 1 {
+      let middle = low &+ (high &- low) / 2
+      if directory[middle].id < id { low = middle } else { high = middle }
+    }
+    start = high
+    return directory[high].id == id ? high : nil
   }
 
   /// The storage position of the entity with identity `id`, if it is alive.

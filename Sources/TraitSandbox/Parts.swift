@@ -25,6 +25,13 @@ internal struct Parts: Sendable {
     self.init(itemCount: columns, atMost: min(threads, columns, columns * rows / 4_096))
   }
 
+  /// Parts of `columns` whole columns in which `rows` items each move to or from places
+  /// scattered over the column, each move a cache miss: worth a thread from 512 moves.
+  @usableFromInline
+  init(columns: Int, scatteredRows rows: Int, threads: Int) {
+    self.init(itemCount: columns, atMost: min(threads, columns, columns * rows / 512))
+  }
+
   /// Parts of equal size but the last, as few as that size needs: no part is empty. (20
   /// columns cut 8 ways take 3 a part, and 7 parts hold them all; an eighth would start past
   /// the end.)
