@@ -30,9 +30,12 @@ public enum Sandbox {
 
     /// `path` as the user means it: as given when absolute, else against the working
     /// directory. The one way a command turns a path it was given into a URL.
+    ///
+    /// A path that ends in "/" names a folder, as it does to the system: `duel.json/` is not
+    /// the file `duel.json`, and reading or writing a file there fails.
     func url(of path: String, isDirectory: Bool = false) -> URL {
       URL(
-        fileURLWithPath: path, isDirectory: isDirectory,
+        fileURLWithPath: path, isDirectory: isDirectory || path.hasSuffix("/"),
         relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
     }
 
@@ -96,6 +99,13 @@ public enum Sandbox {
     return status == ExitCode.success ? ExitCode.ioError : status
   }
 
+  /// Whether `arguments` (without the program's name) open the demo window: `sandbox` alone
+  /// or `sandbox demo ...`. The program sets its allocator for the window's frames or for a
+  /// headless run's ticks by this, before anything else runs.
+  public static func opensDemo(_ arguments: some Collection<String>) -> Bool {
+    arguments.first.map { $0 == "demo" } ?? true
+  }
+
   /// Runs the command line and returns the command's exit code.
   private static func run(_ invocation: Invocation, console: Console) -> Int32 {
     var arguments = invocation.arguments[...]
@@ -107,7 +117,7 @@ public enum Sandbox {
         console.writeOutput(overview)
         return ExitCode.success
       case nil:
-        // `sandbox` alone opens the demo.
+        // `sandbox` alone opens the demo (see `opensDemo(_:)`).
         let options = try ParsedOptions([], spec: DemoCommand.spec)
         return try DemoCommand(options: options, invocation: invocation).run(console: console)
       case "--version":

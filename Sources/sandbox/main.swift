@@ -17,7 +17,7 @@ import SandboxCLI
   // The demo is the other way round: it makes and drops frames of several megabytes many
   // times a second, and pages mapped afresh for each fault in again every frame (a tenth of
   // a 50,000-monster demo's time). It keeps such buffers in the heap, and the heap's top.
-  if CommandLine.arguments.dropFirst().first == "demo" {
+  if Sandbox.opensDemo(CommandLine.arguments.dropFirst()) {
     _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
     _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
   } else {

@@ -227,6 +227,28 @@ struct RunCommandTests {
     #expect(byPath.error.contains("missing/file.json"))
   }
 
+  @Test("a scenario path that ends in a slash names a folder, as it does to the system")
+  func trailingSlash() {
+    let file = "Assets/scenarios/duel.json"
+    #expect(sandbox("run", "--scenario", file, "--ticks", "1").status == 0)
+    let result = sandbox("run", "--scenario", file + "/", "--ticks", "1")
+    #expect(result.status != 0 && result.output.isEmpty)
+    #expect(result.error.contains("\(file)/"), "\(result.error)")
+    let inFolder = sandbox(
+      "run", "--scenario", "duel.json/", "--ticks", "1",
+      workingDirectory: packageRoot.appendingPathComponent("Assets/scenarios").path)
+    #expect(inFolder.status != 0 && inFolder.error.contains("duel.json/"))
+  }
+
+  @Test("sandbox alone and sandbox demo open the window; every other command runs headless")
+  func opensDemo() {
+    #expect(Sandbox.opensDemo([String]()))
+    #expect(Sandbox.opensDemo(["demo"]) && Sandbox.opensDemo(["demo", "--scenario", "duel"]))
+    for arguments in [["run"], ["--help"], ["--version"], ["help", "demo"], ["render", "demo"]] {
+      #expect(!Sandbox.opensDemo(arguments), "\(arguments)")
+    }
+  }
+
   @Test("a scenario with a negative unit speed exits 65 naming the field")
   func negativeSpeed() throws {
     let url = try writeScenario(replacing: #""speed": 110"#, with: #""speed": -110"#)
