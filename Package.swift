@@ -45,6 +45,7 @@ let package = Package(
     .library(name: "JSON", targets: ["JSON"]),
     .library(name: "HeadlessRenderer", targets: ["HeadlessRenderer"]),
     .library(name: "SDLBackend", targets: ["SDLBackend"]),
+    .library(name: "Gameplay", targets: ["Gameplay"]),
     .library(name: "MonsterWars", targets: ["MonsterWars"]),
     .executable(name: "sandbox", targets: ["sandbox"]),
   ],
@@ -56,8 +57,11 @@ let package = Package(
     .target(
       name: "TraitSandbox", dependencies: ["Frames", "CTruncation"],
       swiftSettings: benchmarkSettings),
+    /// What any game gives the sandbox (`Game`: seats, inputs, a tick, a snapshot, a hash) and
+    /// what the sandbox does with it: the sync test, so far.
+    .target(name: "Gameplay", dependencies: ["TraitSandbox"]),
     /// The MonsterWars game: entities, rules, AI and scenarios.
-    .target(name: "MonsterWars", dependencies: ["TraitSandbox", "Imaging", "JSON"]),
+    .target(name: "MonsterWars", dependencies: ["TraitSandbox", "Gameplay", "Imaging", "JSON"]),
     /// The package's one JSON model: a document value, its checked parser and its writer; messages
     /// quote input as `Imaging`'s input-file checks shorten it.
     .target(name: "JSON", dependencies: ["Imaging"]),
@@ -91,8 +95,8 @@ let package = Package(
     .target(
       name: "SandboxCLI",
       dependencies: [
-        "TraitSandbox", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer", "DesktopDemo",
-        "DispatchBenchmark", "Netplay", "JSON",
+        "TraitSandbox", "Gameplay", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer",
+        "DesktopDemo", "DispatchBenchmark", "Netplay", "JSON",
       ]),
     .executableTarget(name: "sandbox", dependencies: ["SandboxCLI", "Imaging", "CMalloc"]),
     /// The C library's allocator settings, for the `sandbox` executable.
@@ -147,8 +151,10 @@ let package = Package(
       name: "HeadlessRendererTests", dependencies: ["HeadlessRenderer", "Imaging", "Frames"],
       exclude: ["Golden"]),
     .testTarget(name: "TraitSandboxTests", dependencies: ["TraitSandbox", "Frames"]),
+    .testTarget(name: "GameplayTests", dependencies: ["Gameplay", "TraitSandbox"]),
     .testTarget(
-      name: "MonsterWarsTests", dependencies: ["MonsterWars", "TraitSandbox", "Frames", "Imaging"]),
+      name: "MonsterWarsTests",
+      dependencies: ["MonsterWars", "Gameplay", "TraitSandbox", "Frames", "Imaging"]),
     .testTarget(
       name: "DesktopDemoTests",
       dependencies: ["DesktopDemo", "MonsterWars", "TraitSandbox", "Frames", "Netplay"]),

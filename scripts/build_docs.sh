@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the documentation archives of the TraitSandbox and MonsterWars modules with DocC,
-# offline, and fails on any DocC warning (a broken symbol link, a doc comment naming a
+# Builds the documentation archives of the TraitSandbox, Gameplay and MonsterWars modules with
+# DocC, offline, and fails on any DocC warning (a broken symbol link, a doc comment naming a
 # parameter that does not exist).
-# Usage: scripts/build_docs.sh [MODULE ...]   (default: TraitSandbox MonsterWars)
+# Usage: scripts/build_docs.sh [MODULE ...]   (default: TraitSandbox Gameplay MonsterWars)
 # Each archive goes to $DOCS_OUTPUT/MODULE.doccarchive (default: .build/docs).
 #
 # SwiftPM's DocC plugin cannot be fetched here, so this does by hand what the plugin does: it
@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 output_folder="${output_folder:-$PWD/.build/docs}"
 scratch="${SWIFT_SCRATCH_PATH:-$PWD/.build/docs/scratch}"
 modules=("$@")
-if [ "${#modules[@]}" -eq 0 ]; then modules=(TraitSandbox MonsterWars); fi
+if [ "${#modules[@]}" -eq 0 ]; then modules=(TraitSandbox Gameplay MonsterWars); fi
 for module in "${modules[@]}"; do
   if [ ! -d "Sources/$module/$module.docc" ]; then
     echo "error: no documentation catalog Sources/$module/$module.docc" >&2

@@ -18,7 +18,9 @@ let package = Package(
   targets: [
     // MARK: - Public API
     /// The game: the flocking trait, boids, hawks and the scene they fly in.
-    .target(name: "BoidsGame", dependencies: [sandbox("TraitSandbox"), sandbox("Frames")]),
+    .target(
+      name: "BoidsGame",
+      dependencies: [sandbox("TraitSandbox"), sandbox("Gameplay"), sandbox("Frames")]),
     /// The game's sprites, drawn in code so the example ships no image files.
     .target(name: "BoidsArt", dependencies: ["BoidsGame", sandbox("Frames"), sandbox("Imaging")]),
     /// The `boids` command: parses its arguments, runs headless or in a window, reports.
@@ -33,7 +35,7 @@ let package = Package(
     .testTarget(
       name: "BoidsGameTests",
       dependencies: [
-        "BoidsGame", "BoidsArt", sandbox("TraitSandbox"), sandbox("Frames"),
+        "BoidsGame", "BoidsArt", sandbox("TraitSandbox"), sandbox("Gameplay"), sandbox("Frames"),
         sandbox("HeadlessRenderer"), sandbox("Imaging"),
       ]),
     .testTarget(name: "boidsTests", dependencies: ["boids"]),

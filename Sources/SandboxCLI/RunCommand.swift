@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import Gameplay
 import MonsterWars
 import TraitSandbox
 
@@ -26,7 +27,7 @@ struct RunCommand: Subcommand {
     "sync-test", valueName: "k",
     help: "Every tick, restore the snapshot of k ticks before (1 to 64), step again and check "
       + "the state matches the straight run's; a difference names the first tick and system.",
-    in: 1...SyncTest.maximumRollback)
+    in: 1...SyncTest<Match>.maximumRollback)
 
   /// `--ticks`: where to stop, if before the match ends.
   static let ticks: Option<Int?> = .integer(
@@ -171,7 +172,7 @@ struct RunCommand: Subcommand {
     let start = clock.now()
     var entityUpdates = 0
     var ticksRun = 0
-    var syncTest = syncRollback.map(SyncTest.init(rollback:))
+    var syncTest = syncRollback.map(SyncTest<Match>.init(rollback:))
     while ticksRun < tickBudget && !match.isOver {
       entityUpdates += match.world.entityCount
       let tickStart = profile == nil ? 0 : clock.now()

@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import Gameplay
 import MonsterWars
 import Synchronization
 import Testing
@@ -86,7 +87,7 @@ struct SyncTestTests {
     var straight = Match(scenario: scenario, seed: 3, swarmCount: swarm)
     var tested = Match(scenario: scenario, seed: 3, swarmCount: swarm)
     tested.threadCount = 2
-    var syncTest = SyncTest(rollback: rollback)
+    var syncTest = SyncTest<Match>(rollback: rollback)
     for _ in 0..<30 {
       straight.step()
       try syncTest.step(&tested)
@@ -104,12 +105,12 @@ struct SyncTestTests {
     let scenario = try scenario("battle.json", roster: roster)
     var match = Match(scenario: scenario, seed: 1, swarmCount: 200)
     #expect(match.world.entities(of: HauntedMonster.self).count > 0)
-    var syncTest = SyncTest(rollback: 4)
-    var failure: SyncTest.Failure?
+    var syncTest = SyncTest<Match>(rollback: 4)
+    var failure: SyncTest<Match>.Failure?
     for _ in 0..<10 where failure == nil {
       do {
         try syncTest.step(&match)
-      } catch let error as SyncTest.Failure {
+      } catch let error as SyncTest<Match>.Failure {
         failure = error
       }
     }

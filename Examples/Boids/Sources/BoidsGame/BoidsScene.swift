@@ -18,7 +18,7 @@ public struct BoidsScene {
   public static let spriteIDs: [SpriteID] = [background, Boid.sprite, Hawk.sprite]
 
   /// The simulation.
-  public private(set) var world: World
+  public internal(set) var world: World
   /// How many boids the flock started with.
   public let initialBoidCount: Int
 

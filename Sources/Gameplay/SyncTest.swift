@@ -1,15 +1,16 @@
 import TraitSandbox
 
-/// GGPO's sync test for a match: every tick, roll back a few ticks and step them again, and
+/// GGPO's sync test for any game: every tick, roll back a few ticks and step them again, and
 /// check that the state comes out the same as the straight run's.
 ///
-/// What rollback netcode restores is a snapshot (`MatchSnapshot`), so the test goes through
-/// one: before each tick it snapshots the match; after the tick it restores the snapshot made
-/// `rollback` ticks before, steps it forward to the same tick and compares the state hashes.
+/// What rollback netcode restores is a snapshot (`Game.snapshot()`), so the test goes through
+/// one: before each tick it snapshots the game; after the tick it restores the snapshot made
+/// `rollback` ticks before, steps it forward to the same tick with the same inputs and
+/// compares the state hashes.
 /// State a snapshot misses, or a step that depends on anything but the state (a clock, a
 /// thread count, a cache), shows up as a difference; `SyncTest.Failure` then names the first
 /// tick and the first system whose results differ.
-public struct SyncTest {
+public struct SyncTest<G: Game> {
   /// How many ticks each rollback steps again.
   public let rollback: Int
   /// How many rollbacks have run.
@@ -21,21 +22,22 @@ public struct SyncTest {
   public private(set) var snapshotSeconds: [Double] = []
   /// Seconds each rollback took: restoring the snapshot and stepping `rollback` ticks.
   public private(set) var rollbackSeconds: [Double] = []
-  /// Seconds each rollback from memory took: taking the copy of the match kept from
+  /// Seconds each rollback from memory took: taking the copy of the game kept from
   /// `rollback` ticks before and stepping it again, as a rollback session does.
   public private(set) var memoryRollbackSeconds: [Double] = []
-  /// Seconds each tick of the straight run took while a copy of the match from before it was
+  /// Seconds each tick of the straight run took while a copy of the game from before it was
   /// kept: with copy-on-write, what a rollback session's ring of copies costs a tick is this
   /// less `plainTickSeconds`.
   public private(set) var keptTickSeconds: [Double] = []
-  /// Seconds each tick of a rollback from the snapshot took, on a match no copy shares.
+  /// Seconds each tick of a rollback from the snapshot took, on a game no copy shares.
   public private(set) var plainTickSeconds: [Double] = []
-  /// The straight run's snapshots and states before each of the last `rollback` ticks, and
-  /// its hash after each, oldest first.
-  private var recent: [(snapshot: [UInt8], before: Match, hashAfter: StateHash)] = []
+  /// The straight run's snapshots and states before each of the last `rollback` ticks, the
+  /// inputs of each and its hash after each, oldest first.
+  private var recent:
+    [(snapshot: [UInt8], before: G, inputs: [SeatInput<G.Input>], hashAfter: StateHash)] = []
 
   /// The most ticks one rollback may step again.
-  public static let maximumRollback = 64
+  public static var maximumRollback: Int { 64 }
 
   /// A difference between the straight run and a rolled-back one.
   public struct Failure: Error, CustomStringConvertible {
@@ -90,23 +92,24 @@ public struct SyncTest {
     self.rollback = rollback
   }
 
-  /// Steps `match` one tick, then rolls back `rollback` ticks (once that many have run) and
-  /// steps them again from a snapshot, comparing the state with the straight run's.
+  /// Steps `game` one tick with `inputs`, then rolls back `rollback` ticks (once that many
+  /// have run) and steps them again from a snapshot, with the same inputs, comparing the state
+  /// with the straight run's.
   ///
   /// - Throws: `Failure` naming the first tick and system that differ; an error from making or
   ///   reading the snapshot.
   /// - Complexity: O(n) for the snapshot, plus `rollback` ticks.
-  public mutating func step(_ match: inout Match) throws {
+  public mutating func step(_ game: inout G, inputs: [SeatInput<G.Input>] = []) throws {
     let clock = MonotonicClock()
     let snapshotStart = clock.now()
-    let snapshot = try MatchSnapshot.bytes(of: match)
+    let snapshot = try game.snapshot()
     snapshotSeconds.append(clock.now() - snapshotStart)
     snapshotBytes = snapshot.count
-    let before = match
+    let before = game
     let stepStart = clock.now()
-    match.step()
+    game.advance(with: inputs)
     keptTickSeconds.append(clock.now() - stepStart)
-    recent.append((snapshot, before, match.world.stateHash()))
+    recent.append((snapshot, before, inputs, game.stateHash()))
     if recent.count > rollback { recent.removeFirst() }
     guard recent.count == rollback else { return }
     rollbacks += 1
@@ -114,35 +117,27 @@ public struct SyncTest {
     // From memory, as a rollback session restores.
     let memoryStart = clock.now()
     var fromMemory = recent[0].before
-    for _ in 0..<rollback { fromMemory.step() }
+    for index in recent.indices { fromMemory.advance(with: recent[index].inputs) }
     memoryRollbackSeconds.append(clock.now() - memoryStart)
     // From the snapshot's bytes, which must hold everything the state is.
     let rollbackStart = clock.now()
-    var replay = try restored(recent[0].snapshot, like: match)
+    var replay = try game.restored(from: recent[0].snapshot)
     let replayStart = clock.now()
-    for _ in 0..<rollback { replay.step() }
+    for index in recent.indices { replay.advance(with: recent[index].inputs) }
     let end = clock.now()
     rollbackSeconds.append(end - rollbackStart)
     plainTickSeconds.append((end - replayStart) / Double(rollback))
-    guard replay.world.stateHash() != expected || fromMemory.world.stateHash() != expected
-    else { return }
-    throw try failure(from: recent[0].snapshot, like: match)
+    guard replay.stateHash() != expected || fromMemory.stateHash() != expected else { return }
+    throw try failure(from: recent[0].snapshot, like: game)
   }
 
-  /// The match `snapshot` holds, stepped on as many threads as `match`.
-  private func restored(_ snapshot: [UInt8], like match: Match) throws -> Match {
-    var replay = try MatchSnapshot.match(from: snapshot, roster: match.scenario.roster)
-    replay.threadCount = match.threadCount
-    return replay
-  }
-
-  /// Steps the rolled-back match again tick by tick to the first tick that differs, then
+  /// Steps the rolled-back game again tick by tick to the first tick that differs, then
   /// steps that tick on both runs system by system.
-  private func failure(from snapshot: [UInt8], like match: Match) throws -> Failure {
-    var replay = try restored(snapshot, like: match)
-    let rolledBackTo = replay.world.tick
-    let restoredHash = replay.world.stateHash()
-    let savedHash = recent[0].before.world.stateHash()
+  private func failure(from snapshot: [UInt8], like game: G) throws -> Failure {
+    var replay = try game.restored(from: snapshot)
+    let rolledBackTo = replay.tick
+    let restoredHash = replay.stateHash()
+    let savedHash = recent[0].before.stateHash()
     guard restoredHash == savedHash else {
       return Failure(
         rolledBackTo: rolledBackTo, tick: rolledBackTo, place: .restoring, straight: savedHash,
@@ -152,18 +147,19 @@ public struct SyncTest {
       var straight = recent[index].before
       var straightSystems: [(String, StateHash)] = []
       var replayedSystems: [(String, StateHash)] = []
-      straight.step { straightSystems.append(($0, $1)) }
-      replay.step { replayedSystems.append(($0, $1)) }
-      let hashAfter = replay.world.stateHash()
+      let inputs = recent[index].inputs
+      straight.advance(with: inputs) { straightSystems.append(($0, $1)) }
+      replay.advance(with: inputs) { replayedSystems.append(($0, $1)) }
+      let hashAfter = replay.stateHash()
       guard hashAfter != recent[index].hashAfter else { continue }
       let system = zip(straightSystems, replayedSystems).first { $0.1 != $1.1 }?.0.0
       return Failure(
-        rolledBackTo: rolledBackTo, tick: replay.world.tick,
+        rolledBackTo: rolledBackTo, tick: replay.tick,
         place: system.map(Failure.Place.system) ?? .spawnsAndDespawns,
         straight: recent[index].hashAfter, replayed: hashAfter)
     }
     return Failure(
-      rolledBackTo: rolledBackTo, tick: replay.world.tick, place: .notRepeatable,
-      straight: recent[rollback - 1].hashAfter, replayed: replay.world.stateHash())
+      rolledBackTo: rolledBackTo, tick: replay.tick, place: .notRepeatable,
+      straight: recent[rollback - 1].hashAfter, replayed: replay.stateHash())
   }
 }
