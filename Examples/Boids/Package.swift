@@ -27,7 +27,7 @@ let package = Package(
     .executableTarget(
       name: "boids",
       dependencies: [
-        "BoidsGame", "BoidsArt", sandbox("TraitSandbox"), sandbox("Frames"),
+        "BoidsGame", "BoidsArt", sandbox("TraitSandbox"), sandbox("Gameplay"), sandbox("Frames"),
         sandbox("HeadlessRenderer"), sandbox("SDLBackend"), sandbox("Imaging"),
       ]),
 

@@ -2,6 +2,7 @@ import BoidsArt
 import BoidsGame
 import Foundation
 import Frames
+import Gameplay
 import HeadlessRenderer
 import Imaging
 import TraitSandbox
@@ -38,10 +39,21 @@ enum BoidsCommand {
   ) throws(CommandFailure) {
     var scene = BoidsScene(seed: options.seed, boidCount: options.boidCount)
     var frames: Int?
+    var syncRollbacks: (ticks: Int, count: Int)?
     if options.isWindowed {
       frames = try WindowRun.run(
         &scene, tickLimit: options.ticks, frameLimit: options.frameLimit,
         environment: environment)
+    } else if let rollback = options.syncRollback {
+      var syncTest = SyncTest<BoidsScene>(rollback: rollback)
+      for _ in 0..<(options.ticks ?? 0) {
+        do {
+          try syncTest.step(&scene)
+        } catch {
+          throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
+        }
+      }
+      syncRollbacks = (rollback, syncTest.rollbacks)
     } else {
       scene.run(ticks: options.ticks ?? 0)
     }
@@ -55,6 +67,11 @@ enum BoidsCommand {
         + "(\(scene.caughtCount) caught)")
     console.print("hawks: \(scene.hawkCount)")
     if let frames { console.print("frames: \(frames)") }
+    if let (ticks, count) = syncRollbacks {
+      console.print(
+        "sync test: rolled back \(ticks) ticks and stepped again \(count) times, always to "
+          + "the straight run's state")
+    }
     if let path = options.pngPath { console.print("png: \(path)") }
   }
 

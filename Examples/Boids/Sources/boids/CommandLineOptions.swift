@@ -1,5 +1,8 @@
+import BoidsGame
+import Gameplay
+
 /// What the command line asked for, parsed by hand: `boids --ticks N [--seed S] [--count N]
-/// [--png FILE] [--window] [--frames N]`.
+/// [--png FILE] [--sync-test K] [--window] [--frames N]`.
 struct CommandLineOptions: Equatable {
   /// What to do.
   enum Request: Equatable {
@@ -21,6 +24,8 @@ struct CommandLineOptions: Equatable {
   var isWindowed = false
   /// With a window: quit after this many frames.
   var frameLimit: Int?
+  /// Headless: every tick, roll back this many ticks from a snapshot and step again.
+  var syncRollback: Int?
 
   /// The most ticks one run may ask for.
   static let tickRange = 0...10_000_000
@@ -75,6 +80,9 @@ struct CommandLineOptions: Equatable {
         options.isWindowed = true
       case "--frames":
         options.frameLimit = try integer(try value(), for: name, in: frameRange)
+      case "--sync-test":
+        options.syncRollback = try integer(
+          try value(), for: name, in: 1...SyncTest<BoidsScene>.maximumRollback)
       default:
         throw .usage("unknown option '\(name)'")
       }
@@ -82,6 +90,8 @@ struct CommandLineOptions: Equatable {
     if !options.isWindowed {
       guard options.ticks != nil else { throw .usage("missing '--ticks <n>'") }
       guard options.frameLimit == nil else { throw .usage("'--frames' needs '--window'") }
+    } else if options.syncRollback != nil {
+      throw .usage("'--sync-test' runs headless: it cannot go with '--window'")
     }
     return .run(options)
   }
@@ -101,7 +111,7 @@ struct CommandLineOptions: Equatable {
 
   /// The usage lines, shown in the help and after a usage error.
   static let usage = """
-    USAGE: boids --ticks <n> [--seed <s>] [--count <n>] [--png <file>]
+    USAGE: boids --ticks <n> [--seed <s>] [--count <n>] [--png <file>] [--sync-test <k>]
            boids --window [--frames <n>] [--ticks <n>] [--seed <s>] [--count <n>] [--png <file>]
     """
 
@@ -116,6 +126,12 @@ struct CommandLineOptions: Equatable {
       ("--seed <s>", "Seeds the flock's setup and the world's random numbers. (default: 1)"),
       ("--count <n>", "Boids in the flock, \(boidCountRange). (default: 200)"),
       ("--png <file>", "Write the last frame to <file> as a 1280x720 PNG."),
+      (
+        "--sync-test <k>",
+        "Headless: every tick, restore the snapshot of <k> ticks before (1 to "
+          + "\(SyncTest<BoidsScene>.maximumRollback)), step again and check the state matches "
+          + "the straight run's."
+      ),
       ("--window", "Watch the flock in an SDL window; Esc or closing the window quits."),
       ("--frames <n>", "With --window: quit after <n> frames."),
       ("-h, --help", "Show help information."),

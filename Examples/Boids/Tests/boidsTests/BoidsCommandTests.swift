@@ -57,6 +57,8 @@ struct BoidsCommandTests {
       [], ["--ticks"], ["--ticks", "-1"], ["--ticks", "ten"], ["--count", "5001", "--ticks", "1"],
       ["--ticks", "1", "--frames", "10"], ["--ticks", "1", "--speed", "2"], ["600"],
       ["--ticks", "1", "--ticks", "2"], ["--seed", "-3", "--ticks", "1"],
+      ["--ticks", "1", "--sync-test", "0"], ["--ticks", "1", "--sync-test", "65"],
+      ["--window", "--sync-test", "8"],
     ])
   func usageErrors(arguments: [String]) {
     let result = run(arguments)
@@ -76,6 +78,20 @@ struct BoidsCommandTests {
       #expect(result.output.isEmpty)
     }
   #endif
+
+  @Test("a sync test rolls back every tick and ends on the plain run's state hash")
+  func syncTest() throws {
+    let plain = run(["--ticks", "40", "--count", "40", "--seed", "4"])
+    let tested = run(["--ticks", "40", "--count", "40", "--seed", "4", "--sync-test", "8"])
+    #expect(plain.code == 0 && tested.code == 0)
+    let hash = { (output: String) in output.split(separator: "\n").first.map(String.init) }
+    #expect(hash(tested.output) == hash(plain.output) && hash(plain.output) != nil)
+    #expect(
+      tested.output.contains(
+        "sync test: rolled back 8 ticks and stepped again 33 times, always to the straight "
+          + "run's state"))
+    #expect(!plain.output.contains("sync test"))
+  }
 
   @Test("options parse into what the run uses")
   func parsing() throws {
