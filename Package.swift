@@ -4,7 +4,8 @@ import PackageDescription
 // MARK: - Benchmark build options
 
 /// Compiler flags for the dispatch benchmark and the trait core it measures, read from the
-/// environment at build time (documented in README.md, "Benchmarks"); none are set by default.
+/// environment at build time (documented in docs/benchmarks.md, "Build flags"); none are set by
+/// default.
 ///
 /// - `SANDBOX_TARGET_CPU=<cpu>` (e.g. `native`, `x86-64-v3`): `-target-cpu <cpu>`.
 /// - `SANDBOX_UNCHECKED=1`: `-Ounchecked` (no overflow or bounds checks).

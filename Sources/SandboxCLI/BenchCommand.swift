@@ -13,7 +13,7 @@ struct BenchCommand: Subcommand {
       checks that all strategies end in the same state (a checksum mismatch stops the run), \
       and prints nanoseconds per entity per tick: the median and min-max of the samples, and \
       the ratio to the fastest strategy. Timings need a release build: swift run -c release \
-      sandbox bench. See README.md, "Benchmarks", for the build flags that matter.
+      sandbox bench. See docs/benchmarks.md, "Build flags", for the flags that matter.
 
       With --workload simple-iter it runs ecs_bench_suite's "simple_iter" instead (10,000 \
       entities with a 4x4 transform, position, rotation and velocity; each tick adds velocity \

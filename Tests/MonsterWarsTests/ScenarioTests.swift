@@ -82,7 +82,7 @@ struct ScenarioTests {
     var expected = expectedDuel
     expected.name = "swarm"
     // The swarm keeps an AI of each kind: the duel's, and one that saves a little and buys
-    // more Quirks. Its figures (and state hashes) in the README are for these.
+    // more Quirks. Its figures (and state hashes) in docs/performance.md are for these.
     expected.ai.right = AIPolicy(
       weights: weights(quirk: 5, zap: 3, munch: 2), thinkInterval: 0.5, reserve: 10)
     expected.arena = ArenaSettings(width: 2263, height: 1273)

@@ -2,7 +2,8 @@ import Frames
 import Testing
 import TraitSandbox
 
-// The README's "Adding a trait and an entity" example, kept compiling and working here.
+// The "Adding a trait and an entity" example of docs/extending.md, kept compiling and working
+// here.
 
 /// The state of something that burns.
 struct Burning: Component {
