@@ -20,7 +20,7 @@ internal protocol AnyEntityTable {
   mutating func run(
     system: Int, chunkSize: Int?, salt: UInt64, in context: inout TickContext,
     timings: inout [Double]?)
-  mutating func chunks(system: Int, chunkSize: Int) -> SystemChunks?
+  mutating func chunks(system: Int, chunkSize: Int) -> _SystemChunks?
   #if DEBUG
     func checkEffects(of system: Int, before: EffectCounts, after: EffectCounts)
   #endif
@@ -100,7 +100,7 @@ extension EntityTable: AnyEntityTable {
     #if DEBUG
       let before = EffectCounts(context)
     #endif
-    Entity.step(
+    Entity._step(
       jobs, system: system, over: span, placement: &placement, chunkSize: chunkSize, salt: salt,
       in: &context)
     #if DEBUG
@@ -113,11 +113,11 @@ extension EntityTable: AnyEntityTable {
 
   /// The chunks of `chunkSize` entities `system` steps in this table, for the world to step
   /// together with other tables' chunks; `nil` if it steps none.
-  mutating func chunks(system: Int, chunkSize: Int) -> SystemChunks? {
+  mutating func chunks(system: Int, chunkSize: Int) -> _SystemChunks? {
     guard boundSystems[system], columns.count > 0 else { return nil }
     // The chunks write the columns from other threads: they must be this table's own.
     makeUnique()
-    return Entity.chunks(
+    return Entity._chunks(
       jobs, system: system, over: span(for: system), placement: placement, chunkSize: chunkSize)
   }
 

@@ -316,8 +316,8 @@ internal struct EntityScratch {
 }
 
 /// Where a type's entities sit in the tick's target index: the part of a pool that lasts from
-/// one system to the next.
-public struct PoolPlacement: Sendable {
+/// one system to the next. Not API: public only because `GameObject._step` takes it.
+public struct _PoolPlacement: Sendable {
   /// Where the type's entities start in the tick's target index.
   @usableFromInline internal var targetBase = 0
   /// The tick whose target index holds the type's entities (0: none yet).

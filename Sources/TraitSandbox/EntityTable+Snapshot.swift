@@ -86,7 +86,7 @@ extension EntityTable {
     }
     columns = restored
     rebuildDirectory()
-    placement = PoolPlacement()
+    placement = _PoolPlacement()
   }
 
   /// Replaces the table's entities with `count` read as columns from `reader`, checking every
@@ -135,7 +135,7 @@ extension EntityTable {
           + "\(hostility.factionCount)")
     }
     rebuildDirectory()
-    placement = PoolPlacement()
+    placement = _PoolPlacement()
   }
 
   /// Stops with an error naming the entity and property if a loaded value is not one the type

@@ -15,7 +15,7 @@ struct EntityTable<Entity: GameObject> {
   /// The directory entries whose entity is gone.
   var vacatedCount = 0
   /// Where this type's entities sit in the tick's target index.
-  var placement = PoolPlacement()
+  var placement = _PoolPlacement()
   /// The bound job of each of the world's systems, by the system's position in the schedule.
   let jobs: [SystemJob<Entity>?]
   /// Whether each of the world's systems is bound to this type: what a tick asks of a table,
@@ -87,20 +87,20 @@ struct EntityTable<Entity: GameObject> {
     }
   }
 
-  /// The columns as `GameObject.step` takes them for `system`, with its write check in debug
+  /// The columns as `GameObject._step` takes them for `system`, with its write check in debug
   /// builds; the caller has made the columns unique.
-  mutating func span(for system: Int) -> ColumnSpan<Entity> {
+  mutating func span(for system: Int) -> _ColumnSpan<Entity> {
     #if DEBUG
       if writeChecks[system] == nil, let job = jobs[system], columns.count > 0 {
         writeChecks[system] = WriteCheck.make(
           writes: job.writes, systemName: systemNameForChecks(system), layout: layout,
           sample: columns.read(at: 0))
       }
-      return ColumnSpan(
+      return _ColumnSpan(
         words: columns.words, stride: columns.capacity, count: columns.count,
         writeCheck: writeChecks[system])
     #else
-      return ColumnSpan(
+      return _ColumnSpan(
         words: columns.words, stride: columns.capacity, count: columns.count, writeCheck: nil)
     #endif
   }

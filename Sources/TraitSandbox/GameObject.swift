@@ -36,32 +36,35 @@ public protocol GameObject: Sendable, Codable {
   static func hashAttributes(of pool: EntityPool<Self>, into hasher: inout StateHasher)
 
   /// Runs one bound system over this type's entities; the world calls this, and no type needs
-  /// to implement it.
+  /// to implement it. Not API: the underscore keeps it, and the types in its signature, out of
+  /// the documentation and code completion.
   ///
-  /// A requirement only so that its default is compiled for each entity type: the world's
+  /// A requirement only so that its default is compiled for each entity type (a protocol's
+  /// requirements are as public as the protocol, so it cannot be hidden another way): the world's
   /// generic code then makes one call per system into code specialised for the type, instead
   /// of looking up generic type metadata along the way. With a `chunkSize`, the entities are
   /// stepped in chunks of that size, in order, each with the random stream and the request
-  /// counts a context of its own would have (see `chunks`, which the world steps on several
+  /// counts a context of its own would have (see `_chunks`, which the world steps on several
   /// threads).
-  static func step(
-    _ jobs: [SystemJob<Self>?], system: Int, over columns: ColumnSpan<Self>,
-    placement: inout PoolPlacement, chunkSize: Int?, salt: UInt64,
+  static func _step(
+    _ jobs: [SystemJob<Self>?], system: Int, over columns: _ColumnSpan<Self>,
+    placement: inout _PoolPlacement, chunkSize: Int?, salt: UInt64,
     in context: inout TickContext)
 
   /// The chunks of one bound system over this type's entities, for the world to step on
   /// several threads together with other types' chunks; the world calls this, and no type
   /// needs to implement it (a requirement so that each chunk's loop is specialised for the
-  /// type, as `step`'s is).
-  static func chunks(
-    _ jobs: [SystemJob<Self>?], system: Int, over columns: ColumnSpan<Self>,
-    placement: PoolPlacement, chunkSize: Int
-  ) -> SystemChunks?
+  /// type, as `_step`'s is). Not API, as `_step` is not.
+  static func _chunks(
+    _ jobs: [SystemJob<Self>?], system: Int, over columns: _ColumnSpan<Self>,
+    placement: _PoolPlacement, chunkSize: Int
+  ) -> _SystemChunks?
 }
 
 /// One type's chunks of a system, as the world steps them on several threads: how many, and
-/// the function that steps one of them on a context of its own.
-public struct SystemChunks: @unchecked Sendable {
+/// the function that steps one of them on a context of its own. Not API: public only because
+/// `GameObject._chunks` returns it.
+public struct _SystemChunks: @unchecked Sendable {
   @usableFromInline let count: Int
   @usableFromInline let step: (Int, inout TickContext) -> Void
 
@@ -72,9 +75,9 @@ public struct SystemChunks: @unchecked Sendable {
   }
 }
 
-/// The columns of one type's entities as the world hands them to `GameObject.step`: opaque
-/// outside the world.
-public struct ColumnSpan<Entity: GameObject> {
+/// The columns of one type's entities as the world hands them to `GameObject._step`: opaque
+/// outside the world, and not API (public only because `_step` takes it).
+public struct _ColumnSpan<Entity: GameObject> {
   @usableFromInline let words: UnsafeMutablePointer<UInt32>
   @usableFromInline let stride: Int
   @usableFromInline let count: Int
@@ -112,9 +115,9 @@ extension GameObject {
   /// The job is picked here, in code specialised for the type, so that the world's generic
   /// code never needs the job type's metadata.
   @inlinable
-  public static func step(
-    _ jobs: [SystemJob<Self>?], system: Int, over columns: ColumnSpan<Self>,
-    placement: inout PoolPlacement, chunkSize: Int?, salt: UInt64,
+  public static func _step(
+    _ jobs: [SystemJob<Self>?], system: Int, over columns: _ColumnSpan<Self>,
+    placement: inout _PoolPlacement, chunkSize: Int?, salt: UInt64,
     in context: inout TickContext
   ) {
     let count = columns.count
@@ -141,7 +144,7 @@ extension GameObject {
     // The chunks in order on the tick's own context, which then holds what merging the
     // chunks' contexts in order would have given. A job is bound and there are entities, so
     // there are chunks.
-    let chunks = Self.chunks(
+    let chunks = Self._chunks(
       jobs, system: system, over: columns, placement: placement, chunkSize: chunkSize
     ).unsafelyUnwrapped
     let tickRandom = context.random
@@ -154,17 +157,17 @@ extension GameObject {
 
   /// The chunks of `chunkSize` entities the job bound to `system` steps, if any.
   @inlinable
-  public static func chunks(
-    _ jobs: [SystemJob<Self>?], system: Int, over columns: ColumnSpan<Self>,
-    placement: PoolPlacement, chunkSize: Int
-  ) -> SystemChunks? {
+  public static func _chunks(
+    _ jobs: [SystemJob<Self>?], system: Int, over columns: _ColumnSpan<Self>,
+    placement: _PoolPlacement, chunkSize: Int
+  ) -> _SystemChunks? {
     let count = columns.count
     guard count > 0, chunkSize > 0, jobs[system] != nil else { return nil }
     let run = jobs[system].unsafelyUnwrapped.run
     let words = columns.words
     let stride = columns.stride
     let writeCheck = columns.writeCheck
-    return SystemChunks(count: (count + chunkSize - 1) / chunkSize) { chunk, context in
+    return _SystemChunks(count: (count + chunkSize - 1) / chunkSize) { chunk, context in
       let lower = chunk * chunkSize
       var pool = EntityPool<Self>(
         words: words, stride: stride, indices: lower..<min(lower + chunkSize, count),

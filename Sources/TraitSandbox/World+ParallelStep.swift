@@ -32,7 +32,7 @@ extension World {
     // threads step, the random stream and salt theirs are made from.
     var runs:
       [(
-        system: Int, table: Int, chunks: SystemChunks, contexts: Range<Int>, onCaller: Bool,
+        system: Int, table: Int, chunks: _SystemChunks, contexts: Range<Int>, onCaller: Bool,
         random: SeededRandom, salt: UInt64
       )] = []
     // The contexts of the types stepped now, by slot.
@@ -220,7 +220,7 @@ private struct ChunksAcrossTypes: @unchecked Sendable {
 /// A type of a system whose chunks the threads step: its chunks, its contexts' slots, and the
 /// random stream and salt its chunks' streams are made from.
 private struct SharedRun {
-  let chunks: SystemChunks
+  let chunks: _SystemChunks
   let slots: Range<Int>
   let random: SeededRandom
   let salt: UInt64
