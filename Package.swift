@@ -59,7 +59,7 @@ let package = Package(
       name: "TraitSandbox", dependencies: ["Frames", "CTruncation"],
       swiftSettings: benchmarkSettings),
     /// What any game gives the sandbox (`Game`: seats, inputs, a tick, a snapshot, a hash) and
-    /// what the sandbox does with it: the sync test, so far.
+    /// what the sandbox does with it: headless runs and the sync test, so far.
     .target(name: "Gameplay", dependencies: ["TraitSandbox"]),
     /// The MonsterWars game: entities, rules, AI and scenarios.
     .target(name: "MonsterWars", dependencies: ["TraitSandbox", "Gameplay", "Imaging", "JSON"]),

@@ -51,6 +51,10 @@ public protocol Game {
   /// How many threads a tick may use; every result is the same for any count.
   var threadCount: Int { get set }
 
+  /// Whether the game has ended (a castle fell, time ran out): a run stops there. Never, by
+  /// default.
+  var isOver: Bool { get }
+
   /// Applies each seat's inputs for this tick, in the order given, then advances one tick.
   ///
   /// An input a seat may not make now (an order for a fallen castle, a seat the game does not
@@ -82,6 +86,9 @@ extension Game {
   ) {
     advance(with: inputs)
   }
+
+  /// Never over.
+  public var isOver: Bool { false }
 
   /// Advances one tick with no one doing anything.
   public mutating func advance() {

@@ -129,71 +129,36 @@ struct RunCommand: Subcommand {
       framesFolder == nil && loadPath != nil
       ? nil : try AssetFolder.locate(option: assetsOption, invocation: invocation)
     let clock = MonotonicClock()
-    let setupStart: Double
-    var match: Match
-    var readSeconds: Double?
-    if let loadPath {
-      let readStart = clock.now()
-      let bytes = try SavedFileIO.read(loadPath, kind: .snapshot, invocation: invocation)
-      setupStart = clock.now()
-      readSeconds = setupStart - readStart
-      do {
-        match = try MatchSnapshot.match(from: bytes, threads: threads)
-      } catch {
-        throw SavedFileIO.invalid(loadPath, kind: .snapshot, error)
-      }
-    } else if let assets {
-      let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
-      _ = try SwarmCount.check(entities, for: scenario)
-      setupStart = clock.now()
-      match = Match(scenario: scenario, seed: seed, swarmCount: entities)
-    } else {
-      preconditionFailure("a run without --load locates its assets")
-    }
-    let sprites =
-      framesFolder == nil
-      ? nil : try assets?.loadSprites(for: match.scenario.roster, console: console)
+    var (match, setupStart, readSeconds) = try setUpMatch(assets: assets, clock: clock)
     match.threadCount = threads
     var profile =
       isProfiling
       ? RunProfile(world: match.world, setupSeconds: clock.now() - setupStart) : nil
     profile?.readSeconds = readSeconds
     match.measuresSystemTimes = isProfiling
-    var recorder: FrameRecorder? = nil
-    if let framesFolder, let sprites {
-      recorder = try FrameRecorder(
-        folder: framesFolder, every: every, size: size, sprites: sprites, invocation: invocation)
-      recorder?.zoom = zoom
-      recorder?.center = center
-    }
+    var recorder = try makeRecorder(for: match, assets: assets, console: console)
     try recorder?.record(match)
-    let tickBudget = ticks ?? match.scenario.match.tickLimit
-    var progress = ProgressBar(total: tickBudget, console: console)
-    let start = clock.now()
+    var run = HeadlessRun<Match>(
+      tickLimit: ticks ?? match.scenario.match.tickLimit, syncTestRollback: syncRollback)
+    var progress = ProgressBar(total: run.tickLimit, console: console)
     var entityUpdates = 0
-    var ticksRun = 0
-    var syncTest = syncRollback.map(SyncTest<Match>.init(rollback:))
-    while ticksRun < tickBudget && !match.isOver {
-      entityUpdates += match.world.entityCount
-      let tickStart = profile == nil ? 0 : clock.now()
-      if syncTest != nil {
-        do {
-          try syncTest?.step(&match)
-        } catch {
-          progress.finish()
-          throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
-        }
-      } else {
-        match.step()
+    do {
+      try run.run(&match) {
+        entityUpdates += $0.world.entityCount
+      } afterTick: { match, done in
+        profile?.record(
+          tick: done.tickSeconds, systems: match.world.lastSystemTimes,
+          end: match.world.lastTickEndTimes, parallelism: match.world.lastTickParallelism)
+        try recorder?.record(match)
+        progress.update(done.ticksRun, now: done.seconds)
       }
-      profile?.record(
-        tick: clock.now() - tickStart, systems: match.world.lastSystemTimes,
-        end: match.world.lastTickEndTimes, parallelism: match.world.lastTickParallelism)
-      ticksRun += 1
-      try recorder?.record(match)
-      progress.update(ticksRun, now: clock.now() - start)
+    } catch let failure as CommandFailure {
+      progress.finish()
+      throw failure
+    } catch {
+      progress.finish()
+      throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
     }
-    let wallSeconds = clock.now() - start
     progress.finish()
     if let savePath {
       let saveStart = clock.now()
@@ -206,55 +171,58 @@ struct RunCommand: Subcommand {
       profile?.hashSeconds = clock.now() - hashStart
     }
     let report = RunReport(
-      match: match, ticks: ticksRun, entityUpdates: entityUpdates, wallSeconds: wallSeconds)
+      match: match, ticks: run.ticksRun, entityUpdates: entityUpdates, wallSeconds: run.seconds)
     let types = match.world.entityTypes
     let peakMemory = RunProfile.peakMemoryBytes
     if json {
       var value = report.jsonValue(
         profile: profile?.json(types: types, peakMemoryBytes: peakMemory))
-      if let syncTest, case .object(var members) = value {
-        members.append(
-          (
-            "syncTest",
-            .object([
-              ("rollback", .integer(syncTest.rollback)),
-              ("rollbacks", .integer(syncTest.rollbacks)),
-              ("snapshotBytes", .integer(syncTest.snapshotBytes)),
-              ("medianSnapshotMilliseconds", .measured(syncTest.snapshotSeconds.median * 1000)),
-              ("medianRollbackMilliseconds", .measured(syncTest.rollbackSeconds.median * 1000)),
-              (
-                "medianMemoryRollbackMilliseconds",
-                .measured(syncTest.memoryRollbackSeconds.median * 1000)
-              ),
-              ("medianKeptTickMilliseconds", .measured(syncTest.keptTickSeconds.median * 1000)),
-              (
-                "medianPlainTickMilliseconds", .measured(syncTest.plainTickSeconds.median * 1000)
-              ),
-            ])
-          ))
+      if let syncTest = run.syncTest, case .object(var members) = value {
+        members.append(("syncTest", syncTest.jsonValue))
         value = .object(members)
       }
       console.writeOutput(value.rendered + "\n")
     } else {
-      var text = report.text() + (profile?.text(types: types, peakMemoryBytes: peakMemory) ?? "")
-      if let syncTest {
-        text +=
-          "Sync test:  rolled back \(syncTest.rollback) ticks and stepped again "
-          + "\(NumberText.grouped(syncTest.rollbacks)) times, always to the straight run's state "
-          + "(snapshots of \(NumberText.grouped(syncTest.snapshotBytes)) bytes; medians: "
-          + String(
-            format: "a snapshot %.2f ms, restoring it and stepping %d ticks %.2f ms)\n",
-            syncTest.snapshotSeconds.median * 1000, syncTest.rollback,
-            syncTest.rollbackSeconds.median * 1000)
-          + String(
-            format:
-              "            from memory, as netplay rolls back: %d ticks again %.2f ms; a tick "
-              + "%.3f ms while the state before it is kept, %.3f ms when not\n",
-            syncTest.rollback, syncTest.memoryRollbackSeconds.median * 1000,
-            syncTest.keptTickSeconds.median * 1000, syncTest.plainTickSeconds.median * 1000)
-      }
-      console.writeOutput(text)
+      let text = report.text() + (profile?.text(types: types, peakMemoryBytes: peakMemory) ?? "")
+      console.writeOutput(text + (run.syncTest?.reportText ?? ""))
     }
     return ExitCode.success
+  }
+
+  /// The match to run: read from `--load`'s snapshot, or set up from the scenario; when its
+  /// set-up began, and how long reading the snapshot took.
+  private func setUpMatch(assets: AssetFolder?, clock: MonotonicClock) throws(CommandFailure)
+    -> (match: Match, setupStart: Double, readSeconds: Double?)
+  {
+    if let loadPath {
+      let readStart = clock.now()
+      let bytes = try SavedFileIO.read(loadPath, kind: .snapshot, invocation: invocation)
+      let setupStart = clock.now()
+      do {
+        let match = try MatchSnapshot.match(from: bytes, threads: threads)
+        return (match, setupStart, setupStart - readStart)
+      } catch {
+        throw SavedFileIO.invalid(loadPath, kind: .snapshot, error)
+      }
+    }
+    guard let assets else { preconditionFailure("a run without --load locates its assets") }
+    let scenario = try assets.loadScenario(scenarioName, invocation: invocation)
+    _ = try SwarmCount.check(entities, for: scenario)
+    let setupStart = clock.now()
+    return (Match(scenario: scenario, seed: seed, swarmCount: entities), setupStart, nil)
+  }
+
+  /// What writes `--frames`, with every sprite the match can draw loaded and checked, if asked.
+  private func makeRecorder(for match: Match, assets: AssetFolder?, console: Console)
+    throws(CommandFailure) -> FrameRecorder?
+  {
+    guard let framesFolder,
+      let sprites = try assets?.loadSprites(for: match.scenario.roster, console: console)
+    else { return nil }
+    var recorder = try FrameRecorder(
+      folder: framesFolder, every: every, size: size, sprites: sprites, invocation: invocation)
+    recorder.zoom = zoom
+    recorder.center = center
+    return recorder
   }
 }
