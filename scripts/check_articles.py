@@ -8,7 +8,9 @@ to the file the text before it names, each JSON block is laid over the scenario 
 block is run. After the required steps the package is built, every scenario in Assets/scenarios
 is run and must field the new monster, a frame is rendered, and the test suite runs; after the
 optional sprite steps the sprite must exist and be drawn. Every other article's Swift blocks are
-compiled and run, one program per documentation catalog.
+compiled and run, one program per documentation catalog, with its module, Frames and the trait
+core imported ("Making a game", Gameplay's, is a whole game: run headless through the sync test,
+recorded and replayed).
 
 Usage: scripts/check_articles.py [--quick] [--keep]
   --quick  skips the test suite in the scratch copy.
@@ -141,12 +143,15 @@ def compile_catalogs(scratch):
         target = f"ArticleCheck{module}"
         folder = scratch / "Sources" / target
         folder.mkdir(parents=True)
-        imports = f"import Foundation\nimport Frames\nimport {module}\n\n"
+        # Every game is built on the trait core: each catalog's program may use it.
+        modules = list(dict.fromkeys([module, "Frames", "TraitSandbox"]))
+        imports = "import Foundation\n" + "".join(f"import {name}\n" for name in modules) + "\n"
         (folder / "main.swift").write_text(imports + "\n".join(code), encoding="utf-8")
+        dependencies = ", ".join(f'"{name}"' for name in modules)
         with open(scratch / "Package.swift", "a", encoding="utf-8") as manifest:
             manifest.write(
                 f'\npackage.targets.append(.executableTarget(name: "{target}", '
-                f'dependencies: ["{module}", "Frames"], path: "Sources/{target}"))\n')
+                f'dependencies: [{dependencies}], path: "Sources/{target}"))\n')
         programs.append((module, target, len(code)))
     for module, target, count in programs:
         run(["swift", "build", "--product", target], scratch,

@@ -70,3 +70,21 @@ struct MatchGameTests {
     #expect(throws: (any Error).self) { try match.restored(from: [1, 2, 3]) }
   }
 }
+
+@Suite("A match recorded through the game seam")
+struct MatchRecordingThroughGameTests {
+  @Test("a duel with a player's orders replays from its recording to the same hash")
+  func replays() throws {
+    let duel = try Scenario.load(contentsOf: shippedScenarios.appendingPathComponent("duel.json"))
+    var recorder = try Recorder(Match(scenario: duel, seed: 4, leftController: .player))
+    let kinds: [UnitKind] = [.quirk, .zap, .munch]
+    for tick in 0..<200 {
+      recorder.advance(
+        with: tick % 40 == 5 ? [SeatInput(seat: 0, input: .buy(kinds[tick / 40 % 3]))] : [])
+    }
+    let recording = try Recording<Match>(decoding: recorder.recording.encoded())
+    let replayed = try recording.replay(like: recorder.game)
+    #expect(replayed.stateHash() == recorder.game.stateHash() && replayed.tick == 200)
+    #expect(recording.inputs.count == 5)
+  }
+}

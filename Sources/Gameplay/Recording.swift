@@ -1,0 +1,138 @@
+import Foundation
+import TraitSandbox
+
+/// A game's inputs, tick by tick, from a snapshot of where it started: what replays it exactly,
+/// for any game.
+///
+/// Make one with a `Recorder` while the game is played; `replay(like:)` steps the same inputs
+/// again from the same start and checks that the game ends on the state hash it ended on.
+/// `encoded()` and `init(decoding:)` carry a recording to a file and back, as JSON.
+public struct Recording<G: Game>: Codable {
+  /// The game's name (`Game.name`): a recording of one game is refused by another.
+  public var game: String
+  /// The state the recording starts from (`Game.snapshot()`).
+  public var start: Data
+  /// The ticks on which a seat did something, in order: the tick's number (counted from the
+  /// start, which is 0) and what each seat did.
+  public var inputs: [Tick]
+  /// How many ticks the recording spans.
+  public var tickCount: Int
+  /// The state hash after the last tick, as 16 hex digits.
+  public var endHash: String
+
+  /// One tick's inputs.
+  public struct Tick: Codable, Sendable {
+    /// The tick, counted from the recording's start.
+    public var tick: Int
+    /// What the seats did, in the order they were applied.
+    public var inputs: [SeatInput<G.Input>]
+
+    /// A tick's inputs.
+    public init(tick: Int, inputs: [SeatInput<G.Input>]) {
+      self.tick = tick
+      self.inputs = inputs
+    }
+  }
+}
+
+extension Recording {
+  /// The recording as JSON.
+  public func encoded() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(self)
+  }
+
+  /// The recording `data` holds.
+  ///
+  /// - Throws: `RecordingError` if the data is not a recording of this game, or its ticks
+  ///   are out of order or out of its span.
+  public init(decoding data: Data) throws(RecordingError) {
+    do {
+      self = try JSONDecoder().decode(Self.self, from: data)
+    } catch {
+      throw RecordingError("it is not a recording: \(error)")
+    }
+    guard game == G.name else {
+      throw RecordingError("it records the game \(game), not \(G.name)")
+    }
+    guard tickCount >= 0,
+      inputs.indices.dropFirst().allSatisfy({ inputs[$0 - 1].tick < inputs[$0].tick }),
+      inputs.allSatisfy({ (0..<tickCount).contains($0.tick) })
+    else {
+      throw RecordingError("its ticks are out of order, or past its \(tickCount) ticks")
+    }
+  }
+
+  /// Steps the recording again from its start, read by `game` (which knows the game's rules
+  /// and types), and returns the game as it ends.
+  ///
+  /// - Throws: `RecordingError` if the start cannot be read, or the replay ends on another
+  ///   state hash than the recording did.
+  /// - Complexity: `tickCount` ticks.
+  public func replay(like game: G) throws(RecordingError) -> G {
+    var replay: G
+    do {
+      replay = try game.restored(from: [UInt8](start))
+    } catch {
+      throw RecordingError("its start cannot be read: \(error)")
+    }
+    var next = inputs.startIndex
+    for tick in 0..<tickCount {
+      if next < inputs.endIndex, inputs[next].tick == tick {
+        replay.advance(with: inputs[next].inputs)
+        next += 1
+      } else {
+        replay.advance()
+      }
+    }
+    let hash = replay.stateHash().description
+    guard hash == endHash else {
+      throw RecordingError(
+        "replaying its \(tickCount) ticks ends on stateHash \(hash), where it ended on \(endHash)")
+    }
+    return replay
+  }
+}
+
+/// Records a game as it is played: its start, and each tick's inputs.
+public struct Recorder<G: Game> {
+  /// The game being played.
+  public private(set) var game: G
+  private var start: Data
+  private var inputs: [Recording<G>.Tick] = []
+  private var tickCount = 0
+
+  /// Starts recording `game` where it is now.
+  ///
+  /// - Throws: An error making the game's snapshot.
+  public init(_ game: G) throws {
+    self.game = game
+    start = Data(try game.snapshot())
+  }
+
+  /// Applies each seat's inputs, advances the game one tick, and keeps the inputs.
+  public mutating func advance(with inputs: [SeatInput<G.Input>] = []) {
+    if !inputs.isEmpty { self.inputs.append(Recording.Tick(tick: tickCount, inputs: inputs)) }
+    game.advance(with: inputs)
+    tickCount += 1
+  }
+
+  /// The recording so far.
+  public var recording: Recording<G> {
+    Recording(
+      game: G.name, start: start, inputs: inputs, tickCount: tickCount,
+      endHash: game.stateHash().description)
+  }
+}
+
+/// Why a recording cannot be read or replayed.
+public struct RecordingError: Error, CustomStringConvertible {
+  /// What is wrong, as a sentence's end: "it records the game boids, not garden".
+  public var description: String
+
+  /// An error saying `description`.
+  public init(_ description: String) {
+    self.description = description
+  }
+}
