@@ -172,21 +172,30 @@ struct RunCommand: Subcommand {
     }
     let report = RunReport(
       match: match, ticks: run.ticksRun, entityUpdates: entityUpdates, wallSeconds: run.seconds)
-    let types = match.world.entityTypes
+    write(
+      report, profile: profile, syncTest: run.syncTest, types: match.world.entityTypes, to: console)
+    return ExitCode.success
+  }
+
+  /// Prints the report, with the profile and the sync test's figures if there are any, as
+  /// text or as one JSON object.
+  private func write(
+    _ report: RunReport, profile: RunProfile?, syncTest: SyncTest<Match>?,
+    types: [EntityTypeDescription], to console: Console
+  ) {
     let peakMemory = RunProfile.peakMemoryBytes
     if json {
       var value = report.jsonValue(
         profile: profile?.json(types: types, peakMemoryBytes: peakMemory))
-      if let syncTest = run.syncTest, case .object(var members) = value {
+      if let syncTest, case .object(var members) = value {
         members.append(("syncTest", syncTest.jsonValue))
         value = .object(members)
       }
       console.writeOutput(value.rendered + "\n")
     } else {
       let text = report.text() + (profile?.text(types: types, peakMemoryBytes: peakMemory) ?? "")
-      console.writeOutput(text + (run.syncTest?.reportText ?? ""))
+      console.writeOutput(text + (syncTest?.reportText ?? ""))
     }
-    return ExitCode.success
   }
 
   /// The match to run: read from `--load`'s snapshot, or set up from the scenario; when its
