@@ -188,28 +188,40 @@ extension EntityTable: AnyEntityTable {
   }
 
   /// Finds each identity of `ids` (ascending) in the directory, the parts of `parts` at once,
-  /// and calls `body` with the part, the identity's position in `ids` and its directory entry,
-  /// for each identity the directory has. No two parts find one entry.
+  /// then calls `body` with the part, the identity's position in `ids` and its directory entry,
+  /// for each identity the directory has, the parts at once again. No two parts find one
+  /// entry, and every part has found its entries before any is changed: a part's search reads
+  /// entries anywhere in the directory, and `body` changes only its own.
   private mutating func forEachDirectoryEntry(
     of ids: [UInt64], in parts: DirectoryParts,
     _ body: @Sendable (_ part: Int, _ index: Int, UnsafeMutablePointer<DirectoryEntry>) -> Void
   ) {
+    var found = [[(index: Int, position: Int)]](repeating: [], count: parts.count)
     directory.withUnsafeMutableBufferPointer { directory in
-      let shared = SharedDirectory(entries: directory)
-      // Each part's lookups, from the directory's start.
-      @Sendable func search(_ part: Int) {
-        let entries = UnsafeBufferPointer(shared.entries)
-        var start = 0
-        for index in parts.range(of: part) {
-          if let position = Self.position(of: ids[index], in: entries, from: &start) {
-            body(part, index, shared.entries.baseAddress.unsafelyUnwrapped + position)
+      found.withUnsafeMutableBufferPointer { found in
+        let shared = SharedDirectory(entries: directory, found: found)
+        // Each part's lookups, from the directory's start.
+        @Sendable func search(_ part: Int) {
+          let entries = UnsafeBufferPointer(shared.entries)
+          var start = 0
+          for index in parts.range(of: part) {
+            if let position = Self.position(of: ids[index], in: entries, from: &start) {
+              shared.found[part].append((index, position))
+            }
           }
         }
-      }
-      if parts.count == 1 {
-        search(0)
-      } else {
-        WorkerPool.shared.forEach(parts.count, threads: parts.count) { search($0) }
+        // Each part's changes, to the entries it found.
+        @Sendable func change(_ part: Int) {
+          let entries = shared.entries.baseAddress.unsafelyUnwrapped
+          for (index, position) in shared.found[part] { body(part, index, entries + position) }
+        }
+        if parts.count == 1 {
+          search(0)
+          change(0)
+        } else {
+          WorkerPool.shared.forEach(parts.count, threads: parts.count) { search($0) }
+          WorkerPool.shared.forEach(parts.count, threads: parts.count) { change($0) }
+        }
       }
     }
   }
@@ -460,10 +472,11 @@ struct DirectoryParts: Sendable {
   func range(of part: Int) -> Range<Int> { bounds[part]..<bounds[part + 1] }
 }
 
-/// The directory a table's lookups share between threads; each thread writes only the entries
-/// of the identities of its own part.
+/// The directory a table's lookups share between threads, and what each part found: each
+/// thread writes only its own part's list, and then only the entries its part found.
 private struct SharedDirectory: @unchecked Sendable {
   let entries: UnsafeMutableBufferPointer<DirectoryEntry>
+  let found: UnsafeMutableBufferPointer<[(index: Int, position: Int)]>
 }
 
 /// The storage positions each part of a removal found, one array per part; each thread
