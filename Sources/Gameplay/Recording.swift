@@ -50,6 +50,8 @@ extension Recording {
   public init(decoding data: Data) throws(RecordingError) {
     do {
       self = try JSONDecoder().decode(Self.self, from: data)
+    } catch let error as DecodingError {
+      throw RecordingError("it is not a recording: \(Self.describe(error))")
     } catch {
       throw RecordingError("it is not a recording: \(error)")
     }
@@ -61,6 +63,26 @@ extension Recording {
       inputs.allSatisfy({ (0..<tickCount).contains($0.tick) })
     else {
       throw RecordingError("its ticks are out of order, or past its \(tickCount) ticks")
+    }
+  }
+
+  /// What is wrong with the JSON, naming the field: "its field 'inputs[2].tick' is missing".
+  private static func describe(_ error: DecodingError) -> String {
+    func field(_ path: [any CodingKey]) -> String {
+      path.reduce("") { text, key in
+        key.intValue.map { text + "[\($0)]" } ?? (text.isEmpty ? "" : text + ".") + key.stringValue
+      }
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "its field '\(field(context.codingPath + [key]))' is missing"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "its field '\(field(context.codingPath))' holds the wrong kind of value"
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? "it is not JSON" : "its field '\(field(context.codingPath))' is damaged"
+    @unknown default:
+      return "\(error)"
     }
   }
 

@@ -55,6 +55,19 @@ struct RecordingTests {
     let data = try recording.encoded()
     #expect(throws: RecordingError.self) { try Recording<Desert>(decoding: data) }
     #expect(throws: RecordingError.self) { try Recording<Garden>(decoding: data.prefix(50)) }
+    do {
+      _ = try Recording<Garden>(decoding: Data(#"{"game":"garden","inputs":[]}"#.utf8))
+      Issue.record("a recording without its start was read")
+    } catch {
+      #expect(error.description.hasPrefix("it is not a recording: its field '"))
+      #expect(error.description.hasSuffix("' is missing"))
+    }
+    do {
+      _ = try Recording<Garden>(decoding: Data("not json".utf8))
+      Issue.record("text that is not JSON was read")
+    } catch {
+      #expect(error.description == "it is not a recording: it is not JSON")
+    }
     var late = recording
     late.inputs.append(.init(tick: 30, inputs: []))
     #expect(throws: RecordingError.self) { try Recording<Garden>(decoding: late.encoded()) }

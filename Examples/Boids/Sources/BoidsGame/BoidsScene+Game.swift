@@ -55,15 +55,27 @@ extension BoidsScene: Game {
     world.stateHash()
   }
 
-  /// The world's state as bytes; the flock's starting size is the scene's, not its state.
+  /// The flock's starting size, as 8 little-endian bytes, then the world's state.
   public func snapshot() throws -> [UInt8] {
-    try world.snapshotBytes()
+    withUnsafeBytes(of: UInt64(initialBoidCount).littleEndian, Array.init)
+      + (try world.snapshotBytes())
   }
 
-  /// The sky a snapshot of this scene holds.
+  /// The sky a snapshot of a scene holds.
+  ///
+  /// - Throws: `ArchiveError` if the bytes are too short, or the world in them is damaged or
+  ///   another kind of world.
   public func restored(from snapshot: [UInt8]) throws -> BoidsScene {
+    guard snapshot.count >= 8 else {
+      throw ArchiveError(offset: 0, reason: "a sky's snapshot starts with its flock's size")
+    }
+    let count = snapshot[..<8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    guard count <= UInt64(Int.max) else {
+      throw ArchiveError(offset: 0, reason: "the flock's size \(count) is out of range")
+    }
     var scene = self
-    try scene.world.restore(fromSnapshot: snapshot)
+    try scene.world.restore(fromSnapshot: Array(snapshot[8...]))
+    scene.initialBoidCount = Int(count)
     return scene
   }
 }

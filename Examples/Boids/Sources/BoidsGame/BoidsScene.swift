@@ -20,7 +20,7 @@ public struct BoidsScene {
   /// The simulation.
   public internal(set) var world: World
   /// How many boids the flock started with.
-  public let initialBoidCount: Int
+  public internal(set) var initialBoidCount: Int
 
   /// Creates a sky with `boidCount` boids scattered over it and `hawkCount` hawks spaced
   /// along its top edge, diving in.

@@ -32,31 +32,94 @@ enum BoidsCommand {
     }
   }
 
-  /// Runs the flock headless or in a window, writes the picture if asked, and prints the
-  /// report.
+  /// Runs the flock headless or in a window (or replays a recording of it), writes the picture
+  /// and the recording if asked, and prints the report.
   static func run(
     _ options: CommandLineOptions, environment: [String: String], console: Console
   ) throws(CommandFailure) {
-    var scene = BoidsScene(seed: options.seed, boidCount: options.boidCount)
+    if let path = options.replayPath {
+      let scene = try replay(path)
+      try report(scene, options: options, console: console)
+      return
+    }
+    let scene = BoidsScene(seed: options.seed, boidCount: options.boidCount)
+    if let rollback = options.syncRollback {
+      var syncTest = HeadlessRun<BoidsScene>(
+        tickLimit: options.ticks ?? 0, syncTestRollback: rollback)
+      var tested = scene
+      do {
+        try syncTest.run(&tested)
+      } catch {
+        throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
+      }
+      try report(tested, options: options, console: console)
+      console.print(
+        "sync test: rolled back \(rollback) ticks and stepped again "
+          + "\(syncTest.syncTest?.rollbacks ?? 0) times, always to the straight run's state")
+      return
+    }
+    var recorder = try startRecording(scene)
     var frames: Int?
-    var syncRollbacks: (ticks: Int, count: Int)?
     if options.isWindowed {
       frames = try WindowRun.run(
-        &scene, tickLimit: options.ticks, frameLimit: options.frameLimit,
+        &recorder, tickLimit: options.ticks, frameLimit: options.frameLimit,
         environment: environment)
-    } else if let rollback = options.syncRollback {
-      var syncTest = SyncTest<BoidsScene>(rollback: rollback)
-      for _ in 0..<(options.ticks ?? 0) {
-        do {
-          try syncTest.step(&scene)
-        } catch {
-          throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
-        }
-      }
-      syncRollbacks = (rollback, syncTest.rollbacks)
     } else {
-      scene.run(ticks: options.ticks ?? 0)
+      for _ in 0..<(options.ticks ?? 0) { recorder.advance() }
     }
+    try finish(recorder, options: options, console: console)
+    if let frames { console.print("frames: \(frames)") }
+  }
+
+  /// A recorder of `scene` from where it is now.
+  private static func startRecording(_ scene: BoidsScene) throws(CommandFailure) -> Recorder<
+    BoidsScene
+  > {
+    do {
+      return try Recorder(scene)
+    } catch {
+      throw CommandFailure(message: "cannot snapshot the sky: \(error)", exitCode: ExitCode.failure)
+    }
+  }
+
+  /// Writes the recording if asked, then the picture and the report.
+  private static func finish(
+    _ recorder: Recorder<BoidsScene>, options: CommandLineOptions, console: Console
+  ) throws(CommandFailure) {
+    if let path = options.recordPath {
+      do {
+        try AtomicFile.write(
+          [UInt8](try recorder.recording.encoded()), to: URL(fileURLWithPath: path))
+      } catch {
+        throw CommandFailure(
+          message: "cannot write the recording \(path): \(error)", exitCode: ExitCode.cannotCreate)
+      }
+    }
+    try report(recorder.game, options: options, console: console)
+    if let path = options.recordPath { console.print("recording: \(path)") }
+  }
+
+  /// The scene a recording file ends on, replayed from its start.
+  private static func replay(_ path: String) throws(CommandFailure) -> BoidsScene {
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(URL(fileURLWithPath: path), limit: 1 << 30)
+    } catch {
+      throw CommandFailure(message: "\(error)", exitCode: ExitCode.noInput)
+    }
+    do {
+      let recording = try Recording<BoidsScene>(decoding: Data(bytes))
+      return try recording.replay(like: BoidsScene(seed: 0, boidCount: 0, hawkCount: 0))
+    } catch {
+      throw CommandFailure(
+        message: "cannot replay \(path): \(error)", exitCode: ExitCode.dataError)
+    }
+  }
+
+  /// Writes the picture if asked, and prints the scene's state hash, tick and birds.
+  private static func report(
+    _ scene: BoidsScene, options: CommandLineOptions, console: Console
+  ) throws(CommandFailure) {
     if let path = options.pngPath {
       try writePicture(of: scene, to: path)
     }
@@ -66,12 +129,6 @@ enum BoidsCommand {
       "boids: \(scene.boidCount) of \(scene.initialBoidCount) alive "
         + "(\(scene.caughtCount) caught)")
     console.print("hawks: \(scene.hawkCount)")
-    if let frames { console.print("frames: \(frames)") }
-    if let (ticks, count) = syncRollbacks {
-      console.print(
-        "sync test: rolled back \(ticks) ticks and stepped again \(count) times, always to "
-          + "the straight run's state")
-    }
     if let path = options.pngPath { console.print("png: \(path)") }
   }
 

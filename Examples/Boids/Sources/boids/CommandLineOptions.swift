@@ -2,7 +2,8 @@ import BoidsGame
 import Gameplay
 
 /// What the command line asked for, parsed by hand: `boids --ticks N [--seed S] [--count N]
-/// [--png FILE] [--sync-test K] [--window] [--frames N]`.
+/// [--png FILE] [--sync-test K] [--record FILE] [--window] [--frames N]`, or
+/// `boids --replay FILE [--png FILE]`.
 struct CommandLineOptions: Equatable {
   /// What to do.
   enum Request: Equatable {
@@ -26,6 +27,10 @@ struct CommandLineOptions: Equatable {
   var frameLimit: Int?
   /// Headless: every tick, roll back this many ticks from a snapshot and step again.
   var syncRollback: Int?
+  /// Where to write the run's recording when it ends.
+  var recordPath: String?
+  /// A recording to replay instead of running.
+  var replayPath: String?
 
   /// The most ticks one run may ask for.
   static let tickRange = 0...10_000_000
@@ -80,6 +85,10 @@ struct CommandLineOptions: Equatable {
         options.isWindowed = true
       case "--frames":
         options.frameLimit = try integer(try value(), for: name, in: frameRange)
+      case "--record", "--replay":
+        let path = try value()
+        guard !path.isEmpty else { throw .usage("'\(name)' expects a file name") }
+        if name == "--record" { options.recordPath = path } else { options.replayPath = path }
       case "--sync-test":
         options.syncRollback = try integer(
           try value(), for: name, in: 1...SyncTest<BoidsScene>.maximumRollback)
@@ -87,11 +96,21 @@ struct CommandLineOptions: Equatable {
         throw .usage("unknown option '\(name)'")
       }
     }
-    if !options.isWindowed {
+    if options.replayPath != nil {
+      let setUp = [
+        "--ticks", "--seed", "--count", "--window", "--frames", "--sync-test", "--record",
+      ]
+      if let other = setUp.first(where: seen.contains) {
+        throw .usage("'\(other)' cannot go with '--replay': the recording holds the run")
+      }
+    } else if !options.isWindowed {
       guard options.ticks != nil else { throw .usage("missing '--ticks <n>'") }
       guard options.frameLimit == nil else { throw .usage("'--frames' needs '--window'") }
     } else if options.syncRollback != nil {
       throw .usage("'--sync-test' runs headless: it cannot go with '--window'")
+    }
+    if options.syncRollback != nil && options.recordPath != nil {
+      throw .usage("'--record' cannot go with '--sync-test', which steps ticks more than once")
     }
     return .run(options)
   }
@@ -112,7 +131,10 @@ struct CommandLineOptions: Equatable {
   /// The usage lines, shown in the help and after a usage error.
   static let usage = """
     USAGE: boids --ticks <n> [--seed <s>] [--count <n>] [--png <file>] [--sync-test <k>]
+                 [--record <file>]
            boids --window [--frames <n>] [--ticks <n>] [--seed <s>] [--count <n>] [--png <file>]
+                  [--record <file>]
+           boids --replay <file> [--png <file>]
     """
 
   /// The full help, in swift-argument-parser's shape.
@@ -132,7 +154,20 @@ struct CommandLineOptions: Equatable {
           + "\(SyncTest<BoidsScene>.maximumRollback)), step again and check the state matches "
           + "the straight run's."
       ),
-      ("--window", "Watch the flock in an SDL window; Esc or closing the window quits."),
+      (
+        "--record <file>",
+        "When the run ends, write its recording (where it started, and every hawk released) "
+          + "to <file>, as JSON."
+      ),
+      (
+        "--replay <file>",
+        "Replay a recording headless and check it ends on the state hash it was recorded with."
+      ),
+      (
+        "--window",
+        "Watch the flock in an SDL window; a click releases a hawk there; Esc or closing the "
+          + "window quits."
+      ),
       ("--frames <n>", "With --window: quit after <n> frames."),
       ("-h, --help", "Show help information."),
     ]

@@ -6,6 +6,10 @@ enum ExitCode {
   static let failure: Int32 = 1
   /// A wrong flag, a missing value or an out-of-range number on the command line.
   static let usage: Int32 = 64
+  /// A `--replay` file that is not a recording of this game, or does not replay to its hash.
+  static let dataError: Int32 = 65
+  /// A `--replay` file that cannot be read.
+  static let noInput: Int32 = 66
   /// No display for `--window`.
   static let unavailable: Int32 = 69
   /// The `--png` file could not be written.

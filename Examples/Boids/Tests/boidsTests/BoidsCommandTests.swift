@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -58,7 +59,9 @@ struct BoidsCommandTests {
       ["--ticks", "1", "--frames", "10"], ["--ticks", "1", "--speed", "2"], ["600"],
       ["--ticks", "1", "--ticks", "2"], ["--seed", "-3", "--ticks", "1"],
       ["--ticks", "1", "--sync-test", "0"], ["--ticks", "1", "--sync-test", "65"],
-      ["--window", "--sync-test", "8"],
+      ["--window", "--sync-test", "8"], ["--replay", "r.json", "--ticks", "5"],
+      ["--replay", "r.json", "--window"], ["--replay", ""],
+      ["--ticks", "5", "--sync-test", "2", "--record", "r.json"],
     ])
   func usageErrors(arguments: [String]) {
     let result = run(arguments)
@@ -91,6 +94,32 @@ struct BoidsCommandTests {
         "sync test: rolled back 8 ticks and stepped again 33 times, always to the straight "
           + "run's state"))
     #expect(!plain.output.contains("sync test"))
+  }
+
+  @Test("a recorded run replays to its state hash; a damaged or missing recording is refused")
+  func recordAndReplay() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("boids-recording-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("run.json").path
+    let recorded = run(["--ticks", "90", "--count", "30", "--record", file])
+    #expect(recorded.code == 0 && recorded.output.contains("recording: \(file)"))
+    let replayed = run(["--replay", file])
+    #expect(replayed.code == 0)
+    let lines = { (output: String) in output.split(separator: "\n").prefix(4) }
+    #expect(lines(replayed.output) == lines(recorded.output))
+    #expect(replayed.output.contains("tick: 90"))
+    // Another seed's end hash on this recording's inputs: it must not replay.
+    var text = try String(contentsOfFile: file, encoding: .utf8)
+    let hash = try #require(
+      recorded.output.split(separator: "\n").first?.split(separator: " ").last)
+    text = text.replacingOccurrences(of: String(hash), with: "0000000000000000")
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    let tampered = run(["--replay", file])
+    #expect(tampered.code == 65 && tampered.errors.contains("ends on stateHash \(hash)"))
+    let missing = run(["--replay", folder.appendingPathComponent("none.json").path])
+    #expect(missing.code == 66 && missing.output.isEmpty)
   }
 
   @Test("options parse into what the run uses")
