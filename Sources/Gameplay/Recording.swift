@@ -58,13 +58,19 @@ extension Recording {
     guard game == G.name else {
       throw RecordingError("it records the game \(game), not \(G.name)")
     }
-    guard tickCount >= 0,
-      inputs.indices.dropFirst().allSatisfy({ inputs[$0 - 1].tick < inputs[$0].tick }),
+    guard (0...Self.maximumTickCount).contains(tickCount) else {
+      throw RecordingError(
+        "it claims \(tickCount) ticks; a recording spans 0 to \(Self.maximumTickCount)")
+    }
+    guard inputs.indices.dropFirst().allSatisfy({ inputs[$0 - 1].tick < inputs[$0].tick }),
       inputs.allSatisfy({ (0..<tickCount).contains($0.tick) })
     else {
       throw RecordingError("its ticks are out of order, or past its \(tickCount) ticks")
     }
   }
+
+  /// The most ticks a recording read from data may span: over five weeks at 30 ticks a second.
+  public static var maximumTickCount: Int { 100_000_000 }
 
   /// What is wrong with the JSON, naming the field: "its field 'inputs[2].tick' is missing".
   private static func describe(_ error: DecodingError) -> String {
@@ -89,8 +95,8 @@ extension Recording {
   /// Steps the recording again from its start, read by `game` (which knows the game's rules
   /// and types), and returns the game as it ends.
   ///
-  /// - Throws: `RecordingError` if the start cannot be read, or the replay ends on another
-  ///   state hash than the recording did.
+  /// - Throws: `RecordingError` if the start cannot be read, the game ends before the
+  ///   recording does, or the replay ends on another state hash than the recording did.
   /// - Complexity: `tickCount` ticks.
   public func replay(like game: G) throws(RecordingError) -> G {
     var replay: G
@@ -101,6 +107,11 @@ extension Recording {
     }
     var next = inputs.startIndex
     for tick in 0..<tickCount {
+      guard !replay.isOver else {
+        throw RecordingError(
+          "the game ended \(tick) ticks in, but the recording goes on to \(tickCount): it does "
+            + "not replay the same with this program")
+      }
       if next < inputs.endIndex, inputs[next].tick == tick {
         replay.advance(with: inputs[next].inputs)
         next += 1

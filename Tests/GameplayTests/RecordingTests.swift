@@ -74,6 +74,18 @@ struct RecordingTests {
     var unordered = recording
     unordered.inputs.swapAt(0, 1)
     #expect(throws: RecordingError.self) { try Recording<Garden>(decoding: unordered.encoded()) }
+    var absurd = recording
+    absurd.tickCount = Int.max
+    #expect(throws: RecordingError.self) { try Recording<Garden>(decoding: absurd.encoded()) }
+    // A garden over at tick 20 cannot replay a recording that goes on to tick 35.
+    var overEarly = Garden(endTick: 20)
+    overEarly.world = Garden().world
+    do {
+      _ = try recording.replay(like: overEarly)
+      Issue.record("a recording past the game's end replayed")
+    } catch {
+      #expect(error.description.hasPrefix("the game ended 15 ticks in, but the recording goes on"))
+    }
     var damaged = recording
     damaged.start = Data([1, 2, 3])
     #expect(throws: RecordingError.self) { try damaged.replay(like: Garden()) }
