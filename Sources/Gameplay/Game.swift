@@ -5,8 +5,8 @@ import TraitSandbox
 ///
 /// A game is a value: its whole state, copied by assignment (a world's columns are shared
 /// until one copy changes). Players sit at `seats`; each tick, `advance(with:)` takes what each
-/// seat did and steps the game once, the same way on every machine, so a game's inputs and its
-/// seed are all a recording keeps and all a rollback peer sends. `snapshot()` and
+/// seat did and steps the game once, the same way on every machine, so where a game started and
+/// its inputs are all a recording keeps, and its inputs all a rollback peer sends. `snapshot()` and
 /// `restored(from:)` carry the state to disk or across a rollback; `stateHash()` tells two
 /// states apart.
 ///

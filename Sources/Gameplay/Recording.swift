@@ -8,6 +8,8 @@ import TraitSandbox
 /// again from the same start and checks that the game ends on the state hash it ended on.
 /// `encoded()` and `init(decoding:)` carry a recording to a file and back, as JSON.
 public struct Recording<G: Game>: Codable {
+  /// The format version this program writes and reads (`formatVersion`).
+  public var version: Int
   /// The game's name (`Game.name`): a recording of one game is refused by another.
   public var game: String
   /// The state the recording starts from (`Game.snapshot()`).
@@ -55,6 +57,10 @@ extension Recording {
     } catch {
       throw RecordingError("it is not a recording: \(error)")
     }
+    guard version == Self.formatVersion else {
+      throw RecordingError(
+        "it is format version \(version); this program reads version \(Self.formatVersion)")
+    }
     guard game == G.name else {
       throw RecordingError("it records the game \(game), not \(G.name)")
     }
@@ -68,6 +74,9 @@ extension Recording {
       throw RecordingError("its ticks are out of order, or past its \(tickCount) ticks")
     }
   }
+
+  /// The format version of the recordings this program writes, and the only one it reads.
+  public static var formatVersion: Int { 1 }
 
   /// The most ticks a recording read from data may span: over five weeks at 30 ticks a second.
   public static var maximumTickCount: Int { 100_000_000 }
@@ -154,7 +163,8 @@ public struct Recorder<G: Game> {
   /// The recording so far.
   public var recording: Recording<G> {
     Recording(
-      game: G.name, start: start, inputs: inputs, tickCount: tickCount,
+      version: Recording<G>.formatVersion, game: G.name, start: start, inputs: inputs,
+      tickCount: tickCount,
       endHash: game.stateHash().description)
   }
 }

@@ -192,8 +192,8 @@ extension World {
     }
     forEachTable(tables.indices.filter { !ids[$0].isEmpty }, weights: weights) {
       table, index, _, threads in
-      // A pool's deaths come in storage order, which is identity order until the pool's first
-      // spatial sort (a projectile's, spawned and gone in a tick or two, always).
+      // A pool's deaths come in storage order, which is identity order until the pool's next
+      // spatial sort: often so for projectiles, which live a tick or two. Others are sorted.
       let sorted = ids[index].isAscending ? ids[index] : ids[index].sorted()
       table.removeAll(sortedIDs: sorted, threads: threads)
     }

@@ -56,7 +56,8 @@ struct RecordingTests {
     #expect(throws: RecordingError.self) { try Recording<Desert>(decoding: data) }
     #expect(throws: RecordingError.self) { try Recording<Garden>(decoding: data.prefix(50)) }
     do {
-      _ = try Recording<Garden>(decoding: Data(#"{"game":"garden","inputs":[]}"#.utf8))
+      _ = try Recording<Garden>(
+        decoding: Data(#"{"version":1,"game":"garden","inputs":[]}"#.utf8))
       Issue.record("a recording without its start was read")
     } catch {
       #expect(error.description.hasPrefix("it is not a recording: its field '"))
@@ -74,6 +75,9 @@ struct RecordingTests {
     var unordered = recording
     unordered.inputs.swapAt(0, 1)
     #expect(throws: RecordingError.self) { try Recording<Garden>(decoding: unordered.encoded()) }
+    var newer = recording
+    newer.version = 2
+    #expect(throws: RecordingError.self) { try Recording<Garden>(decoding: newer.encoded()) }
     var absurd = recording
     absurd.tickCount = Int.max
     #expect(throws: RecordingError.self) { try Recording<Garden>(decoding: absurd.encoded()) }

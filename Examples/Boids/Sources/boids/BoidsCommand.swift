@@ -44,18 +44,17 @@ enum BoidsCommand {
     }
     let scene = BoidsScene(seed: options.seed, boidCount: options.boidCount)
     if let rollback = options.syncRollback {
-      var syncTest = HeadlessRun<BoidsScene>(
-        tickLimit: options.ticks ?? 0, syncTestRollback: rollback)
+      var run = HeadlessRun<BoidsScene>(tickLimit: options.ticks ?? 0, syncTestRollback: rollback)
       var tested = scene
       do {
-        try syncTest.run(&tested)
+        try run.run(&tested)
       } catch {
         throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
       }
       try report(tested, options: options, console: console)
       console.print(
         "sync test: rolled back \(rollback) ticks and stepped again "
-          + "\(syncTest.syncTest?.rollbacks ?? 0) times, always to the straight run's state")
+          + "\(run.syncTest?.rollbacks ?? 0) times, always to the straight run's state")
       return
     }
     var recorder = try startRecording(scene)
