@@ -96,23 +96,29 @@ struct CommandLineOptions: Equatable {
         throw .usage("unknown option '\(name)'")
       }
     }
-    if options.replayPath != nil {
+    try options.checkCombinations(given: seen)
+    return .run(options)
+  }
+
+  /// Refuses options that cannot go together, and a run that lacks what it needs; `given`
+  /// holds the option names the command line used.
+  private func checkCombinations(given seen: Set<String>) throws(CommandFailure) {
+    if replayPath != nil {
       let setUp = [
         "--ticks", "--seed", "--count", "--window", "--frames", "--sync-test", "--record",
       ]
       if let other = setUp.first(where: seen.contains) {
         throw .usage("'\(other)' cannot go with '--replay': the recording holds the run")
       }
-    } else if !options.isWindowed {
-      guard options.ticks != nil else { throw .usage("missing '--ticks <n>'") }
-      guard options.frameLimit == nil else { throw .usage("'--frames' needs '--window'") }
-    } else if options.syncRollback != nil {
+    } else if !isWindowed {
+      guard ticks != nil else { throw .usage("missing '--ticks <n>'") }
+      guard frameLimit == nil else { throw .usage("'--frames' needs '--window'") }
+    } else if syncRollback != nil {
       throw .usage("'--sync-test' runs headless: it cannot go with '--window'")
     }
-    if options.syncRollback != nil && options.recordPath != nil {
+    if syncRollback != nil && recordPath != nil {
       throw .usage("'--record' cannot go with '--sync-test', which steps ticks more than once")
     }
-    return .run(options)
   }
 
   private static func integer(
