@@ -47,6 +47,7 @@ let package = Package(
     .library(name: "HeadlessRenderer", targets: ["HeadlessRenderer"]),
     .library(name: "SDLBackend", targets: ["SDLBackend"]),
     .library(name: "Gameplay", targets: ["Gameplay"]),
+    .library(name: "Netplay", targets: ["Netplay"]),
     .library(name: "MonsterWars", targets: ["MonsterWars"]),
     .executable(name: "sandbox", targets: ["sandbox"]),
   ],
@@ -75,9 +76,9 @@ let package = Package(
     /// Draws frames in an SDL2 window: instanced OpenGL 3.3, or SDL's renderers with one texture
     /// atlas and batched geometry; typed SDL errors.
     .target(name: "SDLBackend", dependencies: ["CSDL2", "Frames", "Imaging", "HeadlessRenderer"]),
-    /// Two players of a match over the network: the versioned, checked packet format, rollback
+    /// Two players of any game over the network: the versioned, checked packet format, rollback
     /// and the UDP transport.
-    .target(name: "Netplay", dependencies: ["MonsterWars", "TraitSandbox"]),
+    .target(name: "Netplay", dependencies: ["Gameplay", "TraitSandbox"]),
 
     /// The desktop demo: the playable MonsterWars window, its input, inspector and overlays.
     .target(

@@ -28,7 +28,7 @@ let package = Package(
       name: "boids",
       dependencies: [
         "BoidsGame", "BoidsArt", sandbox("TraitSandbox"), sandbox("Gameplay"), sandbox("Frames"),
-        sandbox("HeadlessRenderer"), sandbox("SDLBackend"), sandbox("Imaging"),
+        sandbox("HeadlessRenderer"), sandbox("SDLBackend"), sandbox("Imaging"), sandbox("Netplay"),
       ]),
 
     // MARK: - Tests
@@ -36,9 +36,9 @@ let package = Package(
       name: "BoidsGameTests",
       dependencies: [
         "BoidsGame", "BoidsArt", sandbox("TraitSandbox"), sandbox("Gameplay"), sandbox("Frames"),
-        sandbox("HeadlessRenderer"), sandbox("Imaging"),
+        sandbox("HeadlessRenderer"), sandbox("Imaging"), sandbox("Netplay"),
       ]),
-    .testTarget(name: "boidsTests", dependencies: ["boids"]),
+    .testTarget(name: "boidsTests", dependencies: ["boids", "BoidsGame", sandbox("Netplay")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -21,10 +21,10 @@ extension DemoState {
     switch action {
     case .buy(let kind):
       guard !match.isOver else { return true }
-      guard let index = scenario.roster.kinds.firstIndex(of: kind) else { return true }
+      guard scenario.roster.kinds.contains(kind) else { return true }
       let waiting =
         (match.castle(of: playerSide)?.orders.count ?? 0)
-        + outbox.count { if case .order = $0 { true } else { false } }
+        + outbox.count { if case .order(.buy) = $0 { true } else { false } }
       guard waiting < Castle.maximumOrders else {
         notice = (
           "\(Castle.maximumOrders) orders are waiting: Backspace cancels the last", now + 2.5
@@ -35,11 +35,11 @@ extension DemoState {
         notice = ("at most \(PacketCodec.maximumInputsPerTick) orders a tick", now + 1.5)
         return true
       }
-      outbox.append(.order(kindIndex: UInt8(index)))
+      outbox.append(.order(.buy(kind)))
       notice = (Self.orderNotice(kind, side: playerSide, match: match), now + 2)
     case .cancelOrder:
       guard !match.isOver, outbox.count < PacketCodec.maximumInputsPerTick else { return true }
-      outbox.append(.cancelOrder)
+      outbox.append(.order(.cancel))
     case .restart:
       guard playerSide == .left else {
         notice = ("only the host restarts the match", now + 2)
@@ -56,13 +56,13 @@ extension DemoState {
   }
 
   /// Takes the inputs the player gave since the last call.
-  mutating func takeOutbox() -> [PeerInput] {
+  mutating func takeOutbox() -> [SessionInput] {
     defer { outbox = [] }
     return outbox
   }
 
   /// Puts back inputs no tick took, ahead of newer ones.
-  mutating func returnToOutbox(_ inputs: [PeerInput]) {
+  mutating func returnToOutbox(_ inputs: [SessionInput]) {
     outbox = Array((inputs + outbox).prefix(PacketCodec.maximumInputsPerTick))
   }
 
@@ -88,7 +88,7 @@ extension DemoState {
   }
 
   /// Shows the network match's state as it stands.
-  mutating func show(_ rollback: RollbackSession) {
-    session = rollback.session
+  mutating func show(_ rollback: RollbackSession<MatchSession>) {
+    session = rollback.game
   }
 }

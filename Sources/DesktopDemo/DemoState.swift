@@ -32,7 +32,7 @@ public struct DemoState {
   /// This window's side of a match over the network, if it is one.
   public internal(set) var netplaySide: Side?
   /// The player's inputs not yet taken by the network match.
-  var outbox: [PeerInput] = []
+  var outbox: [SessionInput] = []
   /// A reloaded scenario, as scenario JSON, not yet sent to the network match.
   var retuneOutbox: String?
   /// The timeline of the match's past, while the player has it open.

@@ -9,14 +9,14 @@ import Netplay
 /// hands over its state). That handover is what makes the unchecked `Sendable` sound.
 public struct NetplayWindow: @unchecked Sendable {
   /// The match.
-  public let match: NetplayMatch
+  public let match: NetplayMatch<MatchSession>
   /// The line the other player runs to join, shown while a host waits.
   public let joinLine: String?
   /// Seconds to wait for the host's answer before saying it has not come.
   public let waitSeconds: Double
 
   /// Creates one.
-  public init(match: NetplayMatch, joinLine: String?, waitSeconds: Double) {
+  public init(match: NetplayMatch<MatchSession>, joinLine: String?, waitSeconds: Double) {
     self.match = match
     self.joinLine = joinLine
     self.waitSeconds = waitSeconds

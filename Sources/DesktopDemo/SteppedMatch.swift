@@ -41,7 +41,7 @@ final class SteppedMatch: @unchecked Sendable {
   init(state: DemoState, netplay: NetplayWindow? = nil) {
     self.state = state
     self.netplay = netplay
-    netplay?.match.keepsTimeline = true
+    netplay?.match.prepare = { $0.keepsTimeline = true }
     previous = state.shownMatch.makeFrame()
     current = previous
   }
@@ -112,7 +112,7 @@ final class SteppedMatch: @unchecked Sendable {
   /// frame and banner of where it stands.
   private func runNetplay(_ netplay: NetplayWindow, now: Double, speed: Double) {
     let match = netplay.match
-    if let json = state.takeRetune(), !match.retune(scenarioJSON: json) {
+    if let json = state.takeRetune(), !match.queue(.retune(scenarioJSON: json)) {
       state.retuneOutbox = json
     }
     var inputs = state.takeOutbox()

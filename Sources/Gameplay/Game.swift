@@ -1,3 +1,4 @@
+import Foundation
 import TraitSandbox
 
 /// A game the sandbox can step, save, restore and check, whatever it is made of: what the sync
@@ -55,6 +56,19 @@ public protocol Game {
   /// default.
   var isOver: Bool { get }
 
+  /// Ticks a second at normal speed: how often a window or a network match steps. 60 by
+  /// default.
+  var ticksPerSecond: Double { get }
+
+  /// `input` as the bytes a network packet carries: the same on every machine, and read back
+  /// by `decodedInput(_:)`. Its `Codable` form as JSON, by default; a game whose inputs are
+  /// frequent gives a more compact one.
+  func encodedInput(_ input: Input) -> [UInt8]
+
+  /// The input `bytes` encode, or `nil` for bytes no player's input encodes to in this game:
+  /// what a network peer drops as forged or damaged.
+  func decodedInput(_ bytes: [UInt8]) -> Input?
+
   /// Applies each seat's inputs for this tick, in the order given, then advances one tick.
   ///
   /// An input a seat may not make now (an order for a fallen castle, a seat the game does not
@@ -89,6 +103,21 @@ extension Game {
 
   /// Never over.
   public var isOver: Bool { false }
+
+  /// 60 ticks a second.
+  public var ticksPerSecond: Double { 60 }
+
+  /// The input's `Codable` form as JSON, keys sorted.
+  public func encodedInput(_ input: Input) -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(input)).map(Array.init) ?? []
+  }
+
+  /// The input whose `Codable` JSON form `bytes` hold.
+  public func decodedInput(_ bytes: [UInt8]) -> Input? {
+    try? JSONDecoder().decode(Input.self, from: Data(bytes))
+  }
 
   /// Advances one tick with no one doing anything.
   public mutating func advance() {

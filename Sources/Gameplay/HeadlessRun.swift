@@ -1,7 +1,8 @@
 import TraitSandbox
 
-/// Steps a game as fast as the machine allows, with no one at its seats: up to a number of
-/// ticks or until the game is over, each tick through a sync test if one is asked for.
+/// Steps a game as fast as the machine allows, with scripted inputs or none at its seats: up to
+/// a number of ticks or until the game is over, each tick through a sync test if one is asked
+/// for.
 ///
 /// What `sandbox run` and a game's own headless runs share; the caller watches each tick
 /// (profiles, pictures, progress) through the closures of `run(_:beforeTick:afterTick:)`.
@@ -15,11 +16,18 @@ public struct HeadlessRun<G: Game> {
   public private(set) var ticksRun = 0
   /// Seconds the run has taken, its closures' time included.
   public private(set) var seconds = 0.0
+  /// The seats' inputs for each tick of the run, by the ticks run before it.
+  private let inputs: (Int) -> [SeatInput<G.Input>]
 
   /// A run of up to `tickLimit` ticks, each rolled back `syncTestRollback` ticks and stepped
-  /// again (1 to `SyncTest.maximumRollback`) if given.
-  public init(tickLimit: Int, syncTestRollback: Int? = nil) {
+  /// again (1 to `SyncTest.maximumRollback`) if given, with the seats' `inputs` for each tick
+  /// (counted from the run's first, 0), none by default.
+  public init(
+    tickLimit: Int, syncTestRollback: Int? = nil,
+    inputs: @escaping (Int) -> [SeatInput<G.Input>] = { _ in [] }
+  ) {
     self.tickLimit = max(tickLimit, 0)
+    self.inputs = inputs
     if let syncTestRollback { syncTest = SyncTest(rollback: syncTestRollback) }
   }
 
@@ -40,10 +48,11 @@ public struct HeadlessRun<G: Game> {
     while ticksRun < tickLimit && !game.isOver {
       beforeTick(game)
       let tickStart = clock.now()
+      let given = inputs(ticksRun)
       if syncTest != nil {
-        try syncTest?.step(&game)
+        try syncTest?.step(&game, inputs: given)
       } else {
-        game.advance()
+        game.advance(with: given)
       }
       let now = clock.now()
       ticksRun += 1

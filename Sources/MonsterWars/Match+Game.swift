@@ -19,6 +19,9 @@ extension Match: Game {
   /// The world's tick.
   public var tick: UInt64 { world.tick }
 
+  /// The scenario's ticks a second.
+  public var ticksPerSecond: Double { Double(scenario.match.ticksPerSecond) }
+
   /// Applies each seat's orders to its castle, if a player controls it and the match is on,
   /// then steps the match.
   public mutating func advance(with inputs: [SeatInput<CastleOrder>]) {

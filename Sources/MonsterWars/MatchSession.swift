@@ -39,7 +39,7 @@ public struct MatchSession {
   /// The match being played.
   public internal(set) var match: Match
   /// The scenario the match restarts with.
-  public private(set) var scenario: Scenario
+  public internal(set) var scenario: Scenario
   /// The seed every start uses.
   public let seed: UInt64
   /// The sides players control, in `Side.allCases` order: none when the AI plays both
@@ -50,7 +50,7 @@ public struct MatchSession {
   /// How many monsters a swarm scenario places, if overridden.
   public let swarmCount: Int?
   /// Every input applied so far, with its tick.
-  public private(set) var inputs: [RecordedInput] = []
+  public internal(set) var inputs: [RecordedInput] = []
   /// The orders, cancels and retunes that made the current match what it is, in order: those
   /// since it started, along the branch each travel kept.
   public internal(set) var branchInputs: [RecordedInput] = []

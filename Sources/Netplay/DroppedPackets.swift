@@ -20,7 +20,7 @@ public struct DroppedPackets: Equatable, Sendable, CustomStringConvertible {
     case unknownKind = "unknown kind"
     /// For a tick outside the window accepted.
     case tickOutOfRange = "tick out of range"
-    /// An input no player can give.
+    /// An input no player of the game can give (`Game.decodedInput(_:)` refused it).
     case badInput = "bad input"
     /// A field the format does not allow.
     case malformed
@@ -37,7 +37,6 @@ public struct DroppedPackets: Equatable, Sendable, CustomStringConvertible {
       case .wrongSession: self = .wrongSession
       case .unknownKind: self = .unknownKind
       case .tickOutOfRange: self = .tickOutOfRange
-      case .badInput: self = .badInput
       case .malformed: self = .malformed
       }
     }

@@ -1,11 +1,11 @@
-import MonsterWars
+import Gameplay
 import TraitSandbox
 
-/// A match between two players over the network, driven by whoever shows it: a window or a
+/// A game between two players over the network, driven by whoever shows it: a window or a
 /// headless run calls `pump(now:inputs:)` often (every frame, or every millisecond), and the
 /// match joins, runs its ticks on time, rolls back, keeps the two sides in step and sends what
-/// the other side needs.
-public final class NetplayMatch {
+/// the other side needs. The host plays the game's first seat, the guest its second.
+public final class NetplayMatch<G: Game> {
   /// Where the match stands.
   public enum Phase: Equatable, Sendable {
     /// The host waits for someone to join.
@@ -23,7 +23,7 @@ public final class NetplayMatch {
     /// Both sides reached the end tick with the same state hash.
     case finished
     /// The state hashes differed.
-    case desynced(RollbackSession.Desync)
+    case desynced(Desync)
     /// The other player left.
     case peerLeft(tick: UInt32)
     /// Nothing came from the other player for this many seconds.
@@ -42,33 +42,28 @@ public final class NetplayMatch {
       case .peerSilent(let seconds, let tick):
         "the other player has been silent for \(Int(seconds)) s (at tick \(tick))"
       case .refused:
-        "the host refused: it plays another scenario or swarm count (give the host's "
-          + "--scenario and --entities)"
+        "the host refused: it plays another game, or the same with other settings"
       case .quit: "left the match"
       }
     }
   }
 
-  /// Ticks per second of the scenario the match started with.
-  public let ticksPerSecond: Double
   /// The network end.
   public let peer: NetplayPeer
-  /// The scenario the match starts with.
-  public let scenario: Scenario
-  /// How many monsters a swarm scenario places, if overridden.
-  public let swarmCount: Int?
   /// Where the match stands.
   public private(set) var phase: Phase
-  /// The match and its rollback state, once both sides play.
-  public private(set) var rollback: RollbackSession?
+  /// The game and its rollback state, once both sides play.
+  public private(set) var rollback: RollbackSession<G>?
   /// Seconds of silence after which the other player is given up on.
   public var silenceTimeout = 5.0
-  /// Whether the match keeps its timeline (`MatchSession.keepsTimeline`), as a window does
-  /// for its player to look back; set before the match starts.
-  public var keepsTimeline = false
+  /// What is done to the game as it starts, before its first tick: a window has it keep
+  /// what its player looks back at. Set before the match starts.
+  public var prepare: (inout G) -> Void = { _ in }
 
+  /// The game as it starts, from the host's seed.
+  private let start: (UInt64) -> G
   private let hostSeed: UInt64
-  private let hostSettings: RollbackSession.Settings
+  private let hostSettings: RollbackSettings
   private let fingerprint: UInt64
   private var nextTick = 0.0
   private var lastInputsSent = -1.0
@@ -77,37 +72,53 @@ public final class NetplayMatch {
   private var lastTextSent = -1.0
   private var agreedAt: Double?
   /// How long a side that reached the end keeps answering, so the other can agree too.
-  private static let linger = 1.0
+  private static var linger: Double { 1 }
   /// Inputs packets per second when nothing new is decided.
-  private static let inputsRate = 30.0
+  private static var inputsRate: Double { 30 }
 
-  /// A host's match: it waits for a guest whose scenario matches, then plays the left castle.
+  /// A host's match: it waits for a guest whose `fingerprint` is its own, then plays the
+  /// game's first seat.
+  ///
+  /// - Parameters:
+  ///   - start: The game as it starts from a seed, the same on both sides.
+  ///   - fingerprint: What both players' games must share (the game's name is added to it):
+  ///     its settings, a scenario's text, the entity types it plays.
   public init(
-    hosting scenario: Scenario, seed: UInt64, swarmCount: Int?,
-    settings: RollbackSession.Settings, peer: NetplayPeer
+    hosting start: @escaping (UInt64) -> G, fingerprint: UInt64, seed: UInt64,
+    settings: RollbackSettings, peer: NetplayPeer
   ) {
-    self.scenario = scenario
-    self.swarmCount = swarmCount
+    self.start = start
     self.peer = peer
     hostSeed = seed
     hostSettings = settings
-    ticksPerSecond = Double(scenario.match.ticksPerSecond)
-    fingerprint = netplayFingerprint(scenario: scenario, swarmCount: swarmCount)
+    self.fingerprint = Self.fingerprint(fingerprint)
     phase = .waitingForGuest
   }
 
   /// A guest's match: it asks the host at `peer`'s remote address to join, then plays the
-  /// right castle with the host's seed and settings.
-  public init(joining scenario: Scenario, swarmCount: Int?, peer: NetplayPeer) {
-    self.scenario = scenario
-    self.swarmCount = swarmCount
+  /// game's second seat with the host's seed and settings.
+  public init(joining start: @escaping (UInt64) -> G, fingerprint: UInt64, peer: NetplayPeer) {
+    self.start = start
     self.peer = peer
     hostSeed = 0
-    hostSettings = RollbackSession.Settings()
-    ticksPerSecond = Double(scenario.match.ticksPerSecond)
-    fingerprint = netplayFingerprint(scenario: scenario, swarmCount: swarmCount)
+    hostSettings = RollbackSettings()
+    self.fingerprint = Self.fingerprint(fingerprint)
     phase = .joining
   }
+
+  /// The game's name and `settings` in one fingerprint.
+  private static func fingerprint(_ settings: UInt64) -> UInt64 {
+    var hasher = StateHasher()
+    hasher.combine(G.name)
+    hasher.combine(settings)
+    return hasher.finalize().rawValue
+  }
+
+  /// Ticks a second of the game as it stands (60 before it starts).
+  public var ticksPerSecond: Double { rollback?.game.ticksPerSecond ?? 60 }
+
+  /// The seat this side plays.
+  public var localSeat: Int { peer.role == .host ? 0 : 1 }
 
   /// Whether the match has ended.
   public var hasEnded: Bool {
@@ -115,14 +126,14 @@ public final class NetplayMatch {
     return false
   }
 
-  /// Sends a reloaded scenario (as scenario JSON) to both sides' matches: live tuning over
-  /// the network, the host's only. It applies with the next tick decided.
+  /// Queues an input of this side's player for the next tick decided, besides those
+  /// `pump(now:inputs:)` asks for: a host's reloaded scenario, say.
   ///
-  /// - Returns: Whether it was queued (see `RollbackSession.queueRetune(scenarioJSON:)`).
+  /// - Returns: Whether it was queued: the match is on and `RollbackSession.queue(_:)` took it.
   @discardableResult
-  public func retune(scenarioJSON: String) -> Bool {
+  public func queue(_ input: G.Input) -> Bool {
     guard phase == .playing else { return false }
-    return rollback?.queueRetune(scenarioJSON: scenarioJSON) ?? false
+    return rollback?.queue(input) ?? false
   }
 
   /// Ends the match from this side: tells the other player, who is not waited for.
@@ -139,7 +150,7 @@ public final class NetplayMatch {
   ///
   /// - Returns: The ticks run (not counting those run again by a rollback).
   @discardableResult
-  public func pump(now: Double, inputs: (UInt32) -> [PeerInput] = { _ in [] }) -> Int {
+  public func pump(now: Double, inputs: (UInt32) -> [G.Input] = { _ in [] }) -> Int {
     receive(now: now, timeout: 0)
     return runDue(now: now, inputs: inputs)
   }
@@ -170,7 +181,7 @@ public final class NetplayMatch {
       }
       if rollback == nil {
         rollback = RollbackSession(
-          session: newSession(seed: hostSeed), localSide: .left, settings: hostSettings)
+          game: newGame(seed: hostSeed), localSeat: 0, remoteSeat: 1, settings: hostSettings)
         phase = .playing
         nextTick = now
       }
@@ -182,8 +193,8 @@ public final class NetplayMatch {
       guard peer.role == .guest else { return peer.countDropped(.malformed) }
       guard rollback == nil else { return }
       rollback = RollbackSession(
-        session: newSession(seed: seed), localSide: .right,
-        settings: RollbackSession.Settings(
+        game: newGame(seed: seed), localSeat: 1, remoteSeat: 0,
+        settings: RollbackSettings(
           inputDelay: Int(inputDelay), maximumRollback: Int(maximumRollback),
           endTick: endTick))
       phase = .playing
@@ -195,24 +206,23 @@ public final class NetplayMatch {
         if agreedAt == nil { phase = .ended(.peerLeft(tick: rollback?.tick ?? 0)) }
       case .waitingForGuest, .ended: break
       }
-    case .inputs, .stateHash, .scenarioText:
-      rollback?.receive(message)
+    case .inputs, .stateHash, .inputPart:
+      if rollback?.receive(message) == false { peer.countDropped(.badInput) }
     }
   }
 
-  /// The match both players control, as it starts.
-  private func newSession(seed: UInt64) -> MatchSession {
-    var session = MatchSession(
-      scenario: scenario, seed: seed, playerSides: [.left, .right], swarmCount: swarmCount)
-    session.keepsTimeline = keepsTimeline
-    return session
+  /// The game both players play, as it starts.
+  private func newGame(seed: UInt64) -> G {
+    var game = start(seed)
+    prepare(&game)
+    return game
   }
 
-  private func runDue(now: Double, inputs: (UInt32) -> [PeerInput]) -> Int {
+  private func runDue(now: Double, inputs: (UInt32) -> [G.Input]) -> Int {
     switch phase {
     case .joining:
       if now - lastHello >= 0.1 {
-        peer.send(.hello(rosterFingerprint: fingerprint))
+        peer.send(.hello(fingerprint: fingerprint))
         lastHello = now
       }
       peer.flush()
@@ -228,8 +238,8 @@ public final class NetplayMatch {
     rollback = nil
     defer { rollback = session }
     session.rollBackIfNeeded()
-    // The match's own rate: a retuned scenario may change it on a restart.
-    let tickSeconds = 1 / Double(session.session.match.scenario.match.ticksPerSecond)
+    // The game's own rate, which may change as it plays (a retuned scenario's, on a restart).
+    let tickSeconds = 1 / session.game.ticksPerSecond
     // A side far behind its clock (stalled, or starved of the processor) catches up a few
     // ticks a call, and forgets time beyond that rather than running a burst.
     nextTick = max(nextTick, now - 8 * tickSeconds)
@@ -253,7 +263,7 @@ public final class NetplayMatch {
       lastInputsSent = now
     }
     if now - lastTextSent >= 0.1 {
-      for part in session.scenarioTextMessages { peer.send(part) }
+      for part in session.inputPartMessages { peer.send(part) }
       lastTextSent = now
     }
     if let hash = session.hashToSend() { peer.send(hash) }

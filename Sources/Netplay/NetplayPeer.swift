@@ -1,4 +1,3 @@
-import MonsterWars
 import TraitSandbox
 
 #if canImport(Glibc)
@@ -70,7 +69,6 @@ public final class NetplayPeer {
 
   private let socket: UDPSocket
   private var link: FaultyLink?
-  private let kindCount: Int
   private let clock = MonotonicClock()
   /// The most datagrams one `receive` takes, so that a flood cannot stall the match.
   static let maximumPerReceive = 256
@@ -79,16 +77,14 @@ public final class NetplayPeer {
   ///
   /// - Parameters:
   ///   - faults: What to do to every datagram sent, for testing over a good network.
-  ///   - kindCount: How many unit kinds an order may name.
   public init(
     role: Role, socket: UDPSocket, session: UInt64, remote: SocketAddress? = nil,
-    kindCount: Int, faults: NetworkFaults = NetworkFaults(), faultSeed: UInt64 = 1
+    faults: NetworkFaults = NetworkFaults(), faultSeed: UInt64 = 1
   ) {
     self.role = role
     self.socket = socket
     self.session = session
     self.remote = remote
-    self.kindCount = kindCount
     link = faults.isNone ? nil : FaultyLink(faults: faults, seed: faultSeed ^ session)
     lastHeard = clock.now()
   }
@@ -154,8 +150,7 @@ public final class NetplayPeer {
       do {
         packet = try PacketCodec.decode(
           bytes,
-          expecting: PacketCodec.Expectations(
-            session: session, kindCount: kindCount, ticks: ticks))
+          expecting: PacketCodec.Expectations(session: session, ticks: ticks))
       } catch {
         dropped.count(DroppedPackets.Reason(error))
         continue
@@ -189,17 +184,4 @@ public final class NetplayPeer {
   public func countDropped(_ reason: DroppedPackets.Reason) {
     dropped.count(reason)
   }
-}
-
-/// What both players must share for their matches to be the same: the scenario, the entity
-/// types its roster registers and the systems they run, and the swarm count, as a fingerprint
-/// the joining player's hello carries. (A kind the scenario file does not mention takes its
-/// type's defaults, so the file alone does not say which types play.)
-public func netplayFingerprint(scenario: Scenario, swarmCount: Int?) -> UInt64 {
-  var hasher = StateHasher()
-  hasher.combine(scenario.jsonText)
-  for type in scenario.roster.entityTypes { hasher.combine(String(reflecting: type)) }
-  for system in scenario.roster.schedule.systems { hasher.combine(system.name) }
-  hasher.combine(swarmCount ?? -1)
-  return hasher.finalize().rawValue
 }

@@ -19,9 +19,9 @@ public struct Packet: Equatable, Sendable {
 
   /// What one packet says.
   public enum Message: Equatable, Sendable {
-    /// A player asks to join; `rosterFingerprint` names the unit kinds its game has, which
+    /// A player asks to join; `fingerprint` names the game and the settings it plays, which
     /// must be the host's.
-    case hello(rosterFingerprint: UInt64)
+    case hello(fingerprint: UInt64)
     /// The host takes the joining player: the match's seed, and the input delay, rollback
     /// depth and end tick (`nil` for none) both use.
     case welcome(seed: UInt64, inputDelay: UInt8, maximumRollback: UInt8, endTick: UInt32?)
@@ -29,33 +29,45 @@ public struct Packet: Equatable, Sendable {
     /// the last unacknowledged ones again in every packet); the newest tick of the
     /// receiver's inputs the sender holds (`acknowledged`, `nil` for none yet); and how many
     /// ticks the sender reckons it runs ahead of the receiver (`advantage`, for time sync).
-    case inputs(first: UInt32, ticks: [[PeerInput]], acknowledged: UInt32?, advantage: Int8)
+    case inputs(first: UInt32, ticks: [[WireInput]], acknowledged: UInt32?, advantage: Int8)
     /// The sender's state hash after `tick`, compared to catch a desync.
     case stateHash(tick: UInt32, hash: UInt64)
     /// The sender leaves the match.
     case goodbye
-    /// One part of a scenario's JSON text that a host's `PeerInput.retune` names by its hash:
-    /// part `part` of `partCount`, sent until the receiver holds the tick that needs it.
-    case scenarioText(hash: UInt64, part: UInt8, partCount: UInt8, bytes: [UInt8])
+    /// One part of an input too long for an inputs packet (`WireInput.inParts(hash:)`), such
+    /// as a reloaded scenario: part `part` of `partCount`, sent until the receiver holds the
+    /// tick that needs it.
+    case inputPart(hash: UInt64, part: UInt8, partCount: UInt8, bytes: [UInt8])
   }
 }
 
-/// One thing a player did on one tick, as it travels: the side is the sender's.
-public enum PeerInput: Equatable, Sendable {
-  /// Buy the unit kind at this place in the roster.
-  case order(kindIndex: UInt8)
-  /// Take back the newest order not yet paid for.
-  case cancelOrder
-  /// Start the match again (the host's only).
-  case restart
-  /// Take the reloaded scenario whose JSON text has this hash (`scenarioTextHash(_:)`),
-  /// which travels in `Packet.Message.scenarioText` parts (the host's only).
-  case retune(scenarioHash: UInt64)
+/// One input of one tick as it travels: the game's encoding of it (`Game.encodedInput(_:)`),
+/// or, for an encoding longer than `PacketCodec.maximumInlineInput` bytes, its hash, the bytes
+/// travelling in `Packet.Message.inputPart` messages.
+public enum WireInput: Equatable, Sendable {
+  /// The input's encoding.
+  case bytes([UInt8])
+  /// The hash (`inputHash(_:)`) of an encoding that travels in parts.
+  case inParts(hash: UInt64)
+
+  /// How `encoding` travels: itself if it fits an inputs packet, else by its hash.
+  public init(encoding: [UInt8]) {
+    self =
+      encoding.count <= PacketCodec.maximumInlineInput
+      ? .bytes(encoding) : .inParts(hash: inputHash(encoding))
+  }
 }
 
-/// The hash a `PeerInput.retune` names a scenario's JSON text by.
-public func scenarioTextHash(_ text: String) -> UInt64 {
+/// The hash an input's encoding that travels in parts is named by.
+public func inputHash(_ encoding: [UInt8]) -> UInt64 {
   var hasher = StateHasher()
-  hasher.combine(text)
+  hasher.combine(encoding.count)
+  for start in stride(from: 0, to: encoding.count, by: 8) {
+    var word: UInt64 = 0
+    for index in start..<min(start + 8, encoding.count) {
+      word |= UInt64(encoding[index]) << (8 * (index - start))
+    }
+    hasher.combine(word)
+  }
   return hasher.finalize().rawValue
 }

@@ -3,22 +3,28 @@
 /// A packet is a 16-byte header (the magic `TSnp`, the format version, the message kind, a
 /// zero byte, the session) and the message's fields. Inputs are sparse: a run of ticks is
 /// its first tick and length, then only the ticks with inputs, each as its offset in the run
-/// and its inputs, so a packet of idle ticks stays 27 bytes however many it covers. Reading checks every field against what
+/// and its inputs (each the game's encoding of it, a byte of length first), so a packet of
+/// idle ticks stays 27 bytes however many it covers. Reading checks every field against what
 /// the receiver expects (`Expectations`) and throws `PacketError` for the first that does not
-/// fit, so the receiver can drop the packet and count why.
+/// fit, so the receiver can drop the packet and count why; whether an input's bytes are one
+/// the game knows, the game says (`Game.decodedInput(_:)`).
 public enum PacketCodec {
   /// The format version this program writes and reads.
-  public static let version: UInt16 = 1
+  public static let version: UInt16 = 2
   /// The largest packet read or written, in bytes: under any path's MTU.
   public static let maximumSize = 1200
   /// The most ticks of inputs one packet carries.
   public static let maximumTicksPerPacket = 32
   /// The most inputs one tick of one player holds.
   public static let maximumInputsPerTick = 4
-  /// The most bytes of scenario text one packet carries.
-  public static let maximumTextPart = 1024
-  /// The most parts one scenario text is split into: texts up to 64 KiB travel.
-  public static let maximumTextParts = 64
+  /// The longest input encoding an inputs packet carries; a longer one travels in parts.
+  public static let maximumInlineInput = 64
+  /// The most bytes of an input's encoding one part carries.
+  public static let maximumInputPart = 1024
+  /// The most parts one input's encoding is split into: encodings up to 64 KiB travel.
+  public static let maximumInputParts = 64
+  /// The length byte that marks an input travelling in parts.
+  static let inPartsMarker: UInt8 = 255
   /// The header's size in bytes.
   static let headerSize = 16
   static let magic: [UInt8] = Array("TSnp".utf8)
@@ -27,15 +33,12 @@ public enum PacketCodec {
   public struct Expectations: Sendable {
     /// The session packets must name; `nil` takes any (a host before anyone joined).
     public var session: UInt64?
-    /// How many unit kinds an order may name.
-    public var kindCount: Int
     /// The ticks inputs and hashes may be for: a packet outside them is stale or forged.
     public var ticks: ClosedRange<UInt32>
 
     /// Creates expectations.
-    public init(session: UInt64?, kindCount: Int, ticks: ClosedRange<UInt32>) {
+    public init(session: UInt64?, ticks: ClosedRange<UInt32>) {
       self.session = session
-      self.kindCount = kindCount
       self.ticks = ticks
     }
   }
@@ -43,7 +46,8 @@ public enum PacketCodec {
   /// The bytes of `packet`.
   ///
   /// - Precondition: The packet fits the format: at most `maximumTicksPerPacket` ticks of at
-  ///   most `maximumInputsPerTick` inputs.
+  ///   most `maximumInputsPerTick` inputs, none longer than `maximumInlineInput` bytes, in at
+  ///   most `maximumSize` bytes (`inputsSize(_:)` says how many).
   public static func encode(_ packet: Packet) -> [UInt8] {
     var bytes = magic
     append(version, to: &bytes)
@@ -72,11 +76,12 @@ public enum PacketCodec {
         bytes.append(UInt8(inputs.count))
         for input in inputs {
           switch input {
-          case .order(let index): bytes += [1, index]
-          case .cancelOrder: bytes += [2, 0]
-          case .restart: bytes += [3, 0]
-          case .retune(let hash):
-            bytes += [4, 0]
+          case .bytes(let encoding):
+            precondition(encoding.count <= maximumInlineInput, "an input too long for a packet")
+            bytes.append(UInt8(encoding.count))
+            bytes += encoding
+          case .inParts(let hash):
+            bytes.append(inPartsMarker)
             append(hash, to: &bytes)
           }
         }
@@ -86,16 +91,33 @@ public enum PacketCodec {
       append(hash, to: &bytes)
     case .goodbye:
       break
-    case .scenarioText(let hash, let part, let partCount, let text):
+    case .inputPart(let hash, let part, let partCount, let text):
       precondition(
-        text.count <= maximumTextPart && part < partCount
-          && Int(partCount) <= maximumTextParts, "a scenario text part that does not fit")
+        text.count <= maximumInputPart && part < partCount
+          && Int(partCount) <= maximumInputParts, "an input part that does not fit")
       append(hash, to: &bytes)
       bytes += [part, partCount]
       append(UInt16(text.count), to: &bytes)
       bytes += text
     }
+    precondition(bytes.count <= maximumSize, "a packet over \(maximumSize) bytes")
     return bytes
+  }
+
+  /// The size in bytes of an inputs packet of `ticks`: what a sender keeps under
+  /// `maximumSize` by sending fewer ticks.
+  public static func inputsSize(_ ticks: [[WireInput]]) -> Int {
+    var size = headerSize + 11
+    for inputs in ticks where !inputs.isEmpty {
+      size += 2
+      for input in inputs {
+        switch input {
+        case .bytes(let encoding): size += 1 + encoding.count
+        case .inParts: size += 9
+        }
+      }
+    }
+    return size
   }
 
   /// The packet `bytes` hold, if it is one `expectations` accept.
@@ -118,14 +140,14 @@ public enum PacketCodec {
     let message: Packet.Message
     switch kind {
     case 1:
-      message = .hello(rosterFingerprint: try reader.uint64())
+      message = .hello(fingerprint: try reader.uint64())
     case 2:
       let seed = try reader.uint64()
       let inputDelay = try reader.byte()
       let maximumRollback = try reader.byte()
       let endTick = try reader.uint32()
-      guard RollbackSession.Settings.inputDelays.contains(Int(inputDelay)),
-        RollbackSession.Settings.rollbacks.contains(Int(maximumRollback))
+      guard RollbackSettings.inputDelays.contains(Int(inputDelay)),
+        RollbackSettings.rollbacks.contains(Int(maximumRollback))
       else {
         throw .malformed("input delay \(inputDelay) or rollback \(maximumRollback) out of range")
       }
@@ -145,11 +167,11 @@ public enum PacketCodec {
       let part = try reader.byte()
       let partCount = try reader.byte()
       let length = Int(try reader.uint16())
-      guard part < partCount, Int(partCount) <= maximumTextParts, length <= maximumTextPart
+      guard part < partCount, Int(partCount) <= maximumInputParts, length <= maximumInputPart
       else {
-        throw .malformed("scenario text part \(part) of \(partCount), \(length) bytes")
+        throw .malformed("input part \(part) of \(partCount), \(length) bytes")
       }
-      message = .scenarioText(
+      message = .inputPart(
         hash: hash, part: part, partCount: partCount, bytes: try reader.bytes(length))
     default:
       throw .unknownKind(kind)
@@ -176,7 +198,7 @@ public enum PacketCodec {
     guard entries <= count else {
       throw .malformed("\(entries) ticks with inputs in a run of \(count)")
     }
-    var ticks = [[PeerInput]](repeating: [], count: count)
+    var ticks = [[WireInput]](repeating: [], count: count)
     var nextOffset = 0
     for _ in 0..<entries {
       let offset = Int(try reader.byte())
@@ -189,17 +211,16 @@ public enum PacketCodec {
         throw .malformed(
           "\(inputCount) inputs on a tick listed (1 to \(maximumInputsPerTick))")
       }
-      var inputs: [PeerInput] = []
+      var inputs: [WireInput] = []
       for _ in 0..<inputCount {
-        let code = try reader.byte()
-        let argument = try reader.byte()
-        switch (code, argument) {
-        case (1, let index) where Int(index) < expectations.kindCount:
-          inputs.append(.order(kindIndex: index))
-        case (2, 0): inputs.append(.cancelOrder)
-        case (3, 0): inputs.append(.restart)
-        case (4, 0): inputs.append(.retune(scenarioHash: try reader.uint64()))
-        default: throw .badInput(code: code, argument: argument)
+        let length = try reader.byte()
+        if length == inPartsMarker {
+          inputs.append(.inParts(hash: try reader.uint64()))
+        } else {
+          guard Int(length) <= maximumInlineInput else {
+            throw .malformed("an input of \(length) bytes (at most \(maximumInlineInput))")
+          }
+          inputs.append(.bytes(try reader.bytes(Int(length))))
         }
       }
       ticks[offset] = inputs
@@ -216,7 +237,7 @@ public enum PacketCodec {
     case .inputs: 3
     case .stateHash: 4
     case .goodbye: 5
-    case .scenarioText: 6
+    case .inputPart: 6
     }
   }
 
@@ -277,8 +298,6 @@ public enum PacketError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownKind(UInt8)
   /// It is for a tick outside the window the receiver accepts.
   case tickOutOfRange(UInt32)
-  /// It holds an input no player can give (an unknown code, a kind outside the roster).
-  case badInput(code: UInt8, argument: UInt8)
   /// A field holds a value the format does not allow.
   case malformed(String)
 
@@ -293,7 +312,6 @@ public enum PacketError: Error, Equatable, Sendable, CustomStringConvertible {
     case .wrongSession: "for another session"
     case .unknownKind(let kind): "unknown message kind \(kind)"
     case .tickOutOfRange(let tick): "for tick \(tick), outside the ticks accepted now"
-    case .badInput(let code, let argument): "an input no player can give (\(code), \(argument))"
     case .malformed(let what): "malformed: \(what)"
     }
   }

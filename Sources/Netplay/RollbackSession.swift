@@ -1,31 +1,40 @@
-import MonsterWars
+import Gameplay
 import TraitSandbox
 
-/// A match between a player here and one over the network, stepped GGPO-style: no waiting for
-/// the other player's inputs while they are on their way.
+/// A game between a player here and one over the network, stepped GGPO-style: no waiting for
+/// the other player's inputs while they are on their way. Any `Game` plays so: the session
+/// needs only its inputs, a tick, a copy and a hash.
+
 ///
-/// Ticks are counted from the session's start (restarts do not reset them) and each side's
+/// Ticks are counted from the session's start (whatever the game's own count) and each side's
 /// inputs are kept per tick. A local input applies `inputDelay` ticks after the player gave it,
 /// which hides that much of the network's latency. When the remote input for a tick has not
 /// come yet, the tick runs with a prediction: no input, which is what a player does on nearly
-/// every tick (an input here is an event such as a purchase, not a held button, so repeating
-/// the last one would buy twice). When the real input comes and is not empty, the session
+/// every tick (an input is an event such as a purchase, not a held button, so repeating the
+/// last one would buy twice). When the real input comes and is not empty, the session
 /// restores the state from before that tick, which it kept, and runs the ticks since again
 /// with what both players really did. At most `maximumRollback` ticks run ahead of the other
 /// player's last known input; beyond that the session waits (`canAdvance`).
 ///
-/// Snapshots are `MatchSession` values: copying one is O(1), and the stepping after it copies
-/// only the storage it writes.
+/// Snapshots are copies of the game value: for a game on a `World`, copying one is O(1), and
+/// the stepping after it copies only the storage it writes.
 ///
 /// No I/O: a transport feeds what the other player sent to `receive(_:)` and sends what
-/// `inputsMessage()` and `hashToSend()` give; the same inputs give the same match on both sides.
-public struct RollbackSession {
-  /// The side this player orders for.
-  public let localSide: Side
+/// `inputsMessage()` and `hashToSend()` give; the same inputs give the same game on both sides.
+public struct RollbackSession<G: Game> {
+  /// How a session runs (`RollbackSettings`).
+  public typealias Settings = RollbackSettings
+  /// What rolling back cost (`RollbackStatistics`).
+  public typealias Statistics = RollbackStatistics
+
+  /// The seat this player's inputs are for.
+  public let localSeat: Int
+  /// The seat the other player's inputs are for.
+  public let remoteSeat: Int
   /// How the session runs.
   public let settings: Settings
-  /// The match and its inputs as they stand after `tick` ticks.
-  public private(set) var session: MatchSession
+  /// The game as it stands after `tick` ticks.
+  public private(set) var game: G
   /// Ticks run since the session started.
   public private(set) var tick: UInt32 = 0
   /// What rolling back has cost so far.
@@ -33,12 +42,12 @@ public struct RollbackSession {
   /// The first tick whose hashes differed, once one did; the session runs no further.
   public private(set) var desync: Desync?
 
-  var localInputs: TickLog
-  private var remoteInputs = TickLog()
+  var localInputs: TickLog<G.Input>
+  private var remoteInputs = TickLog<G.Input>()
   /// What the player did since the last tick was decided.
-  private var pending: [PeerInput] = []
-  /// The session before each tick run on a predicted input, oldest first.
-  private var saved: [(tick: UInt32, session: MatchSession)] = []
+  private var pending: [G.Input] = []
+  /// The game before each tick run on a predicted input, oldest first.
+  private var saved: [(tick: UInt32, game: G)] = []
   /// The first tick run on a prediction that turned out wrong.
   private var rollbackTarget: UInt32?
   /// The newest local tick the other player holds.
@@ -51,30 +60,34 @@ public struct RollbackSession {
   private var remoteHashes: [UInt32: StateHash] = [:]
   /// The newest hash tick sent.
   private var lastHashSent: UInt32 = 0
-  /// Scenario texts that retunes name, by hash: this side's own and those the other sent.
-  var scenarioTexts: [UInt64: String] = [:]
-  /// The hashes of `scenarioTexts`, oldest first.
-  var textOrder: [UInt64] = []
-  /// Parts of scenario texts on their way, by hash.
-  var partialTexts: [UInt64: [UInt8: [UInt8]]] = [:]
-  /// This side's retunes the other side may not hold yet: the tick each applies at.
-  var unsentTexts: [(tick: UInt32, hash: UInt64)] = []
-  /// The most scenario texts kept.
-  static let maximumTexts = 16
+  /// Encodings of inputs that travel in parts, by hash: this side's own and those the other
+  /// sent.
+  var longInputs: [UInt64: [UInt8]] = [:]
+  /// The hashes of `longInputs`, oldest first.
+  var longInputOrder: [UInt64] = []
+  /// Parts of the other side's long inputs on their way, by hash.
+  var partialInputs: [UInt64: [UInt8: [UInt8]]] = [:]
+  /// This side's long inputs the other side may not hold yet: the tick each applies at.
+  var unsentLongInputs: [(tick: UInt32, hash: UInt64)] = []
+  /// The most long inputs kept.
+  static var maximumLongInputs: Int { 16 }
   /// The newest hash tick both sides agreed on.
   public private(set) var lastAgreedHashTick: UInt32?
 
-  /// Starts a session of `session` (whose match both players control) for the player of
-  /// `localSide`.
-  public init(session: MatchSession, localSide: Side, settings: Settings = Settings()) {
-    self.session = session
-    self.localSide = localSide
+  /// Starts a session of `game` (whose seats `localSeat` and `remoteSeat` players control)
+  /// for the player at `localSeat`.
+  ///
+  /// - Precondition: The seats are two of the game's.
+  public init(game: G, localSeat: Int, remoteSeat: Int, settings: Settings = Settings()) {
+    precondition(
+      localSeat != remoteSeat && game.seats.indices.contains(localSeat)
+        && game.seats.indices.contains(remoteSeat), "two of the game's seats")
+    self.game = game
+    self.localSeat = localSeat
+    self.remoteSeat = remoteSeat
     self.settings = settings
     localInputs = TickLog(emptyTicks: settings.inputDelay)
   }
-
-  /// The side the other player orders for.
-  public var remoteSide: Side { localSide.opponent }
 
   /// Ticks of the other player's inputs known, from the first on: every tick before it ran (or
   /// will run) with what the other player really did.
@@ -97,14 +110,25 @@ public struct RollbackSession {
   /// Queues something the local player did: it applies `inputDelay` ticks after the next
   /// tick runs.
   ///
-  /// - Returns: Whether it was queued: not a restart from the guest (the host plays the left
-  ///   side), nor more than `PacketCodec.maximumInputsPerTick` inputs on one tick.
+  /// - Returns: Whether it was queued: not more than `PacketCodec.maximumInputsPerTick`
+  ///   inputs on one tick, nor an input whose encoding the game does not read back as it, or
+  ///   longer than `PacketCodec.maximumInputPart` times `PacketCodec.maximumInputParts` bytes.
   @discardableResult
-  public mutating func queue(_ input: PeerInput) -> Bool {
-    if input == .restart && localSide != .left { return false }
+  public mutating func queue(_ input: G.Input) -> Bool {
     guard pending.count < PacketCodec.maximumInputsPerTick else {
       statistics.droppedInputs += 1
       return false
+    }
+    let encoding = game.encodedInput(input)
+    guard encoding.count <= PacketCodec.maximumInputPart * PacketCodec.maximumInputParts,
+      game.decodedInput(encoding) == input
+    else {
+      statistics.droppedInputs += 1
+      return false
+    }
+    if case .inParts(let hash) = WireInput(encoding: encoding) {
+      keepLongInput(encoding, hash: hash)
+      unsentLongInputs.append((localInputs.end, hash))
     }
     pending.append(input)
     return true
@@ -138,7 +162,7 @@ public struct RollbackSession {
       preconditionFailure("no snapshot of tick \(target) to roll back to")
     }
     let now = tick
-    session = saved[index].session
+    game = saved[index].game
     saved.removeSubrange(index...)
     tick = target
     let depth = Int(now - target)
@@ -148,53 +172,41 @@ public struct RollbackSession {
     while tick < now { runTick() }
   }
 
-  /// Runs tick `tick` with both sides' inputs (the remote one predicted if unknown).
+  /// Runs tick `tick` with both sides' inputs (the remote one predicted if unknown), the
+  /// seats in order.
   private mutating func runTick() {
     let current = tick
     let predicted = current >= remoteInputs.end
-    if predicted { saved.append((current, session)) }
-    for side in Side.allCases {
-      let inputs: [PeerInput] =
-        side == localSide ? localInputs[current] : (predicted ? [] : remoteInputs[current])
-      for input in inputs { apply(input, for: side) }
+    if predicted { saved.append((current, game)) }
+    var inputs: [SeatInput<G.Input>] = []
+    for seat in [localSeat, remoteSeat].sorted() {
+      let given =
+        seat == localSeat ? localInputs[current] : (predicted ? [] : remoteInputs[current])
+      inputs += given.map { SeatInput(seat: seat, input: $0) }
     }
-    session.step()
+    game.advance(with: inputs)
     tick += 1
     if tick % UInt32(settings.hashInterval) == 0 || tick == settings.endTick {
-      localHashes[tick] = session.match.world.stateHash()
+      localHashes[tick] = game.stateHash()
       compareHashes()
     }
   }
 
-  private mutating func apply(_ input: PeerInput, for side: Side) {
-    let kinds = session.scenario.roster.kinds
-    switch input {
-    case .order(let index):
-      guard Int(index) < kinds.count else { return }
-      session.apply(.order(kinds[Int(index)], side: side))
-    case .cancelOrder:
-      session.apply(.cancelOrder(side: side))
-    case .restart:
-      // Only the host restarts.
-      if side == .left { session.apply(.restart) }
-    case .retune(let hash):
-      // Only the host retunes; the text is held, or the tick would not have run.
-      if side == .left, let text = scenarioTexts[hash] {
-        session.apply(.retune(scenarioJSON: text))
-      }
-    }
-  }
-
   /// Takes what the other player sent.
-  public mutating func receive(_ message: Packet.Message) {
+  ///
+  /// - Returns: Whether the message was one to take: `false` for inputs the game does not
+  ///   read as any player's (forged or damaged), which are dropped, those of the ticks after
+  ///   them in the packet too.
+  @discardableResult
+  public mutating func receive(_ message: Packet.Message) -> Bool {
     switch message {
     case .inputs(let first, let ticks, let acknowledged, let advantage):
-      receiveInputs(first: first, ticks: ticks)
+      guard receiveInputs(first: first, ticks: ticks) else { return false }
       if let acknowledged, acknowledged >= (acknowledgedByRemote ?? 0),
         acknowledged < localInputs.end
       {
         acknowledgedByRemote = acknowledged
-        unsentTexts.removeAll { $0.tick <= acknowledged }
+        unsentLongInputs.removeAll { $0.tick <= acknowledged }
       }
       remoteAdvantage = Int(advantage)
     case .stateHash(let tick, let hash):
@@ -202,24 +214,45 @@ public struct RollbackSession {
         remoteHashes[tick] = StateHash(rawValue: hash)
         compareHashes()
       }
-    case .scenarioText(let hash, let part, let partCount, let bytes):
-      receiveText(hash: hash, part: part, partCount: partCount, bytes: bytes)
+    case .inputPart(let hash, let part, let partCount, let bytes):
+      receivePart(hash: hash, part: part, partCount: partCount, bytes: bytes)
     case .hello, .welcome, .goodbye:
       break
     }
+    return true
   }
 
-  private mutating func receiveInputs(first: UInt32, ticks: [[PeerInput]]) {
-    for (offset, inputs) in ticks.enumerated() {
+  /// Takes the other player's inputs from tick `first` on, as far as they are known.
+  ///
+  /// - Returns: `false` if one does not decode as an input of the game.
+  private mutating func receiveInputs(first: UInt32, ticks: [[WireInput]]) -> Bool {
+    var valid = true
+    for (offset, wireInputs) in ticks.enumerated() {
       let remoteTick = first &+ UInt32(offset)
       // Older ticks are known already; a gap waits for the packet that fills it (every packet
       // repeats what was not acknowledged).
       guard remoteTick == remoteInputs.end else { continue }
-      // A retune is known once its scenario text is: until then the tick is not either.
-      let missingText = inputs.contains {
-        if case .retune(let hash) = $0 { scenarioTexts[hash] == nil } else { false }
+      // An input in parts is known once all its parts are: until then the tick is not either.
+      var inputs: [G.Input] = []
+      var missing = false
+      for wire in wireInputs {
+        let encoding: [UInt8]
+        switch wire {
+        case .bytes(let bytes): encoding = bytes
+        case .inParts(let hash):
+          guard let held = longInputs[hash] else {
+            missing = true
+            continue
+          }
+          encoding = held
+        }
+        guard let input = game.decodedInput(encoding) else {
+          valid = false
+          break
+        }
+        inputs.append(input)
       }
-      if missingText { break }
+      if missing || !valid { break }
       remoteInputs.append(inputs)
       if remoteTick < tick && !inputs.isEmpty {
         rollbackTarget = min(rollbackTarget ?? remoteTick, remoteTick)
@@ -230,6 +263,7 @@ public struct RollbackSession {
     saved.removeAll { $0.tick < keepFrom }
     trimLogs()
     compareHashes()
+    return valid
   }
 
   /// Forgets the inputs no rollback and no packet needs any more.
@@ -259,7 +293,15 @@ public struct RollbackSession {
     // The oldest first: the other side takes ticks only in order.
     let from = min(max(unacknowledged, localInputs.base), last)
     let to = min(last, from + UInt32(PacketCodec.maximumTicksPerPacket) - 1)
-    let ticks = (from...to).map { localInputs[$0] }
+    // As many ticks as fit a packet: at least the first.
+    var ticks: [[WireInput]] = []
+    for tick in from...to {
+      let inputs = localInputs[tick].map { WireInput(encoding: game.encodedInput($0)) }
+      if !ticks.isEmpty && PacketCodec.inputsSize(ticks + [inputs]) > PacketCodec.maximumSize {
+        break
+      }
+      ticks.append(inputs)
+    }
     let acknowledged = remoteInputs.end > 0 ? remoteInputs.end - 1 : nil
     let advantage = Int8(clamping: localAdvantage)
     return .inputs(first: from, ticks: ticks, acknowledged: acknowledged, advantage: advantage)

@@ -1,9 +1,9 @@
 /// One player's inputs tick by tick, from a tick on: older ticks are dropped once no one needs
 /// them, so a session of any length keeps a bounded log.
-struct TickLog {
+struct TickLog<Input> {
   /// The first tick held.
   private(set) var base: UInt32 = 0
-  private var entries: [[PeerInput]] = []
+  private var entries: [[Input]] = []
 
   /// A log of `count` empty ticks from tick 0.
   init(emptyTicks count: Int = 0) {
@@ -14,12 +14,12 @@ struct TickLog {
   var end: UInt32 { base + UInt32(entries.count) }
 
   /// The inputs of `tick`, which must be held.
-  subscript(tick: UInt32) -> [PeerInput] {
+  subscript(tick: UInt32) -> [Input] {
     entries[Int(tick - base)]
   }
 
   /// Adds the inputs of tick `end`.
-  mutating func append(_ inputs: [PeerInput]) {
+  mutating func append(_ inputs: [Input]) {
     entries.append(inputs)
   }
 

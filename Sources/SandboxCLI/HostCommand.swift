@@ -40,12 +40,12 @@ struct HostCommand: Subcommand {
   static let inputDelay: Option<Int> = .integer(
     "input-delay",
     help: "Ticks between a player's input and the tick it applies at, for both players "
-      + "(0 to 10).", in: RollbackSession.Settings.inputDelays, default: 2)
+      + "(0 to 10).", in: RollbackSettings.inputDelays, default: 2)
   /// `--max-rollback`: the most ticks run on predicted inputs.
   static let maximumRollback: Option<Int> = .integer(
     "max-rollback",
     help: "The most ticks either side runs ahead of the other's last known input before it "
-      + "waits (1 to 16).", in: RollbackSession.Settings.rollbacks, default: 8)
+      + "waits (1 to 16).", in: RollbackSettings.rollbacks, default: 8)
   /// `--wait`: how long to wait for someone to join.
   static let wait: Option<Int> = .integer(
     "wait", valueName: "seconds",
@@ -57,7 +57,7 @@ struct HostCommand: Subcommand {
   let listen: String?
   let seed: UInt64
   let ticks: UInt32?
-  let settings: RollbackSession.Settings
+  let settings: RollbackSettings
   let waitSeconds: Int
   let setup: NetplaySetup
   let invocation: Sandbox.Invocation
@@ -72,7 +72,7 @@ struct HostCommand: Subcommand {
     if ticks != nil && !setup.isHeadless {
       throw .usage("--ticks goes with --headless: a match in a window runs until a player quits")
     }
-    settings = RollbackSession.Settings(
+    settings = RollbackSettings(
       inputDelay: try options[Self.inputDelay],
       maximumRollback: try options[Self.maximumRollback],
       endTick: setup.isHeadless ? ticks ?? 3600 : nil)
@@ -81,25 +81,19 @@ struct HostCommand: Subcommand {
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
     let prepared = try NetplayRun.prepare(setup, side: .left, invocation: invocation)
-    let socket: UDPSocket
+    let match: NetplayMatch<MatchSession>
     do {
-      socket = try UDPSocket(bindingTo: listen, port: port)
+      match = try .hosting(
+        NetplayRun.start(prepared.scenario, swarmCount: setup.entities),
+        fingerprint: prepared.scenario.netplayFingerprint(swarmCount: setup.entities), seed: seed,
+        settings: settings, listen: listen, port: port, faults: setup.faults)
     } catch {
-      throw CommandFailure(
-        message: "Cannot listen on port \(port): \(error)", exitCode: ExitCode.unavailable)
+      throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
     }
-    let code = SessionCode.random()
-    let peer = NetplayPeer(
-      role: .host, socket: socket, session: code.session,
-      kindCount: prepared.scenario.roster.kinds.count, faults: setup.faults,
-      faultSeed: seed)
-    let match = NetplayMatch(
-      hosting: prepared.scenario, seed: seed, swarmCount: setup.entities, settings: settings,
-      peer: peer)
     match.silenceTimeout = Double(setup.timeout)
     let joinLine = Self.joinLine(
-      listen: listen, port: socket.localPort, code: code, setup: setup)
-    console.print("Hosting \(prepared.scenario.name) on UDP port \(socket.localPort).")
+      listen: listen, port: match.peer.localPort, code: match.code, setup: setup)
+    console.print("Hosting \(prepared.scenario.name) on UDP port \(match.peer.localPort).")
     console.print("The other player joins with:")
     console.print("  \(joinLine)")
     if !setup.faults.isNone { console.print("Simulating \(setup.faults) on what this side sends.") }

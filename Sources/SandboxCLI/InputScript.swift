@@ -13,7 +13,7 @@ import Netplay
 ///     300     cancel
 struct InputScript {
   /// The inputs by tick.
-  private(set) var inputs: [UInt32: [PeerInput]] = [:]
+  private(set) var inputs: [UInt32: [SessionInput]] = [:]
   /// The largest script file read, in bytes.
   static let maximumSize = 1 << 20
 
@@ -36,16 +36,16 @@ struct InputScript {
         throw failure(
           "\(quoted(String(words[0]))) is not a tick (a whole number from 0 to 100000000)")
       }
-      let input: PeerInput
+      let input: SessionInput
       switch (words.count > 1 ? String(words[1]) : "", words.count) {
       case ("order", 3):
-        guard let kind = kinds.firstIndex(where: { $0.name == words[2] }) else {
+        guard let kind = kinds.first(where: { $0.name == words[2] }) else {
           throw failure(
             "\(quoted(String(words[2]))) is no unit kind: expected one of "
               + kinds.map(\.name).joined(separator: ", "))
         }
-        input = .order(kindIndex: UInt8(kind))
-      case ("cancel", 2): input = .cancelOrder
+        input = .order(.buy(kind))
+      case ("cancel", 2): input = .order(.cancel)
       case ("restart", 2):
         guard side == .left else {
           throw failure("only the host restarts the match")

@@ -51,53 +51,26 @@ struct JoinCommand: Subcommand {
 
   /// `HOST`, `HOST:PORT`, `[V6]:PORT` or a bare IPv6 address, split.
   static func hostAndPort(_ text: String) throws(CommandFailure) -> (String, UInt16) {
-    func port(_ digits: Substring) throws(CommandFailure) -> UInt16 {
-      guard let port = UInt16(digits), port > 0 else {
-        throw .usage(
-          "\(quoted(text)): the port must be a whole number from 1 to 65535")
-      }
-      return port
+    do {
+      return try NetplayAddress.hostAndPort(text)
+    } catch {
+      throw .usage(error.description)
     }
-    if text.hasPrefix("[") {
-      guard let close = text.firstIndex(of: "]") else {
-        throw .usage("\(quoted(text)): an IPv6 address in [ ] needs its closing ]")
-      }
-      let host = String(text[text.index(after: text.startIndex)..<close])
-      let rest = text[text.index(after: close)...]
-      if rest.isEmpty { return (host, NetplayOptions.defaultPort) }
-      guard rest.hasPrefix(":") else {
-        throw .usage("\(quoted(text)): expected [ADDRESS]:PORT")
-      }
-      return (host, try port(rest.dropFirst()))
-    }
-    let colons = text.count { $0 == ":" }
-    if colons == 1, let colon = text.firstIndex(of: ":") {
-      let host = String(text[..<colon])
-      guard !host.isEmpty else { throw .usage("\(quoted(text)): the host is missing") }
-      return (host, try port(text[text.index(after: colon)...]))
-    }
-    guard !text.isEmpty else { throw .usage("Missing '<host>'") }
-    return (text, NetplayOptions.defaultPort)
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
     let prepared = try NetplayRun.prepare(setup, side: .right, invocation: invocation)
-    let address: SocketAddress
-    let socket: UDPSocket
+    let match: NetplayMatch<MatchSession>
     do {
-      address = try SocketAddress.resolve(host: host, port: port)[0]
-      socket = try UDPSocket(toReach: address)
+      match = try .joining(
+        NetplayRun.start(prepared.scenario, swarmCount: setup.entities),
+        fingerprint: prepared.scenario.netplayFingerprint(swarmCount: setup.entities),
+        host: host, port: port, code: code, faults: setup.faults)
     } catch {
-      throw CommandFailure(
-        message: "Cannot reach \(host): \(error)", exitCode: ExitCode.unavailable)
+      throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
     }
-    let peer = NetplayPeer(
-      role: .guest, socket: socket, session: code.session, remote: address,
-      kindCount: prepared.scenario.roster.kinds.count, faults: setup.faults,
-      faultSeed: code.session ^ 0x4A4F_494E)
-    let match = NetplayMatch(joining: prepared.scenario, swarmCount: setup.entities, peer: peer)
     match.silenceTimeout = Double(setup.timeout)
-    console.print("Joining \(address) (session \(code)).")
+    console.print("Joining \(match.peer.remote.map { "\($0)" } ?? host) (session \(code)).")
     if !setup.faults.isNone { console.print("Simulating \(setup.faults) on what this side sends.") }
     return try NetplayRun.run(
       match, prepared: prepared, setup: setup, waitSeconds: Double(joinTimeout),

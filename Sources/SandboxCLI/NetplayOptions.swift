@@ -6,7 +6,7 @@ import Netplay
 /// The options `sandbox host` and `sandbox join` share, declared once.
 enum NetplayOptions {
   /// The port a host listens on unless told otherwise.
-  static let defaultPort: UInt16 = 7777
+  static let defaultPort = NetplayAddress.defaultPort
 
   /// `--simulate`: faults to put on every datagram sent.
   static let simulate = Option<NetworkFaults?>(

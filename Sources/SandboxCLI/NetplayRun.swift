@@ -17,6 +17,14 @@ enum NetplayRun {
     var recordURL: URL?
   }
 
+  /// A match of `scenario` whose two castles the players control, as it starts from a seed.
+  static func start(_ scenario: Scenario, swarmCount: Int?) -> (UInt64) -> MatchSession {
+    { seed in
+      MatchSession(
+        scenario: scenario, seed: seed, playerSides: [.left, .right], swarmCount: swarmCount)
+    }
+  }
+
   /// Loads the scenario and the script and checks the recording's destination.
   static func prepare(_ setup: NetplaySetup, side: Side, invocation: Sandbox.Invocation)
     throws(CommandFailure) -> Prepared
@@ -38,7 +46,8 @@ enum NetplayRun {
   /// was asked for (and, on a desync, this side's snapshot and recording) and returns the
   /// exit code.
   static func run(
-    _ match: NetplayMatch, prepared: Prepared, setup: NetplaySetup, waitSeconds: Double,
+    _ match: NetplayMatch<MatchSession>, prepared: Prepared, setup: NetplaySetup,
+    waitSeconds: Double,
     joinLine: String?, console: Console, invocation: Sandbox.Invocation
   ) throws(CommandFailure) -> Int32 {
     if setup.isHeadless {
@@ -53,34 +62,19 @@ enum NetplayRun {
 
   /// Pumps the match until it ends, giving the script's orders at their ticks.
   private static func playHeadless(
-    _ match: NetplayMatch, script: InputScript?, waitSeconds: Double
+    _ match: NetplayMatch<MatchSession>, script: InputScript?, waitSeconds: Double
   ) throws(CommandFailure) {
-    let clock = MonotonicClock()
-    let started = clock.now()
     let inputs = script?.inputs ?? [:]
-    while !match.hasEnded {
-      let now = clock.now()
-      if match.phase == .waitingForGuest || match.phase == .joining, now - started > waitSeconds {
-        throw waitedInVain(match, seconds: waitSeconds)
-      }
-      match.pump(now: now) { inputs[$0] ?? [] }
-      match.wait(seconds: 0.002, now: clock.now())
+    do {
+      try match.playHeadless(waitSeconds: waitSeconds) { inputs[$0] ?? [] }
+    } catch {
+      throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
     }
-    match.peer.drain(seconds: 0.5)
-  }
-
-  /// The failure for a host no one joined or a host that never answered.
-  static func waitedInVain(_ match: NetplayMatch, seconds: Double) -> CommandFailure {
-    let message =
-      match.peer.role == .host
-      ? "no one joined within \(Int(seconds)) s"
-      : "no answer from the host within \(Int(seconds)) s: is 'sandbox host' running there, "
-        + "and is the code the one it printed?"
-    return CommandFailure(message: message, exitCode: ExitCode.unavailable)
   }
 
   private static func playInWindow(
-    _ match: NetplayMatch, prepared: Prepared, setup: NetplaySetup, waitSeconds: Double,
+    _ match: NetplayMatch<MatchSession>, prepared: Prepared, setup: NetplaySetup,
+    waitSeconds: Double,
     joinLine: String?, console: Console, invocation: Sandbox.Invocation
   ) throws(CommandFailure) {
     try DemoCommand.prepareWindow(invocation: invocation)
@@ -111,40 +105,20 @@ enum NetplayRun {
 
   /// Reports how the match ended, saves, and returns the exit code.
   private static func finish(
-    _ match: NetplayMatch, prepared: Prepared, console: Console,
+    _ match: NetplayMatch<MatchSession>, prepared: Prepared, console: Console,
     invocation: Sandbox.Invocation
   ) throws(CommandFailure) -> Int32 {
     guard case .ended(let ending) = match.phase else { return ExitCode.success }
     guard let rollback = match.rollback else {
       if ending == .refused {
-        throw CommandFailure(message: ending.description, exitCode: ExitCode.failure)
+        throw CommandFailure(
+          message: "\(ending) (give the host's --scenario and --entities)",
+          exitCode: ExitCode.failure)
       }
       return ExitCode.success
     }
-    let session = rollback.session
-    console.print(
-      "Match: \(ending) (tick \(rollback.tick), match tick \(session.match.world.tick))")
-    console.print("stateHash: \(session.match.world.stateHash())")
-    // Ticks past the last one both sides' inputs are known for ran on predictions; the hashes
-    // compared are of confirmed ticks.
-    if let agreed = rollback.lastAgreedHashTick {
-      console.print("Agreed:    both sides had the same stateHash at tick \(agreed)")
-    }
-    let statistics = rollback.statistics
-    console.print(
-      "Rollbacks: \(statistics.rollbacks) (\(statistics.ticksRunAgain) ticks run again, the "
-        + "deepest \(statistics.deepestRollback)); waited \(statistics.waits) times for the "
-        + "other player")
-    let seconds = max(Double(rollback.tick) / match.ticksPerSecond, 1 / match.ticksPerSecond)
-    let peer = match.peer
-    func rate(_ bytes: Int, _ packets: Int) -> String {
-      String(
-        format: "%d bytes in %d packets, %.0f B/s (%.0f B/s with UDP/IP headers)", bytes,
-        packets, Double(bytes) / seconds, Double(bytes + 28 * packets) / seconds)
-    }
-    console.print("Sent:     " + rate(peer.bytesSent, peer.packetsSent))
-    console.print("Received: " + rate(peer.bytesReceived, peer.packetsReceived))
-    console.print("Dropped:  \(peer.dropped)")
+    let session = rollback.game
+    for line in match.summary { console.print(line) }
     let recording = MatchRecording(
       of: session, startedWith: prepared.scenario, program: ReplayCommand.program)
     if let recordURL = prepared.recordURL {
@@ -156,7 +130,7 @@ enum NetplayRun {
       return ExitCode.success
     case .desynced(let desync):
       throw try desyncReport(
-        desync, session: session, side: rollback.localSide, recording: recording,
+        desync, session: session, side: Side.allCases[rollback.localSeat], recording: recording,
         recordURL: prepared.recordURL, invocation: invocation)
     case .peerSilent:
       throw CommandFailure(
@@ -177,7 +151,7 @@ enum NetplayRun {
   /// Saves this side's recording (at `recordURL`, else `desync-SIDE.recording` in the working
   /// directory) and a snapshot beside it, and returns the failure that says where.
   static func desyncReport(
-    _ desync: RollbackSession.Desync, session: MatchSession, side: Side,
+    _ desync: Desync, session: MatchSession, side: Side,
     recording: MatchRecording, recordURL: URL?, invocation: Sandbox.Invocation
   ) throws(CommandFailure) -> CommandFailure {
     let url = recordURL ?? invocation.url(of: "desync-\(side.name).recording")

@@ -13,7 +13,7 @@ struct DemoNetplayTests {
     #expect(state.playerSide == .right)
     state.handle(.buy(.zap))
     state.handle(.cancelOrder)
-    #expect(state.takeOutbox() == [.order(kindIndex: 1), .cancelOrder])
+    #expect(state.takeOutbox() == [.order(.buy(.zap)), .order(.cancel)])
     #expect(state.takeOutbox().isEmpty)
     // The match changes only when the network match applies them.
     #expect(state.match.castle(of: .right)?.orders.isEmpty == true)
@@ -46,8 +46,8 @@ struct DemoNetplayTests {
   func returnedInputs() throws {
     var state = DemoState(netplay: try duel(), side: .left, swarmCount: nil)
     state.handle(.buy(.munch))
-    state.returnToOutbox([.order(kindIndex: 0)])
-    #expect(state.takeOutbox() == [.order(kindIndex: 0), .order(kindIndex: 2)])
+    state.returnToOutbox([.order(.buy(.quirk))])
+    #expect(state.takeOutbox() == [.order(.buy(.quirk)), .order(.buy(.munch))])
   }
 
   @Test("over the network the timeline shows the past but does not branch")

@@ -7,14 +7,14 @@ import TraitSandbox
 /// Two peers of one process on the loopback, pumped in turn by one loop until both end or a
 /// deadline passes.
 struct LoopbackPair {
-  let host: NetplayMatch
-  let guest: NetplayMatch
+  let host: NetplayMatch<MatchSession>
+  let guest: NetplayMatch<MatchSession>
   let hostSocket: UDPSocket
   let guestSocket: UDPSocket
   let clock = MonotonicClock()
 
   init(
-    scenario: Scenario, settings: RollbackSession.Settings, faults: NetworkFaults = NetworkFaults(),
+    scenario: Scenario, settings: RollbackSettings, faults: NetworkFaults = NetworkFaults(),
     guestScenario: Scenario? = nil
   ) throws {
     let code = SessionCode.random()
@@ -22,25 +22,29 @@ struct LoopbackPair {
     let hostAddress = try SocketAddress.resolve(host: "127.0.0.1", port: hostSocket.localPort)[0]
     #expect(hostAddress.isLoopback)
     guestSocket = try UDPSocket(toReach: hostAddress)
-    let kinds = scenario.roster.kinds.count
+    func start(_ scenario: Scenario) -> (UInt64) -> MatchSession {
+      { MatchSession(scenario: scenario, seed: $0, playerSides: [.left, .right]) }
+    }
+    let guestScenario = guestScenario ?? scenario
     host = NetplayMatch(
-      hosting: scenario, seed: 5, swarmCount: nil, settings: settings,
+      hosting: start(scenario), fingerprint: scenario.netplayFingerprint(swarmCount: nil),
+      seed: 5, settings: settings,
       peer: NetplayPeer(
-        role: .host, socket: hostSocket, session: code.session, kindCount: kinds, faults: faults,
-        faultSeed: 1))
+        role: .host, socket: hostSocket, session: code.session, faults: faults, faultSeed: 1))
     guest = NetplayMatch(
-      joining: guestScenario ?? scenario, swarmCount: nil,
+      joining: start(guestScenario),
+      fingerprint: guestScenario.netplayFingerprint(swarmCount: nil),
       peer: NetplayPeer(
         role: .guest, socket: guestSocket, session: code.session, remote: hostAddress,
-        kindCount: kinds, faults: faults, faultSeed: 2))
+        faults: faults, faultSeed: 2))
   }
 
   /// Pumps both until `done` holds or `seconds` pass; `pumpsGuest` false leaves the guest
   /// silent.
   func run(
     seconds: Double, pumpsGuest: Bool = true,
-    hostInputs: (UInt32) -> [PeerInput] = { _ in [] },
-    guestInputs: (UInt32) -> [PeerInput] = { _ in [] },
+    hostInputs: (UInt32) -> [SessionInput] = { _ in [] },
+    guestInputs: (UInt32) -> [SessionInput] = { _ in [] },
     until done: () -> Bool
   ) {
     let deadline = clock.now() + seconds
@@ -58,13 +62,13 @@ struct LoopbackTests {
     try Scenario.load(contentsOf: scenarios.appendingPathComponent("duel.json"))
   }
 
-  static let hostOrders: [UInt32: [PeerInput]] = [
-    10: [.order(kindIndex: 0)], 70: [.order(kindIndex: 2)], 130: [.order(kindIndex: 1)],
-    200: [.order(kindIndex: 1)],
+  static func buy(_ index: Int) -> SessionInput { RollbackSessionTests.buy(index) }
+
+  static let hostOrders: [UInt32: [SessionInput]] = [
+    10: [buy(0)], 70: [buy(2)], 130: [buy(1)], 200: [buy(1)],
   ]
-  static let guestOrders: [UInt32: [PeerInput]] = [
-    20: [.order(kindIndex: 1)], 90: [.order(kindIndex: 1), .order(kindIndex: 0)],
-    150: [.cancelOrder], 220: [.order(kindIndex: 2)],
+  static let guestOrders: [UInt32: [SessionInput]] = [
+    20: [buy(1)], 90: [buy(1), buy(0)], 150: [.order(.cancel)], 220: [buy(2)],
   ]
 
   @Test("over a faulty loopback both sides reach the end with the hash the recording replays to")
@@ -73,7 +77,7 @@ struct LoopbackTests {
       items: ["loss=5%", "delay=50ms", "jitter=20ms", "duplicate=1%", "reorder=1%"])
     #expect(faults.description == "loss=5%,delay=50ms,jitter=20ms,duplicate=1%,reorder=1%")
     let pair = try LoopbackPair(
-      scenario: try Self.duel(), settings: RollbackSession.Settings(endTick: 300),
+      scenario: try Self.duel(), settings: RollbackSettings(endTick: 300),
       faults: faults)
     pair.run(
       seconds: 30, hostInputs: { Self.hostOrders[$0] ?? [] },
@@ -84,17 +88,17 @@ struct LoopbackTests {
     let host = try #require(pair.host.rollback)
     let guest = try #require(pair.guest.rollback)
     #expect(host.tick == 300 && guest.tick == 300)
-    let hash = host.session.match.world.stateHash()
-    #expect(guest.session.match.world.stateHash() == hash)
+    let hash = host.game.match.world.stateHash()
+    #expect(guest.game.match.world.stateHash() == hash)
     // Every order of both players is in each side's recording, which replays to the hash.
     let sides = Set(
-      host.session.inputs.compactMap { recorded -> Side? in
+      host.game.inputs.compactMap { recorded -> Side? in
         if case .order(_, let side) = recorded.input { return side }
         return nil
       })
     #expect(sides == [.left, .right])
-    #expect(host.session.inputs == guest.session.inputs)
-    for session in [host.session, guest.session] {
+    #expect(host.game.inputs == guest.game.inputs)
+    for session in [host.game, guest.game] {
       let recording = MatchRecording(
         of: session, startedWith: session.scenario, program: "sandbox test")
       let replayed = try ReplayScript.play(MatchRecording(bytes: recording.bytes()))
@@ -107,7 +111,7 @@ struct LoopbackTests {
   @Test("forged, foreign, damaged and future packets are dropped and counted; play goes on")
   func hostilePackets() throws {
     let pair = try LoopbackPair(
-      scenario: try Self.duel(), settings: RollbackSession.Settings(endTick: 240))
+      scenario: try Self.duel(), settings: RollbackSettings(endTick: 240))
     pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
     let hostAddress = try SocketAddress.resolve(
       host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
@@ -147,7 +151,7 @@ struct LoopbackTests {
   func refusesAnotherScenario() throws {
     let swarm = try Scenario.load(contentsOf: scenarios.appendingPathComponent("swarm.json"))
     let pair = try LoopbackPair(
-      scenario: try Self.duel(), settings: RollbackSession.Settings(), guestScenario: swarm)
+      scenario: try Self.duel(), settings: RollbackSettings(), guestScenario: swarm)
     pair.run(seconds: 5, until: { pair.guest.hasEnded })
     #expect(pair.guest.phase == .ended(.refused))
     #expect(pair.host.phase == .waitingForGuest)
@@ -159,25 +163,25 @@ struct LoopbackTests {
     let data = Data(duel.jsonText.utf8)
     let same = try Scenario.parse(data, path: "duel.json", name: "duel")
     #expect(
-      netplayFingerprint(scenario: same, swarmCount: nil)
-        == netplayFingerprint(scenario: duel, swarmCount: nil))
+      same.netplayFingerprint(swarmCount: nil)
+        == duel.netplayFingerprint(swarmCount: nil))
     // The same file, played by a roster whose schedule lacks a system.
     let phases = Roster.standard.schedule.phases
     let lacking = Roster(
       Roster.standard.unitTypes, schedule: Schedule(Array(phases.dropLast())))
     let other = try Scenario.parse(data, path: "duel.json", name: "duel", roster: lacking)
     #expect(
-      netplayFingerprint(scenario: other, swarmCount: nil)
-        != netplayFingerprint(scenario: duel, swarmCount: nil))
+      other.netplayFingerprint(swarmCount: nil)
+        != duel.netplayFingerprint(swarmCount: nil))
     #expect(
-      netplayFingerprint(scenario: duel, swarmCount: 10)
-        != netplayFingerprint(scenario: duel, swarmCount: nil))
+      duel.netplayFingerprint(swarmCount: 10)
+        != duel.netplayFingerprint(swarmCount: nil))
   }
 
   @Test("a player who quits over a slow link is seen to leave, not to fall silent")
   func quitIsSeen() throws {
     let pair = try LoopbackPair(
-      scenario: try Self.duel(), settings: RollbackSession.Settings(),
+      scenario: try Self.duel(), settings: RollbackSettings(),
       faults: try NetworkFaults(items: ["delay=80ms"]))
     pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
     pair.run(seconds: 0.3, until: { false })
@@ -199,7 +203,7 @@ struct LoopbackTests {
 
   @Test("a peer that goes silent is reported after the timeout")
   func silentPeer() throws {
-    let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSession.Settings())
+    let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSettings())
     pair.host.silenceTimeout = 0.5
     pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
     pair.run(seconds: 0.3, until: { false })

@@ -5,11 +5,10 @@ import Testing
 @Suite("Netplay: the packet format")
 struct PacketCodecTests {
   static let session: UInt64 = 0x5EED_CAFE_0123_4567
-  static let expectations = PacketCodec.Expectations(
-    session: session, kindCount: 3, ticks: 100...200)
+  static let expectations = PacketCodec.Expectations(session: session, ticks: 100...200)
 
   static let packets: [Packet] = [
-    Packet(session: session, message: .hello(rosterFingerprint: 0xABCD)),
+    Packet(session: session, message: .hello(fingerprint: 0xABCD)),
     Packet(
       session: session,
       message: .welcome(seed: 7, inputDelay: 2, maximumRollback: 8, endTick: 18_000)),
@@ -19,7 +18,7 @@ struct PacketCodecTests {
     Packet(
       session: session,
       message: .inputs(
-        first: 120, ticks: [[], [.order(kindIndex: 2)], [.cancelOrder, .restart]],
+        first: 120, ticks: [[], [.bytes([1, 2])], [.bytes([2]), .bytes([3])]],
         acknowledged: 118, advantage: -3)),
     Packet(
       session: session,
@@ -33,11 +32,16 @@ struct PacketCodecTests {
     Packet(
       session: session,
       message: .inputs(
-        first: 130, ticks: [[.retune(scenarioHash: 0x1122_3344_5566_7788)]], acknowledged: 129,
-        advantage: 1)),
+        first: 130, ticks: [[.inParts(hash: 0x1122_3344_5566_7788), .bytes([])]],
+        acknowledged: 129, advantage: 1)),
     Packet(
       session: session,
-      message: .scenarioText(
+      message: .inputs(
+        first: 140, ticks: [[.bytes(Array(repeating: 7, count: 64))]], acknowledged: nil,
+        advantage: 0)),
+    Packet(
+      session: session,
+      message: .inputPart(
         hash: 0x1122_3344_5566_7788, part: 1, partCount: 3, bytes: Array("{\"units\"".utf8))),
   ]
 
@@ -52,7 +56,7 @@ struct PacketCodecTests {
   func header() {
     let bytes = PacketCodec.encode(Packet(session: 0x0102_0304_0506_0708, message: .goodbye))
     #expect(
-      bytes == [0x54, 0x53, 0x6E, 0x70, 1, 0, 5, 0, 8, 7, 6, 5, 4, 3, 2, 1])
+      bytes == [0x54, 0x53, 0x6E, 0x70, 2, 0, 5, 0, 8, 7, 6, 5, 4, 3, 2, 1])
   }
 
   /// `bytes` with the byte at `index` set to `value`.
@@ -79,7 +83,7 @@ struct PacketCodecTests {
     #expect(reason(Array(inputs.prefix(10))) == .truncated)
     #expect(reason(Array(inputs.dropLast())) == .truncated)
     #expect(reason(inputs + [0]) == .malformed("bytes after the message"))
-    #expect(reason(changing(inputs, at: 4, to: 2)) == .unsupportedVersion(2))
+    #expect(reason(changing(inputs, at: 4, to: 1)) == .unsupportedVersion(1))
     #expect(reason(changing(inputs, at: 6, to: 9)) == .unknownKind(9))
     #expect(
       reason(changing(inputs, at: 7, to: 1)) == .malformed("the header's reserved byte is set"))
@@ -105,16 +109,17 @@ struct PacketCodecTests {
     #expect(
       reason(
         PacketCodec.encode(wrapping),
-        PacketCodec.Expectations(session: nil, kindCount: 3, ticks: 0...UInt32.max))
+        PacketCodec.Expectations(session: nil, ticks: 0...UInt32.max))
         == .tickOutOfRange(UInt32.max - 1))
-    // Inputs no player can give: a kind outside the roster, an unknown code, a stray argument.
     // The inputs message: first tick (16), acknowledged (20), advantage (24), ticks in the run
-    // (25), ticks listed (26), then each listed tick's offset, input count and inputs.
-    #expect(inputs.count == 37)
-    #expect(reason(changing(inputs, at: 30, to: 3)) == .badInput(code: 1, argument: 3))
-    #expect(reason(changing(inputs, at: 29, to: 9)) == .badInput(code: 9, argument: 2))
+    // (25), ticks listed (26), then each listed tick's offset, input count and inputs, each a
+    // length and its bytes. Whether the bytes are an input is the game's to say.
+    #expect(inputs.count == 38)
     #expect(
-      reason(changing(inputs, at: inputs.count - 1, to: 1)) == .badInput(code: 3, argument: 1))
+      reason(changing(inputs, at: 29, to: 65)) == .malformed("an input of 65 bytes (at most 64)"))
+    #expect(reason(changing(inputs, at: 29, to: 9)) == .truncated)
+    #expect(reason(changing(inputs, at: 36, to: 2)) == .truncated)
+    #expect(reason(changing(inputs, at: 36, to: 0)) == .malformed("bytes after the message"))
     // Too many ticks or inputs for one packet; listed ticks out of order, past the run, or
     // listed with no inputs (two ways to write one packet).
     #expect(
@@ -123,13 +128,13 @@ struct PacketCodecTests {
     #expect(
       reason(changing(inputs, at: 26, to: 4)) == .malformed("4 ticks with inputs in a run of 3"))
     #expect(
-      reason(changing(inputs, at: 31, to: 1))
+      reason(changing(inputs, at: 32, to: 1))
         == .malformed("a tick offset 1 out of order or past the run of 3"))
     #expect(
       reason(changing(inputs, at: 27, to: 3))
         == .malformed("a tick offset 3 out of order or past the run of 3"))
     #expect(
-      reason(changing(inputs, at: 32, to: 5))
+      reason(changing(inputs, at: 33, to: 5))
         == .malformed("5 inputs on a tick listed (1 to 4)"))
     #expect(
       reason(changing(inputs, at: 28, to: 0))
@@ -143,7 +148,7 @@ struct PacketCodecTests {
       .appendingPathComponent("Fuzz/Corpus/FuzzPacket")
     let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
     #expect(files.count == Self.packets.count)
-    let open = PacketCodec.Expectations(session: nil, kindCount: 8, ticks: 0...UInt32.max)
+    let open = PacketCodec.Expectations(session: nil, ticks: 0...UInt32.max)
     var decoded: [Packet] = []
     for file in files {
       let bytes = [UInt8](try Data(contentsOf: corpus.appendingPathComponent(file)))
@@ -155,17 +160,30 @@ struct PacketCodecTests {
     for packet in Self.packets { #expect(decoded.contains(packet)) }
   }
 
+  @Test("a sender's ticks of long inputs are cut to what fits a packet, which says its size")
+  func packetSize() {
+    let full: [[WireInput]] = Array(
+      repeating: Array(repeating: .bytes(Array(repeating: 1, count: 64)), count: 4), count: 32)
+    #expect(PacketCodec.inputsSize(full) > PacketCodec.maximumSize)
+    var fitting = full
+    while PacketCodec.inputsSize(fitting) > PacketCodec.maximumSize { fitting.removeLast() }
+    #expect(fitting.count == 4)
+    let packet = Packet(
+      session: 1, message: .inputs(first: 0, ticks: fitting, acknowledged: nil, advantage: 0))
+    #expect(PacketCodec.encode(packet).count == PacketCodec.inputsSize(fitting))
+  }
+
   @Test("a host before anyone joined takes any session")
   func anySession() throws {
-    let hello = Packet(session: 42, message: .hello(rosterFingerprint: 1))
-    let open = PacketCodec.Expectations(session: nil, kindCount: 3, ticks: 0...0)
+    let hello = Packet(session: 42, message: .hello(fingerprint: 1))
+    let open = PacketCodec.Expectations(session: nil, ticks: 0...0)
     #expect(try PacketCodec.decode(PacketCodec.encode(hello), expecting: open) == hello)
   }
 
   @Test("random bytes never crash the reader; what it takes writes back byte for byte")
   func randomBytes() {
     var random = SystemRandomNumberGenerator()
-    let open = PacketCodec.Expectations(session: nil, kindCount: 8, ticks: 0...UInt32.max)
+    let open = PacketCodec.Expectations(session: nil, ticks: 0...UInt32.max)
     var taken = 0
     for round in 0..<20_000 {
       // Half start from a real packet with a few bytes changed, so most get past the header.

@@ -12,8 +12,8 @@ let scenarios = URL(fileURLWithPath: #filePath)
 /// of ticks late (and drops some), stepped in lockstep by one loop: what two peers do, without
 /// the network's timing.
 struct LinkedPeers {
-  var host: RollbackSession
-  var guest: RollbackSession
+  var host: RollbackSession<MatchSession>
+  var guest: RollbackSession<MatchSession>
   /// Messages on their way, with the loop turn they arrive at.
   var toHost: [(turn: Int, message: Packet.Message)] = []
   var toGuest: [(turn: Int, message: Packet.Message)] = []
@@ -25,15 +25,15 @@ struct LinkedPeers {
 
   init(
     scenario: Scenario, seed: UInt64, guestSeed: UInt64? = nil, latency: Int, dropEvery: Int = 0,
-    settings: RollbackSession.Settings
+    settings: RollbackSettings
   ) {
     host = RollbackSession(
-      session: MatchSession(scenario: scenario, seed: seed, playerSides: [.left, .right]),
-      localSide: .left, settings: settings)
+      game: MatchSession(scenario: scenario, seed: seed, playerSides: [.left, .right]),
+      localSeat: 0, remoteSeat: 1, settings: settings)
     guest = RollbackSession(
-      session: MatchSession(
+      game: MatchSession(
         scenario: scenario, seed: guestSeed ?? seed, playerSides: [.left, .right]),
-      localSide: .right, settings: settings)
+      localSeat: 1, remoteSeat: 0, settings: settings)
     self.latency = latency
     self.dropEvery = dropEvery
   }
@@ -51,20 +51,20 @@ struct LinkedPeers {
   /// One turn: deliver what arrived, give the scripted inputs (and the host's retune), advance
   /// both, send.
   mutating func turn(
-    hostInputs: [PeerInput], guestInputs: [PeerInput], hostRetune: String? = nil
+    hostInputs: [SessionInput], guestInputs: [SessionInput], hostRetune: String? = nil
   ) {
     for (_, message) in toHost.filter({ $0.turn <= turn }) { host.receive(message) }
     toHost.removeAll { $0.turn <= turn }
     for (_, message) in toGuest.filter({ $0.turn <= turn }) { guest.receive(message) }
     toGuest.removeAll { $0.turn <= turn }
     for input in hostInputs { host.queue(input) }
-    if let hostRetune { host.queueRetune(scenarioJSON: hostRetune) }
+    if let hostRetune { host.queue(.retune(scenarioJSON: hostRetune)) }
     for input in guestInputs { guest.queue(input) }
     host.advance()
     guest.advance()
     if let message = host.inputsMessage { send(message, toGuest: true) }
     if let message = guest.inputsMessage { send(message, toGuest: false) }
-    for part in host.scenarioTextMessages { send(part, toGuest: true) }
+    for part in host.inputPartMessages { send(part, toGuest: true) }
     // A finished side repeats its last hash until the other agrees, as a peer does.
     if let message = host.hashToSend() ?? (host.isFinished ? host.lastConfirmedHash : nil) {
       send(message, toGuest: true)
@@ -82,26 +82,28 @@ struct RollbackSessionTests {
     try Scenario.load(contentsOf: scenarios.appendingPathComponent("duel.json"))
   }
 
+  /// An order for the kind at `index` in the standard roster.
+  static func buy(_ index: Int) -> SessionInput {
+    .order(.buy(Roster.standard.kinds[index]))
+  }
+
   /// The orders each side gives, by the tick the side stands at when giving it.
-  static let hostOrders: [UInt32: [PeerInput]] = [
-    5: [.order(kindIndex: 0)], 40: [.order(kindIndex: 1)], 41: [.order(kindIndex: 2)],
-    200: [.order(kindIndex: 1), .cancelOrder], 260: [.order(kindIndex: 2)],
+  static let hostOrders: [UInt32: [SessionInput]] = [
+    5: [buy(0)], 40: [buy(1)], 41: [buy(2)], 200: [buy(1), .order(.cancel)], 260: [buy(2)],
   ]
-  static let guestOrders: [UInt32: [PeerInput]] = [
-    3: [.order(kindIndex: 2)], 44: [.order(kindIndex: 0), .order(kindIndex: 0)],
-    150: [.cancelOrder], 151: [.order(kindIndex: 1)], 300: [.restart],
-    310: [.order(kindIndex: 1)],
+  static let guestOrders: [UInt32: [SessionInput]] = [
+    3: [buy(2)], 44: [buy(0), buy(0)], 150: [.order(.cancel)], 151: [buy(1)], 300: [.restart],
+    310: [buy(1)],
   ]
 
   /// The match both players' inputs make, stepped straight: each input at its tick plus the
   /// delay, the host's first.
   static func straightRun(ticks: UInt32, delay: UInt32, seed: UInt64) throws -> MatchSession {
     var session = MatchSession(scenario: try duel(), seed: seed, playerSides: [.left, .right])
-    let kinds = session.scenario.roster.kinds
-    func apply(_ input: PeerInput, _ side: Side) {
+    func apply(_ input: SessionInput, _ side: Side) {
       switch input {
-      case .order(let index): session.apply(.order(kinds[Int(index)], side: side))
-      case .cancelOrder: session.apply(.cancelOrder(side: side))
+      case .order(.buy(let kind)): session.apply(.order(kind, side: side))
+      case .order(.cancel): session.apply(.cancelOrder(side: side))
       case .restart: if side == .left { session.apply(.restart) }
       case .retune: Issue.record("the scripted orders hold no retune")
       }
@@ -119,7 +121,7 @@ struct RollbackSessionTests {
   func play(latency: Int, dropEvery: Int = 0, ticks: UInt32) throws -> LinkedPeers {
     var peers = LinkedPeers(
       scenario: try Self.duel(), seed: 11, latency: latency, dropEvery: dropEvery,
-      settings: RollbackSession.Settings(endTick: ticks))
+      settings: RollbackSettings(endTick: ticks))
     var turns = 0
     while !(peers.host.endAgreed && peers.guest.endAgreed) && turns < Int(ticks) * 4 {
       let hostTick = peers.host.tick
@@ -138,8 +140,8 @@ struct RollbackSessionTests {
     let ticks: UInt32 = 420
     let peers = try play(latency: 5, ticks: ticks)
     let straight = try Self.straightRun(ticks: ticks, delay: 2, seed: 11)
-    #expect(peers.host.session.match.world.stateHash() == straight.match.world.stateHash())
-    #expect(peers.guest.session.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(peers.host.game.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(peers.guest.game.match.world.stateHash() == straight.match.world.stateHash())
     // The late orders were predicted wrong and rolled back for, never deeper than allowed.
     #expect(peers.host.statistics.rollbacks >= 4)
     #expect(peers.guest.statistics.rollbacks >= 4)
@@ -158,7 +160,7 @@ struct RollbackSessionTests {
     try #require(richer != json)
     var peers = LinkedPeers(
       scenario: duel, seed: 11, latency: 4, dropEvery: 3,
-      settings: RollbackSession.Settings(endTick: 300))
+      settings: RollbackSettings(endTick: 300))
     var turns = 0
     while !(peers.host.endAgreed && peers.guest.endAgreed) && turns < 1200 {
       let retune = peers.host.tick == 50 && peers.host.canAdvance ? richer : nil
@@ -174,11 +176,11 @@ struct RollbackSessionTests {
       }
       straight.step()
     }
-    #expect(peers.guest.session.match.world.stateHash() == straight.match.world.stateHash())
-    #expect(peers.host.session.match.world.stateHash() == straight.match.world.stateHash())
-    #expect(peers.guest.session.scenario.economy.coinsPerSecond == 40)
+    #expect(peers.guest.game.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(peers.host.game.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(peers.guest.game.scenario.economy.coinsPerSecond == 40)
     // Acknowledged, the text is no longer sent.
-    #expect(peers.host.scenarioTextMessages.isEmpty)
+    #expect(peers.host.inputPartMessages.isEmpty)
   }
 
   @Test("with no latency nothing is predicted wrong and nothing rolls back")
@@ -186,22 +188,22 @@ struct RollbackSessionTests {
     let peers = try play(latency: 0, ticks: 200)
     #expect(peers.host.statistics.rollbacks == 0)
     let straight = try Self.straightRun(ticks: 200, delay: 2, seed: 11)
-    #expect(peers.host.session.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(peers.host.game.match.world.stateHash() == straight.match.world.stateHash())
   }
 
   @Test("a lost packet's inputs come again in the next, so losses change nothing")
   func lossesAreRepaired() throws {
     let peers = try play(latency: 3, dropEvery: 4, ticks: 360)
     let straight = try Self.straightRun(ticks: 360, delay: 2, seed: 11)
-    #expect(peers.host.session.match.world.stateHash() == straight.match.world.stateHash())
-    #expect(peers.guest.session.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(peers.host.game.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(peers.guest.game.match.world.stateHash() == straight.match.world.stateHash())
   }
 
   @Test("a side with no news of the other waits after the rollback limit")
   func waitsAtTheLimit() throws {
     var host = RollbackSession(
-      session: MatchSession(scenario: try Self.duel(), seed: 1, playerSides: [.left, .right]),
-      localSide: .left, settings: RollbackSession.Settings(maximumRollback: 8))
+      game: MatchSession(scenario: try Self.duel(), seed: 1, playerSides: [.left, .right]),
+      localSeat: 0, remoteSeat: 1, settings: RollbackSettings(maximumRollback: 8))
     for _ in 0..<20 { host.advance() }
     #expect(host.tick == 8)
     #expect(!host.canAdvance)
@@ -216,7 +218,7 @@ struct RollbackSessionTests {
   func desyncIsCaught() throws {
     var peers = LinkedPeers(
       scenario: try Self.duel(), seed: 11, guestSeed: 12, latency: 2,
-      settings: RollbackSession.Settings(hashInterval: 30))
+      settings: RollbackSettings(hashInterval: 30))
     for _ in 0..<120 { peers.turn(hostInputs: [], guestInputs: []) }
     #expect(peers.host.desync?.tick == 30)
     #expect(peers.guest.desync?.tick == 30)
@@ -224,17 +226,52 @@ struct RollbackSessionTests {
     #expect(!peers.host.canAdvance)
   }
 
-  @Test("only the host restarts; at most four inputs a tick are queued")
-  func restartsAndLimits() throws {
+  @Test("at most four inputs a tick are queued, and none the game would not read back")
+  func inputLimits() throws {
     var guest = RollbackSession(
-      session: MatchSession(scenario: try Self.duel(), seed: 1, playerSides: [.left, .right]),
-      localSide: .right)
-    let restart = guest.queue(.restart)
-    #expect(!restart)
+      game: MatchSession(scenario: try Self.duel(), seed: 1, playerSides: [.left, .right]),
+      localSeat: 1, remoteSeat: 0)
+    let foreign = guest.queue(.order(.buy(UnitKind("dragon"))))
+    #expect(!foreign)
     var queued = 0
-    for _ in 0..<5 where guest.queue(.order(kindIndex: 0)) { queued += 1 }
+    for _ in 0..<5 where guest.queue(Self.buy(0)) { queued += 1 }
     #expect(queued == 4)
-    #expect(guest.statistics.droppedInputs == 1)
+    #expect(guest.statistics.droppedInputs == 2)
+  }
+
+  @Test("the guest's restart and retune change nothing, on either side")
+  func onlyTheHostRestarts() throws {
+    var peers = LinkedPeers(
+      scenario: try Self.duel(), seed: 5, latency: 2, settings: RollbackSettings(endTick: 90))
+    var turns = 0
+    while !(peers.host.endAgreed && peers.guest.endAgreed) && turns < 400 {
+      let guestInputs: [SessionInput] =
+        peers.guest.tick == 60 && peers.guest.canAdvance ? [.restart] : []
+      peers.turn(hostInputs: [], guestInputs: guestInputs)
+      turns += 1
+    }
+    #expect(peers.host.endAgreed && peers.guest.endAgreed)
+    // Not restarted: the match's own tick is the session's.
+    #expect(peers.host.game.match.world.tick == 90)
+    #expect(peers.guest.game.match.world.tick == 90)
+  }
+
+  @Test("inputs the game does not read are refused with the rest of their packet")
+  func undecodableInputsRefused() throws {
+    var host = RollbackSession(
+      game: MatchSession(scenario: try Self.duel(), seed: 1, playerSides: [.left, .right]),
+      localSeat: 0, remoteSeat: 1)
+    // Kind 7 is past the roster's three; a cancel has no argument.
+    for bytes: [UInt8] in [[1, 7], [2, 0], [9], []] {
+      let taken = host.receive(
+        .inputs(first: 0, ticks: [[.bytes(bytes)], []], acknowledged: nil, advantage: 0))
+      #expect(!taken, "\(bytes)")
+      #expect(host.confirmedTicks == 0)
+    }
+    let taken = host.receive(
+      .inputs(first: 0, ticks: [[.bytes([1, 2])], [.bytes([2])]], acknowledged: nil, advantage: 0))
+    #expect(taken)
+    #expect(host.confirmedTicks == 2)
   }
 }
 
@@ -243,9 +280,9 @@ struct TimeSyncTests {
   @Test("a side ahead of the other by its own and the other's reckoning slows down")
   func aheadSlows() throws {
     var host = RollbackSession(
-      session: MatchSession(
+      game: MatchSession(
         scenario: try RollbackSessionTests.duel(), seed: 1, playerSides: [.left, .right]),
-      localSide: .left)
+      localSeat: 0, remoteSeat: 1)
     for _ in 0..<8 { host.advance() }
     // The guest's inputs are known for two ticks, decided at its tick 0: the host reckons
     // itself 8 ticks ahead; the guest, which has the host's inputs, reckons itself 4 behind.

@@ -164,7 +164,7 @@ struct DesyncReportTests {
     let invocation = Sandbox.Invocation(
       arguments: [], environment: [:], executablePath: "/nonexistent/bin/sandbox",
       workingDirectory: folder.path)
-    let desync = RollbackSession.Desync(
+    let desync = Desync(
       tick: 120, local: session.match.world.stateHash(), remote: StateHash(rawValue: 1))
     let failure = try NetplayRun.desyncReport(
       desync, session: session, side: .right,

@@ -1,7 +1,7 @@
 import Gameplay
 import TraitSandbox
 
-/// What the player in the sky does in a tick.
+/// What a falconer does in a tick.
 public enum SkyInput: Sendable, Equatable, Codable {
   /// Release a hawk at a point of the sky, diving down toward the flock.
   case releaseHawk(x: Float, y: Float)
@@ -11,11 +11,15 @@ extension BoidsScene: Game {
   /// `boids`.
   public static let name = "boids"
 
-  /// One seat: the sky, whose player releases hawks.
-  public var seats: [Seat] { [Seat(name: "sky")] }
+  /// Two seats, two falconers who release hawks over the same flock: one alone plays the
+  /// first; two over the network play one each.
+  public var seats: [Seat] { [Seat(name: "falconer 1"), Seat(name: "falconer 2")] }
 
   /// The world's tick.
   public var tick: UInt64 { world.tick }
+
+  /// 30 ticks a second, the world's fixed step.
+  public var ticksPerSecond: Double { Double((1 / Self.fixedDeltaTime).rounded()) }
 
   /// How many threads a tick may use.
   public var threadCount: Int {
@@ -23,7 +27,7 @@ extension BoidsScene: Game {
     set { world.threadCount = newValue }
   }
 
-  /// Releases the hawks the sky's seat asked for (a point outside the sky is moved onto its
+  /// Releases the hawks the falconers asked for (a point outside the sky is moved onto its
   /// edge; one that is not a number releases nothing), then steps the world.
   public mutating func advance(with inputs: [SeatInput<SkyInput>]) {
     release(inputs)
@@ -40,7 +44,7 @@ extension BoidsScene: Game {
 
   /// Spawns the hawks `inputs` release.
   private mutating func release(_ inputs: [SeatInput<SkyInput>]) {
-    for input in inputs where input.seat == 0 {
+    for input in inputs where seats.indices.contains(input.seat) {
       switch input.input {
       case .releaseHawk(let x, let y):
         guard x.isFinite, y.isFinite else { continue }

@@ -5,6 +5,7 @@ import Frames
 import Gameplay
 import HeadlessRenderer
 import Imaging
+import Netplay
 import TraitSandbox
 
 /// The `boids` command: parses, wires the scene to a backend, and reports.
@@ -42,9 +43,15 @@ enum BoidsCommand {
       try report(scene, options: options, console: console)
       return
     }
+    if let end = options.netplay {
+      try playOverNetwork(end, options: options, console: console)
+      return
+    }
     let scene = BoidsScene(seed: options.seed, boidCount: options.boidCount)
     if let rollback = options.syncRollback {
-      var run = HeadlessRun<BoidsScene>(tickLimit: options.ticks ?? 0, syncTestRollback: rollback)
+      var run = HeadlessRun<BoidsScene>(
+        tickLimit: options.ticks ?? 0, syncTestRollback: rollback,
+        inputs: { tick in (options.hawks[tick] ?? []).map { SeatInput(seat: 0, input: $0) } })
       var tested = scene
       do {
         try run.run(&tested)
@@ -64,10 +71,53 @@ enum BoidsCommand {
         &recorder, tickLimit: options.ticks, frameLimit: options.frameLimit,
         environment: environment)
     } else {
-      for _ in 0..<(options.ticks ?? 0) { recorder.advance() }
+      for tick in 0..<(options.ticks ?? 0) {
+        recorder.advance(with: (options.hawks[tick] ?? []).map { SeatInput(seat: 0, input: $0) })
+      }
     }
     try finish(recorder, options: options, console: console)
     if let frames { console.print("frames: \(frames)") }
+  }
+
+  /// Plays a match over the network headless, this side's falconer releasing `--hawks`, and
+  /// reports how it ended.
+  private static func playOverNetwork(
+    _ end: CommandLineOptions.NetplayEnd, options: CommandLineOptions, console: Console
+  ) throws(CommandFailure) {
+    let count = options.boidCount
+    let start = { (seed: UInt64) in BoidsScene(seed: seed, boidCount: count) }
+    let fingerprint = UInt64(count)
+    let match: NetplayMatch<BoidsScene>
+    do {
+      switch end {
+      case .host(let listen, let port):
+        match = try .hosting(
+          start, fingerprint: fingerprint, seed: options.seed,
+          settings: RollbackSettings(endTick: UInt32(options.ticks ?? 0)), listen: listen,
+          port: port, faults: options.faults)
+        let address = listen.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"
+        console.print(
+          "Hosting boids on UDP port \(match.peer.localPort). The other player joins with:")
+        console.print(
+          "  boids --join \(address):\(match.peer.localPort) --code \(match.code) --count \(count)")
+      case .join(let host, let port, let code):
+        match = try .joining(
+          start, fingerprint: fingerprint, host: host, port: port, code: code,
+          faults: options.faults)
+      }
+      try match.playHeadless(waitSeconds: Double(options.waitSeconds)) { tick in
+        options.hawks[Int(tick)] ?? []
+      }
+    } catch {
+      throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
+    }
+    for line in match.summary { console.print(line) }
+    guard case .ended(let ending) = match.phase, let rollback = match.rollback else { return }
+    if let path = options.pngPath { try writePicture(of: rollback.game, to: path) }
+    switch ending {
+    case .finished, .quit: return
+    default: throw CommandFailure(message: ending.description, exitCode: ExitCode.failure)
+    }
   }
 
   /// A recorder of `scene` from where it is now.

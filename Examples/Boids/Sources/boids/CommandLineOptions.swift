@@ -1,9 +1,11 @@
 import BoidsGame
 import Gameplay
+import Netplay
 
 /// What the command line asked for, parsed by hand: `boids --ticks N [--seed S] [--count N]
-/// [--png FILE] [--sync-test K] [--record FILE] [--window] [--frames N]`, or
-/// `boids --replay FILE [--png FILE]`.
+/// [--hawks LIST] [--png FILE] [--sync-test K] [--record FILE] [--window] [--frames N]`,
+/// `boids --replay FILE [--png FILE]`, or a match over the network, `boids --host --ticks N`
+/// and `boids --join ADDRESS --code CODE`.
 struct CommandLineOptions: Equatable {
   /// What to do.
   enum Request: Equatable {
@@ -31,6 +33,46 @@ struct CommandLineOptions: Equatable {
   var recordPath: String?
   /// A recording to replay instead of running.
   var replayPath: String?
+  /// The hawks this side's falconer releases, by tick.
+  var hawks: [Int: [SkyInput]] = [:]
+  /// Whether this side hosts a match over the network.
+  var isHosting = false
+  /// The host this side joins, and its port.
+  var joining: (host: String, port: UInt16)?
+  /// The port a host listens on.
+  var port = NetplayAddress.defaultPort
+  /// The address a host listens on; every one when `nil`.
+  var listen: String?
+  /// The session code a joining side gives.
+  var code: SessionCode?
+  /// What to do to every datagram sent, to try a bad network.
+  var faults = NetworkFaults()
+  /// Seconds to wait for the other player before giving up.
+  var waitSeconds = 60
+
+  /// Which end of a match over the network a command is.
+  enum NetplayEnd: Equatable {
+    /// Hosting, on this address (every one when `nil`) and port.
+    case host(listen: String?, port: UInt16)
+    /// Joining the host at this address and port, in the session of `code`.
+    case join(host: String, port: UInt16, code: SessionCode)
+  }
+
+  /// Which end of a match over the network this is, if one.
+  var netplay: NetplayEnd? {
+    if isHosting { return .host(listen: listen, port: port) }
+    if let joining, let code { return .join(host: joining.host, port: joining.port, code: code) }
+    return nil
+  }
+
+  static func == (left: CommandLineOptions, right: CommandLineOptions) -> Bool {
+    left.ticks == right.ticks && left.seed == right.seed && left.boidCount == right.boidCount
+      && left.pngPath == right.pngPath && left.isWindowed == right.isWindowed
+      && left.frameLimit == right.frameLimit && left.syncRollback == right.syncRollback
+      && left.recordPath == right.recordPath && left.replayPath == right.replayPath
+      && left.hawks == right.hawks && left.netplay == right.netplay
+      && left.faults == right.faults && left.waitSeconds == right.waitSeconds
+  }
 
   /// The most ticks one run may ask for.
   static let tickRange = 0...10_000_000
@@ -92,6 +134,10 @@ struct CommandLineOptions: Equatable {
       case "--sync-test":
         options.syncRollback = try integer(
           try value(), for: name, in: 1...SyncTest<BoidsScene>.maximumRollback)
+      case "--hawks":
+        options.hawks = try hawkList(try value())
+      case "--host", "--join", "--port", "--listen", "--code", "--simulate", "--wait":
+        try options.parseNetplay(name, value: value)
       default:
         throw .usage("unknown option '\(name)'")
       }
@@ -100,12 +146,89 @@ struct CommandLineOptions: Equatable {
     return .run(options)
   }
 
+  /// Parses an option of a match over the network; `value` gives the option's value.
+  private mutating func parseNetplay(
+    _ name: String, value: () throws(CommandFailure) -> String
+  ) throws(CommandFailure) {
+    switch name {
+    case "--host": isHosting = true
+    case "--join":
+      do {
+        joining = try NetplayAddress.hostAndPort(try value())
+      } catch {
+        throw .usage("'--join': \(error)")
+      }
+    case "--port": port = UInt16(try Self.integer(try value(), for: name, in: 0...65535))
+    case "--listen": listen = try value()
+    case "--code":
+      let text = try value()
+      guard let code = SessionCode(text) else {
+        throw .usage("'--code' expects 16 hex digits in groups of four, got '\(text)'")
+      }
+      self.code = code
+    case "--simulate":
+      do {
+        faults = try NetworkFaults(items: try value().split(separator: ",").map(String.init))
+      } catch {
+        throw .usage("'--simulate': \(error)")
+      }
+    default:
+      waitSeconds = try Self.integer(try value(), for: name, in: 1...86_400)
+    }
+  }
+
+  /// The hawks `text` lists: `TICK:X:Y` entries, comma-separated (`10:400:300,90:800:100`).
+  private static func hawkList(_ text: String) throws(CommandFailure) -> [Int: [SkyInput]] {
+    var hawks: [Int: [SkyInput]] = [:]
+    for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
+      guard parts.count == 3, let tick = Int(parts[0]), tickRange.contains(tick),
+        let x = Float(parts[1]), let y = Float(parts[2]), x.isFinite, y.isFinite
+      else {
+        throw .usage(
+          "'--hawks' expects TICK:X:Y entries separated by commas, got '\(entry)'")
+      }
+      guard (hawks[tick]?.count ?? 0) < PacketCodec.maximumInputsPerTick else {
+        throw .usage(
+          "'--hawks': at most \(PacketCodec.maximumInputsPerTick) hawks on tick \(tick)")
+      }
+      hawks[tick, default: []].append(.releaseHawk(x: x, y: y))
+    }
+    return hawks
+  }
+
   /// Refuses options that cannot go together, and a run that lacks what it needs; `given`
   /// holds the option names the command line used.
   private func checkCombinations(given seen: Set<String>) throws(CommandFailure) {
+    if isHosting && joining != nil {
+      throw .usage("'--host' and '--join' are the two ends of a match: give one")
+    }
+    for (option, end) in [("--port", "--host"), ("--listen", "--host"), ("--code", "--join")]
+    where seen.contains(option) && !seen.contains(end) {
+      throw .usage("'\(option)' goes with '\(end)'")
+    }
+    if !isHosting && joining == nil,
+      let other = ["--simulate", "--wait"].first(where: seen.contains)
+    {
+      throw .usage("'\(other)' goes with '--host' or '--join'")
+    }
+    if joining != nil {
+      guard code != nil else {
+        throw .usage("missing '--code <code>': give the session code the host printed")
+      }
+      if let other = ["--ticks", "--seed"].first(where: seen.contains) {
+        throw .usage("'\(other)' cannot go with '--join': the host decides it")
+      }
+      return try checkNetplay(given: seen)
+    }
+    if isHosting {
+      guard ticks != nil else { throw .usage("missing '--ticks <n>': the tick the match ends at") }
+      return try checkNetplay(given: seen)
+    }
     if replayPath != nil {
       let setUp = [
         "--ticks", "--seed", "--count", "--window", "--frames", "--sync-test", "--record",
+        "--hawks",
       ]
       if let other = setUp.first(where: seen.contains) {
         throw .usage("'\(other)' cannot go with '--replay': the recording holds the run")
@@ -115,9 +238,19 @@ struct CommandLineOptions: Equatable {
       guard frameLimit == nil else { throw .usage("'--frames' needs '--window'") }
     } else if syncRollback != nil {
       throw .usage("'--sync-test' runs headless: it cannot go with '--window'")
+    } else if !hawks.isEmpty {
+      throw .usage("'--hawks' runs headless: in a window, a click releases a hawk")
     }
     if syncRollback != nil && recordPath != nil {
       throw .usage("'--record' cannot go with '--sync-test', which steps ticks more than once")
+    }
+  }
+
+  /// Refuses what a match over the network cannot do.
+  private func checkNetplay(given seen: Set<String>) throws(CommandFailure) {
+    let others = ["--window", "--frames", "--sync-test", "--record", "--replay"]
+    if let other = others.first(where: seen.contains) {
+      throw .usage("'\(other)' cannot go with a match over the network, which runs headless")
     }
   }
 
@@ -136,11 +269,15 @@ struct CommandLineOptions: Equatable {
 
   /// The usage lines, shown in the help and after a usage error.
   static let usage = """
-    USAGE: boids --ticks <n> [--seed <s>] [--count <n>] [--png <file>] [--sync-test <k>]
-                 [--record <file>]
+    USAGE: boids --ticks <n> [--seed <s>] [--count <n>] [--hawks <list>] [--png <file>]
+                 [--sync-test <k>] [--record <file>]
            boids --window [--frames <n>] [--ticks <n>] [--seed <s>] [--count <n>] [--png <file>]
                   [--record <file>]
            boids --replay <file> [--png <file>]
+           boids --host --ticks <n> [--port <n>] [--listen <address>] [--seed <s>] [--count <n>]
+                 [--hawks <list>] [--simulate <faults>] [--wait <seconds>] [--png <file>]
+           boids --join <address> --code <code> [--count <n>] [--hawks <list>]
+                 [--simulate <faults>] [--wait <seconds>] [--png <file>]
     """
 
   /// The full help, in swift-argument-parser's shape.
@@ -175,6 +312,34 @@ struct CommandLineOptions: Equatable {
           + "window quits."
       ),
       ("--frames <n>", "With --window: quit after <n> frames."),
+      (
+        "--hawks <list>",
+        "Headless: this side's falconer releases a hawk at each TICK:X:Y of the comma-separated "
+          + "list (10:400:300,90:800:100)."
+      ),
+      (
+        "--host",
+        "Host a match over the network, headless, until tick --ticks: this side is the first "
+          + "falconer; it prints the line the other player joins with."
+      ),
+      ("--port <n>", "With --host: the UDP port to listen on, 0 for any. (default: 7777)"),
+      ("--listen <address>", "With --host: the address to listen on. (default: every one)"),
+      (
+        "--join <address>",
+        "Join a hosted match as the second falconer: the host's address and port "
+          + "(127.0.0.1:7777, [::1]:7777). Give the host's --count."
+      ),
+      ("--code <code>", "With --join: the session code the host printed."),
+      (
+        "--simulate <faults>",
+        "With --host or --join: do this to every datagram sent, e.g. "
+          + "loss=5%,delay=50ms,jitter=20ms,duplicate=1%,reorder=1%."
+      ),
+      (
+        "--wait <seconds>",
+        "With --host or --join: give up if the other player has not come within this many "
+          + "seconds. (default: 60)"
+      ),
       ("-h, --help", "Show help information."),
     ]
     return """

@@ -3,7 +3,7 @@ import Gameplay
 import Testing
 import TraitSandbox
 
-@Suite("Boids as a game: a seat in the sky that releases hawks")
+@Suite("Boids as a game: two falconers who release hawks")
 struct BoidsGameTests {
   /// The sky's inputs on `tick`: a hawk every 25 ticks, somewhere new each time.
   private static func inputs(_ tick: Int) -> [SeatInput<SkyInput>] {
@@ -11,19 +11,23 @@ struct BoidsGameTests {
     return [SeatInput(seat: 0, input: .releaseHawk(x: Float(tick * 7 % 1280), y: 100))]
   }
 
-  @Test("a released hawk joins the sky where it was asked, and only the sky's seat has one")
+  @Test("a released hawk joins the sky where it was asked, from either falconer's seat only")
   func release() {
     var scene = BoidsScene(seed: 3, boidCount: 60, hawkCount: 0)
-    #expect(BoidsScene.name == "boids" && scene.seats.map(\.name) == ["sky"])
+    #expect(scene.seats.map(\.name) == ["falconer 1", "falconer 2"])
+    #expect(BoidsScene.name == "boids" && scene.ticksPerSecond == 30)
     scene.advance(with: [
       SeatInput(seat: 0, input: .releaseHawk(x: 400, y: 300)),
-      SeatInput(seat: 1, input: .releaseHawk(x: 10, y: 10)),
+      SeatInput(seat: 2, input: .releaseHawk(x: 10, y: 10)),
+      SeatInput(seat: -1, input: .releaseHawk(x: 10, y: 10)),
+      SeatInput(seat: 1, input: .releaseHawk(x: 700, y: 500)),
       SeatInput(seat: 0, input: .releaseHawk(x: .nan, y: 10)),
       SeatInput(seat: 0, input: .releaseHawk(x: 99_999, y: -5)),
     ])
-    #expect(scene.tick == 1 && scene.hawkCount == 2)
+    #expect(scene.tick == 1 && scene.hawkCount == 3)
     let hawks = scene.world.entities(of: Hawk.self).map(\.position)
     #expect(hawks.contains { abs($0.x - 400) < 10 && abs($0.y - 300) < 10 })
+    #expect(hawks.contains { abs($0.x - 700) < 10 && abs($0.y - 500) < 10 })
     #expect(hawks.contains { $0.x > 1_250 && $0.y < 20 })
   }
 

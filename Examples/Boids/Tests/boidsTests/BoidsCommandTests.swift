@@ -1,4 +1,6 @@
+import BoidsGame
 import Foundation
+import Netplay
 import Synchronization
 import Testing
 
@@ -62,6 +64,17 @@ struct BoidsCommandTests {
       ["--window", "--sync-test", "8"], ["--replay", "r.json", "--ticks", "5"],
       ["--replay", "r.json", "--window"], ["--replay", ""],
       ["--ticks", "5", "--sync-test", "2", "--record", "r.json"],
+      ["--ticks", "5", "--hawks", "10:400"], ["--ticks", "5", "--hawks", "10:nan:3"],
+      ["--ticks", "5", "--hawks", "1:1:1,1:1:1,1:1:1,1:1:1,1:1:1"],
+      ["--window", "--hawks", "1:1:1"],
+      ["--host"], ["--host", "--ticks", "5", "--join", "127.0.0.1:7777", "--code", "1-1"],
+      ["--join", "127.0.0.1:7777"], ["--join", "[::1", "--code", "0000-0000-0000-0001"],
+      ["--join", "h:1", "--code", "0000-0000-0000-0001", "--seed", "3"],
+      ["--join", "h:1", "--code", "12"], ["--ticks", "5", "--code", "0000-0000-0000-0001"],
+      ["--ticks", "5", "--port", "7000"], ["--ticks", "5", "--simulate", "loss=5%"],
+      ["--host", "--ticks", "5", "--simulate", "loss=5"], ["--host", "--ticks", "5", "--window"],
+      ["--host", "--ticks", "5", "--record", "r.json"],
+      ["--host", "--ticks", "5", "--port", "70000"],
     ])
   func usageErrors(arguments: [String]) {
     let result = run(arguments)
@@ -122,6 +135,31 @@ struct BoidsCommandTests {
     #expect(missing.code == 66 && missing.output.isEmpty)
   }
 
+  @Test("hawks given on the command line fly in a headless run, a sync test and a replay")
+  func hawks() throws {
+    let hawks = ["--hawks", "5:100:100,5:600:300,30:1200:700"]
+    let plain = run(["--ticks", "60", "--count", "40", "--seed", "4"])
+    let hunted = run(["--ticks", "60", "--count", "40", "--seed", "4"] + hawks)
+    let tested = run(["--ticks", "60", "--count", "40", "--seed", "4", "--sync-test", "4"] + hawks)
+    #expect(plain.code == 0 && hunted.code == 0 && tested.code == 0)
+    let hash = { (output: String) in output.split(separator: "\n").first.map(String.init) }
+    #expect(hash(hunted.output) != hash(plain.output))
+    #expect(hash(tested.output) == hash(hunted.output))
+    // The sky's own four, and the three released.
+    #expect(hunted.output.contains("hawks: 7"))
+  }
+
+  @Test("a host that no one joins, and a join no host answers, give up with exit 69")
+  func netplayGivesUp() {
+    let host = run([
+      "--host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "30", "--wait", "1",
+    ])
+    #expect(host.code == 69 && host.errors.contains("no one joined within 1 s"))
+    #expect(host.output.contains("boids --join 127.0.0.1:"))
+    let join = run(["--join", "127.0.0.1:9", "--code", "0000-0000-0000-0001", "--wait", "1"])
+    #expect(join.code == 69 && join.errors.contains("no answer from the host within 1 s"))
+  }
+
   @Test("options parse into what the run uses")
   func parsing() throws {
     let request = try CommandLineOptions.parse([
@@ -139,5 +177,23 @@ struct BoidsCommandTests {
       return
     }
     #expect(options.isWindowed && options.frameLimit == 120 && options.ticks == nil)
+    // The ends of a match over the network, in any order of their options.
+    guard
+      case .run(let joining) = try CommandLineOptions.parse([
+        "--code", "0123-4567-89ab-cdef", "--join", "[::1]:7000", "--simulate", "loss=5%",
+      ]),
+      case .run(let hosting) = try CommandLineOptions.parse([
+        "--port", "0", "--host", "--ticks", "300", "--hawks", "10:1:2",
+      ])
+    else {
+      Issue.record("expected runs")
+      return
+    }
+    #expect(
+      joining.netplay
+        == .join(host: "::1", port: 7000, code: try #require(SessionCode("0123456789abcdef"))))
+    #expect(joining.faults.description == "loss=5%")
+    #expect(hosting.netplay == .host(listen: nil, port: 0))
+    #expect(hosting.hawks == [10: [.releaseHawk(x: 1, y: 2)]])
   }
 }

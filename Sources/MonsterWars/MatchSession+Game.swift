@@ -1,0 +1,124 @@
+import Gameplay
+import TraitSandbox
+
+/// What the player at a castle's seat does in a tick of a session: an order, or, from the
+/// first seat (the host of a match over the network), a restart or a retune.
+public enum SessionInput: Sendable, Equatable, Codable {
+  /// Buy a unit or take back an order, for the seat's castle.
+  case order(CastleOrder)
+  /// Start the match again from its first tick (the first seat's only).
+  case restart
+  /// Take a reloaded scenario, as scenario JSON (the first seat's only; see
+  /// `MatchInput.retune(scenarioJSON:)`).
+  case retune(scenarioJSON: String)
+}
+
+/// A session is a game too: the one two players share over the network, where the host may
+/// restart it and tune it live.
+extension MatchSession: Game {
+  /// `monsterwars`.
+  public static let name = Match.name
+
+  /// A seat per castle, `left` then `right`.
+  public var seats: [Seat] { match.seats }
+
+  /// The match's tick (a restart starts it again from 0).
+  public var tick: UInt64 { match.world.tick }
+
+  /// Whether the match is over.
+  public var isOver: Bool { match.isOver }
+
+  /// The match's ticks a second.
+  public var ticksPerSecond: Double { match.ticksPerSecond }
+
+  /// Applies each seat's inputs as `MatchSession.apply(_:)` does (an input it refuses changes
+  /// nothing), then steps the match.
+  public mutating func advance(with inputs: [SeatInput<SessionInput>]) {
+    for input in inputs where Side.allCases.indices.contains(input.seat) {
+      let side = Side.allCases[input.seat]
+      switch input.input {
+      case .order(.buy(let kind)): apply(.order(kind, side: side))
+      case .order(.cancel): apply(.cancelOrder(side: side))
+      case .restart where input.seat == 0: apply(.restart)
+      case .retune(let json) where input.seat == 0: apply(.retune(scenarioJSON: json))
+      case .restart, .retune: break
+      }
+    }
+    step()
+  }
+
+  /// The match's state hash.
+  public func stateHash() -> StateHash {
+    match.world.stateHash()
+  }
+
+  /// The scenario the session restarts with (its JSON text's length in 4 bytes, then the
+  /// text) and the match's snapshot.
+  public func snapshot() throws -> [UInt8] {
+    let json = Array(scenario.jsonText.utf8)
+    var bytes = withUnsafeBytes(of: UInt32(json.count).littleEndian, Array.init)
+    bytes += json
+    bytes += try match.snapshot()
+    return bytes
+  }
+
+  /// The session a snapshot of this one holds: its scenario and match, with this session's
+  /// seed, players and swarm count, no inputs kept and the timeline starting again there.
+  public func restored(from snapshot: [UInt8]) throws -> MatchSession {
+    guard snapshot.count >= 4 else { throw SavedFileError("a session snapshot ends early") }
+    let length = snapshot[0..<4].reversed().reduce(0) { $0 << 8 | Int($1) }
+    guard snapshot.count - 4 >= length,
+      let json = String(validating: snapshot[4..<4 + length], as: UTF8.self),
+      let scenario = Self.retuned(json, like: scenario, swarmCount: swarmCount)
+    else { throw SavedFileError("a session snapshot's scenario does not read") }
+    var session = self
+    session.scenario = scenario
+    session.match = try match.restored(from: Array(snapshot[(4 + length)...]))
+    session.inputs = []
+    session.branchInputs = []
+    session.timeline = keepsTimeline ? [session.match] : []
+    return session
+  }
+
+  /// An order as its kind's place in the roster (`1`, index), a cancel (`2`), a restart
+  /// (`3`), a retune as `4` and the scenario's JSON text.
+  public func encodedInput(_ input: SessionInput) -> [UInt8] {
+    switch input {
+    case .order(.buy(let kind)):
+      [1, UInt8(clamping: scenario.roster.kinds.firstIndex(of: kind) ?? 255)]
+    case .order(.cancel): [2]
+    case .restart: [3]
+    case .retune(let json): [4] + Array(json.utf8)
+    }
+  }
+
+  /// The input `bytes` encode, if it names a kind of this roster.
+  public func decodedInput(_ bytes: [UInt8]) -> SessionInput? {
+    let kinds = scenario.roster.kinds
+    switch (bytes.first, bytes.count) {
+    case (1, 2) where Int(bytes[1]) < kinds.count: return .order(.buy(kinds[Int(bytes[1])]))
+    case (2, 1): return .order(.cancel)
+    case (3, 1): return .restart
+    case (4, _):
+      return String(validating: bytes.dropFirst(), as: UTF8.self).map {
+        .retune(scenarioJSON: $0)
+      }
+    default: return nil
+    }
+  }
+}
+
+extension Scenario {
+  /// What two players over the network must share for their matches to be the same: the
+  /// scenario, the entity types its roster registers and the systems they run, and the swarm
+  /// count. (A kind the scenario file does not mention takes its type's defaults, so the file
+  /// alone does not say which types play.)
+  public func netplayFingerprint(swarmCount: Int?) -> UInt64 {
+    var hasher = StateHasher()
+    hasher.combine(jsonText)
+    for type in roster.entityTypes { hasher.combine(String(reflecting: type)) }
+    for system in roster.schedule.systems { hasher.combine(system.name) }
+    hasher.combine(swarmCount ?? -1)
+    return hasher.finalize().rawValue
+  }
+}
