@@ -48,6 +48,7 @@ let package = Package(
     .library(name: "SDLBackend", targets: ["SDLBackend"]),
     .library(name: "Gameplay", targets: ["Gameplay"]),
     .library(name: "Netplay", targets: ["Netplay"]),
+    .library(name: "GameShell", targets: ["GameShell"]),
     .library(name: "MonsterWars", targets: ["MonsterWars"]),
     .executable(name: "sandbox", targets: ["sandbox"]),
   ],
@@ -80,6 +81,15 @@ let package = Package(
     /// and the UDP transport.
     .target(name: "Netplay", dependencies: ["Gameplay", "TraitSandbox"]),
 
+    /// The command line and window any game gets: `PlayableGame`, its commands (run, replay,
+    /// sweep, demo, host, join) and the option parsing, help and exit codes `sandbox` shares.
+    .target(
+      name: "GameShell",
+      dependencies: [
+        "Gameplay", "Netplay", "TraitSandbox", "Frames", "Imaging", "HeadlessRenderer",
+        "SDLBackend",
+      ]),
+
     /// The desktop demo: the playable MonsterWars window, its input, inspector and overlays.
     .target(
       name: "DesktopDemo",
@@ -98,9 +108,10 @@ let package = Package(
       name: "SandboxCLI",
       dependencies: [
         "TraitSandbox", "Gameplay", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer",
-        "DesktopDemo", "DispatchBenchmark", "Netplay", "JSON",
+        "DesktopDemo", "DispatchBenchmark", "Netplay", "JSON", "GameShell",
       ]),
-    .executableTarget(name: "sandbox", dependencies: ["SandboxCLI", "Imaging", "CMalloc"]),
+    .executableTarget(
+      name: "sandbox", dependencies: ["SandboxCLI", "GameShell", "Imaging", "CMalloc"]),
     /// The C library's allocator settings, for the `sandbox` executable.
     .systemLibrary(name: "CMalloc"),
     /// A float's integer part without Swift's range check, for the grid's cell lookups.
@@ -164,10 +175,11 @@ let package = Package(
       name: "SandboxCLITests",
       dependencies: [
         "SandboxCLI", "MonsterWars", "Imaging", "sandbox", "Netplay", "TraitSandbox", "JSON",
+        "GameShell",
       ]),
     .testTarget(
       name: "DispatchBenchmarkTests",
-      dependencies: ["DispatchBenchmark", "SandboxCLI", "TraitSandbox"]),
+      dependencies: ["DispatchBenchmark", "SandboxCLI", "GameShell", "TraitSandbox"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -23,12 +23,12 @@ let package = Package(
       dependencies: [sandbox("TraitSandbox"), sandbox("Gameplay"), sandbox("Frames")]),
     /// The game's sprites, drawn in code so the example ships no image files.
     .target(name: "BoidsArt", dependencies: ["BoidsGame", sandbox("Frames"), sandbox("Imaging")]),
-    /// The `boids` command: parses its arguments, runs headless or in a window, reports.
+    /// The `boids` command: the sandbox's command line for the sky (`GameShell`).
     .executableTarget(
       name: "boids",
       dependencies: [
-        "BoidsGame", "BoidsArt", sandbox("TraitSandbox"), sandbox("Gameplay"), sandbox("Frames"),
-        sandbox("HeadlessRenderer"), sandbox("SDLBackend"), sandbox("Imaging"), sandbox("Netplay"),
+        "BoidsGame", "BoidsArt", sandbox("TraitSandbox"), sandbox("Frames"),
+        sandbox("HeadlessRenderer"), sandbox("GameShell"),
       ]),
 
     // MARK: - Tests
@@ -38,7 +38,8 @@ let package = Package(
         "BoidsGame", "BoidsArt", sandbox("TraitSandbox"), sandbox("Gameplay"), sandbox("Frames"),
         sandbox("HeadlessRenderer"), sandbox("Imaging"), sandbox("Netplay"),
       ]),
-    .testTarget(name: "boidsTests", dependencies: ["boids", "BoidsGame", sandbox("Netplay")]),
+    .testTarget(
+      name: "boidsTests", dependencies: ["boids", "BoidsGame", sandbox("GameShell")]),
   ],
   swiftLanguageModes: [.v6]
 )

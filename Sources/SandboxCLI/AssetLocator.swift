@@ -1,4 +1,5 @@
 import Foundation
+import GameShell
 import Imaging
 
 /// Finds the `Assets` folder: `--assets`, then `SANDBOX_ASSETS`, then the repository the

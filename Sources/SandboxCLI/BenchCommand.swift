@@ -1,5 +1,6 @@
 import DispatchBenchmark
 import Foundation
+import GameShell
 import Imaging
 
 /// `sandbox bench`: what each way of calling trait code costs, measured on one workload.

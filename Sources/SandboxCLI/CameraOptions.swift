@@ -1,4 +1,5 @@
 import Frames
+import GameShell
 import MonsterWars
 
 /// A point of the world given on the command line as `x,y`.

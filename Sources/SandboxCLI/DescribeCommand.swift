@@ -1,4 +1,5 @@
 import Foundation
+import GameShell
 import JSON
 import MonsterWars
 import TraitSandbox

@@ -1,4 +1,5 @@
 import Foundation
+import GameShell
 import HeadlessRenderer
 import Imaging
 import MonsterWars

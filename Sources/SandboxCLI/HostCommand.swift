@@ -1,4 +1,5 @@
 import Foundation
+import GameShell
 import MonsterWars
 import Netplay
 
@@ -23,14 +24,9 @@ struct HostCommand: Subcommand {
       + NetplayOptions.shared)
 
   /// `--port`: the UDP port to listen on.
-  static let port: Option<UInt16> = .integer(
-    "port", help: "The UDP port to listen on (0 picks a free one, 1 to 65535).", in: 0...65535,
-    default: NetplayOptions.defaultPort)
+  static let port = NetworkOptions.port
   /// `--listen`: the address to listen on.
-  static let listen: Option<String?> = .text(
-    "listen", valueName: "address",
-    help: "Listen on this address of the machine only, e.g. 127.0.0.1 (default: every "
-      + "interface).")
+  static let listen = NetworkOptions.listen
   /// `--ticks`: where a headless match ends.
   static let ticks: Option<UInt32?> = .integer(
     "ticks",

@@ -1,4 +1,5 @@
 import Foundation
+import GameShell
 import MonsterWars
 import Netplay
 
@@ -17,14 +18,7 @@ struct JoinCommand: Subcommand {
     argument: ("host", "The host's address and port, e.g. 127.0.0.1:7777 or [::1]:7777."))
 
   /// `--code`: the session's code.
-  static let code: Option<SessionCode?> = Option(
-    "code", valueName: "code", help: "The session code the host printed, e.g. 3f9a-12cd-88e0-4b71."
-  ) { text throws(OptionValueError) in
-    guard let code = SessionCode(text) else {
-      throw .invalid("expected 16 hex digits in groups of four, e.g. 3f9a-12cd-88e0-4b71")
-    }
-    return code
-  }
+  static let code = NetworkOptions.code
   /// `--join-timeout`: how long to wait for the host's answer.
   static let joinTimeout: Option<Int> = .integer(
     "join-timeout", valueName: "seconds",

@@ -1,5 +1,6 @@
 import DesktopDemo
 import Foundation
+import GameShell
 import MonsterWars
 import Netplay
 
@@ -9,17 +10,7 @@ enum NetplayOptions {
   static let defaultPort = NetplayAddress.defaultPort
 
   /// `--simulate`: faults to put on every datagram sent.
-  static let simulate = Option<NetworkFaults?>(
-    "simulate", valueName: "faults",
-    help: "Play over a bad network on purpose: loss, delay, jitter, duplicate and reorder, "
-      + "e.g. \"loss=5%,delay=50ms,jitter=20ms,duplicate=1%\", applied to what this side sends."
-  ) { text throws(OptionValueError) in
-    do throws(NetworkFaultsError) {
-      return try NetworkFaults(items: CommaList.items(text))
-    } catch {
-      throw .invalid(error.description)
-    }
-  }
+  static let simulate = NetworkOptions.simulate
   /// `--headless`: no window; with `--script`, the orders come from a file.
   static let headless = Flag(
     "headless", help: "Play with no window: the orders come from --script (none without it).")

@@ -1,5 +1,6 @@
 import DesktopDemo
 import Foundation
+import GameShell
 import MonsterWars
 import Netplay
 import TraitSandbox

@@ -1,4 +1,5 @@
 import Foundation
+import GameShell
 
 /// A fixed pool of worker threads that compute results for items `0..<count`, each worker
 /// taking the next unclaimed item from a shared counter, while the calling thread receives the

@@ -1,3 +1,5 @@
+import GameShell
+
 /// A picture size in pixels, written `WxH` on the command line.
 struct OutputSize: Equatable, Sendable, CustomStringConvertible {
   /// The width in pixels.

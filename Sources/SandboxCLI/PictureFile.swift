@@ -1,4 +1,5 @@
 import Foundation
+import GameShell
 import Imaging
 
 /// Writes pictures: PNG or BMP by the file's extension, atomically.

@@ -1,3 +1,5 @@
+import GameShell
+
 /// A one-line progress bar on standard error, drawn only when it is a terminal and only once a
 /// run has lasted a second, so short and piped runs print nothing there.
 struct ProgressBar {

@@ -1,3 +1,5 @@
+import GameShell
+
 /// Small helpers the text reports share.
 extension String {
   /// The string right-aligned in a column of `width` characters.

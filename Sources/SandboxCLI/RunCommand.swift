@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import GameShell
 import Gameplay
 import MonsterWars
 import TraitSandbox

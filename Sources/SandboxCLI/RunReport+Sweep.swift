@@ -1,3 +1,4 @@
+import GameShell
 import JSON
 import MonsterWars
 

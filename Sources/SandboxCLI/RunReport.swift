@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import GameShell
 import JSON
 import MonsterWars
 import TraitSandbox

@@ -1,5 +1,6 @@
 import DispatchBenchmark
 import Foundation
+import GameShell
 import JSON
 import MonsterWars
 import TraitSandbox

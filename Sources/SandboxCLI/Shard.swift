@@ -1,3 +1,5 @@
+import GameShell
+
 /// One of `count` contiguous, near-equal blocks of a seed range, as `--shard K/N` names it.
 ///
 /// Blocks are contiguous, not round-robin, so that concatenating the outputs of shards 1/N

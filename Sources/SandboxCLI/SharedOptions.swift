@@ -1,3 +1,5 @@
+import GameShell
+
 /// Options several subcommands share, declared once so they are spelled, explained and checked
 /// the same everywhere.
 enum SharedOptions {

@@ -1,3 +1,4 @@
+import GameShell
 import MonsterWars
 
 /// Checks `--entities` against the scenario it applies to.

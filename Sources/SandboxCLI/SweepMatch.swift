@@ -1,3 +1,4 @@
+import GameShell
 import MonsterWars
 
 /// One match of a sweep, played headless, AI against AI, and what the sweep keeps of it.

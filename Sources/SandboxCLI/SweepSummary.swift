@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import GameShell
 import MonsterWars
 
 /// What a sweep adds up to: how the matches ended, each side's win rate with its 95%

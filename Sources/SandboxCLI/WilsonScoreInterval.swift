@@ -1,3 +1,5 @@
+import GameShell
+
 /// A confidence interval for a proportion from `successes` out of `trials`, by Wilson's score
 /// method: unlike `p ± z·sqrt(p(1-p)/n)` it stays inside 0...1 and is sound at 0 or n
 /// successes and for small samples.

@@ -1,5 +1,6 @@
 import CMalloc
 import Foundation
+import GameShell
 import Imaging
 import SandboxCLI
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GameShell
 import MonsterWars
 import Netplay
 import Synchronization

@@ -1,3 +1,4 @@
+import GameShell
 import Testing
 
 @testable import SandboxCLI

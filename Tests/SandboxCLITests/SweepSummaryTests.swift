@@ -1,3 +1,4 @@
+import GameShell
 import MonsterWars
 import Testing
 

@@ -1,6 +1,5 @@
+import BoidsGame
 import Foundation
+import GameShell
 
-exit(
-  BoidsCommand.main(
-    arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment, console: .standard))
+exit(BoidsScene.runCommandLine())

@@ -1,6 +1,6 @@
 import BoidsGame
 import Foundation
-import Netplay
+import GameShell
 import Synchronization
 import Testing
 
@@ -14,7 +14,7 @@ final class CapturedConsole: Sendable {
   var console: Console {
     Console(
       writeOutput: { text in self.output.withLock { $0 += text } },
-      writeError: { text in self.errors.withLock { $0 += text } })
+      writeError: { text in self.errors.withLock { $0 += text } }, errorIsTerminal: false)
   }
 
   var standardOutput: String { output.withLock { $0 } }
@@ -23,72 +23,86 @@ final class CapturedConsole: Sendable {
 
 @Suite("boids command")
 struct BoidsCommandTests {
+  private static func run(
+    _ arguments: [String], environment: [String: String] = [:], console: CapturedConsole = .init()
+  ) -> (code: Int32, output: String, errors: String) {
+    let invocation = Invocation(
+      arguments: arguments, environment: environment, executablePath: "boids",
+      workingDirectory: FileManager.default.currentDirectoryPath)
+    let code = BoidsScene.runCommandLine(invocation, console: console.console)
+    return (code, console.standardOutput, console.standardError)
+  }
+
   private func run(_ arguments: [String], environment: [String: String] = [:]) -> (
     code: Int32, output: String, errors: String
   ) {
-    let captured = CapturedConsole()
-    let code = BoidsCommand.main(
-      arguments: arguments, environment: environment, console: captured.console)
-    return (code, captured.standardOutput, captured.standardError)
+    Self.run(arguments, environment: environment)
+  }
+
+  /// The first line, the state hash, of a report.
+  private func hash(_ output: String) -> String? {
+    output.split(separator: "\n").first { $0.hasPrefix("stateHash: ") }.map(String.init)
+  }
+
+  /// A new empty folder, removed by the caller.
+  private func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("boids-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
   }
 
   @Test("a headless run prints the state hash, the same on every run")
   func headlessRunIsRepeatable() throws {
-    let first = run(["--ticks", "60", "--count", "50"])
-    let second = run(["--ticks=60", "--count=50"])
+    let first = run(["run", "--ticks", "60", "--count", "50"])
+    let second = run(["run", "--ticks=60", "--count=50", "--threads", "2"])
     #expect(first.code == 0)
     #expect(first.output == second.output)
     let hashLine = try #require(first.output.split(separator: "\n").first)
     #expect(hashLine.hasPrefix("stateHash: "))
     #expect(hashLine.dropFirst("stateHash: ".count).count == 16)
-    #expect(first.output.contains("boids: "))
+    #expect(first.output.contains("tick: 60\nboids: "))
     #expect(first.output.contains("hawks: 4"))
   }
 
   @Test("help goes to standard output and exits 0")
   func help() {
-    let result = run(["--count", "x", "-h"])
-    #expect(result.code == 0)
-    #expect(result.output.hasPrefix("OVERVIEW: "))
-    #expect(result.output.contains("USAGE: boids --ticks <n>"))
-    #expect(result.errors.isEmpty)
+    let overview = run(["--help"])
+    #expect(overview.code == 0 && overview.errors.isEmpty)
+    #expect(overview.output.hasPrefix("OVERVIEW: A flock of boids"))
+    #expect(overview.output.contains("USAGE: boids [<subcommand>]"))
+    let runHelp = run(["run", "--count", "x", "-h"])
+    #expect(runHelp.code == 0)
+    #expect(runHelp.output.contains("USAGE: boids run [--ticks <n>]"))
+    #expect(runHelp.output.contains("--count <n>") && runHelp.output.contains("(default: 200)"))
   }
 
   @Test(
     "command-line mistakes print an error and the usage to standard error and exit 64",
     arguments: [
-      [], ["--ticks"], ["--ticks", "-1"], ["--ticks", "ten"], ["--count", "5001", "--ticks", "1"],
-      ["--ticks", "1", "--frames", "10"], ["--ticks", "1", "--speed", "2"], ["600"],
-      ["--ticks", "1", "--ticks", "2"], ["--seed", "-3", "--ticks", "1"],
-      ["--ticks", "1", "--sync-test", "0"], ["--ticks", "1", "--sync-test", "65"],
-      ["--window", "--sync-test", "8"], ["--replay", "r.json", "--ticks", "5"],
-      ["--replay", "r.json", "--window"], ["--replay", ""],
-      ["--ticks", "5", "--sync-test", "2", "--record", "r.json"],
-      ["--ticks", "5", "--hawks", "10:400"], ["--ticks", "5", "--hawks", "10:nan:3"],
-      ["--ticks", "5", "--hawks", "1:1:1,1:1:1,1:1:1,1:1:1,1:1:1"],
-      ["--window", "--hawks", "1:1:1"],
-      ["--host"], ["--host", "--ticks", "5", "--join", "127.0.0.1:7777", "--code", "1-1"],
-      ["--join", "127.0.0.1:7777"], ["--join", "[::1", "--code", "0000-0000-0000-0001"],
-      ["--join", "h:1", "--code", "0000-0000-0000-0001", "--seed", "3"],
-      ["--join", "h:1", "--code", "12"], ["--ticks", "5", "--code", "0000-0000-0000-0001"],
-      ["--ticks", "5", "--port", "7000"], ["--ticks", "5", "--simulate", "loss=5%"],
-      ["--host", "--ticks", "5", "--simulate", "loss=5"], ["--host", "--ticks", "5", "--window"],
-      ["--host", "--ticks", "5", "--record", "r.json"],
-      ["--host", "--ticks", "5", "--port", "70000"],
+      ["run"], ["run", "--ticks"], ["run", "--ticks", "-1"], ["run", "--ticks", "ten"],
+      ["run", "--count", "5001", "--ticks", "1"], ["run", "--ticks", "1", "--frames", "10"],
+      ["600"], ["run", "--ticks", "1", "--ticks", "2"], ["run", "--seed", "-3", "--ticks", "1"],
+      ["run", "--ticks", "1", "--sync-test", "0"], ["run", "--ticks", "1", "--sync-test", "65"],
+      ["replay"], ["run", "--ticks", "5", "--sync-test", "2", "--record", "r.json"],
+      ["host", "--port", "70000"], ["join", "127.0.0.1:7777"],
+      ["join", "[::1", "--code", "0000-0000-0000-0001"], ["join", "h:1", "--code", "12"],
+      ["host", "--simulate", "loss=5"], ["sweep", "--ticks", "5"],
+      ["sweep", "--seeds", "9-1", "--ticks", "5"],
     ])
   func usageErrors(arguments: [String]) {
     let result = run(arguments)
     #expect(result.code == 64)
     #expect(result.output.isEmpty)
     #expect(result.errors.hasPrefix("Error: "))
-    #expect(result.errors.contains("USAGE: "))
+    #expect(result.errors.contains("Usage: boids"))
   }
 
   #if os(Linux)
     // Elsewhere the native display is always there, whatever the environment says.
     @Test("a window without a display fails fast with exit 69")
     func windowWithoutDisplay() {
-      let result = run(["--window", "--frames", "1"], environment: [:])
+      let result = run(["demo", "--frames", "1"], environment: [:])
       #expect(result.code == 69)
       #expect(result.errors.contains("no display available"))
       #expect(result.output.isEmpty)
@@ -97,10 +111,9 @@ struct BoidsCommandTests {
 
   @Test("a sync test rolls back every tick and ends on the plain run's state hash")
   func syncTest() throws {
-    let plain = run(["--ticks", "40", "--count", "40", "--seed", "4"])
-    let tested = run(["--ticks", "40", "--count", "40", "--seed", "4", "--sync-test", "8"])
+    let plain = run(["run", "--ticks", "40", "--count", "40", "--seed", "4"])
+    let tested = run(["run", "--ticks", "40", "--count", "40", "--seed", "4", "--sync-test", "8"])
     #expect(plain.code == 0 && tested.code == 0)
-    let hash = { (output: String) in output.split(separator: "\n").first.map(String.init) }
     #expect(hash(tested.output) == hash(plain.output) && hash(plain.output) != nil)
     #expect(
       tested.output.contains(
@@ -109,91 +122,112 @@ struct BoidsCommandTests {
     #expect(!plain.output.contains("sync test"))
   }
 
+  @Test("inputs from a file fly in a run, a sync test and a recording's replay")
+  func inputs() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inputs = folder.appendingPathComponent("hawks.jsonl").path
+    try """
+    # tick, seat, input
+    {"tick": 5, "input": {"releaseHawk": {"x": 100, "y": 100}}}
+    {"tick": 5, "seat": 1, "input": {"releaseHawk": {"x": 600, "y": 300}}}
+
+    {"tick": 30, "input": {"releaseHawk": {"x": 1200, "y": 700}}}
+    """.write(toFile: inputs, atomically: true, encoding: .utf8)
+    let base = ["run", "--ticks", "60", "--count", "40", "--seed", "4"]
+    let plain = run(base)
+    let hunted = run(base + ["--inputs", inputs])
+    let tested = run(base + ["--inputs", inputs, "--sync-test", "4"])
+    let recording = folder.appendingPathComponent("run.json").path
+    let recorded = run(base + ["--inputs", inputs, "--record", recording])
+    let replayed = run(["replay", recording])
+    #expect([plain, hunted, tested, recorded, replayed].allSatisfy { $0.code == 0 })
+    #expect(hash(hunted.output) != hash(plain.output))
+    #expect(hash(tested.output) == hash(hunted.output))
+    #expect(hash(replayed.output) == hash(hunted.output))
+    // The sky's own four, and the three released.
+    #expect(hunted.output.contains("hawks: 7"))
+    // A line that is not an input of the game is named.
+    try "{\"tick\": 5, \"input\": {\"dropBomb\": {}}}\n".write(
+      toFile: inputs, atomically: true, encoding: .utf8)
+    let wrong = run(base + ["--inputs", inputs])
+    #expect(wrong.code == 65 && wrong.errors.contains("hawks.jsonl:1: not an input of boids"))
+    try "{\"tick\": 5, \"seat\": 2, \"input\": {\"releaseHawk\": {\"x\": 1, \"y\": 1}}}\n".write(
+      toFile: inputs, atomically: true, encoding: .utf8)
+    let seat = run(base + ["--inputs", inputs])
+    #expect(seat.code == 65 && seat.errors.contains("seat 2 is none of the game's 2"))
+  }
+
   @Test("a recorded run replays to its state hash; a damaged or missing recording is refused")
   func recordAndReplay() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("boids-recording-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("run.json").path
-    let recorded = run(["--ticks", "90", "--count", "30", "--record", file])
+    let recorded = run(["run", "--ticks", "90", "--count", "30", "--record", file])
     #expect(recorded.code == 0 && recorded.output.contains("recording: \(file)"))
-    let replayed = run(["--replay", file])
+    let replayed = run(["replay", file])
     #expect(replayed.code == 0)
     let lines = { (output: String) in output.split(separator: "\n").prefix(4) }
     #expect(lines(replayed.output) == lines(recorded.output))
     #expect(replayed.output.contains("tick: 90"))
-    // Another seed's end hash on this recording's inputs: it must not replay.
+    // Another end hash on this recording's inputs: it must not replay.
     var text = try String(contentsOfFile: file, encoding: .utf8)
     let hash = try #require(
       recorded.output.split(separator: "\n").first?.split(separator: " ").last)
     text = text.replacingOccurrences(of: String(hash), with: "0000000000000000")
     try text.write(toFile: file, atomically: true, encoding: .utf8)
-    let tampered = run(["--replay", file])
+    let tampered = run(["replay", file])
     #expect(tampered.code == 65 && tampered.errors.contains("ends on stateHash \(hash)"))
-    let missing = run(["--replay", folder.appendingPathComponent("none.json").path])
+    let missing = run(["replay", folder.appendingPathComponent("none.json").path])
     #expect(missing.code == 66 && missing.output.isEmpty)
   }
 
-  @Test("hawks given on the command line fly in a headless run, a sync test and a replay")
-  func hawks() throws {
-    let hawks = ["--hawks", "5:100:100,5:600:300,30:1200:700"]
-    let plain = run(["--ticks", "60", "--count", "40", "--seed", "4"])
-    let hunted = run(["--ticks", "60", "--count", "40", "--seed", "4"] + hawks)
-    let tested = run(["--ticks", "60", "--count", "40", "--seed", "4", "--sync-test", "4"] + hawks)
-    #expect(plain.code == 0 && hunted.code == 0 && tested.code == 0)
-    let hash = { (output: String) in output.split(separator: "\n").first.map(String.init) }
-    #expect(hash(hunted.output) != hash(plain.output))
-    #expect(hash(tested.output) == hash(hunted.output))
-    // The sky's own four, and the three released.
-    #expect(hunted.output.contains("hawks: 7"))
+  @Test("a sweep tallies every seed, the same on one thread as on three")
+  func sweep() {
+    let one = run(["sweep", "--seeds", "1-6", "--ticks", "20", "--count", "30", "--threads", "1"])
+    let three = run(["sweep", "--seeds", "1-6", "--ticks", "20", "--count", "30", "--threads", "3"])
+    #expect(one.code == 0 && one.output == three.output)
+    #expect(one.output.contains("Sweep: boids, seeds 1-6 (6), up to 20 ticks each"))
+    #expect(one.output.contains("  ran 20 ticks: 6 (100.0%)"))
+    #expect(one.output.contains("sweepHash: "))
+    let other = run(["sweep", "--seeds", "2-7", "--ticks", "20", "--count", "30"])
+    #expect(other.output.split(separator: "\n").last != one.output.split(separator: "\n").last)
   }
 
   @Test("a host that no one joins, and a join no host answers, give up with exit 69")
   func netplayGivesUp() {
     let host = run([
-      "--host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "30", "--wait", "1",
+      "host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "30", "--wait", "1",
     ])
     #expect(host.code == 69 && host.errors.contains("no one joined within 1 s"))
-    #expect(host.output.contains("boids --join 127.0.0.1:"))
-    let join = run(["--join", "127.0.0.1:9", "--code", "0000-0000-0000-0001", "--wait", "1"])
+    #expect(host.output.contains("boids join 127.0.0.1:"))
+    let join = run(["join", "127.0.0.1:9", "--code", "0000-0000-0000-0001", "--wait", "1"])
     #expect(join.code == 69 && join.errors.contains("no answer from the host within 1 s"))
   }
 
-  @Test("options parse into what the run uses")
-  func parsing() throws {
-    let request = try CommandLineOptions.parse([
-      "--ticks", "600", "--seed", "9", "--count", "30", "--png", "/tmp/x.png",
-    ])
-    var expected = CommandLineOptions()
-    expected.ticks = 600
-    expected.seed = 9
-    expected.boidCount = 30
-    expected.pngPath = "/tmp/x.png"
-    #expect(request == .run(expected))
-    let windowed = try CommandLineOptions.parse(["--window", "--frames", "120"])
-    guard case .run(let options) = windowed else {
-      Issue.record("expected a run")
-      return
+  @Test("a host and a guest of this process play to the same state hash")
+  func hostAndJoin() async throws {
+    let hostConsole = CapturedConsole()
+    let hostTask = Task.detached {
+      Self.run(
+        [
+          "host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "45", "--count", "40",
+          "--wait", "20",
+        ], console: hostConsole)
     }
-    #expect(options.isWindowed && options.frameLimit == 120 && options.ticks == nil)
-    // The ends of a match over the network, in any order of their options.
-    guard
-      case .run(let joining) = try CommandLineOptions.parse([
-        "--code", "0123-4567-89ab-cdef", "--join", "[::1]:7000", "--simulate", "loss=5%",
-      ]),
-      case .run(let hosting) = try CommandLineOptions.parse([
-        "--port", "0", "--host", "--ticks", "300", "--hawks", "10:1:2",
-      ])
-    else {
-      Issue.record("expected runs")
-      return
+    var joinLine: [String]?
+    for _ in 0..<100 where joinLine == nil {
+      try await Task.sleep(for: .milliseconds(50))
+      joinLine = hostConsole.standardOutput.split(separator: "\n")
+        .first { $0.hasPrefix("  boids join ") }
+        .map { $0.split(separator: " ").dropFirst().map(String.init) }
     }
-    #expect(
-      joining.netplay
-        == .join(host: "::1", port: 7000, code: try #require(SessionCode("0123456789abcdef"))))
-    #expect(joining.faults.description == "loss=5%")
-    #expect(hosting.netplay == .host(listen: nil, port: 0))
-    #expect(hosting.hawks == [10: [.releaseHawk(x: 1, y: 2)]])
+    let arguments = try #require(joinLine)
+    #expect(arguments.contains("--count") && arguments.contains("40"))
+    let guest = Self.run(arguments + ["--simulate", "delay=30ms"])
+    let host = await hostTask.value
+    #expect(host.code == 0 && guest.code == 0)
+    #expect(hash(host.output) != nil && hash(host.output) == hash(guest.output))
+    #expect(guest.output.contains("Agreed:    both sides had the same stateHash at tick 45"))
   }
 }

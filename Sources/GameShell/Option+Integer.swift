@@ -1,7 +1,7 @@
 extension Option {
   /// Declares a whole-number option that must lie in `range`, and is `defaultValue` when not
   /// given.
-  static func integer(
+  package static func integer(
     _ name: String, valueName: String = "n", help: String, in range: ClosedRange<Value>,
     default defaultValue: Value
   ) -> Option where Value: FixedWidthInteger {
@@ -11,7 +11,7 @@ extension Option {
   }
 
   /// Declares a whole-number option that must lie in `range`, and is `nil` when not given.
-  static func integer<Integer: FixedWidthInteger & Sendable>(
+  package static func integer<Integer: FixedWidthInteger & Sendable>(
     _ name: String, valueName: String = "n", help: String, in range: ClosedRange<Integer>,
     defaultDescription: String? = nil
   ) -> Option where Value == Integer? {

@@ -3,22 +3,22 @@
 ///
 /// Commands read it with `try options[RunCommand.ticks]`. An option with no default has an
 /// optional `Value` and reads as `nil` when not given.
-struct Option<Value: Sendable>: OptionDeclaration {
+package struct Option<Value: Sendable>: OptionDeclaration {
   /// The long name without dashes, e.g. `seed`.
-  let name: String
+  package let name: String
   /// The value's placeholder, e.g. `n`.
-  let valueName: String
+  package let valueName: String
   /// One line of help.
-  let help: String
+  package let help: String
   /// The value when the option is not given.
-  let defaultValue: Value
+  package let defaultValue: Value
   /// The default as help shows it, if any.
-  let defaultDescription: String?
+  package let defaultDescription: String?
   private let convert: @Sendable (String) throws(OptionValueError) -> Value
 
   /// Declares an option that is `defaultValue` when not given; help shows the default as
   /// `defaultDescription`, or as the value's own description.
-  init(
+  package init(
     _ name: String, valueName: String, help: String, default defaultValue: Value,
     defaultDescription: String? = nil,
     parse: @escaping @Sendable (String) throws(OptionValueError) -> Value
@@ -32,12 +32,12 @@ struct Option<Value: Sendable>: OptionDeclaration {
   }
 
   /// Always `true`: an option's value follows its name.
-  var takesValue: Bool { true }
+  package var takesValue: Bool { true }
   /// The option as usage shows it, e.g. `--seed <n>`.
-  var synopsis: String { "--\(name) <\(valueName)>" }
+  package var synopsis: String { "--\(name) <\(valueName)>" }
 
   /// The value the command line's `text` stands for.
-  func value(from text: String) throws(OptionValueError) -> Value {
+  package func value(from text: String) throws(OptionValueError) -> Value {
     try convert(text)
   }
 }
@@ -45,7 +45,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
 extension Option where Value: ExpressibleByNilLiteral {
   /// Declares an option that is `nil` when not given; help shows `defaultDescription`, if any,
   /// as what its absence means.
-  init(
+  package init(
     _ name: String, valueName: String, help: String, defaultDescription: String? = nil,
     parse: @escaping @Sendable (String) throws(OptionValueError) -> Value
   ) {

@@ -1,5 +1,5 @@
 /// What parsing and help need to know of an option, whatever the type of its value.
-protocol OptionDeclaration: Sendable {
+package protocol OptionDeclaration: Sendable {
   /// The long name without dashes, e.g. `seed`.
   var name: String { get }
   /// Whether a value follows the name (`--seed 3`), or the name alone is the option (`--json`).
@@ -14,7 +14,7 @@ protocol OptionDeclaration: Sendable {
 
 extension OptionDeclaration {
   /// The help text with the default appended, as the `OPTIONS:` column shows it.
-  var helpWithDefault: String {
+  package var helpWithDefault: String {
     help + (defaultDescription.map { " (default: \($0))" } ?? "")
   }
 }

@@ -1,26 +1,42 @@
 /// A subcommand's name, summary and options, from which both parsing and help are derived.
-struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
   /// The subcommand's name, e.g. `run`.
-  var name: String
+  package var name: String
   /// One line saying what it does.
-  var abstract: String
+  package var abstract: String
   /// A paragraph of further explanation, if any.
-  var discussion: String?
+  package var discussion: String?
   /// The options it accepts, in the order help lists them.
-  var options: [any OptionDeclaration]
+  package var options: [any OptionDeclaration]
   /// The one word the command takes besides its options, if any: its name in usage and its
   /// help, e.g. `("file", "A recording.")`.
-  var argument: (name: String, help: String)? = nil
+  package var argument: (name: String, help: String)? = nil
+  /// The program the subcommand belongs to, as usage names it: `sandbox`, `boids`.
+  package var program = "sandbox"
+
+  /// Declares a subcommand of `program`.
+  package init(
+    name: String, abstract: String, discussion: String? = nil,
+    options: [any OptionDeclaration], argument: (name: String, help: String)? = nil,
+    program: String = "sandbox"
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.options = options
+    self.argument = argument
+    self.program = program
+  }
 
   /// The usage line.
-  var usage: String {
+  package var usage: String {
     let options = options.map { "[\($0.synopsis)]" }.joined(separator: " ")
     let argument = self.argument.map { " <\($0.name)>" } ?? ""
-    return "sandbox \(name)\(argument)" + (options.isEmpty ? "" : " " + options)
+    return "\(program) \(name)\(argument)" + (options.isEmpty ? "" : " " + options)
   }
 
   /// The full help text, in swift-argument-parser's familiar layout.
-  var help: String {
+  package var help: String {
     var lines = ["OVERVIEW: \(abstract)", ""]
     if let discussion { lines += HelpLayout.wrap(discussion, width: HelpLayout.lineWidth) + [""] }
     lines += ["USAGE: \(usage)", ""]

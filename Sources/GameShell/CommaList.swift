@@ -1,9 +1,9 @@
 /// Option values that list several items separated by commas: `--sizes 1000,100000`,
 /// `--strategy soa,world`, `--center 640,360`. The one place such a value is split.
-enum CommaList {
+package enum CommaList {
   /// The items of `text`, each trimmed of spaces; an empty item is kept, for the caller to
   /// refuse.
-  static func items(_ text: String) -> [String] {
+  package static func items(_ text: String) -> [String] {
     text.split(separator: ",", omittingEmptySubsequences: false).map {
       $0.trimmingCharacters(in: .whitespaces)
     }
@@ -13,7 +13,7 @@ enum CommaList {
   ///
   /// - Throws: `OptionValueError` naming the range and showing `example` for any item that is
   ///   not a whole number in it.
-  static func wholeNumbers(
+  package static func wholeNumbers(
     _ text: String, in range: ClosedRange<Int>, example: String
   ) throws(OptionValueError) -> [Int] {
     var numbers: [Int] = []

@@ -1,6 +1,6 @@
 extension Option where Value == String {
   /// Declares a text option that is `defaultValue` when not given; an empty value is missing.
-  static func text(
+  package static func text(
     _ name: String, valueName: String, help: String, default defaultValue: String
   ) -> Option {
     Option(name, valueName: valueName, help: help, default: defaultValue) {
@@ -15,7 +15,7 @@ extension Option where Value == String? {
   /// - Parameters:
   ///   - allowsEmpty: Whether an empty value is passed on; otherwise it is missing.
   ///   - check: Throws for a value the option cannot use, e.g. a file of the wrong type.
-  static func text(
+  package static func text(
     _ name: String, valueName: String, help: String, allowsEmpty: Bool = false,
     check: @escaping @Sendable (String) throws(OptionValueError) -> Void = { _ in }
   ) -> Option {

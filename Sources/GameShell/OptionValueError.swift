@@ -1,5 +1,5 @@
 /// Why an option's text is not a value it accepts; `ParsedOptions` adds which option it was.
-enum OptionValueError: Error, Equatable {
+package enum OptionValueError: Error, Equatable {
   /// The value is empty where the option needs one.
   case empty
   /// The value is not acceptable: `reason` says what would be (e.g. "expected 1 to 10"), and

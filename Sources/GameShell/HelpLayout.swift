@@ -1,12 +1,12 @@
 /// Two-column help rows, wrapped like swift-argument-parser's.
-enum HelpLayout {
+package enum HelpLayout {
   /// The width of the label column, indentation included.
-  static let labelWidth = 26
+  package static let labelWidth = 26
   /// The width help text is wrapped to.
-  static let lineWidth = 80
+  package static let lineWidth = 80
 
   /// Formats `(label, text)` rows with the text in a column of its own.
-  static func columns(_ rows: [(String, String)]) -> [String] {
+  package static func columns(_ rows: [(String, String)]) -> [String] {
     var lines: [String] = []
     let indent = String(repeating: " ", count: labelWidth)
     for (label, text) in rows {
@@ -26,7 +26,7 @@ enum HelpLayout {
   }
 
   /// Splits text into lines of at most `width` characters at spaces.
-  static func wrap(_ text: String, width: Int) -> [String] {
+  package static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var current = ""
     for word in text.split(separator: " ") {

@@ -11,11 +11,12 @@ import Imaging
 
 /// The file `--out` names for a command's lines: checked before the work starts, so a long
 /// run cannot end in a path it could never write, then written atomically at the end.
-enum LinesFile {
+package enum LinesFile {
   /// Throws, with exit code 73, unless `url` can be replaced by a regular file: an existing
   /// directory, FIFO, device or socket is refused, as is a missing or unwritable directory.
   /// `option` names the option that gave the path.
-  static func checkDestination(_ url: URL, option: String = "--out") throws(CommandFailure) {
+  package static func checkDestination(_ url: URL, option: String = "--out") throws(CommandFailure)
+  {
     let path = url.path(percentEncoded: false)
     let existing = FileKind.at(path)
     if existing != .missing, let kind = existing.nameUnlessRegular {
@@ -38,7 +39,7 @@ enum LinesFile {
   }
 
   /// Writes `bytes` to `url` atomically (a temporary file, then a rename).
-  static func write(_ bytes: [UInt8], to url: URL) throws(CommandFailure) {
+  package static func write(_ bytes: [UInt8], to url: URL) throws(CommandFailure) {
     do {
       try AtomicFile.write(bytes, to: url)
     } catch {

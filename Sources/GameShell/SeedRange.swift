@@ -1,22 +1,22 @@
 /// An inclusive range of match seeds, as `--seeds` gives it: `1-1000`, or one seed, `7`.
-struct SeedRange: Equatable, Sendable, CustomStringConvertible {
+package struct SeedRange: Equatable, Sendable, CustomStringConvertible {
   /// The most seeds one range may hold.
-  static let maximumCount = 1_000_000_000
+  package static let maximumCount = 1_000_000_000
 
   /// The first seed.
-  let first: UInt64
+  package let first: UInt64
   /// The last seed, included.
-  let last: UInt64
+  package let last: UInt64
 
   /// A range from `first` through `last`; `first <= last` and it holds at most `maximumCount`.
-  init(first: UInt64, last: UInt64) {
+  package init(first: UInt64, last: UInt64) {
     precondition(first <= last && last - first < UInt64(Self.maximumCount))
     self.first = first
     self.last = last
   }
 
   /// Reads `a-b` or a single seed, in decimal.
-  init(parsing text: String) throws(OptionValueError) {
+  package init(parsing text: String) throws(OptionValueError) {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count),
       let first = Self.seed(parts[0]), let last = Self.seed(parts[parts.count - 1])
@@ -33,16 +33,16 @@ struct SeedRange: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// How many seeds the range holds.
-  var count: Int { Int(last - first) + 1 }
+  package var count: Int { Int(last - first) + 1 }
 
   /// The seed at `position`, counted from 0.
-  subscript(position: Int) -> UInt64 {
+  package subscript(position: Int) -> UInt64 {
     precondition((0..<count).contains(position), "seed position \(position) out of range")
     return first + UInt64(position)
   }
 
   /// `a-b`, or the one seed.
-  var description: String { first == last ? "\(first)" : "\(first)-\(last)" }
+  package var description: String { first == last ? "\(first)" : "\(first)-\(last)" }
 
   /// A seed in decimal digits only (no sign), within `UInt64`.
   private static func seed(_ text: Substring) -> UInt64? {

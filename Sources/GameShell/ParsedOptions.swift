@@ -3,13 +3,13 @@
 ///
 /// Parsing checks only the shape of the command line; each value is converted, and any error
 /// in it reported, when the command reads it.
-struct ParsedOptions {
+package struct ParsedOptions {
   /// The spec the options were checked against.
-  let spec: CommandSpec
+  package let spec: CommandSpec
   private var values: [String: String] = [:]
   private var flags: Set<String> = []
   /// Whether `-h` or `--help` was given.
-  private(set) var wantsHelp = false
+  package private(set) var wantsHelp = false
   /// The command's one word besides its options (see `CommandSpec.argument`), if given.
   private var argumentValue: String?
 
@@ -17,7 +17,7 @@ struct ParsedOptions {
   ///
   /// Accepts `--name value` and `--name=value`; rejects unknown options, missing values,
   /// repeated options and stray arguments.
-  init(_ arguments: [String], spec: CommandSpec) throws(CommandFailure) {
+  package init(_ arguments: [String], spec: CommandSpec) throws(CommandFailure) {
     self.spec = spec
     var remaining = arguments[...]
     while let word = remaining.popFirst() {
@@ -59,7 +59,7 @@ struct ParsedOptions {
   }
 
   /// The command's one word besides its options; a usage error if it was not given.
-  func argument() throws(CommandFailure) -> String {
+  package func argument() throws(CommandFailure) -> String {
     guard let name = spec.argument?.name else {
       preconditionFailure("'sandbox \(spec.name)' takes no argument")
     }
@@ -68,13 +68,13 @@ struct ParsedOptions {
   }
 
   /// Whether `flag` was given.
-  subscript(flag: Flag) -> Bool {
+  package subscript(flag: Flag) -> Bool {
     assert(declares(flag), "'\(flag.synopsis)' is not an option of 'sandbox \(spec.name)'")
     return flags.contains(flag.name)
   }
 
   /// The value of `option`: converted from the command line, or its default when not given.
-  subscript<Value>(option: Option<Value>) -> Value {
+  package subscript<Value>(option: Option<Value>) -> Value {
     get throws(CommandFailure) {
       assert(declares(option), "'\(option.synopsis)' is not an option of 'sandbox \(spec.name)'")
       guard let text = values[option.name] else { return option.defaultValue }
@@ -85,7 +85,7 @@ struct ParsedOptions {
 
   /// The value of an option the command cannot do without: not giving it, or giving it empty
   /// where that counts as missing, is a usage error.
-  func required<Value>(_ option: Option<Value?>) throws(CommandFailure) -> Value {
+  package func required<Value>(_ option: Option<Value?>) throws(CommandFailure) -> Value {
     assert(declares(option), "'\(option.synopsis)' is not an option of 'sandbox \(spec.name)'")
     let missing = CommandFailure.usage("Missing '\(option.synopsis)'")
     guard let text = values[option.name],
@@ -95,7 +95,7 @@ struct ParsedOptions {
   }
 
   /// Whether `option` was given on the command line (whatever its value).
-  func contains(_ option: some OptionDeclaration) -> Bool {
+  package func contains(_ option: some OptionDeclaration) -> Bool {
     assert(declares(option), "'\(option.synopsis)' is not an option of 'sandbox \(spec.name)'")
     return values[option.name] != nil || flags.contains(option.name)
   }

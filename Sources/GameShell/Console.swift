@@ -9,7 +9,7 @@ public struct Console: Sendable {
   /// Whether standard error is a terminal (progress bars are drawn only then).
   public var errorIsTerminal: Bool
   /// What became of the writes to standard output.
-  let outputStatus: StreamStatus
+  package let outputStatus: StreamStatus
 
   /// Creates a console from its writers.
   public init(
@@ -22,7 +22,7 @@ public struct Console: Sendable {
       outputStatus: StreamStatus())
   }
 
-  init(
+  package init(
     writeOutput: @escaping @Sendable (String) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
     errorIsTerminal: Bool, outputStatus: StreamStatus
@@ -79,12 +79,12 @@ public struct Console: Sendable {
   }
 
   /// Writes a line to standard output.
-  func print(_ line: String) {
+  package func print(_ line: String) {
     writeOutput(line + "\n")
   }
 
   /// Writes a line to standard error.
-  func printError(_ line: String) {
+  package func printError(_ line: String) {
     writeError(line + "\n")
   }
 }
@@ -95,11 +95,11 @@ public struct Console: Sendable {
 /// no file the command opens can take its number and receive its output; writes meant for a
 /// closed standard output still count as failed.
 private final class StandardStreams: Sendable {
-  static let shared = StandardStreams()
+  package static let shared = StandardStreams()
 
-  let outputWasClosed: Bool
-  let errorWasClosed: Bool
-  let outputStatus = StreamStatus()
+  package let outputWasClosed: Bool
+  package let errorWasClosed: Bool
+  package let outputStatus = StreamStatus()
 
   private init() {
     var closed: Set<Int32> = []

@@ -1,0 +1,214 @@
+import Foundation
+import Gameplay
+import Netplay
+import TraitSandbox
+
+/// What `GAME host` and `GAME join` share: the game's settings, this side's scripted inputs,
+/// faults, the wait, and playing and reporting the match.
+struct GameNetplaySetup<G: PlayableGame> {
+  /// `--wait`: how long to wait for the other player.
+  static var wait: Option<Int> {
+    .integer(
+      "wait", valueName: "seconds",
+      help: "Give up if the other player has not come within this many seconds (1 to 86400).",
+      in: 1...86_400, default: 60)
+  }
+
+  /// The options both ends take.
+  static var options: [any OptionDeclaration] {
+    GameOptions<G>.settingOptions + [
+      GameOptions<G>.inputs, NetworkOptions.simulate, wait, GameOptions<G>.threads,
+      GameOptions<G>.png,
+    ]
+  }
+
+  let settings: GameSettings
+  let inputs: [Int: [G.Input]]
+  let faults: NetworkFaults
+  let waitSeconds: Int
+  let threads: Int
+  let pngPath: String?
+  let invocation: Invocation
+
+  /// Reads the options, checking that the game has the two seats a match needs.
+  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    settings = try GameOptions<G>.settings(options)
+    let game = G(seed: 0, settings: settings)
+    guard game.seats.count >= 2 else {
+      throw CommandFailure(
+        message: "\(G.name) has one seat: there is no one to play against over the network",
+        exitCode: ExitCode.usage)
+    }
+    let script = try options[GameOptions<G>.inputs].map { path throws(CommandFailure) in
+      try GameOptions<G>.loadInputs(
+        path, invocation: invocation, seats: game.seats.count,
+        maximumPerTick: PacketCodec.maximumInputsPerTick)
+    }
+    var inputs: [Int: [G.Input]] = [:]
+    for (tick, given) in script ?? [:] {
+      // The file is this side's: its seat field, if any, is ignored.
+      inputs[tick] = given.map(\.input)
+      if inputs[tick, default: []].count > PacketCodec.maximumInputsPerTick {
+        throw CommandFailure(
+          message: "more than \(PacketCodec.maximumInputsPerTick) inputs on tick \(tick)",
+          exitCode: ExitCode.dataError)
+      }
+    }
+    self.inputs = inputs
+    faults = try options[NetworkOptions.simulate] ?? NetworkFaults()
+    waitSeconds = try options[Self.wait]
+    threads = try GameOptions<G>.threadCount(options)
+    pngPath = try options[GameOptions<G>.png]
+    if let pngPath { try LinesFile.checkDestination(invocation.url(of: pngPath), option: "--png") }
+    self.invocation = invocation
+  }
+
+  /// The game as both sides start it from the host's seed.
+  var start: (UInt64) -> G {
+    let (settings, threads) = (self.settings, self.threads)
+    return { seed in
+      var game = G(seed: seed, settings: settings)
+      game.threadCount = threads
+      return game
+    }
+  }
+
+  /// What both sides' games must share: their settings.
+  var fingerprint: UInt64 {
+    var hasher = StateHasher()
+    for setting in G.settings {
+      hasher.combine(setting.name)
+      hasher.combine(settings[setting.name])
+    }
+    return hasher.finalize().rawValue
+  }
+
+  /// Plays `match` headless to its end, prints its summary and the game's report, writes the
+  /// picture if asked, and returns the exit code: 0 when both sides agreed at the end, 1 for
+  /// a desync or a player who left or fell silent, 69 when the other never came.
+  func play(_ match: NetplayMatch<G>, console: Console) throws(CommandFailure) -> Int32 {
+    let inputs = self.inputs
+    do {
+      try match.playHeadless(waitSeconds: Double(waitSeconds)) { inputs[Int($0)] ?? [] }
+    } catch {
+      throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
+    }
+    for line in match.summary { console.print(line) }
+    guard case .ended(let ending) = match.phase, let rollback = match.rollback else {
+      return ExitCode.success
+    }
+    for line in rollback.game.reportLines { console.print(line) }
+    if let pngPath {
+      try GameOptions<G>.writePicture(of: rollback.game, to: pngPath, invocation: invocation)
+    }
+    switch ending {
+    case .finished, .quit: return ExitCode.success
+    default: throw CommandFailure(message: ending.description, exitCode: ExitCode.failure)
+    }
+  }
+}
+
+/// `GAME host`: plays the game's first seat against a second process over UDP, headless.
+struct GameHostCommand<G: PlayableGame>: Subcommand {
+  /// `--ticks`: where the match ends.
+  static var ticks: Option<Int> {
+    .integer(
+      "ticks",
+      help: "End the match after n ticks, both sides comparing their state there "
+        + "(1 to 100000000).", in: 1...100_000_000, default: 3600)
+  }
+
+  static var spec: CommandSpec {
+    CommandSpec(
+      name: "host",
+      abstract: "Host a match against a second player over the network, headless.",
+      discussion: """
+        Waits for the other player, then plays the game's first seat with --inputs, \
+        GGPO-style: inputs travel over UDP and a late one rolls the game back. Prints the \
+        line the other player runs to join (the session code and the settings in it); both \
+        sides print the same stateHash when the match ends at --ticks.
+        """,
+      options: [ticks, GameOptions<G>.seed, NetworkOptions.port, NetworkOptions.listen]
+        + GameNetplaySetup<G>.options, program: G.name)
+  }
+
+  let ticks: Int
+  let seed: UInt64
+  let port: UInt16
+  let listen: String?
+  let setup: GameNetplaySetup<G>
+
+  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    ticks = try options[Self.ticks]
+    seed = try options[GameOptions<G>.seed]
+    port = try options[NetworkOptions.port]
+    listen = try options[NetworkOptions.listen]
+    setup = try GameNetplaySetup(options: options, invocation: invocation)
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    let match: NetplayMatch<G>
+    do {
+      match = try .hosting(
+        setup.start, fingerprint: setup.fingerprint, seed: seed,
+        settings: RollbackSettings(endTick: UInt32(ticks)), listen: listen, port: port,
+        faults: setup.faults)
+    } catch {
+      throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
+    }
+    let address = listen.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "HOST"
+    let settings = GameOptions<G>.arguments(for: setup.settings)
+    console.print(
+      "Hosting \(G.name) on UDP port \(match.peer.localPort). The other player joins with:")
+    console.print(
+      "  \(G.name) join \(address):\(match.peer.localPort) --code \(match.code)"
+        + (settings.isEmpty ? "" : " " + settings))
+    if !setup.faults.isNone { console.print("Simulating \(setup.faults) on what this side sends.") }
+    return try setup.play(match, console: console)
+  }
+}
+
+/// `GAME join`: plays the game's second seat in a match a second process hosts, headless.
+struct GameJoinCommand<G: PlayableGame>: Subcommand {
+  static var spec: CommandSpec {
+    CommandSpec(
+      name: "join", abstract: "Join a match another player hosts, headless.",
+      discussion: """
+        Give the address and the code the host printed, and the host's settings: the host \
+        refuses a player whose game would differ. The host decides the seed and the end tick.
+        """,
+      options: [NetworkOptions.code] + GameNetplaySetup<G>.options,
+      argument: ("host", "The host's address and port, e.g. 127.0.0.1:7777 or [::1]:7777."),
+      program: G.name)
+  }
+
+  let host: String
+  let port: UInt16
+  let code: SessionCode
+  let setup: GameNetplaySetup<G>
+
+  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    let address = try options.argument()
+    do throws(NetplayError) {
+      (host, port) = try NetplayAddress.hostAndPort(address)
+    } catch {
+      throw .usage(error.description)
+    }
+    code = try options.required(NetworkOptions.code)
+    setup = try GameNetplaySetup(options: options, invocation: invocation)
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    let match: NetplayMatch<G>
+    do {
+      match = try .joining(
+        setup.start, fingerprint: setup.fingerprint, host: host, port: port, code: code,
+        faults: setup.faults)
+    } catch {
+      throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
+    }
+    console.print("Joining \(match.peer.remote.map { "\($0)" } ?? host) (session \(code)).")
+    if !setup.faults.isNone { console.print("Simulating \(setup.faults) on what this side sends.") }
+    return try setup.play(match, console: console)
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Gameplay
+import HeadlessRenderer
+import Imaging
+
+/// The options, inputs and reports a game's commands share, declared once for every game.
+enum GameOptions<G: PlayableGame> {
+  /// `--seed`.
+  static var seed: Option<UInt64> {
+    .integer("seed", help: "Seeds the game's start (0 to 2^64-1).", in: .min ... .max, default: 1)
+  }
+  /// `--ticks` with no default.
+  static var ticks: Option<Int?> {
+    .integer(
+      "ticks", help: "Ticks to step (1 to 100000000).", in: 1...Recording<G>.maximumTickCount)
+  }
+  /// `--threads`.
+  static var threads: Option<Int?> {
+    .integer(
+      "threads", help: "Threads that step the game (1 to 256); the state hash is the same for any.",
+      in: 1...256, defaultDescription: "all cores")
+  }
+
+  /// The threads `--threads` asks for, all cores when it is not given.
+  static func threadCount(_ options: ParsedOptions) throws(CommandFailure) -> Int {
+    try options[threads] ?? min(ProcessInfo.processInfo.activeProcessorCount, 256)
+  }
+  /// `--inputs`.
+  static var inputs: Option<String?> {
+    .text(
+      "inputs", valueName: "file",
+      help: "Give the inputs of a JSON lines file: {\"tick\": T, \"seat\": S, \"input\": ...} "
+        + "a line, the input as the game's Codable form (seat 0 when left out).")
+  }
+  /// `--png`.
+  static var png: Option<String?> {
+    .text("png", valueName: "file", help: "Write the last frame to this file as a PNG.")
+  }
+  /// `--record`.
+  static var record: Option<String?> {
+    .text(
+      "record", valueName: "file",
+      help: "When the run ends, write its recording (its start and every input) to this file.")
+  }
+
+  /// An option for each of the game's settings.
+  static var settingOptions: [Option<Int>] {
+    G.settings.map {
+      .integer($0.name, help: $0.help, in: $0.range, default: $0.defaultValue)
+    }
+  }
+
+  /// The settings the command line gives, the defaults for the others.
+  static func settings(_ options: ParsedOptions) throws(CommandFailure) -> GameSettings {
+    var values: [String: Int] = [:]
+    for option in settingOptions { values[option.name] = try options[option] }
+    return GameSettings(G.settings, values: values)
+  }
+
+  /// The settings as command-line options, in the game's order: `--count 300`.
+  static func arguments(for settings: GameSettings) -> String {
+    G.settings.map { "--\($0.name) \(settings[$0.name])" }.joined(separator: " ")
+  }
+
+  /// Writes `recording` to `url` as JSON, atomically.
+  static func write(_ recording: Recording<G>, to url: URL) throws(CommandFailure) {
+    let data: Data
+    do {
+      data = try recording.encoded()
+    } catch {
+      throw CommandFailure(
+        message: "Cannot encode the recording: \(error)", exitCode: ExitCode.failure)
+    }
+    try LinesFile.write([UInt8](data), to: url)
+  }
+
+  /// Prints the game's state hash, its tick and its own report lines.
+  static func report(_ game: G, console: Console) {
+    console.print("stateHash: \(game.stateHash())")
+    console.print("tick: \(game.tick)")
+    for line in game.reportLines { console.print(line) }
+  }
+
+  /// Renders the game's frame headless, 1280 pixels wide, and writes it as a PNG at `path`,
+  /// atomically.
+  static func writePicture(
+    of game: G, to path: String, invocation: Invocation
+  ) throws(CommandFailure) {
+    let sprites: SpriteLibrary
+    do {
+      sprites = try G.sprites()
+    } catch {
+      throw CommandFailure(message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
+    }
+    let frame = game.makeFrame()
+    // 1280 pixels wide, as tall as the world's shape makes it.
+    let aspect = frame.worldWidth > 0 ? Double(frame.worldHeight / frame.worldWidth) : 0.5625
+    let height = min(max(Int((1280 * aspect).rounded()), 16), 4096)
+    var backend = HeadlessBackend(width: 1280, height: height, sprites: sprites)
+    backend.render(frame)
+    try LinesFile.write(PNG.encode(backend.image), to: invocation.url(of: path))
+  }
+
+  /// The inputs the file at `path` gives, by tick.
+  ///
+  /// - Throws: exit 66 for a file that cannot be read, 65 naming the line of one that does
+  ///   not read as inputs of this game (an input it does not know, a seat it does not have,
+  ///   more than `maximumPerTick` on a tick of one seat).
+  static func loadInputs(
+    _ path: String, invocation: Invocation, seats: Int, maximumPerTick: Int = 4
+  ) throws(CommandFailure) -> [Int: [SeatInput<G.Input>]] {
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(invocation.url(of: path), limit: 16 << 20)
+    } catch {
+      throw CommandFailure(message: "Cannot read inputs \(error)", exitCode: ExitCode.noInput)
+    }
+    var inputs: [Int: [SeatInput<G.Input>]] = [:]
+    for (index, text) in bytes.split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+    )
+    .enumerated() {
+      let trimmed = text.drop { $0 == 32 || $0 == 9 }
+      guard let first = trimmed.first, first != UInt8(ascii: "#"), first != 13 else { continue }
+      func failure(_ problem: String) -> CommandFailure {
+        CommandFailure(message: "\(path):\(index + 1): \(problem)", exitCode: ExitCode.dataError)
+      }
+      let line: InputLine<G.Input>
+      do {
+        line = try JSONDecoder().decode(InputLine<G.Input>.self, from: Data(trimmed))
+      } catch {
+        throw failure("not an input of \(G.name) as {\"tick\": T, \"seat\": S, \"input\": ...}")
+      }
+      let seat = line.seat ?? 0
+      guard (0...Recording<G>.maximumTickCount).contains(line.tick) else {
+        throw failure("tick \(line.tick) is out of range (0 to \(Recording<G>.maximumTickCount))")
+      }
+      guard (0..<seats).contains(seat) else {
+        throw failure("seat \(seat) is none of the game's \(seats)")
+      }
+      let count = inputs[line.tick, default: []].count { $0.seat == seat }
+      guard count < maximumPerTick else {
+        throw failure("more than \(maximumPerTick) inputs of seat \(seat) on tick \(line.tick)")
+      }
+      inputs[line.tick, default: []].append(SeatInput(seat: seat, input: line.input))
+    }
+    return inputs
+  }
+}
+
+/// One line of an inputs file.
+private struct InputLine<Input: Decodable>: Decodable {
+  var tick: Int
+  var seat: Int?
+  var input: Input
+}

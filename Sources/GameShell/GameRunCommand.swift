@@ -1,0 +1,156 @@
+import Foundation
+import Gameplay
+import Imaging
+
+/// `GAME run`: steps the game headless, with scripted inputs if given, through a sync test if
+/// asked, and reports its state hash; writes its recording and its last frame if asked.
+struct GameRunCommand<G: PlayableGame>: Subcommand {
+  /// `--sync-test`: the rollback every tick is checked with.
+  static var syncTest: Option<Int?> {
+    .integer(
+      "sync-test", valueName: "k",
+      help: "Every tick, restore the snapshot of k ticks before (1 to "
+        + "\(SyncTest<G>.maximumRollback)), step again and check the state matches the "
+        + "straight run's.", in: 1...SyncTest<G>.maximumRollback)
+  }
+
+  static var spec: CommandSpec {
+    CommandSpec(
+      name: "run", abstract: "Step the game headless and print its state hash.",
+      discussion: """
+        Steps --ticks ticks, or until the game is over, as fast as the machine allows. The \
+        same seed, settings, inputs and ticks always print the same stateHash, on any number \
+        of threads.
+        """,
+      options: [GameOptions<G>.ticks, GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
+        GameOptions<G>.threads, GameOptions<G>.inputs, syncTest, GameOptions<G>.record,
+        GameOptions<G>.png,
+      ], program: G.name)
+  }
+
+  let ticks: Int
+  let seed: UInt64
+  let settings: GameSettings
+  let threads: Int
+  let inputs: [Int: [SeatInput<G.Input>]]
+  let syncRollback: Int?
+  let recordURL: URL?
+  let pngPath: String?
+  let invocation: Invocation
+
+  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    ticks = try options.required(GameOptions<G>.ticks)
+    seed = try options[GameOptions<G>.seed]
+    settings = try GameOptions<G>.settings(options)
+    threads = try GameOptions<G>.threadCount(options)
+    syncRollback = try options[Self.syncTest]
+    pngPath = try options[GameOptions<G>.png]
+    recordURL = try options[GameOptions<G>.record].map { invocation.url(of: $0) }
+    if syncRollback != nil && recordURL != nil {
+      throw .usage("'--record' cannot go with '--sync-test', which steps ticks more than once")
+    }
+    if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
+    if let pngPath { try LinesFile.checkDestination(invocation.url(of: pngPath), option: "--png") }
+    let game = G(seed: seed, settings: settings)
+    inputs =
+      try options[GameOptions<G>.inputs].map { path throws(CommandFailure) in
+        try GameOptions<G>.loadInputs(path, invocation: invocation, seats: game.seats.count)
+      } ?? [:]
+    self.invocation = invocation
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    var game = G(seed: seed, settings: settings)
+    game.threadCount = threads
+    let inputs = self.inputs
+    if let syncRollback {
+      var run = HeadlessRun<G>(
+        tickLimit: ticks, syncTestRollback: syncRollback, inputs: { inputs[$0] ?? [] })
+      do {
+        try run.run(&game)
+      } catch {
+        throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
+      }
+      try finish(game, console: console)
+      console.print(
+        "sync test: rolled back \(syncRollback) ticks and stepped again "
+          + "\(run.syncTest?.rollbacks ?? 0) times, always to the straight run's state")
+      return ExitCode.success
+    }
+    var recorder: Recorder<G>
+    do {
+      recorder = try Recorder(game)
+    } catch {
+      throw CommandFailure(
+        message: "cannot snapshot the game: \(error)", exitCode: ExitCode.failure)
+    }
+    for tick in 0..<ticks where !recorder.game.isOver {
+      recorder.advance(with: inputs[tick] ?? [])
+    }
+    if let recordURL { try GameOptions<G>.write(recorder.recording, to: recordURL) }
+    try finish(recorder.game, console: console)
+    if let recordURL { console.print("recording: \(recordURL.path(percentEncoded: false))") }
+    return ExitCode.success
+  }
+
+  /// Writes the picture if asked and prints the report.
+  private func finish(_ game: G, console: Console) throws(CommandFailure) {
+    if let pngPath {
+      try GameOptions<G>.writePicture(of: game, to: pngPath, invocation: invocation)
+    }
+    GameOptions<G>.report(game, console: console)
+    if let pngPath { console.print("png: \(pngPath)") }
+  }
+}
+
+/// `GAME replay FILE`: steps a recording again headless and checks it ends on its hash.
+struct GameReplayCommand<G: PlayableGame>: Subcommand {
+  static var spec: CommandSpec {
+    CommandSpec(
+      name: "replay", abstract: "Replay a recording headless and check its state hash.",
+      discussion: """
+        Restores the recording's start, steps its inputs tick by tick, and exits 65 if it does \
+        not end on the state hash it was recorded with (66 if the file cannot be read).
+        """,
+      options: [GameOptions<G>.threads, GameOptions<G>.png],
+      argument: ("file", "A recording that 'run --record' or 'demo --record' wrote."),
+      program: G.name)
+  }
+
+  let url: URL
+  let threads: Int
+  let pngPath: String?
+  let invocation: Invocation
+
+  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    url = invocation.url(of: try options.argument())
+    threads = try GameOptions<G>.threadCount(options)
+    pngPath = try options[GameOptions<G>.png]
+    if let pngPath { try LinesFile.checkDestination(invocation.url(of: pngPath), option: "--png") }
+    self.invocation = invocation
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    let path = url.path(percentEncoded: false)
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(url, limit: 1 << 30)
+    } catch {
+      throw CommandFailure(message: "Cannot read recording \(error)", exitCode: ExitCode.noInput)
+    }
+    let game: G
+    do {
+      let recording = try Recording<G>(decoding: Data(bytes))
+      var like = G(seed: 0, settings: GameSettings(G.settings))
+      like.threadCount = threads
+      game = try recording.replay(like: like)
+    } catch {
+      throw CommandFailure(message: "cannot replay \(path): \(error)", exitCode: ExitCode.dataError)
+    }
+    if let pngPath {
+      try GameOptions<G>.writePicture(of: game, to: pngPath, invocation: invocation)
+    }
+    GameOptions<G>.report(game, console: console)
+    return ExitCode.success
+  }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+extension PlayableGame {
+  /// Runs the game's command line (the current process's, by default) and returns the process
+  /// exit code: `run`, `replay`, `sweep`, `demo`, `host` and `join`, with `sandbox`'s options,
+  /// help and exit codes; the demo window opens when no subcommand is given. A game's
+  /// executable is one line:
+  ///
+  /// ```swift
+  /// exit(BoidsScene.runCommandLine())
+  /// ```
+  public static func runCommandLine(
+    _ invocation: Invocation = .current, console: Console = .standard
+  ) -> Int32 {
+    commandLine.main(invocation, console: console)
+  }
+
+  /// The game's command line.
+  static var commandLine: Program {
+    Program(
+      name: name, overview: overview, version: Program.currentVersion,
+      commands: [
+        GameRunCommand<Self>.self, GameSweepCommand<Self>.self, GameDemoCommand<Self>.self,
+        GameHostCommand<Self>.self, GameJoinCommand<Self>.self, GameReplayCommand<Self>.self,
+      ], defaultCommand: GameDemoCommand<Self>.self)
+  }
+}

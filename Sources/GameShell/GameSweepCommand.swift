@@ -1,0 +1,82 @@
+import Dispatch
+import Foundation
+import Gameplay
+import TraitSandbox
+
+/// `GAME sweep`: plays the game once per seed, headless and on every core, and tallies how
+/// each came out.
+struct GameSweepCommand<G: PlayableGame>: Subcommand {
+  /// `--seeds`: which seeds to play.
+  static var seeds: Option<SeedRange?> {
+    Option("seeds", valueName: "a-b", help: "The seeds to play, e.g. 1-1000, or one seed.") {
+      text throws(OptionValueError) in try SeedRange(parsing: text)
+    }
+  }
+
+  static var spec: CommandSpec {
+    CommandSpec(
+      name: "sweep", abstract: "Play the game once per seed headless and tally the outcomes.",
+      discussion: """
+        Plays each seed of --seeds for --ticks ticks, or until the game is over, the seeds \
+        shared among --threads threads (each game on one), and prints how many came out each \
+        way and one hash of every game's end state, the same for any thread count.
+        """,
+      options: [seeds, GameOptions<G>.ticks] + GameOptions<G>.settingOptions + [
+        GameOptions<G>.threads
+      ], program: G.name)
+  }
+
+  let seeds: SeedRange
+  let ticks: Int
+  let settings: GameSettings
+  let threads: Int
+
+  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    seeds = try options.required(Self.seeds)
+    ticks = try options.required(GameOptions<G>.ticks)
+    settings = try GameOptions<G>.settings(options)
+    threads = try GameOptions<G>.threadCount(options)
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    let results = Results(count: seeds.count)
+    let (seeds, ticks, settings) = (self.seeds, self.ticks, self.settings)
+    let workers = min(threads, seeds.count)
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      for position in stride(from: worker, to: seeds.count, by: workers) {
+        var game = G(seed: seeds[position], settings: settings)
+        game.threadCount = 1
+        while game.tick < UInt64(ticks) && !game.isOver { game.advance() }
+        results.set(position, (game.stateHash(), game.outcome ?? "ran \(game.tick) ticks"))
+      }
+    }
+    let all = results.all
+    var tally: [String: Int] = [:]
+    var hasher = StateHasher()
+    for (hash, outcome) in all {
+      tally[outcome, default: 0] += 1
+      hasher.combine(hash.rawValue)
+    }
+    console.print("Sweep: \(G.name), seeds \(seeds) (\(seeds.count)), up to \(ticks) ticks each")
+    for (outcome, count) in tally.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+      let share = Double(count) / Double(all.count) * 100
+      console.print(String(format: "  %@: %d (%.1f%%)", outcome, count, share))
+    }
+    console.print("sweepHash: \(hasher.finalize())")
+    return ExitCode.success
+  }
+
+  /// Each seed's end hash and outcome, written by the worker that played it.
+  private final class Results: @unchecked Sendable {
+    private var entries: [(StateHash, String)?]
+    private let lock = NSLock()
+
+    init(count: Int) { entries = Array(repeating: nil, count: count) }
+
+    func set(_ position: Int, _ entry: (StateHash, String)) {
+      lock.withLock { entries[position] = entry }
+    }
+
+    var all: [(StateHash, String)] { lock.withLock { entries.compactMap { $0 } } }
+  }
+}

@@ -1,0 +1,94 @@
+import Frames
+import Gameplay
+import HeadlessRenderer
+import TraitSandbox
+
+/// A game the shell plays: a `Game` that starts from a seed and its settings, draws itself,
+/// and says what a click does. Conforming is all a game needs for a command line of its own
+/// (`GameShell.main(_:)`): headless runs, sync tests, recordings and replays, sweeps over
+/// seeds, a window, and two players over the network.
+public protocol PlayableGame: Game, SendableMetatype {
+  /// What the game is, in one line: the overview of its command line's help.
+  static var overview: String { get }
+
+  /// The whole-number settings the game starts from besides its seed, each an option of the
+  /// command line (`--count 300`). None by default.
+  static var settings: [GameSetting] { get }
+
+  /// The game as it starts from `seed` and a value for each of `settings`.
+  init(seed: UInt64, settings: GameSettings)
+
+  /// A picture of the game as it stands: what the window draws and `--png` writes.
+  func makeFrame() -> Frame
+
+  /// The sprites the game's frames name.
+  static func sprites() throws -> SpriteLibrary
+
+  /// What the player at `seat` does by clicking `point` of the world in a window, if
+  /// anything. Nothing, by default.
+  func input(forClickAt point: Vector2, seat: Int) -> Input?
+
+  /// How the game stands, a line each, after its state hash and tick in a report: "boids: 180
+  /// of 200 alive". None by default.
+  var reportLines: [String] { get }
+
+  /// How the game came out, for a sweep's tally ("left won", "all caught"); `nil` for one
+  /// still going, which a sweep counts by the ticks it ran. `nil` by default.
+  var outcome: String? { get }
+}
+
+extension PlayableGame {
+  /// None.
+  public static var settings: [GameSetting] { [] }
+
+  /// Nothing.
+  public func input(forClickAt point: Vector2, seat: Int) -> Input? { nil }
+
+  /// None.
+  public var reportLines: [String] { [] }
+
+  /// None.
+  public var outcome: String? { nil }
+}
+
+/// A whole-number setting a game starts from, as its command line takes it: `--count <n>`.
+public struct GameSetting: Sendable, Hashable {
+  /// The option's name without dashes: `count`.
+  public var name: String
+  /// One line of help.
+  public var help: String
+  /// The values allowed.
+  public var range: ClosedRange<Int>
+  /// The value when the option is not given.
+  public var defaultValue: Int
+
+  /// Declares a setting.
+  public init(_ name: String, help: String, range: ClosedRange<Int>, default defaultValue: Int) {
+    precondition(range.contains(defaultValue), "a setting's default is one of its values")
+    self.name = name
+    self.help = help
+    self.range = range
+    self.defaultValue = defaultValue
+  }
+}
+
+/// A value for each of a game's settings.
+public struct GameSettings: Sendable, Hashable {
+  /// The values by setting name.
+  public private(set) var values: [String: Int]
+
+  /// The defaults of `settings`, with `values` over them.
+  public init(_ settings: [GameSetting], values: [String: Int] = [:]) {
+    var all: [String: Int] = [:]
+    for setting in settings { all[setting.name] = values[setting.name] ?? setting.defaultValue }
+    self.values = all
+  }
+
+  /// The value of the setting named `name`.
+  ///
+  /// - Precondition: The game declares it.
+  public subscript(name: String) -> Int {
+    guard let value = values[name] else { preconditionFailure("no setting named \(name)") }
+    return value
+  }
+}
