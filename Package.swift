@@ -172,6 +172,11 @@ let package = Package(
       name: "DesktopDemoTests",
       dependencies: ["DesktopDemo", "MonsterWars", "TraitSandbox", "Frames", "Netplay"]),
     .testTarget(
+      name: "GameShellTests",
+      dependencies: [
+        "GameShell", "Gameplay", "Frames", "HeadlessRenderer", "Imaging", "TraitSandbox",
+      ]),
+    .testTarget(
       name: "SandboxCLITests",
       dependencies: [
         "SandboxCLI", "MonsterWars", "Imaging", "sandbox", "Netplay", "TraitSandbox", "JSON",

@@ -9,8 +9,9 @@ block is run. After the required steps the package is built, every scenario in A
 is run and must field the new monster, a frame is rendered, and the test suite runs; after the
 optional sprite steps the sprite must exist and be drawn. Every other article's Swift blocks are
 compiled and run, one program per documentation catalog, with its module, Frames and the trait
-core imported ("Making a game", Gameplay's, is a whole game: run headless through the sync test,
-recorded and replayed).
+core imported. "Making a game", Gameplay's, is a whole game with GameShell's command line: its
+program is run headless through the sync test, recorded and replayed, swept over seeds, played
+by two processes over the loopback and, where xvfb-run is, in a window.
 
 Usage: scripts/check_articles.py [--quick] [--keep]
   --quick  skips the test suite in the scratch copy.
@@ -29,6 +30,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Modules a catalog's program imports besides its own, Frames and the trait core.
+EXTRA_MODULES = {"Gameplay": ["GameShell", "HeadlessRenderer", "Imaging"]}
 ENTITY_ARTICLE = Path("Sources/MonsterWars/MonsterWars.docc/AddingAnEntityType.md")
 OPTIONAL_SECTION = "### Drawing Its Sprite"
 PATH_PATTERN = re.compile(r"`((?:[\w.-]+/)+[\w.-]+\.\w+|[\w-]+\.json)`")
@@ -144,7 +147,8 @@ def compile_catalogs(scratch):
         folder = scratch / "Sources" / target
         folder.mkdir(parents=True)
         # Every game is built on the trait core: each catalog's program may use it.
-        modules = list(dict.fromkeys([module, "Frames", "TraitSandbox"]))
+        modules = list(dict.fromkeys(
+            [module, "Frames", "TraitSandbox"] + EXTRA_MODULES.get(module, [])))
         imports = "import Foundation\n" + "".join(f"import {name}\n" for name in modules) + "\n"
         (folder / "main.swift").write_text(imports + "\n".join(code), encoding="utf-8")
         dependencies = ", ".join(f'"{name}"' for name in modules)
@@ -156,8 +160,82 @@ def compile_catalogs(scratch):
     for module, target, count in programs:
         run(["swift", "build", "--product", target], scratch,
             f"{module}'s documentation: compiling its {count} Swift blocks")
-        run(["swift", "run", "--skip-build", target], scratch,
-            f"{module}'s documentation: running its Swift blocks")
+        if module == "Gameplay":
+            play_game(scratch, target)
+        else:
+            run(["swift", "run", "--skip-build", target], scratch,
+                f"{module}'s documentation: running its Swift blocks")
+
+
+def play_game(scratch, target):
+    """Plays "Making a game"'s game through its command line as its reader would."""
+    binary = run(["swift", "build", "--show-bin-path"], scratch, "the build folder")[0].strip()
+    program = str(Path(binary) / target)
+    what = "Making a game"
+    tested, _ = run([program, "run", "--ticks", "300", "--sync-test", "8", "--png",
+                     str(scratch / "meadow.png")], scratch, f"{what}: its sync test")
+    recorded, _ = run([program, "run", "--ticks", "300", "--record",
+                       str(scratch / "meadow.json")], scratch, f"{what}: a recorded run")
+    replayed, _ = run([program, "replay", str(scratch / "meadow.json")], scratch,
+                      f"{what}: its replay")
+    hashes = {field(out, "stateHash:") for out in (tested, recorded, replayed)}
+    if len(hashes) != 1 or None in hashes:
+        raise StepFailed(f"{what}: the run, its sync test and its replay end on {hashes}")
+    if not (scratch / "meadow.png").read_bytes().startswith(b"\x89PNG"):
+        raise StepFailed(f"{what}: --png wrote no PNG")
+    swept, _ = run([program, "sweep", "--seeds", "1-100", "--ticks", "120", "--hives", "3"],
+                   scratch, f"{what}: a sweep")
+    if "ran 120 ticks: 100 (100.0%)" not in swept or field(swept, "sweepHash:") is None:
+        raise StepFailed(f"{what}: the sweep printed\n{swept}")
+    play_over_loopback(scratch, program, what)
+    if shutil.which("xvfb-run"):
+        run(["xvfb-run", "-a", program, "demo", "--frames", "30"], scratch, f"{what}: its window")
+    else:
+        print(f"articles: {what}: no xvfb-run here, so its window was not opened", flush=True)
+
+
+def play_over_loopback(scratch, program, what):
+    """A host and a guest of the game on the loopback, each planting: the same end hash."""
+    for side, tick in (("host", 20), ("join", 50)):
+        line = json.dumps({"tick": tick, "input": {"x": 100 + tick, "y": 80}})
+        (scratch / f"{side}.jsonl").write_text(line + "\n", encoding="utf-8")
+    print(f"articles: {what}: a host and a guest over the loopback", flush=True)
+    host = subprocess.Popen(
+        [program, "host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "150", "--hives",
+         "2", "--inputs", str(scratch / "host.jsonl"), "--simulate", "loss=5%,delay=30ms",
+         "--wait", "60"], cwd=scratch, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True)
+    try:
+        join = None
+        lines = []
+        for line in host.stdout:
+            lines.append(line)
+            if line.startswith("  meadow join "):
+                join = line.split()[1:]
+                break
+        if join is None:
+            raise StepFailed(f"{what}: the host printed no join line:\n{''.join(lines)}")
+        guest, _ = run([program] + join + ["--inputs", str(scratch / "join.jsonl")], scratch,
+                       f"{what}: the guest", timeout=120)
+        rest, _ = host.communicate(timeout=120)
+    finally:
+        if host.poll() is None:
+            host.kill()
+    hosted = "".join(lines) + rest
+    if host.returncode != 0:
+        raise StepFailed(f"{what}: the host exited {host.returncode}:\n{hosted}")
+    agreed = "Agreed:    both sides had the same stateHash at tick 150"
+    if agreed not in guest or agreed not in hosted or field(guest, "stateHash:") != field(
+            hosted, "stateHash:"):
+        raise StepFailed(f"{what}: the host and the guest did not agree:\n{hosted}\n{guest}")
+
+
+def field(output, label):
+    """The word after `label` on the first line that starts with it, if any."""
+    for line in output.splitlines():
+        if line.startswith(label):
+            return line[len(label):].split()[0] if line[len(label):].split() else None
+    return None
 
 
 # MARK: - Adding an entity type

@@ -1,0 +1,157 @@
+import Foundation
+import Frames
+import GameShell
+import Gameplay
+import HeadlessRenderer
+import Imaging
+import Synchronization
+import Testing
+import TraitSandbox
+
+/// A seed that drifts by a step each tick: a game of one number, with one seat or two.
+struct Drift: PlayableGame {
+  static let name = "drift"
+  static let overview = "A number that drifts."
+  static let settings = [GameSetting("step", help: "The drift (1 to 9).", range: 1...9, default: 2)]
+  var value: UInt64
+  var step: Int
+  var tick: UInt64 = 0
+  var seatCount = 2
+  var threadCount = 1
+
+  init(seed: UInt64, settings: GameSettings) {
+    value = seed
+    step = settings["step"]
+  }
+
+  var seats: [Seat] { (0..<seatCount).map { Seat(name: "seat \($0)") } }
+  var isOver: Bool { value > 1_000 }
+  var outcome: String? { isOver ? "over 1000" : nil }
+  var reportLines: [String] { ["value: \(value)"] }
+
+  mutating func advance(with inputs: [SeatInput<Int>]) {
+    for input in inputs { value &+= UInt64(truncatingIfNeeded: input.input) }
+    value &+= UInt64(step)
+    tick += 1
+  }
+
+  func stateHash() -> StateHash {
+    var hasher = StateHasher()
+    hasher.combine(value)
+    hasher.combine(tick)
+    return hasher.finalize()
+  }
+
+  func snapshot() throws -> [UInt8] {
+    [value, tick].flatMap { withUnsafeBytes(of: $0, Array.init) }
+  }
+
+  func restored(from snapshot: [UInt8]) throws -> Drift {
+    var drift = self
+    drift.value = snapshot[0..<8].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    drift.tick = snapshot[8..<16].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    return drift
+  }
+
+  func makeFrame() -> Frame {
+    Frame(tick: tick, worldWidth: 64, worldHeight: 36, instances: FrameInstances())
+  }
+
+  static func sprites() throws -> SpriteLibrary { try SpriteLibrary(images: [:]) }
+}
+
+/// Everything a run of the command line wrote.
+final class Captured: Sendable {
+  private let output = Mutex("")
+  private let errors = Mutex("")
+  var console: Console {
+    Console(
+      writeOutput: { text in self.output.withLock { $0 += text } },
+      writeError: { text in self.errors.withLock { $0 += text } }, errorIsTerminal: false)
+  }
+  var standardOutput: String { output.withLock { $0 } }
+  var standardError: String { errors.withLock { $0 } }
+}
+
+@Suite("GameShell: the command line any game gets")
+struct GameShellTests {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("gameshell-\(UUID().uuidString)")
+
+  func run(_ arguments: [String]) -> (code: Int32, output: String, errors: String) {
+    let captured = Captured()
+    let invocation = Invocation(
+      arguments: arguments, environment: [:], executablePath: "drift",
+      workingDirectory: folder.path)
+    let code = Drift.runCommandLine(invocation, console: captured.console)
+    return (code, captured.standardOutput, captured.standardError)
+  }
+
+  func write(_ text: String, to name: String) throws -> String {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    return name
+  }
+
+  @Test("run steps the game with its settings and inputs, and reports its lines")
+  func runs() throws {
+    let plain = run(["run", "--ticks", "10", "--seed", "5", "--step", "3"])
+    #expect(plain.code == 0 && plain.output.contains("tick: 10\nvalue: 35\n"))
+    let inputs = try write(
+      "# two seats\n{\"tick\": 0, \"input\": 100}\n{\"tick\": 4, \"seat\": 1, \"input\": 7}\n",
+      to: "inputs.jsonl")
+    let given = run(["run", "--ticks", "10", "--seed", "5", "--step", "3", "--inputs", inputs])
+    #expect(given.code == 0 && given.output.contains("value: 142\n"))
+    let synced = run([
+      "run", "--ticks", "10", "--seed", "5", "--step", "3", "--inputs", inputs, "--sync-test", "4",
+    ])
+    #expect(synced.output.hasPrefix(given.output.split(separator: "\n")[0] + "\n"))
+    // The game ends itself: the run stops there.
+    let over = run(["run", "--ticks", "1000", "--seed", "995"])
+    #expect(over.output.contains("tick: 3\n"))
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  @Test(
+    "an inputs file that is not the game's is refused naming its line",
+    arguments: [
+      ("{\"tick\": 1, \"input\": \"seven\"}\n", "in.jsonl:1: not an input of drift"),
+      (
+        "\n{\"tick\": 1, \"seat\": 2, \"input\": 1}\n", "in.jsonl:2: seat 2 is none of the game's 2"
+      ),
+      ("{\"tick\": -1, \"input\": 1}\n", "in.jsonl:1: tick -1 is out of range"),
+      (
+        String(repeating: "{\"tick\": 1, \"input\": 1}\n", count: 5),
+        "in.jsonl:5: more than 4 inputs"
+      ),
+    ])
+  func badInputs(text: String, message: String) throws {
+    let path = try write(text, to: "in.jsonl")
+    let result = run(["run", "--ticks", "3", "--inputs", path])
+    #expect(result.code == 65 && result.errors.contains(message), "\(result.errors)")
+    #expect(run(["run", "--ticks", "3", "--inputs", "none.jsonl"]).code == 66)
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  @Test("a sweep tallies outcomes and hashes the ends, whatever the threads")
+  func sweep() {
+    let one = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--threads", "1"])
+    let four = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--threads", "4"])
+    #expect(one.code == 0 && one.output == four.output)
+    #expect(one.output.contains("  over 1000: 5 (50.0%)\n  ran 8 ticks: 5 (50.0%)\n"))
+  }
+
+  @Test("usage names the game, and mistakes exit 64 with its usage")
+  func usage() {
+    let help = run(["help", "sweep"])
+    #expect(help.code == 0 && help.output.contains("USAGE: drift sweep [--seeds <a-b>]"))
+    let overview = run(["--help"])
+    #expect(overview.output.hasPrefix("OVERVIEW: A number that drifts.\n\nUSAGE: drift"))
+    for arguments in [["fly"], ["run"], ["run", "--ticks", "1", "--step", "10"], ["sweep"]] {
+      let result = run(arguments)
+      #expect(result.code == 64 && result.errors.hasPrefix("Error: "), "\(arguments)")
+      #expect(result.errors.contains("drift"), "\(arguments)")
+    }
+    #expect(run(["--version"]).output == "0.1.0\n")
+  }
+}
