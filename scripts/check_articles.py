@@ -187,24 +187,29 @@ def play_game(scratch, target):
                    scratch, f"{what}: a sweep")
     if "ran 120 ticks: 100 (100.0%)" not in swept or field(swept, "sweepHash:") is None:
         raise StepFailed(f"{what}: the sweep printed\n{swept}")
-    play_over_loopback(scratch, program, what)
-    if shutil.which("xvfb-run"):
+    windowed = shutil.which("xvfb-run") is not None
+    play_over_loopback(scratch, program, what, windowed=False)
+    if windowed:
         run(["xvfb-run", "-a", program, "demo", "--frames", "30"], scratch, f"{what}: its window")
+        play_over_loopback(scratch, program, what, windowed=True)
     else:
-        print(f"articles: {what}: no xvfb-run here, so its window was not opened", flush=True)
+        print(f"articles: {what}: no xvfb-run here, so its windows were not opened", flush=True)
 
 
-def play_over_loopback(scratch, program, what):
-    """A host and a guest of the game on the loopback, each planting: the same end hash."""
+def play_over_loopback(scratch, program, what, windowed):
+    """A host (in a window under xvfb-run if `windowed`) and a guest of the game on the
+    loopback, each planting: the same end hash."""
     for side, tick in (("host", 20), ("join", 50)):
         line = json.dumps({"tick": tick, "input": {"x": 100 + tick, "y": 80}})
         (scratch / f"{side}.jsonl").write_text(line + "\n", encoding="utf-8")
-    print(f"articles: {what}: a host and a guest over the loopback", flush=True)
+    where = "in a window" if windowed else "headless"
+    print(f"articles: {what}: a host ({where}) and a guest over the loopback", flush=True)
     host = subprocess.Popen(
-        [program, "host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "150", "--hives",
-         "2", "--inputs", str(scratch / "host.jsonl"), "--simulate", "loss=5%,delay=30ms",
-         "--wait", "60"], cwd=scratch, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        text=True)
+        (["xvfb-run", "-a"] if windowed else []) + [
+            program, "host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "150",
+            "--hives", "2", "--inputs", str(scratch / "host.jsonl"), "--simulate",
+            "loss=5%,delay=30ms", "--wait", "60"] + (["--window"] if windowed else []),
+        cwd=scratch, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         join = None
         lines = []

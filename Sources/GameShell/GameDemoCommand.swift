@@ -81,32 +81,47 @@ enum GameWindow<G: PlayableGame> {
     _ recorder: inout Recorder<G>, tickLimit: Int?, frameLimit: Int?,
     environment: [String: String]
   ) throws(CommandFailure) -> Int {
+    let (session, window, backend) = try open(
+      showing: recorder.game.makeFrame(), environment: environment)
+    do {
+      return try loop(
+        &recorder, session: session, window: window, backend: backend, tickLimit: tickLimit,
+        frameLimit: frameLimit)
+    } catch {
+      throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
+    }
+  }
+
+  /// Opens a window 1280 pixels wide, as tall as `frame`'s world makes it, with a renderer
+  /// and the game's sprites.
+  ///
+  /// - Throws: `CommandFailure` with exit 69 when there is no display, 1 when the sprites
+  ///   cannot be made; `SDLError` when SDL fails.
+  static func open(showing frame: Frame, environment: [String: String]) throws(CommandFailure)
+    -> (SDLSession, Window, SDLBackend)
+  {
     if let problem = SDLSession.displayProblem(environment: environment) {
       throw CommandFailure(
-        message: "\(problem); '\(G.name) run' plays headless", exitCode: ExitCode.unavailable)
+        message: "\(problem); without a window, '\(G.name) run' plays headless",
+        exitCode: ExitCode.unavailable)
     }
-    let session: SDLSession
+    let sprites: SpriteLibrary
     do {
-      session = try SDLSession()
+      sprites = try BuiltInFont.sprites(of: G.self)
     } catch {
-      throw CommandFailure(
-        message: "cannot open the display: \(error)", exitCode: ExitCode.unavailable)
+      throw CommandFailure(message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
     }
     do {
-      let first = recorder.game.makeFrame()
-      let aspect = first.worldWidth > 0 ? Double(first.worldHeight / first.worldWidth) : 0.5625
+      let session = try SDLSession()
+      let aspect = frame.worldWidth > 0 ? Double(frame.worldHeight / frame.worldWidth) : 0.5625
       let window = try Window(
         session: session, title: G.name, width: 1280,
         height: min(max(Int((1280 * aspect).rounded()), 240), 1440))
       let renderer = try Renderer(window: window, software: false)
-      let backend = try SDLBackend(renderer: renderer, sprites: try G.sprites())
-      return try loop(
-        &recorder, session: session, window: window, backend: backend, tickLimit: tickLimit,
-        frameLimit: frameLimit)
-    } catch let error as SDLError {
-      throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
+      return (session, window, try SDLBackend(renderer: renderer, sprites: sprites))
     } catch {
-      throw CommandFailure(message: "\(error)", exitCode: ExitCode.failure)
+      throw CommandFailure(
+        message: "cannot open the window: \(error)", exitCode: ExitCode.unavailable)
     }
   }
 
@@ -124,18 +139,29 @@ enum GameWindow<G: PlayableGame> {
     func ticksLeft() -> Int {
       tickLimit.map { max($0 - Int(recorder.game.tick), 0) } ?? Int.max
     }
+    var view = GameView(controlsTime: true, clickHelp: G.clickHelp)
     while true {
       let frameStart = clock.now()
       let events = session.pollEvents()
       if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
-      let shownAt = Viewport(world: current, width: backend.width, height: backend.height)
-      for case .mouseDown(let x, let y) in events {
+      let shownAt = Viewport(
+        world: view.shown(current), width: backend.width, height: backend.height)
+      for event in events
+      where !view.handle(event, worldWidth: current.worldWidth, worldHeight: current.worldHeight) {
+        guard case .mouseDown(let x, let y) = event else { continue }
         let point = shownAt.worldPoint(x: x, y: y)
         if let input = recorder.game.input(forClickAt: Vector2(point.x, point.y), seat: 0) {
           clicked.append(SeatInput(seat: 0, input: input))
         }
       }
-      let advance = timestep.advance(with: &clock)
+      timestep.timeScale = view.speed
+      var advance = timestep.advance(with: &clock)
+      if view.isPaused {
+        // Time stands still while paused, and a single step runs one tick.
+        timestep.reset()
+        advance = (view.stepsWanted > 0 ? 1 : 0, 1)
+        view.stepsWanted = 0
+      }
       let steps = min(advance.steps, ticksLeft())
       if steps > 0 {
         recorder.advance(with: clicked)
@@ -151,7 +177,7 @@ enum GameWindow<G: PlayableGame> {
       // The last frame is drawn exactly at its tick, as a headless picture of it would be.
       let shown =
         isLastFrame ? current : previous.interpolated(toward: current, alpha: Float(advance.alpha))
-      try backend.render(shown)
+      try backend.render(view.shown(shown))
       backend.present()
       if frames % 15 == 1 || isLastFrame {
         let game = recorder.game

@@ -1,6 +1,7 @@
 import Foundation
 import Gameplay
 import Netplay
+import SDLBackend
 import TraitSandbox
 
 /// What `GAME host` and `GAME join` share: the game's settings, this side's scripted inputs,
@@ -14,10 +15,15 @@ struct GameNetplaySetup<G: PlayableGame> {
       in: 1...86_400, default: 60)
   }
 
+  /// `--window`: play in a window rather than headless.
+  static var window: Flag {
+    Flag("window", help: "Play in a window: a click gives this side's input there.")
+  }
+
   /// The options both ends take.
   static var options: [any OptionDeclaration] {
     GameOptions<G>.settingOptions + [
-      GameOptions<G>.inputs, NetworkOptions.simulate, wait, GameOptions<G>.threads,
+      window, GameOptions<G>.inputs, NetworkOptions.simulate, wait, GameOptions<G>.threads,
       GameOptions<G>.png,
     ]
   }
@@ -28,6 +34,7 @@ struct GameNetplaySetup<G: PlayableGame> {
   let waitSeconds: Int
   let threads: Int
   let pngPath: String?
+  let isWindowed: Bool
   let invocation: Invocation
 
   /// Reads the options, checking that the game has the two seats a match needs.
@@ -59,6 +66,12 @@ struct GameNetplaySetup<G: PlayableGame> {
     waitSeconds = try options[Self.wait]
     threads = try GameOptions<G>.threadCount(options)
     pngPath = try options[GameOptions<G>.png]
+    isWindowed = options[Self.window]
+    if isWindowed, let problem = SDLSession.displayProblem(environment: invocation.environment) {
+      throw CommandFailure(
+        message: "\(problem); without --window, the match plays headless",
+        exitCode: ExitCode.unavailable)
+    }
     if let pngPath { try LinesFile.checkDestination(invocation.url(of: pngPath), option: "--png") }
     self.invocation = invocation
   }
@@ -83,15 +96,21 @@ struct GameNetplaySetup<G: PlayableGame> {
     return hasher.finalize().rawValue
   }
 
-  /// Plays `match` headless to its end, prints its summary and the game's report, writes the
+  /// Plays `match` to its end, headless or in a window, prints its summary and the game's report, writes the
   /// picture if asked, and returns the exit code: 0 when both sides agreed at the end, 1 for
   /// a desync or a player who left or fell silent, 69 when the other never came.
   func play(_ match: NetplayMatch<G>, console: Console) throws(CommandFailure) -> Int32 {
     let inputs = self.inputs
-    do {
-      try match.playHeadless(waitSeconds: Double(waitSeconds)) { inputs[Int($0)] ?? [] }
-    } catch {
-      throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
+    if isWindowed {
+      try GameWindow<G>.play(
+        match, inputs: inputs, waiting: start(0).makeFrame(), waitSeconds: Double(waitSeconds),
+        environment: invocation.environment)
+    } else {
+      do {
+        try match.playHeadless(waitSeconds: Double(waitSeconds)) { inputs[Int($0)] ?? [] }
+      } catch {
+        throw error.commandFailure
+      }
     }
     for line in match.summary { console.print(line) }
     guard case .ended(let ending) = match.phase, let rollback = match.rollback else {

@@ -88,7 +88,7 @@ enum GameOptions<G: PlayableGame> {
   ) throws(CommandFailure) {
     let sprites: SpriteLibrary
     do {
-      sprites = try G.sprites()
+      sprites = try BuiltInFont.sprites(of: G.self)
     } catch {
       throw CommandFailure(message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
     }

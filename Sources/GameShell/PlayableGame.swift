@@ -28,6 +28,10 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// anything. Nothing, by default.
   func input(forClickAt point: Vector2, seat: Int) -> Input?
 
+  /// What a click does, as the window's help says it: "release a hawk there". "your seat's
+  /// input there", by default.
+  static var clickHelp: String { get }
+
   /// How the game stands, a line each, after its state hash and tick in a report: "boids: 180
   /// of 200 alive". None by default.
   var reportLines: [String] { get }
@@ -43,6 +47,9 @@ extension PlayableGame {
 
   /// Nothing.
   public func input(forClickAt point: Vector2, seat: Int) -> Input? { nil }
+
+  /// "your seat's input there".
+  public static var clickHelp: String { "your seat's input there" }
 
   /// None.
   public var reportLines: [String] { [] }

@@ -237,6 +237,17 @@ public final class NetplayMatch<G: Game> {
     guard var session = rollback else { return 0 }
     rollback = nil
     defer { rollback = session }
+    let (ran, decidedInput) = runTicks(&session, now: now, inputs: inputs)
+    send(&session, now: now, decidedInput: decidedInput)
+    conclude(session, now: now)
+    return ran
+  }
+
+  /// Runs the ticks due at `now` (a few at most), asking `inputs` before each; returns how
+  /// many ran and whether the player gave an input.
+  private func runTicks(
+    _ session: inout RollbackSession<G>, now: Double, inputs: (UInt32) -> [G.Input]
+  ) -> (ran: Int, decidedInput: Bool) {
     session.rollBackIfNeeded()
     // The game's own rate, which may change as it plays (a retuned scenario's, on a restart).
     let tickSeconds = 1 / session.game.ticksPerSecond
@@ -258,6 +269,12 @@ public final class NetplayMatch<G: Game> {
       session.advance()  // counts the wait
       nextTick = now + tickSeconds
     }
+    return (ran, decidedInput)
+  }
+
+  /// Sends what the other side needs: the inputs (at once when new ones were decided), long
+  /// inputs' parts, a hash newly confirmed, and a finished side's last hash again.
+  private func send(_ session: inout RollbackSession<G>, now: Double, decidedInput: Bool) {
     if decidedInput || now - lastInputsSent >= 1 / Self.inputsRate {
       if let message = session.inputsMessage { peer.send(message) }
       lastInputsSent = now
@@ -272,6 +289,11 @@ public final class NetplayMatch<G: Game> {
       lastHashRepeat = now
     }
     peer.flush()
+  }
+
+  /// Ends the match on a desync, once both sides agreed at the end (after lingering), or when
+  /// the other side has been silent too long.
+  private func conclude(_ session: RollbackSession<G>, now: Double) {
     if let desync = session.desync {
       phase = .ended(.desynced(desync))
       for _ in 0..<3 { peer.send(.goodbye) }
@@ -284,6 +306,5 @@ public final class NetplayMatch<G: Game> {
     } else if peer.silentSeconds > silenceTimeout {
       phase = .ended(.peerSilent(seconds: peer.silentSeconds, tick: session.tick))
     }
-    return ran
   }
 }

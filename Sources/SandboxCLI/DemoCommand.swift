@@ -60,61 +60,6 @@ struct DemoCommand: Subcommand {
     defaultDescription: "$\(RendererChoice.environmentKey), or auto"
   ) { text throws(OptionValueError) in try rendererChoice(text) }
 
-  /// The renderer `text` names.
-  @Sendable static func rendererChoice(_ text: String) throws(OptionValueError) -> RendererChoice {
-    guard let choice = RendererChoice(rawValue: text.lowercased()) else {
-      throw .invalid(
-        "expected one of " + RendererChoice.allCases.map(\.rawValue).joined(separator: ", "))
-    }
-    return choice
-  }
-
-  /// The renderer `--renderer` names, else `SANDBOX_RENDERER`, else `auto`.
-  static func rendererChoice(options: ParsedOptions, invocation: Sandbox.Invocation)
-    throws(CommandFailure) -> RendererChoice
-  {
-    let fromEnvironment = invocation.environment[RendererChoice.environmentKey] ?? ""
-    if let choice = try options[Self.renderer] { return choice }
-    guard !fromEnvironment.isEmpty else { return .auto }
-    do {
-      return try Self.rendererChoice(fromEnvironment)
-    } catch {
-      throw .usage(
-        "\(RendererChoice.environmentKey)=\(quoted(fromEnvironment)): "
-          + "expected one of " + RendererChoice.allCases.map(\.rawValue).joined(separator: ", "))
-    }
-  }
-
-  /// Prints where the frames spent their time and the percentiles of the times between them.
-  static func printFrameTimes(_ summary: DemoSummary, console: Console) {
-    let split = summary.split
-    console.print(
-      String(
-        format: "Frame time: draw %.1f ms, present %.1f ms, waiting for the simulation %.1f ms; "
-          + "simulation alongside %.1f ms (%.2f ticks of %.2f ms)", split.draw, split.present,
-        split.wait, split.simulation, split.ticks, split.tick))
-    if let calls = summary.gpuCalls {
-      func mean(_ seconds: Double, _ frames: Int) -> String {
-        frames > 0 ? String(format: "%.2f ms", seconds / Double(frames) * 1000) : "-"
-      }
-      console.print(
-        "GPU path on the main thread, OpenGL calls before each swap: "
-          + "\(mean(calls.secondsWithUpload, calls.framesWithUpload)) a frame with a new tick's "
-          + "instances (\(mean(calls.uploadSeconds, calls.framesWithUpload)) of it sending them; "
-          + "\(calls.framesWithUpload) frames), "
-          + "\(mean(calls.secondsWithoutUpload, calls.framesWithoutUpload)) without "
-          + "(\(calls.framesWithoutUpload) frames)")
-    }
-    if let p50 = summary.frameTimes.percentile(0.5), let p95 = summary.frameTimes.percentile(0.95),
-      let p99 = summary.frameTimes.percentile(0.99)
-    {
-      console.print(
-        String(
-          format: "Frame times: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms (%d between frames)", p50,
-          p95, p99, summary.frameTimes.count))
-    }
-  }
-
   let scenarioName: String
   let seed: UInt64
   let size: OutputSize

@@ -28,6 +28,9 @@ extension BoidsScene: PlayableGame {
     try SpriteLibrary(images: SpriteArt.images())
   }
 
+  /// "release a hawk there".
+  public static var clickHelp: String { "release a hawk there" }
+
   /// A hawk released where the click lands.
   public func input(forClickAt point: Vector2, seat: Int) -> SkyInput? {
     .releaseHawk(x: point.x, y: point.y)

@@ -106,6 +106,10 @@ struct BoidsCommandTests {
       #expect(result.code == 69)
       #expect(result.errors.contains("no display available"))
       #expect(result.output.isEmpty)
+      // A match in a window says so before it opens the network.
+      let host = run(["host", "--window", "--port", "0"], environment: [:])
+      #expect(host.code == 69 && host.output.isEmpty)
+      #expect(host.errors.contains("without --window, the match plays headless"))
     }
   #endif
 

@@ -1,0 +1,107 @@
+import Frames
+import Gameplay
+import Netplay
+import SDLBackend
+import TraitSandbox
+
+extension GameWindow {
+  /// Plays `match` in a window until the player quits (Esc, or closing the window) or three
+  /// seconds after it ends, the title saying how: pumps it every frame, a click giving this
+  /// side's input on the next tick it decides, as `inputs` give theirs, and draws the game as
+  /// it stands, `waiting` until both sides play.
+  ///
+  /// - Throws: `CommandFailure` with exit 69 when there is no display or the other player has
+  ///   not come within `waitSeconds`, 1 when SDL fails.
+  static func play(
+    _ match: NetplayMatch<G>, inputs: [Int: [G.Input]], waiting: Frame, waitSeconds: Double,
+    environment: [String: String]
+  ) throws(CommandFailure) {
+    let (session, window, backend) = try open(showing: waiting, environment: environment)
+    do {
+      try loop(
+        match, inputs: inputs, waiting: waiting, waitSeconds: waitSeconds, session: session,
+        window: window, backend: backend)
+    } catch let failure as CommandFailure {
+      match.quit()
+      throw failure
+    } catch {
+      match.quit()
+      throw CommandFailure(message: "\(error)", exitCode: ExitCode.failure)
+    }
+    match.peer.drain(seconds: 0.5)
+  }
+
+  private static func loop(
+    _ match: NetplayMatch<G>, inputs: [Int: [G.Input]], waiting: Frame, waitSeconds: Double,
+    session: SDLSession, window: Window, backend: SDLBackend
+  ) throws {
+    let clock = MonotonicClock()
+    let opened = clock.now()
+    // Inputs clicked for and not yet given: they go with the next tick this side decides.
+    var clicked: [G.Input] = []
+    var frames = 0
+    var endedAt: Double?
+    var view = GameView(controlsTime: false, clickHelp: G.clickHelp)
+    while true {
+      let frameStart = clock.now()
+      let events = session.pollEvents()
+      if events.contains(.quit) || events.contains(.keyDown(.escape)) {
+        match.quit()
+        break
+      }
+      if match.hasEnded {
+        endedAt = endedAt ?? frameStart
+        if let endedAt, frameStart - endedAt > 3 { break }
+      }
+      let shown = match.rollback?.game.makeFrame() ?? waiting
+      let shownAt = Viewport(world: view.shown(shown), width: backend.width, height: backend.height)
+      for event in events
+      where !view.handle(event, worldWidth: shown.worldWidth, worldHeight: shown.worldHeight) {
+        guard case .mouseDown(let x, let y) = event else { continue }
+        let point = shownAt.worldPoint(x: x, y: y)
+        if let game = match.rollback?.game,
+          let input = game.input(forClickAt: Vector2(point.x, point.y), seat: match.localSeat),
+          clicked.count < PacketCodec.maximumInputsPerTick
+        {
+          clicked.append(input)
+        }
+      }
+      if match.rollback == nil && frameStart - opened > waitSeconds {
+        throw match.waitedInVain(seconds: waitSeconds).commandFailure
+      }
+      match.pump(now: frameStart) { tick in
+        defer { clicked = [] }
+        return Array(((inputs[Int(tick)] ?? []) + clicked).prefix(PacketCodec.maximumInputsPerTick))
+      }
+      try backend.render(view.shown(match.rollback?.game.makeFrame() ?? waiting))
+      backend.present()
+      frames += 1
+      if frames % 15 == 1 { window.title = title(match) }
+      // Packets that come while the frame waits are taken at once.
+      let spare = 1 / framesPerSecond - (clock.now() - frameStart)
+      if spare > 0 { match.wait(seconds: spare, now: clock.now()) }
+    }
+  }
+
+  /// Where the match stands, for the window's title.
+  private static func title(_ match: NetplayMatch<G>) -> String {
+    switch match.phase {
+    case .waitingForGuest: "\(G.name): waiting for the other player (code \(match.code))"
+    case .joining: "\(G.name): joining"
+    case .ended(let ending): "\(G.name): \(ending)"
+    case .playing:
+      "\(G.name), seat \(match.localSeat + 1), tick \(match.rollback?.tick ?? 0)"
+        + ((match.rollback?.game.reportLines).map {
+          $0.isEmpty ? "" : ": " + $0.joined(separator: ", ")
+        } ?? "")
+    }
+  }
+}
+
+extension NetplayError {
+  /// The failure a command ends with: exit 64 for what the player typed, 69 for the rest.
+  var commandFailure: CommandFailure {
+    isUsage
+      ? .usage(description) : CommandFailure(message: description, exitCode: ExitCode.unavailable)
+  }
+}

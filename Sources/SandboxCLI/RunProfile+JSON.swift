@@ -1,0 +1,42 @@
+import Foundation
+import GameShell
+import JSON
+import MonsterWars
+import TraitSandbox
+
+/// A profile as JSON.
+extension RunProfile {
+  /// The same figures as a JSON object.
+  func json(types: [EntityTypeDescription], peakMemoryBytes: Int) -> JSONValue {
+    .object([
+      ("ticks", .integer(tickSeconds.count)),
+      ("setupSeconds", .measured(setupSeconds)),
+      ("readSeconds", readSeconds.map(JSONValue.measured) ?? .null),
+      ("saveSeconds", saveSeconds.map(JSONValue.measured) ?? .null),
+      ("stateHashSeconds", hashSeconds.map(JSONValue.measured) ?? .null),
+      (
+        "systems",
+        .object(
+          rows.map { row in
+            (
+              row.name,
+              .object([
+                ("medianMilliseconds", .measured(row.medianMilliseconds)),
+                ("maximumMilliseconds", .measured(row.maximumMilliseconds)),
+                ("share", .measured(row.share)),
+                ("parallelSteps", .measured(row.steps)),
+                ("oneThreadMilliseconds", .measured(row.oneThreadMilliseconds)),
+                ("busiestChunkShare", .measured(row.busiestChunkShare)),
+              ])
+            )
+          })
+      ),
+      ("sharedSteps", .array(sharedSteps.map { .array($0.map(JSONValue.string)) })),
+      (
+        "bytesPerEntity",
+        .object(types.map { ($0.name, JSONValue.integer($0.entityStride)) })
+      ),
+      ("peakMemoryBytes", .integer(peakMemoryBytes)),
+    ])
+  }
+}
