@@ -62,6 +62,36 @@ enum GameOptions<G: PlayableGame> {
     G.settings.map { "--\($0.name) \(settings[$0.name])" }.joined(separator: " ")
   }
 
+  /// A recorder of `game` from where it stands.
+  static func recorder(of game: G) throws(CommandFailure) -> Recorder<G> {
+    do {
+      return try Recorder(game)
+    } catch {
+      throw CommandFailure(
+        message: "cannot snapshot the game: \(error)", exitCode: ExitCode.failure)
+    }
+  }
+
+  /// The recording in the file at `url`.
+  ///
+  /// - Throws: exit 66 for a file that cannot be read, 65 for one that is not a recording of
+  ///   this game.
+  static func recording(at url: URL) throws(CommandFailure) -> Recording<G> {
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(url, limit: 1 << 30)
+    } catch {
+      throw CommandFailure(message: "Cannot read recording \(error)", exitCode: ExitCode.noInput)
+    }
+    do {
+      return try Recording<G>(decoding: Data(bytes))
+    } catch {
+      throw CommandFailure(
+        message: "cannot replay \(url.path(percentEncoded: false)): \(error)",
+        exitCode: ExitCode.dataError)
+    }
+  }
+
   /// Writes `recording` to `url` as JSON, atomically.
   static func write(_ recording: Recording<G>, to url: URL) throws(CommandFailure) {
     let data: Data

@@ -77,13 +77,7 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
           + "\(run.syncTest?.rollbacks ?? 0) times, always to the straight run's state")
       return ExitCode.success
     }
-    var recorder: Recorder<G>
-    do {
-      recorder = try Recorder(game)
-    } catch {
-      throw CommandFailure(
-        message: "cannot snapshot the game: \(error)", exitCode: ExitCode.failure)
-    }
+    var recorder = try GameOptions<G>.recorder(of: game)
     for tick in 0..<ticks where !recorder.game.isOver {
       recorder.advance(with: inputs[tick] ?? [])
     }
@@ -132,15 +126,9 @@ struct GameReplayCommand<G: PlayableGame>: Subcommand {
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
     let path = url.path(percentEncoded: false)
-    let bytes: [UInt8]
-    do {
-      bytes = try InputFile.read(url, limit: 1 << 30)
-    } catch {
-      throw CommandFailure(message: "Cannot read recording \(error)", exitCode: ExitCode.noInput)
-    }
+    let recording = try GameOptions<G>.recording(at: url)
     let game: G
     do {
-      let recording = try Recording<G>(decoding: Data(bytes))
       var like = G(seed: 0, settings: GameSettings(G.settings))
       like.threadCount = threads
       game = try recording.replay(like: like)

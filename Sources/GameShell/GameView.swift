@@ -100,7 +100,7 @@ struct GameView: Equatable {
   }
 
   /// `frame` as the window shows it: through the camera, with the status line (paused, the
-  /// speed, the key for help) and the help over it.
+  /// speed, the key for help), the help, and, zoomed in, the minimap of the whole world.
   func shown(_ frame: Frame) -> Frame {
     var shown = frame
     shown.camera = camera ?? frame.camera
@@ -110,6 +110,11 @@ struct GameView: Equatable {
     if let camera { status.append("zoom x\(Int(camera.zoom))") }
     status.append(showsHelp ? "H: close the help" : "H: keys")
     var overlay = frame.overlay
+    if let camera {
+      var builder = FrameBuilder()
+      Minimap.draw(frame, camera: camera, into: &builder)
+      overlay += builder.overlay
+    }
     let line = status.joined(separator: "  ")
     overlay.append(band(x: 8, y: 8, width: Float(line.count) * 16 + 12, height: 28))
     overlay.append(text(line, x: 14, y: 14))

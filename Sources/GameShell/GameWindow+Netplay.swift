@@ -54,24 +54,19 @@ extension GameWindow {
         if let endedAt, frameStart - endedAt > 3 { break }
       }
       let shown = match.rollback?.game.makeFrame() ?? waiting
-      let shownAt = Viewport(world: view.shown(shown), width: backend.width, height: backend.height)
-      for event in events
-      where !view.handle(event, worldWidth: shown.worldWidth, worldHeight: shown.worldHeight) {
-        guard case .mouseDown(let x, let y) = event else { continue }
-        let point = shownAt.worldPoint(x: x, y: y)
-        if let game = match.rollback?.game,
-          let input = game.input(forClickAt: Vector2(point.x, point.y), seat: match.localSeat),
-          clicked.count < PacketCodec.maximumInputsPerTick
-        {
-          clicked.append(input)
-        }
-      }
+      let room = PacketCodec.maximumInputsPerTick - clicked.count
+      clicked += take(
+        events, view: &view, game: match.rollback?.game, shown: shown, width: backend.width,
+        height: backend.height, seat: match.localSeat
+      ).prefix(max(room, 0))
       if match.rollback == nil && frameStart - opened > waitSeconds {
         throw match.waitedInVain(seconds: waitSeconds).commandFailure
       }
       match.pump(now: frameStart) { tick in
-        defer { clicked = [] }
-        return Array(((inputs[Int(tick)] ?? []) + clicked).prefix(PacketCodec.maximumInputsPerTick))
+        // A tick takes so many inputs; clicks beyond them wait for the next.
+        let given = (inputs[Int(tick)] ?? []) + clicked
+        clicked = Array(given.dropFirst(PacketCodec.maximumInputsPerTick).suffix(clicked.count))
+        return Array(given.prefix(PacketCodec.maximumInputsPerTick))
       }
       try backend.render(view.shown(match.rollback?.game.makeFrame() ?? waiting))
       backend.present()

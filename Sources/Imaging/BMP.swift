@@ -84,16 +84,13 @@ public enum BMP {
       let storedRow = header.isTopDown ? y : header.height - 1 - y
       return source + header.pixelDataOffset + storedRow * header.rowStride
     }
-    var hasAlpha = false
-    if header.format == .bgrx32 {
-      for y in 0..<header.height where !hasAlpha {
+    // A 32-bit file whose fourth bytes are all zero has no alpha: it is opaque.
+    let hasAlpha =
+      header.format == .bgrx32
+      && (0..<header.height).contains { y in
         let row = sourceRow(y)
-        for x in 0..<width where row[4 * x + 3] != 0 {
-          hasAlpha = true
-          break
-        }
+        return (0..<width).contains { row[4 * $0 + 3] != 0 }
       }
-    }
 
     for y in 0..<header.height {
       let row = sourceRow(y)

@@ -29,33 +29,7 @@ struct BMPHeader {
 
   /// Parses and cross-checks the file and info headers, masks and palette of `bytes`.
   init(_ bytes: [UInt8]) throws(ImageFormatError) {
-    let signature: [UInt8] = [0x42, 0x4D]
-    guard bytes.starts(with: signature) else {
-      if bytes.count < 2 && signature.starts(with: bytes) {
-        throw .truncated(expected: BMPHeader.fileHeaderSize, actual: bytes.count)
-      }
-      throw .badSignature
-    }
-    guard bytes.count >= BMPHeader.fileHeaderSize + 4 else {
-      throw .truncated(expected: BMPHeader.fileHeaderSize + 4, actual: bytes.count)
-    }
-    // Some writers leave the size field zero; anything else must be exact.
-    let declaredSize = Int(bytes.littleEndianUInt32(at: 2))
-    if declaredSize > bytes.count {
-      throw .truncated(expected: declaredSize, actual: bytes.count)
-    }
-    if declaredSize != 0 && declaredSize != bytes.count {
-      throw .fileSizeMismatch(declared: declaredSize, actual: bytes.count)
-    }
-
-    let infoSize = Int(bytes.littleEndianUInt32(at: 14))
-    guard BMPHeader.supportedInfoHeaderSizes.contains(infoSize) else {
-      switch infoSize {
-      case 12: throw .unsupported("OS/2 BMP with a 12-byte BITMAPCOREHEADER")
-      case 16, 64: throw .unsupported("OS/2 BMP with a \(infoSize)-byte header")
-      default: throw .corrupt("the BMP info header size \(infoSize) is not a known size")
-      }
-    }
+    let infoSize = try BMPHeader.infoHeaderSize(of: bytes)
     var headersEnd = BMPHeader.fileHeaderSize + infoSize
     guard bytes.count >= headersEnd else {
       throw .truncated(expected: headersEnd, actual: bytes.count)
@@ -90,19 +64,79 @@ struct BMPHeader {
       return (0..<4).map { $0 < available ? bytes.littleEndianUInt32(at: start + 4 * $0) : 0 }
     }
 
+    format = try BMPHeader.format(
+      compression: compression, bitCount: bitCount,
+      masks: { count throws(ImageFormatError) in
+        try masks(count: count)
+      })
+
+    palette = try BMPHeader.palette(
+      of: bytes, format: format, colorsUsed: colorsUsed, at: &headersEnd)
+
+    let offset = Int(bytes.littleEndianUInt32(at: 10))
+    guard offset >= headersEnd && offset <= bytes.count else {
+      throw .pixelDataOffsetOutOfRange(offset: offset, validRange: headersEnd...bytes.count)
+    }
+    pixelDataOffset = offset
+    rowStride = (width * bitCount + 31) / 32 * 4
+    let pixelDataEnd = offset + rowStride * height
+    guard pixelDataEnd <= bytes.count else {
+      throw .truncated(expected: pixelDataEnd, actual: bytes.count)
+    }
+  }
+
+  /// Checks the file header of `bytes` (the signature, the declared size) and returns the
+  /// size of the info header after it, one this reader knows.
+  private static func infoHeaderSize(of bytes: [UInt8]) throws(ImageFormatError) -> Int {
+    let signature: [UInt8] = [0x42, 0x4D]
+    guard bytes.starts(with: signature) else {
+      if bytes.count < 2 && signature.starts(with: bytes) {
+        throw .truncated(expected: BMPHeader.fileHeaderSize, actual: bytes.count)
+      }
+      throw .badSignature
+    }
+    guard bytes.count >= BMPHeader.fileHeaderSize + 4 else {
+      throw .truncated(expected: BMPHeader.fileHeaderSize + 4, actual: bytes.count)
+    }
+    // Some writers leave the size field zero; anything else must be exact.
+    let declaredSize = Int(bytes.littleEndianUInt32(at: 2))
+    if declaredSize > bytes.count {
+      throw .truncated(expected: declaredSize, actual: bytes.count)
+    }
+    if declaredSize != 0 && declaredSize != bytes.count {
+      throw .fileSizeMismatch(declared: declaredSize, actual: bytes.count)
+    }
+
+    let infoSize = Int(bytes.littleEndianUInt32(at: 14))
+    guard BMPHeader.supportedInfoHeaderSizes.contains(infoSize) else {
+      switch infoSize {
+      case 12: throw .unsupported("OS/2 BMP with a 12-byte BITMAPCOREHEADER")
+      case 16, 64: throw .unsupported("OS/2 BMP with a \(infoSize)-byte header")
+      default: throw .corrupt("the BMP info header size \(infoSize) is not a known size")
+      }
+    }
+    return infoSize
+  }
+
+  /// The pixel format of `bitCount`-bit pixels compressed as `compression` says, with the
+  /// channel masks `masks(count)` reads where the format has them.
+  private static func format(
+    compression: UInt32, bitCount: Int,
+    masks: (Int) throws(ImageFormatError) -> [UInt32]
+  ) throws(ImageFormatError) -> PixelFormat {
     switch (compression, bitCount) {
     case (0, 1), (0, 4), (0, 8):
-      format = .indexed(bitCount: bitCount)
+      return .indexed(bitCount: bitCount)
     case (0, 16):
-      format = try BMPHeader.bitfields(bitCount: 16, masks: [0x7C00, 0x03E0, 0x001F, 0])
+      return try bitfields(bitCount: 16, masks: [0x7C00, 0x03E0, 0x001F, 0])
     case (0, 24):
-      format = .bgr24
+      return .bgr24
     case (0, 32):
-      format = .bgrx32
+      return .bgrx32
     case (3, 16), (3, 32):
-      format = try BMPHeader.bitfields(bitCount: bitCount, masks: masks(count: 3))
+      return try bitfields(bitCount: bitCount, masks: masks(3))
     case (6, 16), (6, 32):
-      format = try BMPHeader.bitfields(bitCount: bitCount, masks: masks(count: 4))
+      return try bitfields(bitCount: bitCount, masks: masks(4))
     case (0, _), (3, _), (6, _):
       throw .unsupported("\(bitCount)-bit BMP with compression type \(compression)")
     case (1, _): throw .unsupported("RLE8-compressed BMP; save it uncompressed")
@@ -111,7 +145,13 @@ struct BMPHeader {
     case (5, _): throw .unsupported("BMP containing a PNG image")
     default: throw .unsupported("BMP compression type \(compression)")
     }
+  }
 
+  /// The palette of an indexed `format` (empty for the others), which starts at `headersEnd`
+  /// and moves it past the palette.
+  private static func palette(
+    of bytes: [UInt8], format: PixelFormat, colorsUsed: Int, at headersEnd: inout Int
+  ) throws(ImageFormatError) -> [RGBA] {
     var palette: [RGBA] = []
     if case .indexed(let indexBits) = format {
       let paletteCount = colorsUsed == 0 ? 1 << indexBits : colorsUsed
@@ -130,18 +170,7 @@ struct BMPHeader {
         palette.append(RGBA(r: bytes[entry + 2], g: bytes[entry + 1], b: bytes[entry]))
       }
     }
-    self.palette = palette
-
-    let offset = Int(bytes.littleEndianUInt32(at: 10))
-    guard offset >= headersEnd && offset <= bytes.count else {
-      throw .pixelDataOffsetOutOfRange(offset: offset, validRange: headersEnd...bytes.count)
-    }
-    pixelDataOffset = offset
-    rowStride = (width * bitCount + 31) / 32 * 4
-    let pixelDataEnd = offset + rowStride * height
-    guard pixelDataEnd <= bytes.count else {
-      throw .truncated(expected: pixelDataEnd, actual: bytes.count)
-    }
+    return palette
   }
 
   private static func bitfields(bitCount: Int, masks: [UInt32]) throws(ImageFormatError)

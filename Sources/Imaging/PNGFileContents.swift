@@ -30,30 +30,9 @@ struct PNGFileContents {
     var offset = PNG.signature.count
     var reachedEnd = false
     while !reachedEnd {
-      guard offset + 12 <= bytes.count else {
-        throw .truncated(expected: offset + 12, actual: bytes.count)
-      }
-      let length = Int(bytes.bigEndianUInt32(at: offset))
-      guard length <= Int(Int32.max) else {
-        throw .corrupt("a chunk claims \(length) bytes, more than PNG's limit of 2^31 - 1")
-      }
-      let typeBytes = bytes[offset + 4..<offset + 8]
-      guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
-      else {
-        throw .corrupt("a chunk at byte \(offset) has a type that is not four ASCII letters")
-      }
-      let type = String(decoding: typeBytes, as: UTF8.self)
-      let dataStart = offset + 8
-      let dataEnd = dataStart + length
-      guard dataEnd + 4 <= bytes.count else {
-        throw .truncated(expected: dataEnd + 4, actual: bytes.count)
-      }
-      guard CRC32.checksum(bytes[offset + 4..<dataEnd]) == bytes.bigEndianUInt32(at: dataEnd)
-      else {
-        throw .crcMismatch(chunk: type)
-      }
-      let data = bytes[dataStart..<dataEnd]
-      offset = dataEnd + 4
+      let (type, data) = try Self.chunk(in: bytes, at: offset)
+      let length = data.count
+      offset = data.endIndex + 4
 
       if header == nil && type != "IHDR" {
         throw .corrupt("the first chunk is \(type) but must be IHDR")
@@ -77,7 +56,7 @@ struct PNGFileContents {
         reachedEnd = true
       default:
         // Bit 5 of the first letter marks ancillary chunks, which a reader may skip.
-        guard typeBytes[typeBytes.startIndex] & 0x20 != 0 else {
+        guard type.utf8.first.map({ $0 & 0x20 != 0 }) == true else {
           throw .unsupported("critical PNG chunk '\(type)'")
         }
       }
@@ -89,5 +68,35 @@ struct PNGFileContents {
     self.palette = palette
     self.transparency = transparency
     compressedData = compressed
+  }
+
+  /// The chunk at `offset` of `bytes`: its type and its data, checked against its length and
+  /// its CRC.
+  private static func chunk(
+    in bytes: [UInt8], at offset: Int
+  ) throws(ImageFormatError) -> (type: String, data: ArraySlice<UInt8>) {
+    guard offset + 12 <= bytes.count else {
+      throw .truncated(expected: offset + 12, actual: bytes.count)
+    }
+    let length = Int(bytes.bigEndianUInt32(at: offset))
+    guard length <= Int(Int32.max) else {
+      throw .corrupt("a chunk claims \(length) bytes, more than PNG's limit of 2^31 - 1")
+    }
+    let typeBytes = bytes[offset + 4..<offset + 8]
+    guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+    else {
+      throw .corrupt("a chunk at byte \(offset) has a type that is not four ASCII letters")
+    }
+    let type = String(decoding: typeBytes, as: UTF8.self)
+    let dataStart = offset + 8
+    let dataEnd = dataStart + length
+    guard dataEnd + 4 <= bytes.count else {
+      throw .truncated(expected: dataEnd + 4, actual: bytes.count)
+    }
+    guard CRC32.checksum(bytes[offset + 4..<dataEnd]) == bytes.bigEndianUInt32(at: dataEnd)
+    else {
+      throw .crcMismatch(chunk: type)
+    }
+    return (type, bytes[dataStart..<dataEnd])
   }
 }

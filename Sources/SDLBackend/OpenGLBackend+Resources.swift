@@ -108,7 +108,29 @@ extension OpenGLBackend {
         gl, atlasTexture, unit: Self.atlasUnit, internalFormat: GL.rgba8UnsignedInteger,
         width: atlas.width, height: atlas.height, format: GL.rgbaInteger, type: GL.unsignedByte,
         data: atlas.pixels)
-      // The cosine and sine of every 65536th of a turn, as the rasterizer computes them.
+      Self.texture2D(
+        gl, rotationsTexture, unit: Self.rotationsUnit, internalFormat: GL.rg32Float,
+        width: 256, height: 256, format: GL.rg, type: GL.float, data: Self.rotationTable())
+      Self.texture2D(
+        gl, dotsTexture, unit: Self.dotsUnit, internalFormat: GL.r8UnsignedInteger, width: 256,
+        height: 256, format: GL.redInteger, type: GL.unsignedByte, data: Self.dotTable())
+      gl.activeTexture(GL.texture0 + Self.worldUnit)
+      gl.bindTexture(GL.texture2D, worldTexture)
+      for (parameter, value) in [
+        (GL.textureMinFilter, GL.nearest), (GL.textureMagFilter, GL.nearest),
+        (GL.textureWrapS, GL.clampToEdge), (GL.textureWrapT, GL.clampToEdge),
+      ] {
+        gl.texParameteri(GL.texture2D, parameter, value)
+      }
+      bindBufferViews(gl)
+      gl.disable(GL.depthTest)
+      gl.disable(GL.cullFace)
+      gl.enable(GL.blend)
+      gl.blendFuncSeparate(GL.sourceAlpha, GL.oneMinusSourceAlpha, GL.one, GL.oneMinusSourceAlpha)
+    }
+
+    /// The cosine and sine of every 65536th of a turn, as the rasterizer computes them.
+    private static func rotationTable() -> [Float] {
       var rotations = [Float](repeating: 0, count: 65536 * 2)
       for turns in 0..<65536 {
         let rotation = SpriteInstance(
@@ -118,10 +140,11 @@ extension OpenGLBackend {
         rotations[turns * 2] = Float(cos(Double(rotation)))
         rotations[turns * 2 + 1] = Float(sin(Double(rotation)))
       }
-      Self.texture2D(
-        gl, rotationsTexture, unit: Self.rotationsUnit, internalFormat: GL.rg32Float,
-        width: 256, height: 256, format: GL.rg, type: GL.float, data: rotations)
-      // Each channel's dot value at each health, as `SpriteInstance.dotColor` gives it.
+      return rotations
+    }
+
+    /// Each channel's dot value at each health, as `SpriteInstance.dotColor` gives it.
+    private static func dotTable() -> [UInt8] {
       var dots = [UInt8](repeating: 0, count: 256 * 256)
       for health in 0..<256 {
         for channel in 0..<256 {
@@ -131,17 +154,12 @@ extension OpenGLBackend {
             ).red
         }
       }
-      Self.texture2D(
-        gl, dotsTexture, unit: Self.dotsUnit, internalFormat: GL.r8UnsignedInteger, width: 256,
-        height: 256, format: GL.redInteger, type: GL.unsignedByte, data: dots)
-      gl.activeTexture(GL.texture0 + Self.worldUnit)
-      gl.bindTexture(GL.texture2D, worldTexture)
-      for (parameter, value) in [
-        (GL.textureMinFilter, GL.nearest), (GL.textureMagFilter, GL.nearest),
-        (GL.textureWrapS, GL.clampToEdge), (GL.textureWrapT, GL.clampToEdge),
-      ] {
-        gl.texParameteri(GL.texture2D, parameter, value)
-      }
+      return dots
+    }
+
+    /// Gives the buffers texture views, for the shaders to read instances by place, and the
+    /// vertex arrays one instance per attribute step.
+    private func bindBufferViews(_ gl: OpenGLFunctions) {
       // Texture views of the buffers, for the shaders to read instances by place.
       let views: [(UInt32, UInt32, UInt32)] = [
         (kindsTexture, kindsBuffer, GL.rgba32Integer),
@@ -165,10 +183,6 @@ extension OpenGLBackend {
         for location in 0..<6 { gl.vertexAttribDivisor(UInt32(location), 1) }
       }
       gl.bindVertexArray(0)
-      gl.disable(GL.depthTest)
-      gl.disable(GL.cullFace)
-      gl.enable(GL.blend)
-      gl.blendFuncSeparate(GL.sourceAlpha, GL.oneMinusSourceAlpha, GL.one, GL.oneMinusSourceAlpha)
     }
 
     /// Makes `texture` a 2D texture of `data`, sampled texel by texel.

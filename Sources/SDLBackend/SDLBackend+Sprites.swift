@@ -47,6 +47,18 @@ extension SDLBackend {
       }
       return
     }
+    appendRotatedImage(
+      region, centreX: centreX, centreY: centreY, width: width, height: height, turns: turns,
+      tint: tint)
+  }
+
+  /// Adds part of the atlas centred at `(centreX, centreY)`, turned `turns` radians: in
+  /// pieces small enough that each stays close to the texels it stands for, those wholly off
+  /// screen left out.
+  private func appendRotatedImage(
+    _ region: AtlasRegion, centreX: Float, centreY: Float, width: Float, height: Float,
+    turns: Float, tint: Color
+  ) {
     let cosine = Float(cos(Double(turns)))
     let sine = Float(sin(Double(turns)))
     let extentX = abs(cosine) * width / 2 + abs(sine) * height / 2

@@ -70,7 +70,6 @@ struct SpriteAtlas {
       case sprite(String, mirrorCount: Int)
       case solidBlock
     }
-    let padding = Self.padding
     let block = Self.solidBlockSide
     var items: [(role: Role, image: Image)] = [
       (.solidBlock, Image(width: block, height: block, fill: .white))
@@ -86,34 +85,8 @@ struct SpriteAtlas {
         : $0.role < $1.role
     }
 
-    let widest = items.map(\.image.width).max() ?? 1
-    let area = items.reduce(0) {
-      $0 + ($1.image.width + padding) * ($1.image.height + padding)
-    }
-    var atlasWidth = Self.powerOfTwo(
-      atLeast: max(widest + 2 * padding, Int(Double(area).squareRoot())))
-    var placements: [(x: Int, y: Int)] = []
-    var usedHeight = 0
-    while true {
-      placements.removeAll(keepingCapacity: true)
-      var x = padding
-      var y = padding
-      var shelfHeight = 0
-      for item in items {
-        if x + item.image.width + padding > atlasWidth {
-          x = padding
-          y += shelfHeight + padding
-          shelfHeight = 0
-        }
-        placements.append((x, y))
-        x += item.image.width + padding
-        shelfHeight = max(shelfHeight, item.image.height)
-      }
-      usedHeight = y + shelfHeight + padding
-      if usedHeight <= atlasWidth { break }
-      atlasWidth *= 2
-    }
-
+    let (atlasWidth, usedHeight, placements) = Self.shelfPack(
+      items.map { ($0.image.width, $0.image.height) })
     var atlas = Image(width: atlasWidth, height: Self.powerOfTwo(atLeast: usedHeight))
     var normal: [String: AtlasRegion] = [:]
     var mirrored: [String: AtlasRegion] = [:]
@@ -138,6 +111,37 @@ struct SpriteAtlas {
     self.image = atlas
     self.regions = regions
     self.solid = solid
+  }
+
+  /// Places rectangles of `sizes`, in order, on shelves left to right in the narrowest
+  /// power-of-two width whose shelves fit a square, `padding` apart and from the edges.
+  ///
+  /// - Returns: The width, the height the shelves use, and each rectangle's top-left corner.
+  private static func shelfPack(_ sizes: [(width: Int, height: Int)]) -> (
+    width: Int, usedHeight: Int, placements: [(x: Int, y: Int)]
+  ) {
+    let widest = sizes.map(\.width).max() ?? 1
+    let area = sizes.reduce(0) { $0 + ($1.width + padding) * ($1.height + padding) }
+    var atlasWidth = powerOfTwo(atLeast: max(widest + 2 * padding, Int(Double(area).squareRoot())))
+    while true {
+      var placements: [(x: Int, y: Int)] = []
+      var x = padding
+      var y = padding
+      var shelfHeight = 0
+      for size in sizes {
+        if x + size.width + padding > atlasWidth {
+          x = padding
+          y += shelfHeight + padding
+          shelfHeight = 0
+        }
+        placements.append((x, y))
+        x += size.width + padding
+        shelfHeight = max(shelfHeight, size.height)
+      }
+      let usedHeight = y + shelfHeight + padding
+      if usedHeight <= atlasWidth { return (atlasWidth, usedHeight, placements) }
+      atlasWidth *= 2
+    }
   }
 
   private static func copy(_ image: Image, into atlas: inout Image, x: Int, y: Int) {

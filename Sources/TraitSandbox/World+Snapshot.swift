@@ -74,11 +74,53 @@ extension World {
     precondition(!isStepping, "a world is restored between ticks")
     var archive = try reader.readArchive()
     let header = try archive.decode(SavedWorldHeader.self)
-    let registered = tables.map(\.typeName)
+    let order = try tableOrder(of: header, archive: archive)
     let saved = header.tables
+    var restored = order.map { tables[$0] }
+    for index in restored.indices {
+      try restored[index].checkSaved(saved[index], archive: archive)
+    }
+    for index in restored.indices where saved[index].storage == .values {
+      let count = saved[index].count
+      // Every entity takes at least a byte: a count beyond the bytes left is damage, found
+      // before anything is allocated for it.
+      guard count >= 0, count <= archive.remainingByteCount else {
+        throw archive.error("\(saved[index].typeName) count \(count) is damaged")
+      }
+      try restored[index].restoreValues(
+        count: count, from: &archive, hostility: hostility)
+    }
+    guard archive.isAtEnd else { throw archive.error("the saved world has bytes after its end") }
+    for index in restored.indices where saved[index].storage == .columns {
+      try restored[index].restoreColumns(
+        count: saved[index].count, from: &reader, hostility: hostility)
+    }
+    try Self.checkIdentities(of: restored, below: header.nextID, reader: reader)
+    tables = restored
+    tableIndexByType = Dictionary(
+      uniqueKeysWithValues: restored.indices.map { (restored[$0].entityType, $0) })
+    tablesBySystem = systems.indices.map { system in
+      restored.indices.filter { restored[$0].isBound(to: system) }
+    }
+    plannedTables = -1
+    tick = header.tick
+    nextID = header.nextID
+    random = SeededRandom(
+      state: (header.random[0], header.random[1], header.random[2], header.random[3]))
+    lastEvents = []
+    lastSystemTimes = []
+    lastTickEndTimes = TickEndTimes()
+  }
+
+  /// Where each of the saved world's types is among this world's tables, in the saved order,
+  /// once the saved world is found to be one this world can hold.
+  private func tableOrder(
+    of header: SavedWorldHeader, archive: ArchiveReader
+  ) throws(ArchiveError) -> [Int] {
+    let registered = tables.map(\.typeName)
     // Where each saved type's table is in this world.
     var order: [Int] = []
-    for table in saved {
+    for table in header.tables {
       guard let index = registered.firstIndex(of: table.typeName), !order.contains(index) else {
         throw archive.error(
           "the saved world has entities of type \(table.typeName), which this world has not "
@@ -101,27 +143,15 @@ extension World {
     guard header.nextID >= 1, header.tick < UInt64.max / 2 else {
       throw archive.error("the saved tick or next identity is damaged")
     }
-    var restored = order.map { tables[$0] }
-    for index in restored.indices {
-      try restored[index].checkSaved(saved[index], archive: archive)
-    }
-    for index in restored.indices where saved[index].storage == .values {
-      let count = saved[index].count
-      // Every entity takes at least a byte: a count beyond the bytes left is damage, found
-      // before anything is allocated for it.
-      guard count >= 0, count <= archive.remainingByteCount else {
-        throw archive.error("\(saved[index].typeName) count \(count) is damaged")
-      }
-      try restored[index].restoreValues(
-        count: count, from: &archive, hostility: hostility)
-    }
-    guard archive.isAtEnd else { throw archive.error("the saved world has bytes after its end") }
-    for index in restored.indices where saved[index].storage == .columns {
-      try restored[index].restoreColumns(
-        count: saved[index].count, from: &reader, hostility: hostility)
-    }
+    return order
+  }
+
+  /// Checks that `tables`' identities, merged, climb strictly and lie in `1..<nextID`.
+  private static func checkIdentities(
+    of tables: [AnyEntityTable], below nextID: UInt64, reader: SnapshotReader
+  ) throws(ArchiveError) {
     // Each table's directory is in identity order: merged, they must climb strictly.
-    let directories = restored.map(\.directory)
+    let directories = tables.map(\.directory)
     var heads = directories.map { _ in 0 }
     var previous: UInt64 = 0
     while true {
@@ -132,25 +162,11 @@ extension World {
       }
       guard let (table, id) = next else { break }
       heads[table] += 1
-      guard id != 0, id < header.nextID else {
-        throw reader.error("identity #\(id) is outside the saved world's 1..<\(header.nextID)")
+      guard id != 0, id < nextID else {
+        throw reader.error("identity #\(id) is outside the saved world's 1..<\(nextID)")
       }
       guard id != previous else { throw reader.error("identity #\(id) is saved twice") }
       previous = id
     }
-    tables = restored
-    tableIndexByType = Dictionary(
-      uniqueKeysWithValues: restored.indices.map { (restored[$0].entityType, $0) })
-    tablesBySystem = systems.indices.map { system in
-      restored.indices.filter { restored[$0].isBound(to: system) }
-    }
-    plannedTables = -1
-    tick = header.tick
-    nextID = header.nextID
-    random = SeededRandom(
-      state: (header.random[0], header.random[1], header.random[2], header.random[3]))
-    lastEvents = []
-    lastSystemTimes = []
-    lastTickEndTimes = TickEndTimes()
   }
 }

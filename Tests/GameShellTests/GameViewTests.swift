@@ -54,6 +54,11 @@ struct GameViewTests {
     var camera = try #require(view.camera)
     #expect(camera.zoom == 4 && camera.centreX == 320 && camera.centreY == 180)
     #expect(view.shown(world).camera == camera)
+    // Zoomed in, the minimap's box and the view's outline join the overlay.
+    let rects = { (frame: Frame) in
+      frame.overlay.count { if case .rect = $0.shape { true } else { false } }
+    }
+    #expect(rects(view.shown(world)) == rects(GameView(controlsTime: true).shown(world)) + 2)
     for _ in 0..<20 { press(&view, .keyDown(.right), .keyDown(.up)) }
     camera = try #require(view.camera)
     // A quarter of the world's width and height is shown, against its right and top edges.

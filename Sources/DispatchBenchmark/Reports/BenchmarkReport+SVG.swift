@@ -112,21 +112,44 @@ public struct LogLogChart: Sendable {
 
   /// The chart as an SVG document.
   public func svg() -> String {
-    let xs = series.flatMap { $0.points.map(\.entityCount) }
-    let ys = series.flatMap { $0.points.flatMap { [$0.minimum, $0.maximum] } }
-    let xDomain = Self.decades(xs)
-    let yDomain = Self.decades(ys)
-    func x(_ value: Double) -> Double {
-      let padded = (xDomain.lowerBound - 0.1)...(xDomain.upperBound + 0.1)
-      return plotLeft + (log10(value) - padded.lowerBound) / (padded.upperBound - padded.lowerBound)
-        * (plotRight - plotLeft)
-    }
-    func y(_ value: Double) -> Double {
-      plotBottom - (log10(value) - yDomain.lowerBound) / (yDomain.upperBound - yDomain.lowerBound)
-        * (plotBottom - plotTop)
+    let scale = Scale(chart: self)
+    var out = header()
+    grid(scale, into: &out)
+    axes(scale, into: &out)
+    lines(scale, into: &out)
+    legend(into: &out)
+    out.append("</svg>")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Where values go on the plot: decades of both axes, log-scaled.
+  private struct Scale {
+    let chart: LogLogChart
+    let xDomain: ClosedRange<Double>
+    let yDomain: ClosedRange<Double>
+
+    init(chart: LogLogChart) {
+      self.chart = chart
+      xDomain = LogLogChart.decades(chart.series.flatMap { $0.points.map(\.entityCount) })
+      yDomain = LogLogChart.decades(
+        chart.series.flatMap { $0.points.flatMap { [$0.minimum, $0.maximum] } })
     }
 
-    var out: [String] = [
+    func x(_ value: Double) -> Double {
+      let padded = (xDomain.lowerBound - 0.1)...(xDomain.upperBound + 0.1)
+      return chart.plotLeft + (log10(value) - padded.lowerBound)
+        / (padded.upperBound - padded.lowerBound) * (chart.plotRight - chart.plotLeft)
+    }
+
+    func y(_ value: Double) -> Double {
+      chart.plotBottom - (log10(value) - yDomain.lowerBound)
+        / (yDomain.upperBound - yDomain.lowerBound) * (chart.plotBottom - chart.plotTop)
+    }
+  }
+
+  /// The document's start: its size, background, title and subtitle.
+  private func header() -> [String] {
+    [
       #"<?xml version="1.0" encoding="UTF-8"?>"#,
       #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(f(width))" height="\#(f(height))" "#
         + #"viewBox="0 0 \#(f(width)) \#(f(height))" font-family="sans-serif" font-size="12">"#,
@@ -134,19 +157,27 @@ public struct LogLogChart: Sendable {
       #"<text x="\#(f(plotLeft))" y="28" font-size="17" font-weight="bold">\#(escape(title))</text>"#,
       #"<text x="\#(f(plotLeft))" y="48" fill="\#(Palette.subtleText)">\#(escape(subtitle))</text>"#,
     ]
+  }
 
-    // Grid: every decade labelled, 2-9 times each decade as faint lines.
+  /// Every decade labelled, 2-9 times each decade as faint lines.
+  private func grid(_ scale: Scale, into out: inout [String]) {
+    let (x, y) = (scale.x, scale.y)
     out.append(#"<g id="grid" stroke="\#(Palette.minorGrid)" stroke-width="1">"#)
-    for value in Self.minorTicks(xDomain) {
+    for value in Self.minorTicks(scale.xDomain) {
       out.append(line(x(value), plotTop, x(value), plotBottom))
     }
-    for value in Self.minorTicks(yDomain) {
+    for value in Self.minorTicks(scale.yDomain) {
       out.append(line(plotLeft, y(value), plotRight, y(value)))
     }
     out.append("</g>")
+  }
+
+  /// Both axes, their decades and their labels.
+  private func axes(_ scale: Scale, into out: inout [String]) {
+    let (x, y) = (scale.x, scale.y)
     out.append(#"<g id="x-axis" stroke="\#(Palette.axis)">"#)
     out.append(line(plotLeft, plotBottom, plotRight, plotBottom))
-    for exponent in Self.majorExponents(xDomain) {
+    for exponent in Self.majorExponents(scale.xDomain) {
       let value = pow(10, exponent)
       out.append(line(x(value), plotBottom, x(value), plotBottom + 6))
       out.append(
@@ -159,7 +190,7 @@ public struct LogLogChart: Sendable {
     out.append("</g>")
     out.append(#"<g id="y-axis" stroke="\#(Palette.axis)">"#)
     out.append(line(plotLeft, plotTop, plotLeft, plotBottom))
-    for exponent in Self.majorExponents(yDomain) {
+    for exponent in Self.majorExponents(scale.yDomain) {
       let value = pow(10, exponent)
       out.append(line(plotLeft - 6, y(value), plotLeft, y(value)))
       out.append(line(plotLeft, y(value), plotRight, y(value), stroke: Palette.majorGrid))
@@ -172,8 +203,11 @@ public struct LogLogChart: Sendable {
       #"<text x="24" y="\#(f(middle))" text-anchor="middle" stroke="none" font-size="13" "#
         + #"transform="rotate(-90 24 \#(f(middle)))">\#(escape(yLabel))</text>"#)
     out.append("</g>")
+  }
 
-    // Lines, with min-max bars and markers.
+  /// Each series' line, with min-max bars and markers.
+  private func lines(_ scale: Scale, into out: inout [String]) {
+    let (x, y) = (scale.x, scale.y)
     out.append(#"<g id="series" fill="none">"#)
     for (index, entry) in series.enumerated() {
       let style = self.style(index)
@@ -195,8 +229,10 @@ public struct LogLogChart: Sendable {
       out.append("</g>")
     }
     out.append("</g>")
+  }
 
-    // Legend.
+  /// The legend beside the plot.
+  private func legend(into out: inout [String]) {
     let legendLeft = plotRight + 30
     out.append(#"<g id="legend">"#)
     out.append(
@@ -214,8 +250,6 @@ public struct LogLogChart: Sendable {
           + (showsNumbers ? "\(entry.number)  " : "") + "\(escape(entry.name))</text>")
     }
     out.append("</g>")
-    out.append("</svg>")
-    return out.joined(separator: "\n") + "\n"
   }
 
   private struct Style {

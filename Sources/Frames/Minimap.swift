@@ -1,20 +1,18 @@
-import Frames
-
 /// The whole arena in a corner of the overlay while the camera is zoomed in: the entities as
-/// coloured cells, and the part the view shows as a frame.
-struct Minimap {
+/// coloured cells, and the part the view shows as a frame. Any game's window draws it.
+package struct Minimap {
   /// The minimap's size on the overlay canvas.
-  static let width: Float = 256
-  static let height: Float = 144
+  package static let width: Float = 256
+  package static let height: Float = 144
   /// Cells across and down: each shows the last entity drawn in it, in its tint; runs of one
   /// colour along a row are drawn as one rectangle.
-  static let columns = 128
-  static let rows = 72
+  package static let columns = 128
+  package static let rows = 72
 
   /// Draws the minimap of `frame` (seen through `camera`) at the overlay's bottom right.
   ///
   /// - Complexity: O(instances + world commands) plus O(cells).
-  static func draw(_ frame: Frame, camera: Camera, into builder: inout FrameBuilder) {
+  package static func draw(_ frame: Frame, camera: Camera, into builder: inout FrameBuilder) {
     let left = Frame.overlayWidth - width - 12
     let top = Frame.overlayHeight - height - 44
     // The arena keeps its shape inside the minimap's box.
@@ -24,6 +22,20 @@ struct Minimap {
     builder.drawOverlay(
       .rect(RectDraw(x: left, y: top, width: width, height: height, color: .black.withAlpha(220))),
       layer: 96)
+    drawCells(cells(of: frame, fit: fit), left: left, top: top, into: &builder)
+    let view = camera.view(worldWidth: frame.worldWidth, worldHeight: frame.worldHeight)
+    builder.drawOverlay(
+      .rect(
+        RectDraw(
+          x: left + fit.outputX(view.x), y: top + fit.outputY(view.y),
+          width: view.width * fit.scale, height: view.height * fit.scale,
+          color: Color(red: 255, green: 215, blue: 90), isFilled: false)),
+      layer: 98)
+  }
+
+  /// The tint of the last entity drawn in each cell, row by row, `nil` where none is: the
+  /// frame's entities placed by `fit`.
+  static func cells(of frame: Frame, fit: Viewport) -> [Color?] {
     var cells = [Color?](repeating: nil, count: columns * rows)
     let cellWidth = width / Float(columns)
     let cellHeight = height / Float(rows)
@@ -50,8 +62,16 @@ struct Minimap {
         break
       }
     }
-    // A run of cells of one colour is one rectangle: an army fills long runs, and every
-    // rectangle is a quad for the window to draw.
+    return cells
+  }
+
+  /// Draws `cells` from `(left, top)`: a run of cells of one colour is one rectangle, since
+  /// an army fills long runs and every rectangle is a quad for the window to draw.
+  static func drawCells(
+    _ cells: [Color?], left: Float, top: Float, into builder: inout FrameBuilder
+  ) {
+    let cellWidth = width / Float(columns)
+    let cellHeight = height / Float(rows)
     for row in 0..<rows {
       var column = 0
       while column < columns {
@@ -70,13 +90,5 @@ struct Minimap {
         column = end
       }
     }
-    let view = camera.view(worldWidth: frame.worldWidth, worldHeight: frame.worldHeight)
-    builder.drawOverlay(
-      .rect(
-        RectDraw(
-          x: left + fit.outputX(view.x), y: top + fit.outputY(view.y),
-          width: view.width * fit.scale, height: view.height * fit.scale,
-          color: Color(red: 255, green: 215, blue: 90), isFilled: false)),
-      layer: 98)
   }
 }

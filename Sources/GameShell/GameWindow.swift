@@ -1,0 +1,155 @@
+import Foundation
+import Frames
+import Gameplay
+import HeadlessRenderer
+import SDLBackend
+import TraitSandbox
+
+/// A game in an SDL window: a fixed-timestep loop ("Fix Your Timestep!") that draws at up to
+/// 60 frames a second, between the last two ticks, and turns clicks into the first seat's
+/// inputs on the next tick, recorded.
+enum GameWindow<G: PlayableGame> {
+  /// The frame rate the loop draws at; the game keeps its own rate.
+  static var framesPerSecond: Double { 60 }
+
+  /// Opens a window and plays the recorder's game until Esc, the window closing, `tickLimit`
+  /// ticks or `frameLimit` frames; returns the frames drawn. With `replaying`, each tick takes
+  /// the inputs it gives for the ticks run so far, and clicks do nothing.
+  ///
+  /// - Throws: `CommandFailure` with exit 69 when there is no display, or 1 when SDL fails.
+  static func run(
+    _ recorder: inout Recorder<G>, tickLimit: Int?, frameLimit: Int?,
+    environment: [String: String], replaying: ((Int) -> [SeatInput<G.Input>])? = nil
+  ) throws(CommandFailure) -> Int {
+    let (session, window, backend) = try open(
+      showing: recorder.game.makeFrame(), environment: environment)
+    do {
+      return try loop(
+        &recorder, session: session, window: window, backend: backend, tickLimit: tickLimit,
+        frameLimit: frameLimit, replaying: replaying)
+    } catch {
+      throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
+    }
+  }
+
+  /// Opens a window 1280 pixels wide, as tall as `frame`'s world makes it, with a renderer
+  /// and the game's sprites.
+  ///
+  /// - Throws: `CommandFailure` with exit 69 when there is no display, 1 when the sprites
+  ///   cannot be made; `SDLError` when SDL fails.
+  static func open(showing frame: Frame, environment: [String: String]) throws(CommandFailure)
+    -> (SDLSession, Window, SDLBackend)
+  {
+    if let problem = SDLSession.displayProblem(environment: environment) {
+      throw CommandFailure(
+        message: "\(problem); without a window, '\(G.name) run' plays headless",
+        exitCode: ExitCode.unavailable)
+    }
+    let sprites: SpriteLibrary
+    do {
+      sprites = try BuiltInFont.sprites(of: G.self)
+    } catch {
+      throw CommandFailure(message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
+    }
+    do {
+      let session = try SDLSession()
+      let aspect = frame.worldWidth > 0 ? Double(frame.worldHeight / frame.worldWidth) : 0.5625
+      let window = try Window(
+        session: session, title: G.name, width: 1280,
+        height: min(max(Int((1280 * aspect).rounded()), 240), 1440))
+      let renderer = try Renderer(window: window, software: false)
+      return (session, window, try SDLBackend(renderer: renderer, sprites: sprites))
+    } catch {
+      throw CommandFailure(
+        message: "cannot open the window: \(error)", exitCode: ExitCode.unavailable)
+    }
+  }
+
+  private static func loop(
+    _ recorder: inout Recorder<G>, session: SDLSession, window: Window, backend: SDLBackend,
+    tickLimit: Int?, frameLimit: Int?, replaying: ((Int) -> [SeatInput<G.Input>])?
+  ) throws(SDLError) -> Int {
+    var timestep = FixedTimestep(fixedDeltaTime: 1 / recorder.game.ticksPerSecond)
+    var clock = MonotonicClock()
+    var previous = recorder.game.makeFrame()
+    var current = previous
+    var frames = 0
+    // Inputs clicked for and not yet given: they go with the next tick.
+    var clicked: [SeatInput<G.Input>] = []
+    let startTick = recorder.game.tick
+    func ticksLeft() -> Int {
+      tickLimit.map { max($0 - Int(recorder.game.tick - startTick), 0) } ?? Int.max
+    }
+    // Each tick's inputs: a replay's, or the clicks for the first tick run.
+    func inputs(first: Bool) -> [SeatInput<G.Input>] {
+      if let replaying { return replaying(Int(recorder.game.tick - startTick)) }
+      return first ? clicked : []
+    }
+    var view = GameView(controlsTime: true, clickHelp: G.clickHelp)
+    while true {
+      let frameStart = clock.now()
+      let events = session.pollEvents()
+      if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
+      let given = take(
+        events, view: &view, game: recorder.game, shown: current, width: backend.width,
+        height: backend.height, seat: 0)
+      if replaying == nil { clicked += given.map { SeatInput(seat: 0, input: $0) } }
+      timestep.timeScale = view.speed
+      var advance = timestep.advance(with: &clock)
+      if view.isPaused {
+        // Time stands still while paused, and a single step runs one tick.
+        timestep.reset()
+        advance = (view.stepsWanted > 0 ? 1 : 0, 1)
+        view.stepsWanted = 0
+      }
+      let steps = min(advance.steps, ticksLeft())
+      if steps > 0 {
+        recorder.advance(with: inputs(first: true))
+        clicked = []
+        // Interpolation needs the frame just before the last tick, not the one before a
+        // catch-up burst.
+        for _ in 1..<steps { recorder.advance(with: inputs(first: false)) }
+        previous = steps > 1 ? recorder.game.makeFrame() : current
+        current = recorder.game.makeFrame()
+      }
+      frames += 1
+      let isLastFrame = (frameLimit.map { frames >= $0 } ?? false) || ticksLeft() == 0
+      // The last frame is drawn exactly at its tick, as a headless picture of it would be.
+      let shown =
+        isLastFrame ? current : previous.interpolated(toward: current, alpha: Float(advance.alpha))
+      try backend.render(view.shown(shown))
+      backend.present()
+      if frames % 15 == 1 || isLastFrame { window.title = title(of: recorder.game) }
+      if isLastFrame { break }
+      let spare = 1 / framesPerSecond - (clock.now() - frameStart)
+      if spare > 0 { Thread.sleep(forTimeInterval: spare) }
+    }
+    return frames
+  }
+
+  /// Gives `view` the keys and the wheel among `events`, and returns the inputs their clicks
+  /// give the player at `seat` in `game` (none before there is a game), on `shown` as the
+  /// window of `width` x `height` pixels draws it.
+  static func take(
+    _ events: [InputEvent], view: inout GameView, game: G?, shown: Frame, width: Int, height: Int,
+    seat: Int
+  ) -> [G.Input] {
+    let shownAt = Viewport(world: view.shown(shown), width: width, height: height)
+    var inputs: [G.Input] = []
+    for event in events
+    where !view.handle(event, worldWidth: shown.worldWidth, worldHeight: shown.worldHeight) {
+      guard case .mouseDown(let x, let y) = event, let game else { continue }
+      let point = shownAt.worldPoint(x: x, y: y)
+      if let input = game.input(forClickAt: Vector2(point.x, point.y), seat: seat) {
+        inputs.append(input)
+      }
+    }
+    return inputs
+  }
+
+  /// The window's title: the game, its tick and its report's lines.
+  static func title(of game: G) -> String {
+    "\(G.name), tick \(game.tick)"
+      + (game.reportLines.isEmpty ? "" : ": " + game.reportLines.joined(separator: ", "))
+  }
+}
