@@ -28,22 +28,7 @@ extension DemoState {
   /// The topmost entity whose sprite covers a world position in `frame`: among its instances
   /// and its sprite commands, the one drawn last.
   static func entity(in frame: Frame, atX x: Float, y: Float) -> AnyEntityID? {
-    let instances = frame.instances
-    var found: (layer: Int, entity: AnyEntityID)?
-    if let index = instances.topmost(containingX: x, y: y),
-      let entity = instances.entity(at: index)
-    {
-      found = (instances.kinds[Int(instances.sprites[index].kind)].layer, entity)
-    }
-    for command in frame.world.reversed() {
-      guard case .sprite(let sprite) = command.shape, let entity = sprite.entity,
-        abs(x - sprite.x) <= sprite.width / 2 && abs(y - sprite.y) <= sprite.height / 2
-      else { continue }
-      // Commands of a layer are drawn after its instances.
-      if command.layer >= found?.layer ?? .min { return entity }
-      break
-    }
-    return found?.entity
+    frame.entity(atX: x, y: y)
   }
 
   /// The match's frame with the demo's overlays: inspector, debug figures, notices.
@@ -57,7 +42,7 @@ extension DemoState {
     let match = shownMatch
     var builder = FrameBuilder()
     if let selection, let inspection = match.world.inspect(selection) {
-      InspectorPanel.draw(InspectorPanel.rows(for: inspection), into: &builder)
+      InspectorPanel.draw(inspection.inspectorRows, into: &builder)
     }
     if showsDebugOverlay {
       // Below the player's side and orders (lines at 42 and 58), when they are shown.

@@ -1,5 +1,6 @@
 import Frames
 import SDLBackend
+import TraitSandbox
 
 /// What the player of a game's window changes besides the game: pause and single steps, the
 /// speed, the camera, and the help that lists the keys. Pure state, shown as an overlay on the
@@ -18,6 +19,10 @@ struct GameView: Equatable {
   private(set) var camera: Camera?
   /// Whether the help lists the keys.
   private(set) var showsHelp = false
+  /// The entity the inspector shows, which a right-click picked.
+  var selection: AnyEntityID?
+  /// Whether the figures panel (F1) shows what the game's ticks and frames cost.
+  private(set) var showsFigures = false
   /// Whether the window may pause and change speed: not in a match over the network, whose
   /// clock both players share.
   let controlsTime: Bool
@@ -55,7 +60,8 @@ struct GameView: Equatable {
     case .keyDown(.up): pan(0, -1, width: width, height: height)
     case .keyDown(.down): pan(0, 1, width: width, height: height)
     case .keyDown(.home): camera = nil
-    case .keyDown(.f1), .keyDown(.character("h")), .keyDown(.character("?")): showsHelp.toggle()
+    case .keyDown(.character("h")), .keyDown(.character("?")): showsHelp.toggle()
+    case .keyDown(.f1): showsFigures.toggle()
     default: return false
     }
     return true
@@ -84,7 +90,7 @@ struct GameView: Equatable {
 
   /// The keys, a line each, as the help lists them.
   var helpLines: [String] {
-    var lines = ["Click      \(clickHelp)"]
+    var lines = ["Click      \(clickHelp)", "Right-click  inspect what is there"]
     if controlsTime {
       lines += [
         "Space      pause or go on", ".          one tick, while paused",
@@ -94,14 +100,17 @@ struct GameView: Equatable {
     lines += [
       "Wheel [ ]  zoom in / out", "Arrows     move the view, zoomed in",
       "Home       the whole world",
-      "H  F1  ?   this help", "Esc        quit",
+      "F1         what ticks and frames cost", "H  ?       this help", "Esc        quit",
     ]
     return lines
   }
 
   /// `frame` as the window shows it: through the camera, with the status line (paused, the
-  /// speed, the key for help), the help, and, zoomed in, the minimap of the whole world.
-  func shown(_ frame: Frame) -> Frame {
+  /// speed, the key for help), the help, the inspector's panel of `inspection`, and, zoomed
+  /// in, the minimap of the whole world.
+  func shown(
+    _ frame: Frame, inspection: EntityInspection? = nil, figures: [String] = []
+  ) -> Frame {
     var shown = frame
     shown.camera = camera ?? frame.camera
     var status: [String] = []
@@ -110,10 +119,18 @@ struct GameView: Equatable {
     if let camera { status.append("zoom x\(Int(camera.zoom))") }
     status.append(showsHelp ? "H: close the help" : "H: keys")
     var overlay = frame.overlay
-    if let camera {
-      var builder = FrameBuilder()
-      Minimap.draw(frame, camera: camera, into: &builder)
-      overlay += builder.overlay
+    var builder = FrameBuilder()
+    if let camera { Minimap.draw(frame, camera: camera, into: &builder) }
+    if let inspection { InspectorPanel.draw(inspection.inspectorRows, into: &builder) }
+    overlay += builder.overlay
+    if showsFigures && !figures.isEmpty {
+      // Bottom left, clear of the help (top left), the inspector and the minimap (right).
+      let top = Frame.overlayHeight - Float(figures.count) * 20 - 28
+      let width = Float(figures.map(\.count).max() ?? 0) * 12 + 24
+      overlay.append(band(x: 8, y: top - 10, width: width, height: Float(figures.count) * 20 + 20))
+      for (index, line) in figures.enumerated() {
+        overlay.append(text(line, x: 20, y: top + Float(index) * 20, size: 12))
+      }
     }
     let line = status.joined(separator: "  ")
     overlay.append(band(x: 8, y: 8, width: Float(line.count) * 16 + 12, height: 28))
@@ -142,8 +159,8 @@ struct GameView: Equatable {
   }
 
   /// A line of the view's text.
-  private func text(_ line: String, x: Float, y: Float) -> DrawCommand {
-    DrawCommand(.text(TextDraw(line, x: x, y: y, size: 16)), layer: 1_001)
+  private func text(_ line: String, x: Float, y: Float, size: Float = 16) -> DrawCommand {
+    DrawCommand(.text(TextDraw(line, x: x, y: y, size: size)), layer: 1_001)
   }
 }
 

@@ -42,8 +42,12 @@ extension GameWindow {
     var frames = 0
     var endedAt: Double?
     var view = GameView(controlsTime: false, clickHelp: G.clickHelp)
+    var figures = WindowFigures()
+    var lastFrame = clock.now()
     while true {
       let frameStart = clock.now()
+      figures.frame(frameStart - lastFrame)
+      lastFrame = frameStart
       let events = session.pollEvents()
       if events.contains(.quit) || events.contains(.keyDown(.escape)) {
         match.quit()
@@ -62,13 +66,21 @@ extension GameWindow {
       if match.rollback == nil && frameStart - opened > waitSeconds {
         throw match.waitedInVain(seconds: waitSeconds).commandFailure
       }
-      match.pump(now: frameStart) { tick in
+      let ran = match.pump(now: frameStart) { tick in
         // A tick takes so many inputs; clicks beyond them wait for the next.
         let given = (inputs[Int(tick)] ?? []) + clicked
         clicked = Array(given.dropFirst(PacketCodec.maximumInputsPerTick).suffix(clicked.count))
         return Array(given.prefix(PacketCodec.maximumInputsPerTick))
       }
-      try backend.render(view.shown(match.rollback?.game.makeFrame() ?? waiting))
+      if ran > 0 { figures.tick((clock.now() - frameStart) / Double(ran)) }
+      let game = match.rollback?.game
+      try backend.render(
+        view.shown(
+          game?.makeFrame() ?? waiting,
+          inspection: view.selection.flatMap { game?.inspect($0) },
+          figures: figures.lines(
+            tick: game?.tick ?? 0, ticksPerSecond: game?.ticksPerSecond ?? 0, speed: 1,
+            more: networkFigures(match))))
       backend.present()
       frames += 1
       if frames % 15 == 1 { window.title = title(match) }
@@ -76,6 +88,21 @@ extension GameWindow {
       let spare = 1 / framesPerSecond - (clock.now() - frameStart)
       if spare > 0 { match.wait(seconds: spare, now: clock.now()) }
     }
+  }
+
+  /// What the network costs, for the figures panel: rollbacks, waits, the clocks' drift and
+  /// the traffic.
+  private static func networkFigures(_ match: NetplayMatch<G>) -> [String] {
+    guard let rollback = match.rollback else { return ["waiting for the other player"] }
+    let statistics = rollback.statistics
+    return [
+      "rollbacks: \(statistics.rollbacks), \(statistics.ticksRunAgain) ticks again, "
+        + "deepest \(statistics.deepestRollback)",
+      "waits: \(statistics.waits); ahead of the other side: "
+        + "\((rollback.ticksAhead * 10).rounded() / 10) ticks",
+      "sent \(match.peer.bytesSent) B, received \(match.peer.bytesReceived) B, "
+        + "dropped \(match.peer.dropped.total)",
+    ]
   }
 
   /// Where the match stands, for the window's title.

@@ -86,8 +86,12 @@ enum GameWindow<G: PlayableGame> {
       return first ? clicked : []
     }
     var view = GameView(controlsTime: true, clickHelp: G.clickHelp)
+    var figures = WindowFigures()
+    var lastFrame = clock.now()
     while true {
       let frameStart = clock.now()
+      figures.frame(frameStart - lastFrame)
+      lastFrame = frameStart
       let events = session.pollEvents()
       if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
       let given = take(
@@ -104,6 +108,8 @@ enum GameWindow<G: PlayableGame> {
       }
       let steps = min(advance.steps, ticksLeft())
       if steps > 0 {
+        let tickStart = clock.now()
+        defer { figures.tick((clock.now() - tickStart) / Double(steps)) }
         recorder.advance(with: inputs(first: true))
         clicked = []
         // Interpolation needs the frame just before the last tick, not the one before a
@@ -117,7 +123,13 @@ enum GameWindow<G: PlayableGame> {
       // The last frame is drawn exactly at its tick, as a headless picture of it would be.
       let shown =
         isLastFrame ? current : previous.interpolated(toward: current, alpha: Float(advance.alpha))
-      try backend.render(view.shown(shown))
+      let game = recorder.game
+      try backend.render(
+        view.shown(
+          shown, inspection: view.selection.flatMap { game.inspect($0) },
+          figures: figures.lines(
+            tick: game.tick, ticksPerSecond: game.ticksPerSecond, speed: view.speed,
+            more: game.reportLines)))
       backend.present()
       if frames % 15 == 1 || isLastFrame { window.title = title(of: recorder.game) }
       if isLastFrame { break }
@@ -138,10 +150,16 @@ enum GameWindow<G: PlayableGame> {
     var inputs: [G.Input] = []
     for event in events
     where !view.handle(event, worldWidth: shown.worldWidth, worldHeight: shown.worldHeight) {
-      guard case .mouseDown(let x, let y) = event, let game else { continue }
-      let point = shownAt.worldPoint(x: x, y: y)
-      if let input = game.input(forClickAt: Vector2(point.x, point.y), seat: seat) {
-        inputs.append(input)
+      switch event {
+      case .rightMouseDown(let x, let y):
+        let point = shownAt.worldPoint(x: x, y: y)
+        view.selection = shown.entity(atX: point.x, y: point.y)
+      case .mouseDown(let x, let y):
+        let point = shownAt.worldPoint(x: x, y: y)
+        if let input = game?.input(forClickAt: Vector2(point.x, point.y), seat: seat) {
+          inputs.append(input)
+        }
+      default: break
       }
     }
     return inputs

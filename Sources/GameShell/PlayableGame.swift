@@ -28,6 +28,10 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// anything. Nothing, by default.
   func input(forClickAt point: Vector2, seat: Int) -> Input?
 
+  /// What the window's inspector shows of `entity`, which a right-click picks: a game on a
+  /// `World` gives `world.inspect(entity)`; `nil` for an entity the game no longer has.
+  func inspect(_ entity: AnyEntityID) -> EntityInspection?
+
   /// What a click does, as the window's help says it: "release a hawk there". "your seat's
   /// input there", by default.
   static var clickHelp: String { get }

@@ -58,6 +58,8 @@ struct Drift: PlayableGame {
   }
 
   static func sprites() throws -> SpriteLibrary { try SpriteLibrary(images: [:]) }
+
+  func inspect(_ entity: AnyEntityID) -> EntityInspection? { nil }
 }
 
 /// Everything a run of the command line wrote.

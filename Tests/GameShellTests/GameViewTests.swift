@@ -3,6 +3,7 @@ import Frames
 import Imaging
 import SDLBackend
 import Testing
+import TraitSandbox
 
 @testable import GameShell
 
@@ -41,7 +42,7 @@ struct GameViewTests {
     let taken = view.handle(.keyDown(.space), worldWidth: 640, worldHeight: 360)
     press(&view, .keyDown(.character("+")))
     #expect(!taken && !view.isPaused && view.speed == 1)
-    press(&view, .keyDown(.f1))
+    press(&view, .keyDown(.character("?")))
     let shown = texts(view.shown(world))
     #expect(shown.contains("Click      plant there"))
     #expect(!shown.contains { $0.hasPrefix("Space") })
@@ -103,5 +104,53 @@ struct BuiltInFontTests {
     }
     #expect(differing == 0)
     #expect(BuiltInFont.glyphs.count == 96 && BuiltInFont.glyphs[0] == 0)
+  }
+}
+
+/// A stone that lies where it was put: something to inspect.
+struct Stone: GameObject {
+  var id = EntityID<Self>.unassigned
+  var position = Vector2(3, 4)
+  var faction = Faction(0)
+}
+
+@Suite("GameShell: the window's inspector")
+struct GameInspectorTests {
+  @Test("the inspected entity's type, traits and fields are drawn in the panel")
+  func panel() {
+    let frame = Frame(tick: 0, worldWidth: 640, worldHeight: 360)
+    let view = GameView(controlsTime: true)
+    let inspection = EntityInspection(Stone(), traits: ["LyingTrait"])
+    let texts = view.shown(frame, inspection: inspection).overlay.compactMap {
+      if case .text(let text) = $0.shape { text.text } else { nil }
+    }
+    #expect(texts.contains { $0.hasPrefix("Stone ") })
+    #expect(texts.contains("LyingTrait") && texts.contains("position: (3.00, 4.00)"))
+    #expect(
+      view.shown(frame).overlay.count < view.shown(frame, inspection: inspection).overlay.count)
+  }
+}
+
+@Suite("GameShell: the window's figures")
+struct WindowFiguresTests {
+  @Test("F1 shows the medians of what ticks and frames took, and the game's own lines")
+  func figures() {
+    var figures = WindowFigures()
+    for seconds in [0.002, 0.001, 0.009] { figures.tick(seconds) }
+    for _ in 0..<3 { figures.frame(1.0 / 60) }
+    let lines = figures.lines(tick: 42, ticksPerSecond: 30, speed: 2, more: ["hawks: 4"])
+    #expect(
+      lines == [
+        "tick 42, 60 a second", "a tick: 2.00 ms", "a frame: 16.67 ms (60 fps)", "hawks: 4",
+      ])
+    let world = Frame(tick: 0, worldWidth: 640, worldHeight: 360)
+    var view = GameView(controlsTime: true)
+    let texts = { (frame: Frame) in
+      frame.overlay.compactMap { if case .text(let text) = $0.shape { text.text } else { nil } }
+    }
+    #expect(!texts(view.shown(world, figures: lines)).contains("a tick: 2.00 ms"))
+    _ = view.handle(.keyDown(.f1), worldWidth: 640, worldHeight: 360)
+    let shown = texts(view.shown(world, figures: lines))
+    #expect(lines.allSatisfy(shown.contains))
   }
 }

@@ -36,6 +36,11 @@ extension BoidsScene: PlayableGame {
     .releaseHawk(x: point.x, y: point.y)
   }
 
+  /// What the world says of `entity`.
+  public func inspect(_ entity: AnyEntityID) -> EntityInspection? {
+    world.inspect(entity)
+  }
+
   /// The boids left and the hawks.
   public var reportLines: [String] {
     [

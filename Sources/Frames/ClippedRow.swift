@@ -1,6 +1,3 @@
-import Frames
-import TraitSandbox
-
 /// A row shortened to fit the panel, keeping the original row's style.
 struct ClippedRow: HUDLabel {
   var row: any InspectorRow

@@ -1,34 +1,17 @@
-import Frames
-import TraitSandbox
-
-/// Builds the inspector rows for one entity.
-enum InspectorPanel {
-  static let left: Float = 860
-  static let top: Float = 56
-  static let width: Float = 410
-
-  /// The rows describing `inspection`: title, traits, then each component's fields.
-  static func rows(for inspection: EntityInspection) -> [any InspectorRow] {
-    var rows: [any InspectorRow] = [
-      InspectorTitleRow(text: "\(inspection.typeName) \(inspection.id)"),
-      InspectorSectionRow(text: "traits"),
-    ]
-    rows += inspection.traits.map { InspectorFieldRow(text: $0) }
-    for component in inspection.components {
-      rows.append(InspectorSectionRow(text: component.name))
-      for field in component.fields {
-        rows.append(InspectorFieldRow(text: "\(field.name): \(field.value)"))
-      }
-    }
-    return rows
-  }
+/// The entity inspector: a panel of rows at the right of the overlay, which any game's window
+/// draws (`EntityInspection.inspectorRows` makes the rows for one entity).
+package enum InspectorPanel {
+  /// The panel's left edge, top and width on the overlay canvas.
+  package static let left: Float = 860
+  package static let top: Float = 56
+  package static let width: Float = 410
 
   /// The lowest the panel may reach, above the controls line.
-  static let bottom: Float = 690
+  package static let bottom: Float = 690
 
   /// Draws the rows on a translucent panel at the right of the overlay, clipping rows to its
   /// width and ending with an ellipsis row when they do not all fit.
-  static func draw(_ rows: [any InspectorRow], into builder: inout FrameBuilder) {
+  package static func draw(_ rows: [any InspectorRow], into builder: inout FrameBuilder) {
     var fitting: [any InspectorRow] = []
     var height: Float = 16
     for row in rows {

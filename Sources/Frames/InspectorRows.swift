@@ -1,6 +1,3 @@
-import Frames
-import TraitSandbox
-
 /// A row of the entity inspector panel: a HUD label whose look defaults to a plain field row.
 public protocol InspectorRow: HUDLabel {
   /// How far the row is indented, in characters.
@@ -16,6 +13,11 @@ extension InspectorRow {
 public struct InspectorTitleRow: InspectorRow, Equatable, Sendable {
   /// The title text.
   public var text: String
+
+  /// The title `text`.
+  public init(text: String) {
+    self.text = text
+  }
   /// Gold, to stand out (replaces the default white).
   public var textColor: Color { Color(red: 255, green: 215, blue: 90) }
 }
@@ -24,6 +26,11 @@ public struct InspectorTitleRow: InspectorRow, Equatable, Sendable {
 public struct InspectorSectionRow: InspectorRow, Equatable, Sendable {
   /// The heading text.
   public var text: String
+
+  /// A heading of `text`.
+  public init(text: String) {
+    self.text = text
+  }
   /// Cyan headings (replaces the default white).
   public var textColor: Color { Color(red: 120, green: 220, blue: 255) }
   /// A size smaller than the title.
@@ -34,6 +41,11 @@ public struct InspectorSectionRow: InspectorRow, Equatable, Sendable {
 public struct InspectorFieldRow: InspectorRow, Equatable, Sendable {
   /// `name: value`.
   public var text: String
+
+  /// A field row of `text`.
+  public init(text: String) {
+    self.text = text
+  }
   /// Small, for many rows.
   public var fontSize: Float { 11 }
   /// Indented under its component.

@@ -1,0 +1,23 @@
+extension Frame {
+  /// The entity drawn topmost at world point `(x, y)`, if any: what a click there picks.
+  ///
+  /// - Complexity: O(instances + world commands).
+  package func entity(atX x: Float, y: Float) -> AnyEntityID? {
+    let instances = self.instances
+    var found: (layer: Int, entity: AnyEntityID)?
+    if let index = instances.topmost(containingX: x, y: y),
+      let entity = instances.entity(at: index)
+    {
+      found = (instances.kinds[Int(instances.sprites[index].kind)].layer, entity)
+    }
+    for command in world.reversed() {
+      guard case .sprite(let sprite) = command.shape, let entity = sprite.entity,
+        abs(x - sprite.x) <= sprite.width / 2 && abs(y - sprite.y) <= sprite.height / 2
+      else { continue }
+      // Commands of a layer are drawn after its instances.
+      if command.layer >= found?.layer ?? .min { return entity }
+      break
+    }
+    return found?.entity
+  }
+}

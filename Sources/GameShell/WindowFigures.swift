@@ -1,0 +1,42 @@
+/// What a game's window measures of itself for the figures panel (F1): how long its ticks and
+/// frames take, as medians of the last few seconds.
+struct WindowFigures {
+  /// Seconds each recent tick took, newest last.
+  private var ticks: [Double] = []
+  /// Seconds between recent frames, newest last.
+  private var frames: [Double] = []
+  /// How many of each are kept.
+  private static let kept = 120
+
+  /// Notes a tick that took `seconds`.
+  mutating func tick(_ seconds: Double) { Self.append(seconds, to: &ticks) }
+
+  /// Notes a frame `seconds` after the one before.
+  mutating func frame(_ seconds: Double) { Self.append(seconds, to: &frames) }
+
+  private static func append(_ value: Double, to values: inout [Double]) {
+    values.append(value)
+    if values.count > kept { values.removeFirst(values.count - kept) }
+  }
+
+  /// The panel's lines: the game's tick and rate, what a tick and a frame take, and `more`.
+  func lines(tick: UInt64, ticksPerSecond: Double, speed: Double, more: [String]) -> [String] {
+    func median(_ values: [Double]) -> Double {
+      let sorted = values.sorted()
+      return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+    let frame = median(frames)
+    return [
+      "tick \(tick), \(Int(ticksPerSecond * speed)) a second",
+      "a tick: " + milliseconds(median(ticks)),
+      "a frame: " + milliseconds(frame) + (frame > 0 ? " (\(Int((1 / frame).rounded())) fps)" : ""),
+    ] + more
+  }
+
+  /// `seconds` as milliseconds with two decimals.
+  private func milliseconds(_ seconds: Double) -> String {
+    let hundredths = Int((seconds * 100_000).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) ms"
+  }
+}
