@@ -94,7 +94,7 @@ struct GameView: Equatable {
     if controlsTime {
       lines += [
         "Space      pause or go on", ".          one tick, while paused",
-        "+ / -      faster / slower (x1/8 to x8)",
+        "+ / -      faster / slower (x1/8 to x8)", "T          look back at the past",
       ]
     }
     lines += [
@@ -109,7 +109,8 @@ struct GameView: Equatable {
   /// speed, the key for help), the help, the inspector's panel of `inspection`, and, zoomed
   /// in, the minimap of the whole world.
   func shown(
-    _ frame: Frame, inspection: EntityInspection? = nil, figures: [String] = []
+    _ frame: Frame, inspection: EntityInspection? = nil, figures: [String] = [],
+    banner: String? = nil
   ) -> Frame {
     var shown = frame
     shown.camera = camera ?? frame.camera
@@ -123,9 +124,16 @@ struct GameView: Equatable {
     if let camera { Minimap.draw(frame, camera: camera, into: &builder) }
     if let inspection { InspectorPanel.draw(inspection.inspectorRows, into: &builder) }
     overlay += builder.overlay
+    let bannerHeight: Float = banner == nil ? 0 : 36
+    if let banner {
+      overlay.append(
+        band(
+          x: 8, y: Frame.overlayHeight - 36, width: Float(banner.count) * 12 + 24, height: 28))
+      overlay.append(text(banner, x: 20, y: Frame.overlayHeight - 28, size: 12))
+    }
     if showsFigures && !figures.isEmpty {
       // Bottom left, clear of the help (top left), the inspector and the minimap (right).
-      let top = Frame.overlayHeight - Float(figures.count) * 20 - 28
+      let top = Frame.overlayHeight - bannerHeight - Float(figures.count) * 20 - 28
       let width = Float(figures.map(\.count).max() ?? 0) * 12 + 24
       overlay.append(band(x: 8, y: top - 10, width: width, height: Float(figures.count) * 20 + 20))
       for (index, line) in figures.enumerated() {

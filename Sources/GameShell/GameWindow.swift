@@ -71,67 +71,33 @@ enum GameWindow<G: PlayableGame> {
   ) throws(SDLError) -> Int {
     var timestep = FixedTimestep(fixedDeltaTime: 1 / recorder.game.ticksPerSecond)
     var clock = MonotonicClock()
-    var previous = recorder.game.makeFrame()
-    var current = previous
+    var play = GamePlay(recorder, tickLimit: tickLimit, replaying: replaying)
+    defer { recorder = play.recorder }
     var frames = 0
-    // Inputs clicked for and not yet given: they go with the next tick.
-    var clicked: [SeatInput<G.Input>] = []
-    let startTick = recorder.game.tick
-    func ticksLeft() -> Int {
-      tickLimit.map { max($0 - Int(recorder.game.tick - startTick), 0) } ?? Int.max
-    }
-    // Each tick's inputs: a replay's, or the clicks for the first tick run.
-    func inputs(first: Bool) -> [SeatInput<G.Input>] {
-      if let replaying { return replaying(Int(recorder.game.tick - startTick)) }
-      return first ? clicked : []
-    }
-    var view = GameView(controlsTime: true, clickHelp: G.clickHelp)
-    var figures = WindowFigures()
     var lastFrame = clock.now()
     while true {
       let frameStart = clock.now()
-      figures.frame(frameStart - lastFrame)
+      play.figures.frame(frameStart - lastFrame)
       lastFrame = frameStart
       let events = session.pollEvents()
       if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
-      let given = take(
-        events, view: &view, game: recorder.game, shown: current, width: backend.width,
-        height: backend.height, seat: 0)
-      if replaying == nil { clicked += given.map { SeatInput(seat: 0, input: $0) } }
-      timestep.timeScale = view.speed
+      play.take(events, width: backend.width, height: backend.height)
+      timestep.timeScale = play.view.speed
       var advance = timestep.advance(with: &clock)
-      if view.isPaused {
+      if play.view.isPaused && play.timeline?.isOpen != true {
         // Time stands still while paused, and a single step runs one tick.
         timestep.reset()
-        advance = (view.stepsWanted > 0 ? 1 : 0, 1)
-        view.stepsWanted = 0
+        advance = (play.view.stepsWanted > 0 ? 1 : 0, 1)
+        play.view.stepsWanted = 0
       }
-      let steps = min(advance.steps, ticksLeft())
-      if steps > 0 {
-        let tickStart = clock.now()
-        defer { figures.tick((clock.now() - tickStart) / Double(steps)) }
-        recorder.advance(with: inputs(first: true))
-        clicked = []
-        // Interpolation needs the frame just before the last tick, not the one before a
-        // catch-up burst.
-        for _ in 1..<steps { recorder.advance(with: inputs(first: false)) }
-        previous = steps > 1 ? recorder.game.makeFrame() : current
-        current = recorder.game.makeFrame()
-      }
+      let tickStart = clock.now()
+      let ran = play.step(advance.steps)
+      if ran > 0 { play.figures.tick((clock.now() - tickStart) / Double(ran)) }
       frames += 1
-      let isLastFrame = (frameLimit.map { frames >= $0 } ?? false) || ticksLeft() == 0
-      // The last frame is drawn exactly at its tick, as a headless picture of it would be.
-      let shown =
-        isLastFrame ? current : previous.interpolated(toward: current, alpha: Float(advance.alpha))
-      let game = recorder.game
-      try backend.render(
-        view.shown(
-          shown, inspection: view.selection.flatMap { game.inspect($0) },
-          figures: figures.lines(
-            tick: game.tick, ticksPerSecond: game.ticksPerSecond, speed: view.speed,
-            more: game.reportLines)))
+      let isLastFrame = (frameLimit.map { frames >= $0 } ?? false) || play.ticksLeft == 0
+      try backend.render(play.frame(alpha: isLastFrame ? 1 : advance.alpha))
       backend.present()
-      if frames % 15 == 1 || isLastFrame { window.title = title(of: recorder.game) }
+      if frames % 15 == 1 || isLastFrame { window.title = title(of: play.recorder.game) }
       if isLastFrame { break }
       let spare = 1 / framesPerSecond - (clock.now() - frameStart)
       if spare > 0 { Thread.sleep(forTimeInterval: spare) }
@@ -163,6 +129,30 @@ enum GameWindow<G: PlayableGame> {
       }
     }
     return inputs
+  }
+
+  /// Gives `timeline` T and, while it is open, the keys that move through the past; returns
+  /// the other events, and the game to go on from if the player went back to one.
+  static func takeTimelineKeys(
+    _ events: [InputEvent], timeline: inout GameTimeline<G>?
+  ) -> (rest: [InputEvent], travel: G?) {
+    guard timeline != nil else { return (events, nil) }
+    var rest: [InputEvent] = []
+    var travel: G?
+    for event in events {
+      switch event {
+      case .keyDown(.character("t")): timeline?.toggle()
+      case .keyDown(.left), .keyDown(.right), .keyDown(.up), .keyDown(.down), .keyDown(.space),
+        .keyDown(.enter):
+        guard timeline?.isOpen == true else {
+          rest.append(event)
+          continue
+        }
+        travel = timeline?.handle(event) ?? travel
+      default: rest.append(event)
+      }
+    }
+    return (rest, travel)
   }
 
   /// The window's title: the game, its tick and its report's lines.
