@@ -28,20 +28,23 @@ extension World {
     context.targets.removeAll()
     context.threadCount = threadCount
     isStepping = true
-    var timings: [Double]? =
-      measuresSystemTimes ? [Double](repeating: 0, count: systems.count) : nil
-    // Every parallel step this thread starts, recorded while times are measured.
-    let recorded = measuresSystemTimes ? ParallelSteps() : nil
-    var parallelism = TickParallelism()
-    var allSteps: [ParallelSteps.Step] = []
-    func account(_ steps: [ParallelSteps.Step]) -> [ParallelSteps.Step] {
-      allSteps += steps
-      return steps
-    }
-    if let recorded { WorkerPool.shared.recordSteps(into: recorded) }
-    defer { if recorded != nil { WorkerPool.shared.recordSteps(into: nil) } }
-    // Systems whose declarations allow it share a parallel step (`stepPlan`); one after
-    // another on one thread, and when each system's result is observed.
+    var measurement = TickMeasurement(systemCount: systems.count, measures: measuresSystemTimes)
+    if let recorded = measurement.recorded { WorkerPool.shared.recordSteps(into: recorded) }
+    defer { if measurement.recorded != nil { WorkerPool.shared.recordSteps(into: nil) } }
+    runSystems(in: &context, observe: observe, measurement: &measurement)
+    isStepping = false
+    lastSystemTimes = measurement.timings ?? []
+    random = context.random
+    endTick(&context, measurement: &measurement)
+    swap(&targets, &context.targets)
+  }
+
+  /// Runs the schedule's systems in order: those whose declarations allow it share a parallel
+  /// step (`stepPlan`), unless there is one thread or each system's result is observed.
+  private mutating func runSystems(
+    in context: inout TickContext, observe: ((String, StateHash) -> Void)?,
+    measurement: inout TickMeasurement
+  ) {
     let shares = threadCount > 1 && observe == nil
     if shares && plannedTables != tables.count {
       plannedSteps = stepPlan().steps
@@ -49,76 +52,92 @@ extension World {
     }
     for step in shares ? plannedSteps : systems.indices.map({ [$0] }) {
       if step.count > 1 {
-        let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-        let work = stepAcrossTypes(systems: step, in: &context)
-        if timings != nil {
-          // The step's time goes to its systems by the time their chunks took.
-          let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-          let whole = Parallelism(
-            seconds: seconds, steps: recorded.map { account($0.take()) } ?? [])
-          let total = max(work.reduce(0, +), 1)
-          for (member, system) in step.enumerated() {
-            let share = Double(work[member]) / Double(total)
-            timings?[system] += seconds * share
-            if recorded != nil {
-              parallelism.systems.append(whole.share(share, keepsSteps: member == 0))
-            }
-          }
-        }
-        context.targets.applyPendingDamage()
-        continue
+        runShared(step, in: &context, measurement: &measurement)
+      } else {
+        runSystem(step[0], in: &context, measurement: &measurement)
+        if let observe { observe(systems[step[0]].name, stateHash(random: context.random)) }
       }
-      let systemIndex = step[0]
-      let system = systems[systemIndex]
-      switch system.body {
-      case .perType where system.runsInParallel && threadCount > 1:
-        let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-        _ = stepAcrossTypes(systems: [systemIndex], in: &context)
-        if timings != nil {
-          timings?[systemIndex] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        }
-      case .perType:
-        let chunkSize = system.runsInParallel ? Self.chunkSize : nil
-        for index in tablesBySystem[systemIndex] {
-          tables[index].run(
-            system: systemIndex, chunkSize: chunkSize,
-            salt: chunkSalt(system: systemIndex, table: index), in: &context, timings: &timings)
-        }
-      case .world(let run):
-        let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-        run(&context)
-        if timings != nil {
-          timings?[systemIndex] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        }
-      }
-      if let recorded, let timings {
-        parallelism.systems.append(
-          Parallelism(seconds: timings[systemIndex], steps: account(recorded.take())))
-      }
-      context.targets.applyPendingDamage()
-      if let observe { observe(system.name, stateHash(random: context.random)) }
     }
-    isStepping = false
-    lastSystemTimes = timings ?? []
-    random = context.random
-    let measures = timings != nil
-    var mark = measures ? DispatchTime.now().uptimeNanoseconds : 0
-    // The seconds since the last lap, when times are measured.
-    func lap() -> Double {
-      guard measures else { return 0 }
+  }
+
+  /// Runs the systems of one parallel step together; its time goes to its systems by the
+  /// time their chunks took.
+  private mutating func runShared(
+    _ step: [Int], in context: inout TickContext, measurement: inout TickMeasurement
+  ) {
+    let start = measurement.timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+    let work = stepAcrossTypes(systems: step, in: &context)
+    if measurement.timings != nil {
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      let whole = Parallelism(
+        seconds: seconds, steps: measurement.recorded.map { measurement.account($0.take()) } ?? [])
+      let total = max(work.reduce(0, +), 1)
+      for (member, system) in step.enumerated() {
+        let share = Double(work[member]) / Double(total)
+        measurement.timings?[system] += seconds * share
+        if measurement.recorded != nil {
+          measurement.parallelism.systems.append(
+            whole.share(share, keepsSteps: member == 0))
+        }
+      }
+    }
+    context.targets.applyPendingDamage()
+  }
+
+  /// Runs one system: in parallel across its types, table by table, or on the whole world.
+  private mutating func runSystem(
+    _ systemIndex: Int, in context: inout TickContext, measurement: inout TickMeasurement
+  ) {
+    let system = systems[systemIndex]
+    switch system.body {
+    case .perType where system.runsInParallel && threadCount > 1:
+      let start = measurement.timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+      _ = stepAcrossTypes(systems: [systemIndex], in: &context)
+      if measurement.timings != nil {
+        measurement.timings?[systemIndex] +=
+          Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      }
+    case .perType:
+      let chunkSize = system.runsInParallel ? Self.chunkSize : nil
+      for index in tablesBySystem[systemIndex] {
+        tables[index].run(
+          system: systemIndex, chunkSize: chunkSize,
+          salt: chunkSalt(system: systemIndex, table: index), in: &context,
+          timings: &measurement.timings)
+      }
+    case .world(let run):
+      let start = measurement.timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+      run(&context)
+      if measurement.timings != nil {
+        measurement.timings?[systemIndex] +=
+          Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      }
+    }
+    if let recorded = measurement.recorded, let timings = measurement.timings {
+      measurement.parallelism.systems.append(
+        Parallelism(seconds: timings[systemIndex], steps: measurement.account(recorded.take())))
+    }
+    context.targets.applyPendingDamage()
+  }
+
+  /// The tick's end: its despawns, then its spawns (with their events), then, every
+  /// `spatialSortInterval` ticks, each pool put back in grid-cell order; each part timed when
+  /// times are measured.
+  private mutating func endTick(_ context: inout TickContext, measurement: inout TickMeasurement) {
+    var mark = measurement.timings != nil ? DispatchTime.now().uptimeNanoseconds : 0
+    // What a part of the tick's end took since the last, and how it used its threads.
+    func measure(_ part: WritableKeyPath<TickParallelism, Parallelism>) -> Double {
+      guard measurement.timings != nil else { return 0 }
       let now = DispatchTime.now().uptimeNanoseconds
       defer { mark = now }
-      return Double(now - mark) / 1e9
-    }
-    var endTimes = TickEndTimes()
-    // What a part of the tick's end took, and how it used its threads.
-    func measure(_ part: WritableKeyPath<TickParallelism, Parallelism>) -> Double {
-      let seconds = lap()
-      if let recorded {
-        parallelism[keyPath: part] = Parallelism(seconds: seconds, steps: account(recorded.take()))
+      let seconds = Double(now - mark) / 1e9
+      if let recorded = measurement.recorded {
+        measurement.parallelism[keyPath: part] = Parallelism(
+          seconds: seconds, steps: measurement.account(recorded.take()))
       }
       return seconds
     }
+    var endTimes = TickEndTimes()
     removeDespawned(context.despawned)
     endTimes.despawns = measure(\.despawns)
     // Taken out of the context, so that appending the spawn events never copies the array.
@@ -129,31 +148,30 @@ extension World {
     endTimes.spawns = measure(\.spawns)
     // Without a grid (no target queries) there is no order to keep.
     if tick % Self.spatialSortInterval == 1 && context.targets.grid.cellCount > 1 {
-      let grid = context.targets.grid
-      let sizes = tables.map(\.entityCount)
-      var scratch = sortScratch
-      sortScratch = []
-      scratch.append(
-        contentsOf: repeatElement(SpatialSortScratch(), count: max(0, threadCount - scratch.count)))
-      scratch.withUnsafeMutableBufferPointer { scratch in
-        let scratch = SortScratchParts(buffer: scratch)
-        forEachTable(Array(tables.indices), weights: sizes) { table, _, part, threads in
-          table.sortSpatially(by: grid, scratch: &scratch.buffer[part], threads: threads)
-        }
-      }
-      sortScratch = scratch
+      sortSpatially(by: context.targets.grid)
       endTimes.spatialSort = measure(\.spatialSort)
     }
     lastTickEndTimes = endTimes
-    if let recorded {
-      _ = account(recorded.take())
-      parallelism.steps = allSteps.count
-      parallelism.secondsInSteps = Double(allSteps.reduce(UInt64(0)) { $0 &+ $1.wall }) / 1e9
-      parallelism.oneThreadSecondsInSteps =
-        Double(allSteps.reduce(UInt64(0)) { $0 &+ $1.oneThread }) / 1e9
-      lastTickParallelism = parallelism
+    if let recorded = measurement.recorded {
+      _ = measurement.account(recorded.take())
+      lastTickParallelism = measurement.summary
     }
-    swap(&targets, &context.targets)
+  }
+
+  /// Puts every pool back in `grid`'s cell order, the tables shared among the threads.
+  private mutating func sortSpatially(by grid: SpatialGrid) {
+    let sizes = tables.map(\.entityCount)
+    var scratch = sortScratch
+    sortScratch = []
+    scratch.append(
+      contentsOf: repeatElement(SpatialSortScratch(), count: max(0, threadCount - scratch.count)))
+    scratch.withUnsafeMutableBufferPointer { scratch in
+      let scratch = SortScratchParts(buffer: scratch)
+      forEachTable(Array(tables.indices), weights: sizes) { table, _, part, threads in
+        table.sortSpatially(by: grid, scratch: &scratch.buffer[part], threads: threads)
+      }
+    }
+    sortScratch = scratch
   }
 
   /// Ticks between the world's spatial sorts: after the first tick and every this many ticks,
@@ -301,5 +319,39 @@ extension Array where Element == AnyEntityID {
   /// - Complexity: O(n).
   fileprivate var isAscending: Bool {
     indices.dropFirst().allSatisfy { self[$0 - 1] <= self[$0] }
+  }
+}
+
+/// What a tick measures of itself while `World.measuresSystemTimes`: each system's seconds,
+/// and, through the worker pool, the parallel steps each part of the tick started.
+struct TickMeasurement {
+  /// Each system's seconds this tick; `nil` when times are not measured.
+  var timings: [Double]?
+  /// The steps this thread starts, recorded while times are measured.
+  let recorded: ParallelSteps?
+  /// How each system and each part of the tick's end used the threads.
+  var parallelism = TickParallelism()
+  /// Every step the tick started, in order.
+  private var allSteps: [ParallelSteps.Step] = []
+
+  init(systemCount: Int, measures: Bool) {
+    timings = measures ? [Double](repeating: 0, count: systemCount) : nil
+    recorded = measures ? ParallelSteps() : nil
+  }
+
+  /// Counts `steps` among the tick's and returns them.
+  mutating func account(_ steps: [ParallelSteps.Step]) -> [ParallelSteps.Step] {
+    allSteps += steps
+    return steps
+  }
+
+  /// The tick's parallelism, with its steps counted and their time summed.
+  var summary: TickParallelism {
+    var summary = parallelism
+    summary.steps = allSteps.count
+    summary.secondsInSteps = Double(allSteps.reduce(UInt64(0)) { $0 &+ $1.wall }) / 1e9
+    summary.oneThreadSecondsInSteps =
+      Double(allSteps.reduce(UInt64(0)) { $0 &+ $1.oneThread }) / 1e9
+    return summary
   }
 }
