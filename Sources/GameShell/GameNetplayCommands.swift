@@ -46,7 +46,8 @@ struct GameNetplaySetup<G: PlayableGame> {
         message: "\(G.name) has one seat: there is no one to play against over the network",
         exitCode: ExitCode.usage)
     }
-    let script = try options[GameOptions<G>.inputs].map { path throws(CommandFailure) in
+    let path = try options[GameOptions<G>.inputs]
+    let script = try path.map { path throws(CommandFailure) in
       try GameOptions<G>.loadInputs(
         path, invocation: invocation, seats: game.seats.count,
         maximumPerTick: PacketCodec.maximumInputsPerTick)
@@ -57,8 +58,8 @@ struct GameNetplaySetup<G: PlayableGame> {
       inputs[tick] = given.map(\.input)
       if inputs[tick, default: []].count > PacketCodec.maximumInputsPerTick {
         throw CommandFailure(
-          message: "more than \(PacketCodec.maximumInputsPerTick) inputs on tick \(tick)",
-          exitCode: ExitCode.dataError)
+          message: "\(path ?? ""): more than \(PacketCodec.maximumInputsPerTick) inputs on tick "
+            + "\(tick), this side's in all", exitCode: ExitCode.dataError)
       }
     }
     self.inputs = inputs
@@ -96,9 +97,10 @@ struct GameNetplaySetup<G: PlayableGame> {
     return hasher.finalize().rawValue
   }
 
-  /// Plays `match` to its end, headless or in a window, prints its summary and the game's report, writes the
-  /// picture if asked, and returns the exit code: 0 when both sides agreed at the end, 1 for
-  /// a desync or a player who left or fell silent, 69 when the other never came.
+  /// Plays `match` to its end, headless or in a window, prints its summary and the game's
+  /// report, writes the picture if asked, and returns the exit code: 0 when both sides agreed
+  /// at the end, 1 for a desync or a player who left or fell silent, 69 when the other never
+  /// came.
   func play(_ match: NetplayMatch<G>, console: Console) throws(CommandFailure) -> Int32 {
     let inputs = self.inputs
     if isWindowed {

@@ -13,6 +13,9 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     }
   }
 
+  /// The most seeds one sweep plays: each one's end is kept until all are in.
+  static var maximumSeeds: Int { 10_000_000 }
+
   static var spec: CommandSpec {
     CommandSpec(
       name: "sweep", abstract: "Play the game once per seed headless and tally the outcomes.",
@@ -33,6 +36,11 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     seeds = try options.required(Self.seeds)
+    guard seeds.count <= Self.maximumSeeds else {
+      throw .usage(
+        "--seeds \(seeds) holds \(seeds.count) seeds; one sweep plays at most "
+          + "\(Self.maximumSeeds) (split the range)")
+    }
     ticks = try options.required(GameOptions<G>.ticks)
     settings = try GameOptions<G>.settings(options)
     threads = try GameOptions<G>.threadCount(options)

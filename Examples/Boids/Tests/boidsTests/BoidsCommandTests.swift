@@ -88,7 +88,9 @@ struct BoidsCommandTests {
       ["host", "--port", "70000"], ["join", "127.0.0.1:7777"],
       ["join", "[::1", "--code", "0000-0000-0000-0001"], ["join", "h:1", "--code", "12"],
       ["host", "--simulate", "loss=5"], ["sweep", "--ticks", "5"],
-      ["sweep", "--seeds", "9-1", "--ticks", "5"], ["demo", "--replay", "r.json", "--count", "5"],
+      ["sweep", "--seeds", "9-1", "--ticks", "5"],
+      ["sweep", "--seeds", "1-20000000", "--ticks", "5"],
+      ["demo", "--replay", "r.json", "--count", "5"],
       ["demo", "--replay", "r.json", "--record", "s.json"],
     ])
   func usageErrors(arguments: [String]) {
