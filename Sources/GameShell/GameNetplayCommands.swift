@@ -177,7 +177,9 @@ struct GameHostCommand<G: PlayableGame>: Subcommand {
     } catch {
       throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
     }
-    let address = listen.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "HOST"
+    // The address the other player reaches: the one listened on, else this machine's name.
+    var address = listen ?? ProcessInfo.processInfo.hostName
+    if address.contains(":") { address = "[\(address)]" }
     let settings = GameOptions<G>.arguments(for: setup.settings)
     console.print(
       "Hosting \(G.name) on UDP port \(match.peer.localPort). The other player joins with:")
