@@ -16,12 +16,21 @@ extension PlayableGame {
   }
 
   /// The game's command line.
+  ///
+  /// - Precondition: No setting is named as an option of a command is.
   static var commandLine: Program {
-    Program(
+    let commands: [any Subcommand.Type] = [
+      GameRunCommand<Self>.self, GameSweepCommand<Self>.self, GameDemoCommand<Self>.self,
+      GameHostCommand<Self>.self, GameJoinCommand<Self>.self, GameReplayCommand<Self>.self,
+    ]
+    for command in commands {
+      let names = command.spec.options.map(\.name)
+      precondition(
+        Set(names).count == names.count,
+        "a setting of \(name) is named as an option of '\(name) \(command.spec.name)' is")
+    }
+    return Program(
       name: name, overview: overview, version: Program.currentVersion,
-      commands: [
-        GameRunCommand<Self>.self, GameSweepCommand<Self>.self, GameDemoCommand<Self>.self,
-        GameHostCommand<Self>.self, GameJoinCommand<Self>.self, GameReplayCommand<Self>.self,
-      ], defaultCommand: GameDemoCommand<Self>.self)
+      commands: commands, defaultCommand: GameDemoCommand<Self>.self)
   }
 }

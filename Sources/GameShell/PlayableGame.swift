@@ -5,14 +5,15 @@ import TraitSandbox
 
 /// A game the shell plays: a `Game` that starts from a seed and its settings, draws itself,
 /// and says what a click does. Conforming is all a game needs for a command line of its own
-/// (`GameShell.main(_:)`): headless runs, sync tests, recordings and replays, sweeps over
-/// seeds, a window, and two players over the network.
+/// (`runCommandLine(_:console:)`): headless runs, sync tests, recordings and replays, sweeps
+/// over seeds, a window, and two players over the network.
 public protocol PlayableGame: Game, SendableMetatype {
   /// What the game is, in one line: the overview of its command line's help.
   static var overview: String { get }
 
   /// The whole-number settings the game starts from besides its seed, each an option of the
-  /// command line (`--count 300`). None by default.
+  /// command line (`--count 300`), named unlike the shell's own options (`seed`, `ticks`,
+  /// ...). None by default.
   static var settings: [GameSetting] { get }
 
   /// The game as it starts from `seed` and a value for each of `settings`.
