@@ -82,8 +82,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   /// Shows the recording at `url` in the window, then checks where it ended.
   private func show(_ url: URL, console: Console) throws(CommandFailure) -> Int32 {
     let recording = try GameOptions<G>.recording(at: url)
-    var like = G(seed: 0, settings: GameSettings(G.settings))
-    like.threadCount = threads
+    let like = GameOptions<G>.reader(threads: threads)
     let start: G
     do {
       start = try like.restored(from: [UInt8](recording.start))

@@ -62,6 +62,14 @@ enum GameOptions<G: PlayableGame> {
     G.settings.map { "--\($0.name) \(settings[$0.name])" }.joined(separator: " ")
   }
 
+  /// A game of default settings on `threads` threads, which reads a recording's or a
+  /// snapshot's start (`Game.restored(from:)`).
+  static func reader(threads: Int) -> G {
+    var game = G(seed: 0, settings: GameSettings(G.settings))
+    game.threadCount = threads
+    return game
+  }
+
   /// A recorder of `game` from where it stands.
   static func recorder(of game: G) throws(CommandFailure) -> Recorder<G> {
     do {

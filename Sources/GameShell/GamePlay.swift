@@ -90,9 +90,10 @@ struct GamePlay<G: PlayableGame> {
     let game = past ?? recorder.game
     return view.shown(
       shown, inspection: view.selection.flatMap { game.inspect($0) },
-      figures: figures.lines(
-        tick: game.tick, ticksPerSecond: game.ticksPerSecond, speed: view.speed,
-        more: game.reportLines),
+      figures: view.showsFigures
+        ? figures.lines(
+          tick: game.tick, ticksPerSecond: game.ticksPerSecond, speed: view.speed,
+          more: game.reportLines) : [],
       banner: timeline?.line(now: recorder.game.tick, ticksPerSecond: game.ticksPerSecond)
         .nilIfEmpty)
   }

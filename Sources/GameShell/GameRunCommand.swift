@@ -129,9 +129,7 @@ struct GameReplayCommand<G: PlayableGame>: Subcommand {
     let recording = try GameOptions<G>.recording(at: url)
     let game: G
     do {
-      var like = G(seed: 0, settings: GameSettings(G.settings))
-      like.threadCount = threads
-      game = try recording.replay(like: like)
+      game = try recording.replay(like: GameOptions<G>.reader(threads: threads))
     } catch {
       throw CommandFailure(message: "cannot replay \(path): \(error)", exitCode: ExitCode.dataError)
     }

@@ -42,6 +42,8 @@ extension GameWindow {
     var frames = 0
     var endedAt: Double?
     var view = GameView(controlsTime: false, clickHelp: G.clickHelp)
+    // The frame drawn last, which the player clicked on: a frame is made once a frame.
+    var drawn = waiting
     var figures = WindowFigures()
     var lastFrame = clock.now()
     while true {
@@ -57,10 +59,9 @@ extension GameWindow {
         endedAt = endedAt ?? frameStart
         if let endedAt, frameStart - endedAt > 3 { break }
       }
-      let shown = match.rollback?.game.makeFrame() ?? waiting
       let room = PacketCodec.maximumInputsPerTick - clicked.count
       clicked += take(
-        events, view: &view, game: match.rollback?.game, shown: shown, width: backend.width,
+        events, view: &view, game: match.rollback?.game, shown: drawn, width: backend.width,
         height: backend.height, seat: match.localSeat
       ).prefix(max(room, 0))
       if match.rollback == nil && frameStart - opened > waitSeconds {
@@ -74,13 +75,14 @@ extension GameWindow {
       }
       if ran > 0 { figures.tick((clock.now() - frameStart) / Double(ran)) }
       let game = match.rollback?.game
+      drawn = game?.makeFrame() ?? waiting
       try backend.render(
         view.shown(
-          game?.makeFrame() ?? waiting,
-          inspection: view.selection.flatMap { game?.inspect($0) },
-          figures: figures.lines(
-            tick: game?.tick ?? 0, ticksPerSecond: game?.ticksPerSecond ?? 0, speed: 1,
-            more: networkFigures(match))))
+          drawn, inspection: view.selection.flatMap { game?.inspect($0) },
+          figures: view.showsFigures
+            ? figures.lines(
+              tick: game?.tick ?? 0, ticksPerSecond: game?.ticksPerSecond ?? 0, speed: 1,
+              more: networkFigures(match)) : []))
       backend.present()
       frames += 1
       if frames % 15 == 1 { window.title = title(match) }

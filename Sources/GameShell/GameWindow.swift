@@ -112,7 +112,10 @@ enum GameWindow<G: PlayableGame> {
     _ events: [InputEvent], view: inout GameView, game: G?, shown: Frame, width: Int, height: Int,
     seat: Int
   ) -> [G.Input] {
-    let shownAt = Viewport(world: view.shown(shown), width: width, height: height)
+    // Only the camera places the world; the overlays (a minimap's cells) are not made here.
+    var placed = shown
+    placed.camera = view.camera ?? shown.camera
+    let shownAt = Viewport(world: placed, width: width, height: height)
     var inputs: [G.Input] = []
     for event in events
     where !view.handle(event, worldWidth: shown.worldWidth, worldHeight: shown.worldHeight) {
