@@ -86,7 +86,7 @@ let package = Package(
     .target(
       name: "GameShell",
       dependencies: [
-        "Gameplay", "Netplay", "TraitSandbox", "Frames", "Imaging", "HeadlessRenderer",
+        "Gameplay", "Netplay", "TraitSandbox", "Frames", "Imaging", "HeadlessRenderer", "JSON",
         "SDLBackend",
       ]),
 
@@ -174,7 +174,7 @@ let package = Package(
     .testTarget(
       name: "GameShellTests",
       dependencies: [
-        "GameShell", "Gameplay", "Frames", "HeadlessRenderer", "Imaging", "TraitSandbox",
+        "GameShell", "Gameplay", "Frames", "HeadlessRenderer", "Imaging", "JSON", "TraitSandbox",
       ]),
     .testTarget(
       name: "SandboxCLITests",

@@ -178,11 +178,27 @@ def play_game(scratch, target):
                        str(scratch / "meadow.json")], scratch, f"{what}: a recorded run")
     replayed, _ = run([program, "replay", str(scratch / "meadow.json")], scratch,
                       f"{what}: its replay")
+    reported, _ = run([program, "run", "--ticks", "300", "--json"], scratch,
+                      f"{what}: a run's JSON report")
     hashes = {field(out, "stateHash:") for out in (tested, recorded, replayed)}
+    # The report is the one line of the output that is a JSON object.
+    objects = [line for line in reported.splitlines() if line.startswith("{")]
+    if len(objects) != 1:
+        raise StepFailed(f"{what}: run --json printed\n{reported}")
+    hashes.add(json.loads(objects[0]).get("stateHash"))
     if len(hashes) != 1 or None in hashes:
-        raise StepFailed(f"{what}: the run, its sync test and its replay end on {hashes}")
-    if not (scratch / "meadow.png").read_bytes().startswith(b"\x89PNG"):
-        raise StepFailed(f"{what}: --png wrote no PNG")
+        raise StepFailed(f"{what}: the run, its sync test, its replay and its JSON report end "
+                         f"on {hashes}")
+    run([program, "render", "--tick", "300", "--out", str(scratch / "rendered.png")], scratch,
+        f"{what}: a render")
+    for picture in ("meadow.png", "rendered.png"):
+        if not (scratch / picture).read_bytes().startswith(b"\x89PNG"):
+            raise StepFailed(f"{what}: {picture} is no PNG")
+    if (scratch / "meadow.png").read_bytes() != (scratch / "rendered.png").read_bytes():
+        raise StepFailed(f"{what}: render --tick 300 drew another picture than run --png")
+    described, _ = run([program, "describe"], scratch, f"{what}: describe")
+    if "--hives" not in described or "Seats: 0 " not in described or "  Bee\n" not in described:
+        raise StepFailed(f"{what}: describe printed\n{described}")
     swept, _ = run([program, "sweep", "--seeds", "1-100", "--ticks", "120", "--hives", "3"],
                    scratch, f"{what}: a sweep")
     if "ran 120 ticks: 100 (100.0%)" not in swept or field(swept, "sweepHash:") is None:

@@ -58,77 +58,25 @@ public struct InstancePairing: Sendable {
     kind: InstanceKind, of later: FrameInstances, with earlierKind: InstanceKind,
     of earlier: FrameInstances, into slots: UnsafeMutableBufferPointer<UInt32>, threads: Int
   ) {
-    let none = FrameInstances.noIdentity
     later.identities.withUnsafeBufferPointer { laterIDs in
       earlier.identities.withUnsafeBufferPointer { earlierIDs in
-        let now = UnsafeBufferPointer(rebasing: laterIDs[kind.sprites])
-        let before = UnsafeBufferPointer(rebasing: earlierIDs[earlierKind.sprites])
-        let start = UInt32(earlierKind.sprites.lowerBound)
-        // An earlier stored identity `e` is the later one `e - shift`: both count from their
-        // own kind's base.
-        let shift = Int64(bitPattern: kind.identityBase &- earlierKind.identityBase)
-        @inline(__always) func same(_ earlierID: UInt32, _ laterID: UInt32) -> Bool {
-          earlierID != none && laterID != none && Int64(earlierID) - shift == Int64(laterID)
-        }
+        let pairing = KindPairing(
+          now: UnsafeBufferPointer(rebasing: laterIDs[kind.sprites]),
+          before: UnsafeBufferPointer(rebasing: earlierIDs[earlierKind.sprites]),
+          start: UInt32(earlierKind.sprites.lowerBound),
+          // An earlier stored identity `e` is the later one `e - shift`: both count from
+          // their own kind's base.
+          shift: Int64(bitPattern: kind.identityBase &- earlierKind.identityBase), slots: slots)
         // Pass 1: the instances still at their place; the rest marked for pass 2, and counted
         // when they lie where the earlier frame has an instance too.
-        let common = min(now.count, before.count)
-        let mismatched = Parallel.sum(count: now.count, threads: threads) { range in
-          var count = 0
-          for index in range {
-            if index < common, same(before[index], now[index]) {
-              slots[index] = start + UInt32(index)
-            } else {
-              slots[index] = none
-              if index < common { count += 1 }
-            }
-          }
-          return count
-        }
-        let unmatched = mismatched + (before.count - common)
-        guard unmatched > 0, mismatched + (now.count - common) > 0 else { return }
+        let mismatched = pairing.matchInPlace(threads: threads)
+        let unmatched = mismatched + (pairing.before.count - pairing.common)
+        guard unmatched > 0, mismatched + (pairing.now.count - pairing.common) > 0 else { return }
         // Pass 2: the earlier instances not matched at their place, by identity. After a
         // re-sort that is many of them, in a table over their stored identities shared out
         // between the threads; after a few removals, a few, in a dictionary.
-        @inline(__always) func isUnmatched(_ index: Int) -> Bool {
-          before[index] != none && (index >= common || !same(before[index], now[index]))
-        }
-        // The table spans the kind's stored identities, which interleave with other kinds'
-        // (identities count across the world): a few times the kind's size.
-        if unmatched > 1024,
-          let highest = before.lazy.filter({ $0 != none }).max(),
-          Int(highest) < before.count * 8 + 4096
-        {
-          var places = [UInt32](repeating: none, count: Int(highest) + 1)
-          places.withUnsafeMutableBufferPointer { places in
-            _ = Parallel.sum(count: before.count, threads: threads) { range in
-              for index in range where isUnmatched(index) {
-                places[Int(before[index])] = start + UInt32(index)
-              }
-              return 0
-            }
-            _ = Parallel.sum(count: now.count, threads: threads) { range in
-              for index in range where slots[index] == none && now[index] != none {
-                let stored = Int64(now[index]) + shift
-                if stored >= 0, stored < Int64(places.count) { slots[index] = places[Int(stored)] }
-              }
-              return 0
-            }
-          }
-          return
-        }
-        var places: [UInt32: UInt32] = [:]
-        places.reserveCapacity(unmatched)
-        for index in before.indices where isUnmatched(index) {
-          places[before[index]] = start + UInt32(index)
-        }
-        for index in now.indices where slots[index] == none && now[index] != none {
-          let stored = Int64(now[index]) + shift
-          guard stored >= 0, stored < Int64(none), let place = places[UInt32(stored)] else {
-            continue
-          }
-          slots[index] = place
-        }
+        if unmatched > 1024, pairing.matchByTable(threads: threads) { return }
+        pairing.matchByDictionary(unmatched: unmatched)
       }
     }
   }
@@ -180,4 +128,90 @@ enum Parallel {
 private struct SharedResults: @unchecked Sendable {
   let results: UnsafeMutableBufferPointer<Int>
   let body: (Range<Int>) -> Int
+}
+
+/// One kind's instances of two frames, paired by identity into `slots`: the earlier place of
+/// each later instance, or `FrameInstances.noIdentity`.
+private struct KindPairing {
+  /// The later frame's identities of the kind.
+  let now: UnsafeBufferPointer<UInt32>
+  /// The earlier frame's.
+  let before: UnsafeBufferPointer<UInt32>
+  /// The earlier frame's place of `before`'s first instance.
+  let start: UInt32
+  /// An earlier stored identity `e` is the later one `e - shift`.
+  let shift: Int64
+  /// The later kind's part of the pairing.
+  let slots: UnsafeMutableBufferPointer<UInt32>
+  /// The places both frames have.
+  var common: Int { min(now.count, before.count) }
+  private var none: UInt32 { FrameInstances.noIdentity }
+
+  @inline(__always) private func same(_ earlierID: UInt32, _ laterID: UInt32) -> Bool {
+    earlierID != none && laterID != none && Int64(earlierID) - shift == Int64(laterID)
+  }
+
+  @inline(__always) private func isUnmatched(_ index: Int) -> Bool {
+    before[index] != none && (index >= common || !same(before[index], now[index]))
+  }
+
+  /// Pairs the instances still at their place and marks the rest; returns how many of those
+  /// lie where the earlier frame has an instance too.
+  func matchInPlace(threads: Int) -> Int {
+    let common = self.common
+    return Parallel.sum(count: now.count, threads: threads) { range in
+      var count = 0
+      for index in range {
+        if index < common, same(before[index], now[index]) {
+          slots[index] = start + UInt32(index)
+        } else {
+          slots[index] = none
+          if index < common { count += 1 }
+        }
+      }
+      return count
+    }
+  }
+
+  /// Pairs the rest through a table over the earlier stored identities, shared out between
+  /// the threads; `false` when the identities spread too far for one (they interleave with
+  /// other kinds', counting across the world: a table a few times the kind's size is kept).
+  func matchByTable(threads: Int) -> Bool {
+    guard let highest = before.lazy.filter({ $0 != none }).max(),
+      Int(highest) < before.count * 8 + 4096
+    else { return false }
+    var places = [UInt32](repeating: none, count: Int(highest) + 1)
+    places.withUnsafeMutableBufferPointer { places in
+      _ = Parallel.sum(count: before.count, threads: threads) { range in
+        for index in range where isUnmatched(index) {
+          places[Int(before[index])] = start + UInt32(index)
+        }
+        return 0
+      }
+      _ = Parallel.sum(count: now.count, threads: threads) { range in
+        for index in range where slots[index] == none && now[index] != none {
+          let stored = Int64(now[index]) + shift
+          if stored >= 0, stored < Int64(places.count) { slots[index] = places[Int(stored)] }
+        }
+        return 0
+      }
+    }
+    return true
+  }
+
+  /// Pairs the rest, `unmatched` earlier instances, through a dictionary.
+  func matchByDictionary(unmatched: Int) {
+    var places: [UInt32: UInt32] = [:]
+    places.reserveCapacity(unmatched)
+    for index in before.indices where isUnmatched(index) {
+      places[before[index]] = start + UInt32(index)
+    }
+    for index in now.indices where slots[index] == none && now[index] != none {
+      let stored = Int64(now[index]) + shift
+      guard stored >= 0, stored < Int64(none), let place = places[UInt32(stored)] else {
+        continue
+      }
+      slots[index] = place
+    }
+  }
 }

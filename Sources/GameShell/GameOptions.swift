@@ -1,7 +1,9 @@
 import Foundation
+import Frames
 import Gameplay
 import HeadlessRenderer
 import Imaging
+import JSON
 
 /// The options, inputs and reports a game's commands share, declared once for every game.
 enum GameOptions<G: PlayableGame> {
@@ -35,6 +37,18 @@ enum GameOptions<G: PlayableGame> {
   /// `--png`.
   static var png: Option<String?> {
     .text("png", valueName: "file", help: "Write the last frame to this file as a PNG.")
+  }
+  /// `--size`: a picture's size, 1280 pixels wide by the world's shape when not given.
+  static var size: Option<OutputSize?> {
+    Option(
+      "size", valueName: "WxH",
+      help: "Picture size in pixels (16x16 to 8192x8192).",
+      defaultDescription: "1280 wide, as tall as the world's shape makes it",
+      parse: { text throws(OptionValueError) in try OutputSize(parsing: text) })
+  }
+  /// `--json`: the report as one JSON object.
+  static var json: Flag {
+    Flag("json", help: "Print the report as one JSON object instead of text.")
   }
   /// `--record`.
   static var record: Option<String?> {
@@ -112,17 +126,23 @@ enum GameOptions<G: PlayableGame> {
     try LinesFile.write([UInt8](data), to: url)
   }
 
-  /// Prints the game's state hash, its tick and its own report lines.
+  /// Prints the game's report as text: its state hash, its tick and its own report lines.
   static func report(_ game: G, console: Console) {
-    console.print("stateHash: \(game.stateHash())")
-    console.print("tick: \(game.tick)")
-    for line in game.reportLines { console.print(line) }
+    GameReport(game).print(to: console, json: false)
   }
 
-  /// Renders the game's frame headless, 1280 pixels wide, and writes it as a PNG at `path`,
-  /// atomically.
+  /// The seed and each setting, as a report's members.
+  static func setUp(
+    seed: UInt64, settings: GameSettings
+  ) -> [(name: String, text: String, json: JSONValue)] {
+    [("seed", "\(seed)", .unsigned(seed))]
+      + G.settings.map { ($0.name, "\(settings[$0.name])", .integer(settings[$0.name])) }
+  }
+
+  /// Renders the game's frame headless, `size` or 1280 pixels wide by the world's shape, and
+  /// writes it as a PNG at `path`, atomically.
   static func writePicture(
-    of game: G, to path: String, invocation: Invocation
+    of game: G, to path: String, size: OutputSize? = nil, invocation: Invocation
   ) throws(CommandFailure) {
     let sprites: SpriteLibrary
     do {
@@ -131,12 +151,16 @@ enum GameOptions<G: PlayableGame> {
       throw CommandFailure(message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
     }
     let frame = game.makeFrame()
-    // 1280 pixels wide, as tall as the world's shape makes it.
-    let aspect = frame.worldWidth > 0 ? Double(frame.worldHeight / frame.worldWidth) : 0.5625
-    let height = min(max(Int((1280 * aspect).rounded()), 16), 4096)
-    var backend = HeadlessBackend(width: 1280, height: height, sprites: sprites)
+    let size = size ?? pictureSize(of: frame)
+    var backend = HeadlessBackend(width: size.width, height: size.height, sprites: sprites)
     backend.render(frame)
     try LinesFile.write(PNG.encode(backend.image), to: invocation.url(of: path))
+  }
+
+  /// A picture 1280 pixels wide, as tall as the world's shape makes it (16 to 4096).
+  static func pictureSize(of frame: Frame) -> OutputSize {
+    let aspect = frame.worldWidth > 0 ? Double(frame.worldHeight / frame.worldWidth) : 0.5625
+    return OutputSize(width: 1280, height: min(max(Int((1280 * aspect).rounded()), 16), 4096))
   }
 
   /// The inputs the file at `path` gives, by tick.

@@ -8,7 +8,7 @@ struct GamePlay<G: PlayableGame> {
   /// The game, recorded.
   private(set) var recorder: Recorder<G>
   /// What the player changes besides the game.
-  var view = GameView(controlsTime: true, clickHelp: G.clickHelp)
+  var view = GameView(controlsTime: true, clickHelp: G.clickHelp, keys: G.keys)
   /// The game's past, except in a replay.
   private(set) var timeline: GameTimeline<G>?
   /// What ticks and frames take.

@@ -24,7 +24,7 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
         """,
       options: [GameOptions<G>.ticks, GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
         GameOptions<G>.threads, GameOptions<G>.inputs, syncTest, GameOptions<G>.record,
-        GameOptions<G>.png,
+        GameOptions<G>.png, GameOptions<G>.json,
       ], program: G.name)
   }
 
@@ -36,10 +36,12 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
   let syncRollback: Int?
   let recordURL: URL?
   let pngPath: String?
+  let json: Bool
   let invocation: Invocation
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     ticks = try options.required(GameOptions<G>.ticks)
+    json = options[GameOptions<G>.json]
     seed = try options[GameOptions<G>.seed]
     settings = try GameOptions<G>.settings(options)
     threads = try GameOptions<G>.threadCount(options)
@@ -71,10 +73,16 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
       } catch {
         throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
       }
-      try finish(game, console: console)
-      console.print(
-        "sync test: rolled back \(syncRollback) ticks and stepped again "
-          + "\(run.syncTest?.rollbacks ?? 0) times, always to the straight run's state")
+      var report = GameReport(game)
+      report.add(
+        "syncTest",
+        "rolled back \(syncRollback) ticks and stepped again \(run.syncTest?.rollbacks ?? 0) "
+          + "times, always to the straight run's state",
+        json: .object([
+          ("rollback", .integer(syncRollback)),
+          ("rollbacks", .integer(run.syncTest?.rollbacks ?? 0)),
+        ]))
+      try finish(game, report: report, console: console)
       return ExitCode.success
     }
     var recorder = try GameOptions<G>.recorder(of: game)
@@ -82,18 +90,21 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
       recorder.advance(with: inputs[tick] ?? [])
     }
     if let recordURL { try GameOptions<G>.write(recorder.recording, to: recordURL) }
-    try finish(recorder.game, console: console)
-    if let recordURL { console.print("recording: \(recordURL.path(percentEncoded: false))") }
+    var report = GameReport(recorder.game)
+    if let recordURL { report.add(file: "recording", recordURL.path(percentEncoded: false)) }
+    try finish(recorder.game, report: report, console: console)
     return ExitCode.success
   }
 
-  /// Writes the picture if asked and prints the report.
-  private func finish(_ game: G, console: Console) throws(CommandFailure) {
+  /// Writes the picture if asked and prints `report`, with the seed and settings first.
+  private func finish(_ game: G, report: GameReport<G>, console: Console) throws(CommandFailure) {
+    var report = report
     if let pngPath {
       try GameOptions<G>.writePicture(of: game, to: pngPath, invocation: invocation)
+      report.add(file: "png", pngPath)
     }
-    GameOptions<G>.report(game, console: console)
-    if let pngPath { console.print("png: \(pngPath)") }
+    report.additions.insert(contentsOf: GameOptions<G>.setUp(seed: seed, settings: settings), at: 0)
+    report.print(to: console, json: json)
   }
 }
 
@@ -106,7 +117,7 @@ struct GameReplayCommand<G: PlayableGame>: Subcommand {
         Restores the recording's start, steps its inputs tick by tick, and exits 65 if it does \
         not end on the state hash it was recorded with (66 if the file cannot be read).
         """,
-      options: [GameOptions<G>.threads, GameOptions<G>.png],
+      options: [GameOptions<G>.threads, GameOptions<G>.png, GameOptions<G>.json],
       argument: ("file", "A recording that 'run --record' or 'demo --record' wrote."),
       program: G.name)
   }
@@ -114,10 +125,12 @@ struct GameReplayCommand<G: PlayableGame>: Subcommand {
   let url: URL
   let threads: Int
   let pngPath: String?
+  let json: Bool
   let invocation: Invocation
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     url = invocation.url(of: try options.argument())
+    json = options[GameOptions<G>.json]
     threads = try GameOptions<G>.threadCount(options)
     pngPath = try options[GameOptions<G>.png]
     if let pngPath { try LinesFile.checkDestination(invocation.url(of: pngPath), option: "--png") }
@@ -133,10 +146,13 @@ struct GameReplayCommand<G: PlayableGame>: Subcommand {
     } catch {
       throw CommandFailure(message: "cannot replay \(path): \(error)", exitCode: ExitCode.dataError)
     }
+    var report = GameReport(game)
+    report.add(file: "recording", path)
     if let pngPath {
       try GameOptions<G>.writePicture(of: game, to: pngPath, invocation: invocation)
+      report.add(file: "png", pngPath)
     }
-    GameOptions<G>.report(game, console: console)
+    report.print(to: console, json: json)
     return ExitCode.success
   }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Gameplay
+import JSON
 import TraitSandbox
 
 /// `GAME sweep`: plays the game once per seed, headless and on every core, and tallies how
@@ -25,7 +26,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
         way and one hash of every game's end state, the same for any thread count.
         """,
       options: [seeds, GameOptions<G>.ticks] + GameOptions<G>.settingOptions + [
-        GameOptions<G>.threads
+        GameOptions<G>.threads, GameOptions<G>.json,
       ], program: G.name)
   }
 
@@ -33,6 +34,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
   let ticks: Int
   let settings: GameSettings
   let threads: Int
+  let json: Bool
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     seeds = try options.required(Self.seeds)
@@ -44,6 +46,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     ticks = try options.required(GameOptions<G>.ticks)
     settings = try GameOptions<G>.settings(options)
     threads = try GameOptions<G>.threadCount(options)
+    json = options[GameOptions<G>.json]
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
@@ -65,12 +68,30 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
       tally[outcome, default: 0] += 1
       hasher.combine(hash.rawValue)
     }
-    console.print("Sweep: \(G.name), seeds \(seeds) (\(seeds.count)), up to \(ticks) ticks each")
-    for (outcome, count) in tally.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+    let sorted = tally.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+    let sweepHash = hasher.finalize()
+    if json {
+      let outcomes = sorted.map { outcome, count in
+        JSONValue.object([("outcome", .string(outcome)), ("games", .integer(count))])
+      }
+      let report = JSONValue.object([
+        ("game", .string(G.name)),
+        ("settings", .object(G.settings.map { ($0.name, .integer(settings[$0.name])) })),
+        ("firstSeed", .unsigned(seeds.first)),
+        ("lastSeed", .unsigned(seeds.last)), ("games", .integer(all.count)),
+        ("tickLimit", .integer(ticks)), ("outcomes", .array(outcomes)),
+        ("sweepHash", .string(sweepHash.description)),
+      ])
+      console.print(report.rendered)
+      return ExitCode.success
+    }
+    console.print(
+      "Sweep: \(G.name), seeds \(seeds) (\(seeds.count) games), up to \(ticks) ticks each")
+    for (outcome, count) in sorted {
       let share = Double(count) / Double(all.count) * 100
       console.print(String(format: "  %@: %d (%.1f%%)", outcome, count, share))
     }
-    console.print("sweepHash: \(hasher.finalize())")
+    console.print("sweepHash: \(sweepHash)")
     return ExitCode.success
   }
 

@@ -28,11 +28,14 @@ struct GameView: Equatable {
   let controlsTime: Bool
   /// What a click does, as the help says it.
   let clickHelp: String
+  /// The game's keys, as the help lists them.
+  let keys: [GameKey]
 
   /// A view of the whole world at the game's own speed.
-  init(controlsTime: Bool, clickHelp: String = "your seat's input there") {
+  init(controlsTime: Bool, clickHelp: String = "your seat's input there", keys: [GameKey] = []) {
     self.controlsTime = controlsTime
     self.clickHelp = clickHelp
+    self.keys = keys
   }
 
   /// The speed, in times the game's own rate.
@@ -91,6 +94,10 @@ struct GameView: Equatable {
   /// The keys, a line each, as the help lists them.
   var helpLines: [String] {
     var lines = ["Click      \(clickHelp)", "Right-click  inspect what is there"]
+    for key in keys {
+      lines.append(
+        String(key.key).uppercased().padding(toLength: 11, withPad: " ", startingAt: 0) + key.help)
+    }
     if controlsTime {
       lines += [
         "Space      pause or go on", ".          one tick, while paused",

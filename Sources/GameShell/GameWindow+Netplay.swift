@@ -41,7 +41,7 @@ extension GameWindow {
     var clicked: [G.Input] = []
     var frames = 0
     var endedAt: Double?
-    var view = GameView(controlsTime: false, clickHelp: G.clickHelp)
+    var view = GameView(controlsTime: false, clickHelp: G.clickHelp, keys: G.keys)
     // The frame drawn last, which the player clicked on: a frame is made once a frame.
     var drawn = waiting
     var figures = WindowFigures()

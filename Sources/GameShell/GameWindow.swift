@@ -106,7 +106,7 @@ enum GameWindow<G: PlayableGame> {
   }
 
   /// Gives `view` the keys and the wheel among `events`, and returns the inputs their clicks
-  /// give the player at `seat` in `game` (none before there is a game), on `shown` as the
+  /// and the game's keys give the player at `seat` in `game` (none before there is a game), on `shown` as the
   /// window of `width` x `height` pixels draws it.
   static func take(
     _ events: [InputEvent], view: inout GameView, game: G?, shown: Frame, width: Int, height: Int,
@@ -128,6 +128,8 @@ enum GameWindow<G: PlayableGame> {
         if let input = game?.input(forClickAt: Vector2(point.x, point.y), seat: seat) {
           inputs.append(input)
         }
+      case .keyDown(.character(let key)) where G.keys.contains(where: { $0.key == key }):
+        if let input = game?.input(forKey: key, seat: seat) { inputs.append(input) }
       default: break
       }
     }

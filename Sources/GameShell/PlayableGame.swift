@@ -37,6 +37,14 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// input there", by default.
   static var clickHelp: String { get }
 
+  /// The keys that give an input in a window, each with what it does as the help says it:
+  /// lowercase letters and digits other than the window's own `h` and `t`. None by default.
+  static var keys: [GameKey] { get }
+
+  /// What the player at `seat` does by pressing `key`, one of `keys`, if anything. Nothing,
+  /// by default.
+  func input(forKey key: Character, seat: Int) -> Input?
+
   /// How the game stands, a line each, after its state hash and tick in a report: "boids: 180
   /// of 200 alive". None by default.
   var reportLines: [String] { get }
@@ -44,6 +52,10 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// How the game came out, for a sweep's tally ("left won", "all caught"); `nil` for one
   /// still going, which a sweep counts by the ticks it ran. `nil` by default.
   var outcome: String? { get }
+
+  /// What `describe` prints of the game past its seats and settings, a line each: a game on a
+  /// `World` gives `world.describedLines()`, its schedule and entity types. None by default.
+  var descriptionLines: [String] { get }
 }
 
 extension PlayableGame {
@@ -57,10 +69,42 @@ extension PlayableGame {
   public static var clickHelp: String { "your seat's input there" }
 
   /// None.
+  public static var keys: [GameKey] { [] }
+
+  /// Nothing.
+  public func input(forKey key: Character, seat: Int) -> Input? { nil }
+
+  /// None.
   public var reportLines: [String] { [] }
 
   /// None.
   public var outcome: String? { nil }
+
+  /// None.
+  public var descriptionLines: [String] { [] }
+}
+
+/// A key that gives a game's input in a window, and what it does: `GameKey("b", "buy a bee")`.
+public struct GameKey: Sendable, Hashable {
+  /// The key: a lowercase letter or a digit.
+  public var key: Character
+  /// What it does, as the window's help says it.
+  public var help: String
+
+  /// Declares a key.
+  public init(_ key: Character, _ help: String) {
+    self.key = key
+    self.help = help
+  }
+
+  /// The window's own keys, which a game's cannot be: help and the timeline.
+  static let reserved: Set<Character> = ["h", "t"]
+
+  /// Whether `key` can be a game's: a lowercase ASCII letter or a digit, not one of `reserved`.
+  static func isAllowed(_ key: Character) -> Bool {
+    guard key.isASCII, key.isLowercase || key.isNumber else { return false }
+    return !reserved.contains(key)
+  }
 }
 
 /// A whole-number setting a game starts from, as its command line takes it: `--count <n>`.

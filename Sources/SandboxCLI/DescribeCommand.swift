@@ -62,48 +62,11 @@ struct DescribeCommand: Subcommand {
 
   /// The description of `world`, set up for `scenario`.
   static func text(scenario: Scenario, world: World) -> String {
-    var lines = ["Scenario: \(scenario.name)", "", "Schedule (one tick, in order):"]
-    for phase in world.schedule.phases {
-      let systems = phase.systems.map { system in
-        system.traitName.map { "\(system.name) (\($0))" } ?? system.name
-      }
-      lines.append("  \(phase.name): " + systems.joined(separator: ", "))
-    }
-    lines += [
-      "", "Parallel steps on more than one thread (each after a barrier, for the reason given):",
-    ]
-    for step in world.scheduleSteps {
-      let systems = step.systems.joined(separator: ", ")
-      lines.append("  " + systems + (step.barrier.map { " (barrier: \($0))" } ?? ""))
-    }
-    lines += ["", "Entity types (stepped in this order):"]
-    let kinds = Dictionary(
-      uniqueKeysWithValues: scenario.roster.unitTypes.map { ($0.typeName, $0.kind.name) })
-    for type in world.entityTypes {
-      let kind = kinds[type.name].map { " [unit '\($0)']" } ?? ""
-      lines.append("  \(type.name)\(kind)")
-      lines.append("    traits:     " + list(type.traits))
-      lines.append("    components: " + list(type.components))
-      lines.append("    systems:    " + list(type.systems))
-      let layout = type.layout
-      lines.append(
-        "    columns:    \(layout.wordCount) of 4 bytes (\(layout.stride) bytes an entity), "
-          + (layout.isSavedAsBytes ? "saved as bytes" : "saved through Codable"))
-      for access in type.accesses {
-        let declared = access.accesses
-        var parts = [
-          "reads " + list(declared.reads), "writes " + list(declared.writes, none: "nothing"),
-        ]
-        if !declared.effects.isEmpty {
-          parts.append("effects " + declared.effects.names.joined(separator: ", "))
-        }
-        lines.append("      \(access.system): " + parts.joined(separator: "; "))
-      }
-    }
+    let notes = Dictionary(
+      uniqueKeysWithValues: scenario.roster.unitTypes.map {
+        ($0.typeName, "[unit '\($0.kind.name)']")
+      })
+    let lines = ["Scenario: \(scenario.name)", ""] + world.describedLines(notes: notes)
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  private static func list(_ items: [String], none: String = "none") -> String {
-    items.isEmpty ? none : items.joined(separator: ", ")
   }
 }

@@ -62,18 +62,7 @@ struct SpatialGrid: Sendable {
     precondition(items.count == keys.count, "one key per item")
     guard items.count > 256 else {
       // A few items: an insertion sort beats clearing 2,048 buckets per pass.
-      for next in items.indices.dropFirst() {
-        let item = items[next]
-        let key = keys[next]
-        var slot = next
-        while slot > 0 && keys[slot - 1] > key {
-          items[slot] = items[slot - 1]
-          keys[slot] = keys[slot - 1]
-          slot -= 1
-        }
-        items[slot] = item
-        keys[slot] = key
-      }
+      insertionSort(&items, byKeys: &keys)
       return
     }
     var spareItems = spares.items
@@ -99,22 +88,12 @@ struct SpatialGrid: Sendable {
       // Through buffers: a store into an array checks that its storage is unique, every time.
       counts.withUnsafeMutableBufferPointer { counts in
         if shift > 0 { counts.update(repeating: 0) }
-        keys.withUnsafeBufferPointer { keys in
-          for key in keys { counts[Int((key >> shift) & mask) + 1] &+= 1 }
-        }
-        for digit in 0..<buckets { counts[digit + 1] &+= counts[digit] }
         items.withUnsafeBufferPointer { items in
           keys.withUnsafeBufferPointer { keys in
             spareItems.withUnsafeMutableBufferPointer { spareItems in
               spareKeys.withUnsafeMutableBufferPointer { spareKeys in
-                // Every slot is below the count: the counts add up to it.
-                for index in items.indices {
-                  let digit = Int((keys[index] >> shift) & mask)
-                  let slot = Int(counts[digit])
-                  spareItems[slot] = items[index]
-                  spareKeys[slot] = keys[index]
-                  counts[digit] &+= 1
-                }
+                countingPass(
+                  items, keys, into: spareItems, spareKeys, by: shift, mask: mask, counts: counts)
               }
             }
           }
@@ -125,6 +104,47 @@ struct SpatialGrid: Sendable {
       shift += UInt32(bits)
     }
     spares = RadixSortSpares(items: spareItems, keys: spareKeys, counts: counts)
+  }
+
+  /// Sorts a few `items` by `keys` in place, equal keys keeping their order.
+  ///
+  /// - Complexity: O(n^2).
+  @inlinable
+  static func insertionSort<Item>(_ items: inout [Item], byKeys keys: inout [UInt32]) {
+    for next in items.indices.dropFirst() {
+      let item = items[next]
+      let key = keys[next]
+      var slot = next
+      while slot > 0 && keys[slot - 1] > key {
+        items[slot] = items[slot - 1]
+        keys[slot] = keys[slot - 1]
+        slot -= 1
+      }
+      items[slot] = item
+      keys[slot] = key
+    }
+  }
+
+  /// One stable pass of a radix sort: `items` and `keys` written into `sortedItems` and
+  /// `sortedKeys` in the order of their keys' digit `(key >> shift) & mask`, with `counts`
+  /// (a zeroed bucket per digit and one more) as the scratch.
+  @inlinable @inline(__always)
+  static func countingPass<Item>(
+    _ items: UnsafeBufferPointer<Item>, _ keys: UnsafeBufferPointer<UInt32>,
+    into sortedItems: UnsafeMutableBufferPointer<Item>,
+    _ sortedKeys: UnsafeMutableBufferPointer<UInt32>, by shift: UInt32, mask: UInt32,
+    counts: UnsafeMutableBufferPointer<Int32>
+  ) {
+    for key in keys { counts[Int((key >> shift) & mask) + 1] &+= 1 }
+    for digit in 0..<(counts.count - 1) { counts[digit + 1] &+= counts[digit] }
+    // Every slot is below the count: the counts add up to it.
+    for index in items.indices {
+      let digit = Int((keys[index] >> shift) & mask)
+      let slot = Int(counts[digit])
+      sortedItems[slot] = items[index]
+      sortedKeys[slot] = keys[index]
+      counts[digit] &+= 1
+    }
   }
 
   /// The column of `x`; out-of-arena and non-finite values clamp to an edge column.

@@ -69,38 +69,14 @@ extension TargetIndex {
     // a row down read first is the row below the box.
     prefetchBelow(
       row: lastRow, column: column(of: point.x), of: enemies, starts: starts, bodies: bodies)
-    var best = -1
-    var bestDistance = Float.infinity
-    var bestPosition = Vector2.zero
-
-    @inline(__always)
-    func consider(x: Float, y: Float, radius: Float, item: Int) {
-      let limit = reach + radius
-      let dx = x - point.x
-      let dy = y - point.y
-      let distance = dx * dx + dy * dy
-      // Out of reach counts as infinitely far: one comparison decides, and it is mostly
-      // false, which a branch predictor learns.
-      let candidate = distance <= limit * limit ? distance : Float.infinity
-      if candidate < bestDistance {
-        best = item
-        bestDistance = candidate
-        bestPosition = Vector2(x, y)
-      } else if candidate == bestDistance && candidate < .infinity {
-        // Identities are read only to break exact ties, which are rare: reading one for every
-        // new best would cost a cache miss per query in a big battle.
-        if entries[item].id < entries[best].id {
-          best = item
-          bestPosition = Vector2(x, y)
-        }
-      }
-    }
+    var search = NearestSearch(point: point, reach: reach)
 
     @inline(__always)
     func visit(row: Int, from first: Int, through last: Int) {
       _ = scan(row: row, from: first, through: last, of: enemies, starts: starts, bodies: bodies) {
         body in
-        consider(x: body.x, y: body.y, radius: body.radius, item: Int(body.item))
+        search.consider(
+          x: body.x, y: body.y, radius: body.radius, item: Int(body.item), entries: entries)
         return false
       }
     }
@@ -112,42 +88,60 @@ extension TargetIndex {
     } else if holdsAny(
       of: enemies, columns: firstColumn...lastColumn, rows: firstRow...lastRow, starts: starts)
     {
-      let centreColumn = column(of: point.x)
-      let centreRow = row(of: point.y)
-      let rings = max(
-        centreColumn - firstColumn, lastColumn - centreColumn, centreRow - firstRow,
-        lastRow - centreRow)
-      for ring in 0...rings {
-        let top = centreRow - ring
-        let bottom = centreRow + ring
-        let left = max(centreColumn - ring, firstColumn)
-        let right = min(centreColumn + ring, lastColumn)
-        if top >= firstRow { visit(row: top, from: left, through: right) }
-        if ring > 0 && bottom <= lastRow { visit(row: bottom, from: left, through: right) }
-        if ring > 0 {
-          let innerTop = max(top + 1, firstRow)
-          let innerBottom = min(bottom - 1, lastRow)
-          if innerTop <= innerBottom {
-            for row in innerTop...innerBottom {
-              if centreColumn - ring >= firstColumn {
-                visit(row: row, from: centreColumn - ring, through: centreColumn - ring)
-              }
-              if centreColumn + ring <= lastColumn {
-                visit(row: row, from: centreColumn + ring, through: centreColumn + ring)
-              }
-            }
-          }
-        }
+      visitRings(
+        aroundColumn: column(of: point.x), row: row(of: point.y),
+        columns: firstColumn...lastColumn, rows: firstRow...lastRow, visit: visit
+      ) { ring in
         // Every cell of the next ring lies at least `ring` whole cells from the point.
         let nextRingDistance = Float(ring) * grid.cellSize
-        if best >= 0 && bestDistance < nextRingDistance * nextRingDistance { break }
+        return search.best >= 0 && search.bestDistance < nextRingDistance * nextRingDistance
       }
     }
     for large in largeBodies where enemies & (UInt64(1) << UInt64(large.faction.index)) != 0 {
-      consider(
-        x: large.body.x, y: large.body.y, radius: large.body.radius, item: Int(large.body.item))
+      search.consider(
+        x: large.body.x, y: large.body.y, radius: large.body.radius, item: Int(large.body.item),
+        entries: entries)
     }
-    return (best, bestPosition)
+    return (search.best, search.bestPosition)
+  }
+
+  /// Visits the cells of `columns` by `rows` a ring at a time outward from the cell at
+  /// `centreColumn`, `centreRow`, a row's run of cells a call, until `isDone(ring)` says no
+  /// cell of the rings after `ring` can hold anything nearer.
+  @inlinable @inline(__always)
+  internal func visitRings(
+    aroundColumn centreColumn: Int, row centreRow: Int, columns: ClosedRange<Int>,
+    rows: ClosedRange<Int>, visit: (_ row: Int, _ first: Int, _ last: Int) -> Void,
+    isDone: (_ ring: Int) -> Bool
+  ) {
+    let (firstColumn, lastColumn) = (columns.lowerBound, columns.upperBound)
+    let (firstRow, lastRow) = (rows.lowerBound, rows.upperBound)
+    let rings = max(
+      centreColumn - firstColumn, lastColumn - centreColumn, centreRow - firstRow,
+      lastRow - centreRow)
+    for ring in 0...rings {
+      let top = centreRow - ring
+      let bottom = centreRow + ring
+      let left = max(centreColumn - ring, firstColumn)
+      let right = min(centreColumn + ring, lastColumn)
+      if top >= firstRow { visit(top, left, right) }
+      if ring > 0 && bottom <= lastRow { visit(bottom, left, right) }
+      if ring > 0 {
+        let innerTop = max(top + 1, firstRow)
+        let innerBottom = min(bottom - 1, lastRow)
+        if innerTop <= innerBottom {
+          for row in innerTop...innerBottom {
+            if centreColumn - ring >= firstColumn {
+              visit(row, centreColumn - ring, centreColumn - ring)
+            }
+            if centreColumn + ring <= lastColumn {
+              visit(row, centreColumn + ring, centreColumn + ring)
+            }
+          }
+        }
+      }
+      if isDone(ring) { break }
+    }
   }
 
   /// The large body of the factions in `enemies` nearest `point` within `reach`, ties to the
@@ -180,5 +174,54 @@ extension TargetIndex {
       }
     }
     return (best, bestPosition)
+  }
+}
+
+/// The nearest body a search for an enemy has seen so far, ties to the smaller identity.
+@usableFromInline
+struct NearestSearch {
+  /// Where the search is from.
+  @usableFromInline let point: Vector2
+  /// How far it reaches past a body's radius.
+  @usableFromInline let reach: Float
+  /// The item of the nearest body so far, or -1.
+  @usableFromInline var best = -1
+  /// Its squared distance from `point`.
+  @usableFromInline var bestDistance = Float.infinity
+  /// Where it is.
+  @usableFromInline var bestPosition = Vector2.zero
+
+  /// A search from `point` within `reach` that has seen nothing.
+  @inlinable
+  init(point: Vector2, reach: Float) {
+    self.point = point
+    self.reach = reach
+  }
+
+  /// Takes the body of `item` at `x`, `y` if it is in reach and nearer than the best so far
+  /// (or as near, with a smaller identity in `entries`).
+  @inlinable @inline(__always)
+  mutating func consider(
+    x: Float, y: Float, radius: Float, item: Int, entries: UnsafeBufferPointer<Target>
+  ) {
+    let limit = reach + radius
+    let dx = x - point.x
+    let dy = y - point.y
+    let distance = dx * dx + dy * dy
+    // Out of reach counts as infinitely far: one comparison decides, and it is mostly false,
+    // which a branch predictor learns.
+    let candidate = distance <= limit * limit ? distance : Float.infinity
+    if candidate < bestDistance {
+      best = item
+      bestDistance = candidate
+      bestPosition = Vector2(x, y)
+    } else if candidate == bestDistance && candidate < .infinity {
+      // Identities are read only to break exact ties, which are rare: reading one for every
+      // new best would cost a cache miss per query in a big battle.
+      if entries[item].id < entries[best].id {
+        best = item
+        bestPosition = Vector2(x, y)
+      }
+    }
   }
 }

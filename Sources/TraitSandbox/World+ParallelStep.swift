@@ -28,21 +28,91 @@ extension World {
   mutating func stepAcrossTypes(systems step: [Int], in context: inout TickContext)
     -> [UInt64]
   {
-    // Each run is one type of one system: where its contexts go, and for the chunks the
-    // threads step, the random stream and salt theirs are made from.
-    var runs:
-      [(
-        system: Int, table: Int, chunks: _SystemChunks, contexts: Range<Int>, onCaller: Bool,
-        random: SeededRandom, salt: UInt64
-      )] = []
-    // The contexts of the types stepped now, by slot.
-    var stepped: [(slot: Int, context: TickContext)] = []
-    var slots = 0
-    var work = [UInt64](repeating: 0, count: step.count)
+    var plan = planAcrossTypes(step, in: &context)
+    // Every slot gets its context: those stepped already now, the others on the thread that
+    // steps them, which makes it (a copy of the tick's index and a random stream each: work
+    // enough, over a few hundred chunks, to be worth sharing).
+    let contexts = UnsafeMutableBufferPointer<TickContext>.allocate(capacity: plan.slots)
+    defer {
+      _ = contexts.deinitialize()
+      contexts.deallocate()
+    }
+    for (slot, own) in plan.stepped {
+      (contexts.baseAddress.unsafelyUnwrapped + slot).initialize(to: own)
+    }
+    // Every chunk not stepped yet, numbered one after another.
+    let sharedRuns = plan.runs.indices.filter { !plan.runs[$0].onCaller }
+    let shared = sharedRuns.map { run in
+      SharedRun(
+        chunks: plan.runs[run].chunks, slots: plan.runs[run].contexts,
+        random: plan.runs[run].random, salt: plan.runs[run].salt)
+    }
+    // What each slot's random stream was before its chunk stepped, in debug builds.
+    var chunkRandomBefore = [SeededRandom]()
     #if DEBUG
-      var randomBefore: [SeededRandom] = []
-      var randomAfter: [SeededRandom] = []
+      chunkRandomBefore = [SeededRandom](repeating: context.random, count: plan.slots)
     #endif
+    if let durations = stepShared(
+      shared, key: step[0], contexts: contexts, template: context,
+      randomBefore: &chunkRandomBefore)
+    {
+      var next = 0
+      for run in sharedRuns {
+        let member = step.firstIndex(of: plan.runs[run].system) ?? 0
+        let count = plan.runs[run].contexts.count
+        plan.work[member] += durations[next..<(next + count)].reduce(0, &+)
+        next += count
+      }
+    }
+    merge(
+      plan, contexts: contexts, sharedRuns: sharedRuns, randomBefore: chunkRandomBefore,
+      into: &context)
+    return plan.work
+  }
+
+  /// Merges the runs' contexts into `context`, in run and chunk order; debug builds check
+  /// each run's effects against its system's declaration.
+  private func merge(
+    _ plan: AcrossTypesPlan, contexts: UnsafeMutableBufferPointer<TickContext>,
+    sharedRuns: [Int], randomBefore chunkRandomBefore: [SeededRandom],
+    into context: inout TickContext
+  ) {
+    #if DEBUG
+      var randomAfter = plan.randomAfter
+      // A type of one chunk stepped with the others: what it left of the tick's stream. A
+      // chunk of a type whose job declares no random numbers (cut by the thread count) that
+      // drew some: the run's check below names it.
+      for run in sharedRuns {
+        if plan.runs[run].chunks.count == 1 {
+          randomAfter[run] = contexts[plan.runs[run].contexts.lowerBound].random
+        } else if let drawn = plan.runs[run].contexts.first(where: {
+          contexts[$0].random != chunkRandomBefore[$0]
+        }) {
+          randomAfter[run] = contexts[drawn].random
+        }
+      }
+    #endif
+    for run in plan.runs.indices {
+      #if DEBUG
+        var before = EffectCounts(context)
+        before.random = plan.randomBefore[run]
+      #endif
+      context.merge(UnsafeMutableBufferPointer(rebasing: contexts[plan.runs[run].contexts]))
+      #if DEBUG
+        var after = EffectCounts(context)
+        after.random = randomAfter[run]
+        tables[plan.runs[run].table].checkEffects(
+          of: plan.runs[run].system, before: before, after: after)
+      #endif
+    }
+  }
+
+  /// The runs of a parallel step, a type of a system each, with their contexts' slots; a type
+  /// of one chunk whose job draws random numbers steps now, on the tick's stream.
+  private mutating func planAcrossTypes(
+    _ step: [Int], in context: inout TickContext
+  ) -> AcrossTypesPlan {
+    var plan = AcrossTypesPlan(work: [UInt64](repeating: 0, count: step.count))
     for (member, system) in step.enumerated() {
       for index in tablesBySystem[system] {
         // A type whose job draws no random numbers steps to the same result in chunks of any
@@ -55,7 +125,7 @@ extension World {
         guard let chunks = tables[index].chunks(system: system, chunkSize: chunkSize)
         else { continue }
         #if DEBUG
-          randomBefore.append(context.random)
+          plan.randomBefore.append(context.random)
         #endif
         // A type of one chunk that draws random numbers steps now, on the tick's stream; one
         // that does not joins the parallel step with the tick's stream as it stands, which
@@ -65,128 +135,55 @@ extension World {
           var own = context.chunkContext(random: context.random)
           let start = DispatchTime.now().uptimeNanoseconds
           chunks.step(0, &own)
-          work[member] += DispatchTime.now().uptimeNanoseconds &- start
+          plan.work[member] += DispatchTime.now().uptimeNanoseconds &- start
           context.random = own.random
-          stepped.append((slots, own))
+          plan.stepped.append((plan.slots, own))
         }
         #if DEBUG
-          randomAfter.append(context.random)
+          plan.randomAfter.append(context.random)
         #endif
-        runs.append(
-          (
-            system, index, chunks, slots..<(slots + chunks.count), onCaller, context.random,
-            chunks.count == 1 ? 0 : chunkSalt(system: system, table: index)
-          ))
-        slots += chunks.count
+        plan.runs.append(
+          AcrossTypesPlan.Run(
+            system: system, table: index, chunks: chunks,
+            contexts: plan.slots..<(plan.slots + chunks.count), onCaller: onCaller,
+            random: context.random,
+            salt: chunks.count == 1 ? 0 : chunkSalt(system: system, table: index)))
+        plan.slots += chunks.count
       }
     }
-    // Every slot gets its context: those stepped already now, the others on the thread that
-    // steps them, which makes it (a copy of the tick's index and a random stream each: work
-    // enough, over a few hundred chunks, to be worth sharing).
-    let contexts = UnsafeMutableBufferPointer<TickContext>.allocate(capacity: slots)
-    defer {
-      _ = contexts.deinitialize()
-      contexts.deallocate()
-    }
-    for (slot, own) in stepped {
-      (contexts.baseAddress.unsafelyUnwrapped + slot).initialize(to: own)
-    }
-    // Every chunk not stepped yet, numbered one after another.
-    let sharedRuns = runs.indices.filter { !runs[$0].onCaller }
-    let shared = sharedRuns.map { run in
-      SharedRun(
-        chunks: runs[run].chunks, slots: runs[run].contexts, random: runs[run].random,
-        salt: runs[run].salt)
-    }
+    return plan
+  }
+
+  /// Steps the chunks of `shared` on the threads, longest of the last tick first, each into
+  /// its slot of `contexts`, and returns how long each took, in the runs' order; `nil` when
+  /// there are none. The times are kept under `key`, the step's first system.
+  private mutating func stepShared(
+    _ shared: [SharedRun], key: Int, contexts: UnsafeMutableBufferPointer<TickContext>,
+    template context: TickContext, randomBefore chunkRandomBefore: inout [SeededRandom]
+  ) -> [UInt64]? {
     let total = shared.reduce(0) { $0 + $1.slots.count }
-    #if DEBUG
-      // What each slot's random stream was before its chunk stepped.
-      var chunkRandomBefore = [SeededRandom](repeating: context.random, count: slots)
-    #endif
-    if total > 0 {
-      // The step's chunk times are kept under its first system.
-      let key = step[0]
-      if chunkDurations.count < systems.count {
-        chunkDurations.append(
-          contentsOf: repeatElement([], count: systems.count - chunkDurations.count))
-      }
-      let order = Self.claimOrder(lastDurations: chunkDurations[key], count: total)
-      var durations = chunkDurations[key]
-      chunkDurations[key] = []
-      durations.removeAll(keepingCapacity: true)
-      durations.append(contentsOf: repeatElement(0, count: total))
-      let template = TemplateContext(context: context)
-      durations.withUnsafeMutableBufferPointer { durations in
-        #if DEBUG
-          chunkRandomBefore.withUnsafeMutableBufferPointer { randomBefore in
-            step(randomBefore: randomBefore)
-          }
-        #else
-          step(randomBefore: nil)
-        #endif
-        func step(randomBefore: UnsafeMutableBufferPointer<SeededRandom>?) {
-          let work = ChunksAcrossTypes(
-            runs: shared, contexts: contexts, order: order, durations: durations,
-            template: template, randomBefore: randomBefore)
-          WorkerPool.shared.forEach(total, threads: threadCount) { claim in
-            let item = work.order[claim]
-            var run = 0
-            var chunk = item
-            while chunk >= work.runs[run].slots.count {
-              chunk -= work.runs[run].slots.count
-              run += 1
-            }
-            let shared = work.runs[run]
-            let slot = shared.slots.lowerBound + chunk
-            let start = DispatchTime.now().uptimeNanoseconds
-            // A type of one chunk keeps the tick's stream; chunks of more, streams of their own.
-            let random =
-              shared.slots.count == 1
-              ? shared.random : shared.random.derived(shared.salt ^ UInt64(chunk))
-            let target = work.contexts.baseAddress.unsafelyUnwrapped + slot
-            target.initialize(to: work.template.context.chunkContext(random: random))
-            work.randomBefore?[slot] = random
-            shared.chunks.step(chunk, &target.pointee)
-            work.durations[item] = DispatchTime.now().uptimeNanoseconds &- start
-          }
-        }
-      }
-      var next = 0
-      for run in sharedRuns {
-        let member = step.firstIndex(of: runs[run].system) ?? 0
-        let count = runs[run].contexts.count
-        work[member] += durations[next..<(next + count)].reduce(0, &+)
-        next += count
-      }
-      chunkDurations[key] = durations
+    guard total > 0 else { return nil }
+    if chunkDurations.count < systems.count {
+      chunkDurations.append(
+        contentsOf: repeatElement([], count: systems.count - chunkDurations.count))
     }
-    #if DEBUG
-      // A type of one chunk stepped with the others: what it left of the tick's stream. A
-      // chunk of a type whose job declares no random numbers (cut by the thread count) that
-      // drew some: the run's check below names it.
-      for run in sharedRuns {
-        if runs[run].chunks.count == 1 {
-          randomAfter[run] = contexts[runs[run].contexts.lowerBound].random
-        } else if let drawn = runs[run].contexts.first(where: {
-          contexts[$0].random != chunkRandomBefore[$0]
-        }) {
-          randomAfter[run] = contexts[drawn].random
-        }
+    let order = Self.claimOrder(lastDurations: chunkDurations[key], count: total)
+    var durations = chunkDurations[key]
+    chunkDurations[key] = []
+    durations.removeAll(keepingCapacity: true)
+    durations.append(contentsOf: repeatElement(0, count: total))
+    let template = TemplateContext(context: context)
+    let threads = threadCount
+    durations.withUnsafeMutableBufferPointer { durations in
+      chunkRandomBefore.withUnsafeMutableBufferPointer { randomBefore in
+        let work = ChunksAcrossTypes(
+          runs: shared, contexts: contexts, order: order, durations: durations,
+          template: template, randomBefore: randomBefore.isEmpty ? nil : randomBefore)
+        WorkerPool.shared.forEach(total, threads: threads) { claim in work.step(claim: claim) }
       }
-    #endif
-    for run in runs.indices {
-      #if DEBUG
-        var before = EffectCounts(context)
-        before.random = randomBefore[run]
-      #endif
-      context.merge(UnsafeMutableBufferPointer(rebasing: contexts[runs[run].contexts]))
-      #if DEBUG
-        var after = EffectCounts(context)
-        after.random = randomAfter[run]
-        tables[runs[run].table].checkEffects(of: runs[run].system, before: before, after: after)
-      #endif
     }
-    return work
+    chunkDurations[key] = durations
+    return durations
   }
 
   /// The order a parallel step hands out its `count` chunks in: the longest of the last tick
@@ -215,6 +212,58 @@ private struct ChunksAcrossTypes: @unchecked Sendable {
   let template: TemplateContext
   /// In debug builds, each slot's random stream before its chunk stepped.
   let randomBefore: UnsafeMutableBufferPointer<SeededRandom>?
+
+  /// Steps the chunk claim `claim` hands out, on the calling thread, into its own context.
+  @inline(__always)
+  func step(claim: Int) {
+    let item = order[claim]
+    var run = 0
+    var chunk = item
+    while chunk >= runs[run].slots.count {
+      chunk -= runs[run].slots.count
+      run += 1
+    }
+    let shared = runs[run]
+    let slot = shared.slots.lowerBound + chunk
+    let start = DispatchTime.now().uptimeNanoseconds
+    // A type of one chunk keeps the tick's stream; chunks of more, streams of their own.
+    let random =
+      shared.slots.count == 1 ? shared.random : shared.random.derived(shared.salt ^ UInt64(chunk))
+    let target = contexts.baseAddress.unsafelyUnwrapped + slot
+    target.initialize(to: template.context.chunkContext(random: random))
+    randomBefore?[slot] = random
+    shared.chunks.step(chunk, &target.pointee)
+    durations[item] = DispatchTime.now().uptimeNanoseconds &- start
+  }
+}
+
+/// What a parallel step of `World.stepAcrossTypes` steps: a run for each type of each of its
+/// systems, the contexts those stepped on the caller left, and each system's time so far.
+private struct AcrossTypesPlan {
+  /// One type of one system: where its contexts go, and for the chunks the threads step, the
+  /// random stream and salt theirs are made from.
+  struct Run {
+    var system: Int
+    var table: Int
+    var chunks: _SystemChunks
+    var contexts: Range<Int>
+    var onCaller: Bool
+    var random: SeededRandom
+    var salt: UInt64
+  }
+
+  var runs: [Run] = []
+  /// The contexts of the types stepped on the caller, by slot.
+  var stepped: [(slot: Int, context: TickContext)] = []
+  /// The contexts of all the runs.
+  var slots = 0
+  /// Each system's nanoseconds, by place in the step.
+  var work: [UInt64]
+  #if DEBUG
+    /// The tick's random stream before and after each run, for the effect checks.
+    var randomBefore: [SeededRandom] = []
+    var randomAfter: [SeededRandom] = []
+  #endif
 }
 
 /// A type of a system whose chunks the threads step: its chunks, its contexts' slots, and the

@@ -4,6 +4,7 @@ import GameShell
 import Gameplay
 import HeadlessRenderer
 import Imaging
+import JSON
 import Synchronization
 import Testing
 import TraitSandbox
@@ -28,6 +29,9 @@ struct Drift: PlayableGame {
   var isOver: Bool { value > 1_000 }
   var outcome: String? { isOver ? "over 1000" : nil }
   var reportLines: [String] { ["value: \(value)"] }
+  static let keys = [GameKey("u", "up by 100")]
+
+  func input(forKey key: Character, seat: Int) -> Int? { key == "u" ? 100 : nil }
 
   mutating func advance(with inputs: [SeatInput<Int>]) {
     for input in inputs { value &+= UInt64(truncatingIfNeeded: input.input) }
@@ -108,9 +112,9 @@ struct GameShellTests {
       "run", "--ticks", "10", "--seed", "5", "--step", "3", "--inputs", inputs, "--sync-test", "4",
     ])
     #expect(synced.output.hasPrefix(given.output.split(separator: "\n")[0] + "\n"))
-    // The game ends itself: the run stops there.
+    // The game ends itself: the run stops there and says how it came out.
     let over = run(["run", "--ticks", "1000", "--seed", "995"])
-    #expect(over.output.contains("tick: 3\n"))
+    #expect(over.output.contains("tick: 3\noutcome: over 1000\n"))
     try? FileManager.default.removeItem(at: folder)
   }
 
@@ -141,6 +145,79 @@ struct GameShellTests {
     let four = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--threads", "4"])
     #expect(one.code == 0 && one.output == four.output)
     #expect(one.output.contains("  over 1000: 5 (50.0%)\n  ran 8 ticks: 5 (50.0%)\n"))
+  }
+
+  @Test("run, replay and sweep report as one JSON object with --json, saying what the text says")
+  func jsonReports() throws {
+    let text = run(["run", "--ticks", "10", "--seed", "5", "--step", "3"]).output
+    let json = run(["run", "--ticks", "10", "--seed", "5", "--step", "3", "--json"])
+    let report = try JSONValue.parse(Data(json.output.utf8))
+    let hash = try #require(text.split(separator: "\n").first?.split(separator: " ").last)
+    #expect(
+      report
+        == .object([
+          ("game", .string("drift")), ("tick", .number(10)), ("stateHash", .string(String(hash))),
+          ("lines", .array([.string("value: 35")])), ("seed", .number(5)), ("step", .number(3)),
+        ]))
+    #expect(json.output.hasSuffix("}\n") && json.output.split(separator: "\n").count == 1)
+
+    let sweepText = run(["sweep", "--seeds", "980-989", "--ticks", "8"]).output
+    let sweepJSON = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--json"]).output
+    let sweep = try JSONValue.parse(Data(sweepJSON.utf8))
+    let sweepHash = try #require(sweepText.split(separator: "\n").last?.split(separator: " ").last)
+    #expect(
+      sweep
+        == .object([
+          ("game", .string("drift")), ("settings", .object([("step", .number(2))])),
+          ("firstSeed", .number(980)), ("lastSeed", .number(989)), ("games", .number(10)),
+          ("tickLimit", .number(8)),
+          (
+            "outcomes",
+            .array([
+              .object([("outcome", .string("over 1000")), ("games", .number(5))]),
+              .object([("outcome", .string("ran 8 ticks")), ("games", .number(5))]),
+            ])
+          ),
+          ("sweepHash", .string(String(sweepHash))),
+        ]))
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  @Test("render draws the game at a tick to a PNG of the size asked, and refuses other files")
+  func render() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let result = run(["render", "--tick", "4", "--out", "drift.png", "--size", "96x40"])
+    #expect(
+      result.code == 0
+        && result.output.hasSuffix("tick: 4\nvalue: 9\nseed: 1\nstep: 2\npng: drift.png\n"))
+    let image = try PNG.decode(Data(contentsOf: folder.appendingPathComponent("drift.png")))
+    #expect(image.width == 96 && image.height == 40)
+    // Without --size the picture is 1280 wide, as tall as the world's 64 by 36 makes it.
+    #expect(run(["render", "--tick", "0", "--out", "wide.png"]).code == 0)
+    let wide = try PNG.decode(Data(contentsOf: folder.appendingPathComponent("wide.png")))
+    #expect(wide.width == 1280 && wide.height == 720)
+    let bmp = run(["render", "--tick", "4", "--out", "drift.bmp"])
+    #expect(bmp.code == 64 && bmp.errors.contains("'--out <file>': expected a .png file"))
+    #expect(run(["render", "--out", "drift.png"]).code == 64)
+    #expect(run(["render", "--tick", "4", "--out", "drift.png", "--size", "9x9"]).code == 64)
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  @Test("describe prints the game's seats, rate and settings")
+  func describe() {
+    let result = run(["describe", "--step", "4"])
+    #expect(result.code == 0)
+    #expect(
+      result.output == """
+        drift: A number that drifts.
+
+        Rate: 60 ticks a second
+        Seats: 0 seat 0, 1 seat 1
+        A click in the window: your seat's input there
+        Settings:
+          --step  1 to 9, default 2  The drift (1 to 9).
+
+        """)
   }
 
   @Test("usage names the game, and mistakes exit 64 with its usage")

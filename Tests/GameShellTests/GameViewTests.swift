@@ -48,6 +48,26 @@ struct GameViewTests {
     #expect(!shown.contains { $0.hasPrefix("Space") })
   }
 
+  @Test("a game's keys give its inputs in the window, and the help lists them")
+  mutating func gameKeys() {
+    var view = GameView(controlsTime: true, keys: Drift.keys)
+    let game = Drift(seed: 1, settings: GameSettings(Drift.settings))
+    let inputs = GameWindow<Drift>.take(
+      [.keyDown(.character("u")), .keyDown(.character("x")), .keyDown(.character("u"))],
+      view: &view, game: game, shown: world, width: 640, height: 360, seat: 1)
+    #expect(inputs == [100, 100])
+    // Before there is a game (a match over the network not yet begun), no input.
+    let early = GameWindow<Drift>.take(
+      [.keyDown(.character("u"))], view: &view, game: nil, shown: world, width: 640,
+      height: 360, seat: 0)
+    #expect(early.isEmpty)
+    press(&view, .keyDown(.character("h")))
+    #expect(texts(view.shown(world)).contains("U          up by 100"))
+    #expect(GameKey.isAllowed("u") && GameKey.isAllowed("7"))
+    #expect(!GameKey.isAllowed("t") && !GameKey.isAllowed("h") && !GameKey.isAllowed("U"))
+    #expect(!GameKey.isAllowed("+") && !GameKey.isAllowed("é"))
+  }
+
   @Test("the wheel zooms around the view's centre, arrows move it inside the world, Home resets")
   mutating func camera() throws {
     var view = GameView(controlsTime: true)

@@ -6,7 +6,7 @@ import HeadlessRenderer
 import TraitSandbox
 
 /// The sky as the shell plays it: its flock's size as a setting, its sprites drawn in code, a
-/// click releasing a hawk.
+/// click or R releasing a hawk.
 extension BoidsScene: PlayableGame {
   /// The help's overview.
   public static var overview: String {
@@ -36,6 +36,16 @@ extension BoidsScene: PlayableGame {
     .releaseHawk(x: point.x, y: point.y)
   }
 
+  /// R releases a hawk from the falconer's own top corner: the first's left, the second's
+  /// right.
+  public static var keys: [GameKey] { [GameKey("r", "release a hawk from your corner")] }
+
+  /// A hawk from the top corner of `seat`'s side, for R.
+  public func input(forKey key: Character, seat: Int) -> SkyInput? {
+    guard key == "r" else { return nil }
+    return .releaseHawk(x: seat == 0 ? 40 : Self.arenaSize.x - 40, y: 40)
+  }
+
   /// What the world says of `entity`.
   public func inspect(_ entity: AnyEntityID) -> EntityInspection? {
     world.inspect(entity)
@@ -48,6 +58,9 @@ extension BoidsScene: PlayableGame {
       "hawks: \(hawkCount)",
     ]
   }
+
+  /// The world's schedule and entity types.
+  public var descriptionLines: [String] { world.describedLines() }
 
   /// "every boid caught" once the flock is gone.
   public var outcome: String? {

@@ -124,9 +124,9 @@ struct BoidsCommandTests {
     #expect(hash(tested.output) == hash(plain.output) && hash(plain.output) != nil)
     #expect(
       tested.output.contains(
-        "sync test: rolled back 8 ticks and stepped again 33 times, always to the straight "
+        "syncTest: rolled back 8 ticks and stepped again 33 times, always to the straight "
           + "run's state"))
-    #expect(!plain.output.contains("sync test"))
+    #expect(!plain.output.contains("syncTest"))
   }
 
   @Test("inputs from a file fly in a run, a sync test and a recording's replay")
@@ -194,7 +194,7 @@ struct BoidsCommandTests {
     let one = run(["sweep", "--seeds", "1-6", "--ticks", "20", "--count", "30", "--threads", "1"])
     let three = run(["sweep", "--seeds", "1-6", "--ticks", "20", "--count", "30", "--threads", "3"])
     #expect(one.code == 0 && one.output == three.output)
-    #expect(one.output.contains("Sweep: boids, seeds 1-6 (6), up to 20 ticks each"))
+    #expect(one.output.contains("Sweep: boids, seeds 1-6 (6 games), up to 20 ticks each"))
     #expect(one.output.contains("  ran 20 ticks: 6 (100.0%)"))
     #expect(one.output.contains("sweepHash: "))
     let other = run(["sweep", "--seeds", "2-7", "--ticks", "20", "--count", "30"])
@@ -236,5 +236,17 @@ struct BoidsCommandTests {
     #expect(host.code == 0 && guest.code == 0)
     #expect(hash(host.output) != nil && hash(host.output) == hash(guest.output))
     #expect(guest.output.contains("Agreed:    both sides had the same stateHash at tick 45"))
+  }
+}
+
+@Suite("boids in a window")
+struct BoidsWindowInputTests {
+  @Test("R releases a hawk from the falconer's own corner; other keys release nothing")
+  func releaseKey() {
+    let sky = BoidsScene(seed: 1, boidCount: 10)
+    #expect(BoidsScene.keys.map(\.key) == ["r"])
+    #expect(sky.input(forKey: "r", seat: 0) == .releaseHawk(x: 40, y: 40))
+    #expect(sky.input(forKey: "r", seat: 1) == .releaseHawk(x: 1240, y: 40))
+    #expect(sky.input(forKey: "x", seat: 0) == nil)
   }
 }

@@ -1,25 +1,23 @@
-import GameShell
-
 /// A picture size in pixels, written `WxH` on the command line.
-struct OutputSize: Equatable, Sendable, CustomStringConvertible {
+package struct OutputSize: Equatable, Sendable, CustomStringConvertible {
   /// The width in pixels.
-  var width: Int
+  package var width: Int
   /// The height in pixels.
-  var height: Int
+  package var height: Int
 
   /// The size when none is given: 1280x720.
-  static let standard = OutputSize(width: 1280, height: 720)
+  package static let standard = OutputSize(width: 1280, height: 720)
   /// The smallest and largest side accepted.
-  static let limits = 16...8192
+  package static let limits = 16...8192
 
   /// A size.
-  init(width: Int, height: Int) {
+  package init(width: Int, height: Int) {
     self.width = width
     self.height = height
   }
 
   /// The size `WxH` (or `WXH`) stands for, each side within `limits`.
-  init(parsing text: String) throws(OptionValueError) {
+  package init(parsing text: String) throws(OptionValueError) {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
       throw .invalid("expected e.g. 1280x720")
@@ -32,5 +30,5 @@ struct OutputSize: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The size as `WxH`.
-  var description: String { "\(width)x\(height)" }
+  package var description: String { "\(width)x\(height)" }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import Gameplay
+
+/// `GAME render`: steps the game headless to one tick and writes that frame as a PNG.
+struct GameRenderCommand<G: PlayableGame>: Subcommand {
+  /// `--tick`: the moment to draw.
+  static var tick: Option<Int?> {
+    .integer(
+      "tick", valueName: "t", help: "The tick to draw (0 to 100000000).",
+      in: 0...Recording<G>.maximumTickCount)
+  }
+  /// `--out`: the picture to write.
+  static var out: Option<String?> {
+    .text("out", valueName: "file", help: "Where to write the picture, as a PNG.") {
+      text throws(OptionValueError) in
+      guard text.lowercased().hasSuffix(".png") else { throw .invalid("expected a .png file") }
+    }
+  }
+
+  static var spec: CommandSpec {
+    CommandSpec(
+      name: "render", abstract: "Draw the game at one tick to a PNG file.",
+      discussion: """
+        Steps the game headless up to --tick (or until it is over, if sooner), with the \
+        inputs of --inputs if given, and draws that moment with the pure-Swift renderer. The \
+        same seed, settings, inputs and tick always give the same pixels.
+        """,
+      options: [tick, out, GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
+        GameOptions<G>.size, GameOptions<G>.inputs, GameOptions<G>.threads, GameOptions<G>.json,
+      ], program: G.name)
+  }
+
+  let tick: Int
+  let output: String
+  let seed: UInt64
+  let settings: GameSettings
+  let size: OutputSize?
+  let inputs: [Int: [SeatInput<G.Input>]]
+  let threads: Int
+  let json: Bool
+  let invocation: Invocation
+
+  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    tick = try options.required(Self.tick)
+    output = try options.required(Self.out)
+    try LinesFile.checkDestination(invocation.url(of: output), option: "--out")
+    seed = try options[GameOptions<G>.seed]
+    settings = try GameOptions<G>.settings(options)
+    size = try options[GameOptions<G>.size]
+    threads = try GameOptions<G>.threadCount(options)
+    json = options[GameOptions<G>.json]
+    let seats = G(seed: seed, settings: settings).seats.count
+    inputs =
+      try options[GameOptions<G>.inputs].map { path throws(CommandFailure) in
+        try GameOptions<G>.loadInputs(path, invocation: invocation, seats: seats)
+      } ?? [:]
+    self.invocation = invocation
+  }
+
+  func run(console: Console) throws(CommandFailure) -> Int32 {
+    var game = G(seed: seed, settings: settings)
+    game.threadCount = threads
+    while game.tick < UInt64(tick) && !game.isOver {
+      game.advance(with: inputs[Int(game.tick)] ?? [])
+    }
+    try GameOptions<G>.writePicture(of: game, to: output, size: size, invocation: invocation)
+    var report = GameReport(game)
+    report.additions = GameOptions<G>.setUp(seed: seed, settings: settings)
+    report.add(file: "png", output)
+    report.print(to: console, json: json)
+    return ExitCode.success
+  }
+}

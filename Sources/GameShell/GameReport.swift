@@ -1,0 +1,67 @@
+import Gameplay
+import JSON
+import TraitSandbox
+
+/// What `run`, `replay` and `render` say of a game where it stands, from one model: as text, a
+/// line each, or as one JSON object (`--json`).
+struct GameReport<G: PlayableGame> {
+  /// The game's name.
+  var game = G.name
+  /// The tick the game stands at.
+  var tick: UInt64
+  /// Its state hash.
+  var stateHash: StateHash
+  /// How it came out, `nil` while it is still going.
+  var outcome: String?
+  /// The game's own report lines.
+  var lines: [String]
+  /// What the command adds after them, in order: `("png", "sky.png")`.
+  var additions: [(name: String, text: String, json: JSONValue)] = []
+
+  /// The report of `game`.
+  init(_ game: G) {
+    tick = game.tick
+    stateHash = game.stateHash()
+    outcome = game.outcome
+    lines = game.reportLines
+  }
+
+  /// Adds a member, written `name: text` as text and `"name": json` as JSON.
+  mutating func add(_ name: String, _ text: String, json: JSONValue) {
+    additions.append((name, text, json))
+  }
+
+  /// Adds a file path the command wrote.
+  mutating func add(file name: String, _ path: String) {
+    add(name, path, json: .string(path))
+  }
+
+  /// The report as text.
+  var text: [String] {
+    var text = ["stateHash: \(stateHash)", "tick: \(tick)"]
+    if let outcome { text.append("outcome: \(outcome)") }
+    return text + lines + additions.map { "\($0.name): \($0.text)" }
+  }
+
+  /// The report as one JSON object: `game`, `tick`, `stateHash`, `outcome` (when over), the
+  /// game's `lines`, then the command's additions.
+  var json: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("game", .string(game)), ("tick", .unsigned(tick)),
+      ("stateHash", .string(stateHash.description)),
+    ]
+    if let outcome { members.append(("outcome", .string(outcome))) }
+    members.append(("lines", .array(lines.map { JSONValue.string($0) })))
+    for addition in additions { members.append((addition.name, addition.json)) }
+    return .object(members)
+  }
+
+  /// Prints the report as text, or as one JSON line when `json` is set.
+  func print(to console: Console, json: Bool) {
+    if json {
+      console.print(self.json.rendered)
+    } else {
+      for line in text { console.print(line) }
+    }
+  }
+}
