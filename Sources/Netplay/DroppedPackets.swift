@@ -26,6 +26,19 @@ public struct DroppedPackets: Equatable, Sendable, CustomStringConvertible {
     case malformed
     /// From an address that is not the other peer's.
     case strangerAddress = "from a third address"
+    /// Not tagged with the session code's key: sent by someone without the code.
+    case unauthenticated = "not tagged with the code"
+    /// A datagram taken before, sent again (by the network, or by someone replaying it).
+    case replayed
+    /// Acknowledges inputs of a tick this side never sent: forged.
+    case unsentTick = "acknowledges a tick not sent"
+    /// A state hash of a tick the other side cannot have confirmed yet, or past the end.
+    case hashOutOfRange = "hash of a tick not played"
+    /// Says again what this side holds already: a hash agreed on, a part of an input it has,
+    /// a welcome to a match that began.
+    case known = "already known"
+    /// A hello for another game, or the same with other settings, while the match is on.
+    case wrongFingerprint = "another game"
 
     /// The reason `error` stands for.
     public init(_ error: PacketError) {
@@ -62,3 +75,5 @@ public struct DroppedPackets: Equatable, Sendable, CustomStringConvertible {
     return "\(total): " + parts.joined(separator: ", ")
   }
 }
+
+extension DroppedPackets.Reason: Error {}

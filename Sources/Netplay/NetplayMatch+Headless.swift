@@ -81,7 +81,7 @@ extension NetplayMatch {
     }
     let code = SessionCode.random()
     let peer = NetplayPeer(
-      role: .host, socket: socket, session: code.session, faults: faults, faultSeed: seed)
+      role: .host, socket: socket, code: code, faults: faults, faultSeed: seed)
     return NetplayMatch(
       hosting: start, fingerprint: fingerprint, seed: seed, settings: settings, peer: peer)
   }
@@ -102,13 +102,13 @@ extension NetplayMatch {
       throw NetplayError("Cannot reach \(host): \(error)")
     }
     let peer = NetplayPeer(
-      role: .guest, socket: socket, session: code.session, remote: address, faults: faults,
-      faultSeed: code.session ^ 0x4A4F_494E)
+      role: .guest, socket: socket, code: code, remote: address, faults: faults,
+      faultSeed: code.value ^ 0x4A4F_494E)
     return NetplayMatch(joining: start, fingerprint: fingerprint, peer: peer)
   }
 
   /// The code the other player joins with.
-  public var code: SessionCode { SessionCode(session: peer.session) }
+  public var code: SessionCode { peer.code }
 
   /// Plays the match headless until it ends: pumps it every millisecond or two, giving
   /// `inputs` for each tick this side decides, then sends what is still held back for half a

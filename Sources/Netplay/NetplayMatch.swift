@@ -28,6 +28,9 @@ public final class NetplayMatch<G: Game> {
     case peerLeft(tick: UInt32)
     /// Nothing came from the other player for this many seconds.
     case peerSilent(seconds: Double, tick: UInt32)
+    /// Datagrams came, but no tick was newly confirmed for this many seconds: the other
+    /// player's inputs stopped coming, or what came was not theirs.
+    case stalled(seconds: Double, tick: UInt32)
     /// The host refused to let this player join: its match is another.
     case refused
     /// This player left.
@@ -41,6 +44,9 @@ public final class NetplayMatch<G: Game> {
       case .peerLeft(let tick): "the other player left at tick \(tick)"
       case .peerSilent(let seconds, let tick):
         "the other player has been silent for \(Int(seconds)) s (at tick \(tick))"
+      case .stalled(let seconds, let tick):
+        "no tick of the other player's was confirmed for \(Int(seconds)) s (at tick \(tick)), "
+          + "though datagrams came"
       case .refused:
         "the host refused: it plays another game, or the same with other settings"
       case .quit: "left the match"
@@ -56,6 +62,10 @@ public final class NetplayMatch<G: Game> {
   public private(set) var rollback: RollbackSession<G>?
   /// Seconds of silence after which the other player is given up on.
   public var silenceTimeout = 5.0
+  /// Seconds without a tick newly confirmed (or, at the end, agreed on) after which the match
+  /// ends, whatever datagrams come: what ends a match that traffic keeps alive but does not
+  /// move.
+  public var progressTimeout = 15.0
   /// What is done to the game as it starts, before its first tick: a window has it keep
   /// what its player looks back at. Set before the match starts.
   public var prepare: (inout G) -> Void = { _ in }
@@ -71,6 +81,8 @@ public final class NetplayMatch<G: Game> {
   private var lastHashRepeat = -1.0
   private var lastTextSent = -1.0
   private var agreedAt: Double?
+  /// The last confirmed tick and agreed hash tick seen, and when either last moved.
+  private var progress: (confirmed: UInt32, agreed: UInt32, at: Double)?
   /// How long a side that reached the end keeps answering, so the other can agree too.
   private static var linger: Double { 1 }
   /// Inputs packets per second when nothing new is decided.
@@ -175,6 +187,8 @@ public final class NetplayMatch<G: Game> {
     case .hello(let theirs):
       guard peer.role == .host else { return peer.countDropped(.malformed) }
       guard theirs == fingerprint else {
+        // A match under way goes on: only a host still waiting refuses the sender.
+        guard rollback == nil else { return peer.countDropped(.wrongFingerprint) }
         peer.send(.goodbye)
         peer.forgetRemote()
         return
@@ -191,7 +205,7 @@ public final class NetplayMatch<G: Game> {
           maximumRollback: UInt8(hostSettings.maximumRollback), endTick: hostSettings.endTick))
     case .welcome(let seed, let inputDelay, let maximumRollback, let endTick):
       guard peer.role == .guest else { return peer.countDropped(.malformed) }
-      guard rollback == nil else { return }
+      guard rollback == nil else { return peer.countDropped(.known) }
       rollback = RollbackSession(
         game: newGame(seed: seed), localSeat: 1, remoteSeat: 0,
         settings: RollbackSettings(
@@ -207,7 +221,7 @@ public final class NetplayMatch<G: Game> {
       case .waitingForGuest, .ended: break
       }
     case .inputs, .stateHash, .inputPart:
-      if rollback?.receive(message) == false { peer.countDropped(.badInput) }
+      if let reason = rollback?.receive(message) { peer.countDropped(reason) }
     }
   }
 
@@ -276,7 +290,7 @@ public final class NetplayMatch<G: Game> {
   /// inputs' parts, a hash newly confirmed, and a finished side's last hash again.
   private func send(_ session: inout RollbackSession<G>, now: Double, decidedInput: Bool) {
     if decidedInput || now - lastInputsSent >= 1 / Self.inputsRate {
-      if let message = session.inputsMessage { peer.send(message) }
+      if let message = session.inputsMessage() { peer.send(message) }
       lastInputsSent = now
     }
     if now - lastTextSent >= 0.1 {
@@ -291,9 +305,14 @@ public final class NetplayMatch<G: Game> {
     peer.flush()
   }
 
-  /// Ends the match on a desync, once both sides agreed at the end (after lingering), or when
-  /// the other side has been silent too long.
+  /// Ends the match on a desync, once both sides agreed at the end (after lingering), when
+  /// the other side has been silent too long, or when no tick was confirmed for too long.
   private func conclude(_ session: RollbackSession<G>, now: Double) {
+    let confirmed = session.confirmedTicks
+    let agreed = session.lastAgreedHashTick ?? 0
+    if progress.map({ $0.confirmed != confirmed || $0.agreed != agreed }) ?? true {
+      progress = (confirmed, agreed, now)
+    }
     if let desync = session.desync {
       phase = .ended(.desynced(desync))
       for _ in 0..<3 { peer.send(.goodbye) }
@@ -305,6 +324,9 @@ public final class NetplayMatch<G: Game> {
       }
     } else if peer.silentSeconds > silenceTimeout {
       phase = .ended(.peerSilent(seconds: peer.silentSeconds, tick: session.tick))
+    } else if let since = progress?.at, now - since > progressTimeout {
+      phase = .ended(.stalled(seconds: now - since, tick: session.tick))
+      for _ in 0..<3 { peer.send(.goodbye) }
     }
   }
 }

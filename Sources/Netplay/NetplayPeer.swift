@@ -6,52 +6,59 @@ import TraitSandbox
   import Darwin
 #endif
 
-/// The code a joining player gives to reach a host's session: the session's 64 bits as four
-/// groups of four hex digits, `3f9a-12cd-88e0-4b71`.
+/// The code a joining player gives to reach a host's session: 64 random bits as four groups of
+/// four hex digits, `3f9a-12cd-88e0-4b71`. The session's number and keys are derived from it
+/// (`SessionKeys`); only the number travels on the network.
 public struct SessionCode: Equatable, Sendable, CustomStringConvertible {
-  /// The session number packets carry.
-  public var session: UInt64
+  /// The code's 64 bits.
+  public var value: UInt64
 
-  /// Creates a code for `session`.
-  public init(session: UInt64) {
-    self.session = session
+  /// The code of `value`.
+  public init(value: UInt64) {
+    self.value = value
   }
 
   /// A new random code.
   public static func random() -> SessionCode {
     var generator = SystemRandomNumberGenerator()
-    return SessionCode(session: generator.next())
+    return SessionCode(value: generator.next())
   }
 
   /// The code `text` spells (16 hex digits, dashes anywhere, either case), if it is one.
   public init?(_ text: String) {
     let digits = text.filter { $0 != "-" }
     guard digits.count == 16, let value = UInt64(digits, radix: 16) else { return nil }
-    session = value
+    self.value = value
   }
 
   /// `3f9a-12cd-88e0-4b71`.
   public var description: String {
-    let hex = String(session, radix: 16)
+    let hex = String(value, radix: 16)
     let digits = Array(String(repeating: "0", count: 16 - hex.count) + hex)
     return stride(from: 0, to: 16, by: 4).map { String(digits[$0..<$0 + 4]) }
       .joined(separator: "-")
   }
 }
 
-/// The other player, reached over UDP: the handshake, packets checked and counted, faults
-/// simulated on the way out, and what the traffic has cost.
+/// The other player, reached over UDP: the handshake, datagrams authenticated, checked and
+/// counted, faults simulated on the way out, and what the traffic has cost.
 ///
-/// Only packets from the other player's address are taken once it is known; anything else is
-/// dropped and counted by why (`dropped`). One thread uses a peer.
+/// Every datagram is tagged with the session code's key for its direction (`SessionKeys`):
+/// one without the right tag, or one seen before, is dropped, so that no one without the code
+/// can act in the match, however they forge the sender's address; a host answers no one
+/// before a hello tagged with the code. Only datagrams from the other player's address are
+/// taken once it is known; anything else is dropped and counted by why (`dropped`). One thread
+/// uses a peer.
 public final class NetplayPeer {
   /// Which end of the match this is.
   public enum Role: Sendable { case host, guest }
 
   /// Which end this is.
   public let role: Role
-  /// The session both sides share.
-  public let session: UInt64
+  /// The code both sides share.
+  public let code: SessionCode
+  /// The session number datagrams carry, from the code.
+  public var session: UInt64 { keys.session }
   /// The other player's address, once known.
   public private(set) var remote: SocketAddress?
   /// Datagrams dropped, by why.
@@ -67,6 +74,11 @@ public final class NetplayPeer {
   /// When the other player was last heard from (seconds, monotonic clock).
   public private(set) var lastHeard: Double
 
+  private let keys: SessionKeys
+  /// The counter of the next datagram sent.
+  private var counter: UInt32 = 0
+  /// The counters of the other player's datagrams taken.
+  private var window = ReplayWindow()
   private let socket: UDPSocket
   private var link: FaultyLink?
   private let clock = MonotonicClock()
@@ -78,14 +90,15 @@ public final class NetplayPeer {
   /// - Parameters:
   ///   - faults: What to do to every datagram sent, for testing over a good network.
   public init(
-    role: Role, socket: UDPSocket, session: UInt64, remote: SocketAddress? = nil,
+    role: Role, socket: UDPSocket, code: SessionCode, remote: SocketAddress? = nil,
     faults: NetworkFaults = NetworkFaults(), faultSeed: UInt64 = 1
   ) {
     self.role = role
     self.socket = socket
-    self.session = session
+    self.code = code
+    keys = SessionKeys(code: code)
     self.remote = remote
-    link = faults.isNone ? nil : FaultyLink(faults: faults, seed: faultSeed ^ session)
+    link = faults.isNone ? nil : FaultyLink(faults: faults, seed: faultSeed ^ code.value)
     lastHeard = clock.now()
   }
 
@@ -99,7 +112,10 @@ public final class NetplayPeer {
   }
 
   private func send(_ message: Packet.Message, to address: SocketAddress) {
-    let bytes = PacketCodec.encode(Packet(session: session, message: message))
+    let bytes = keys.seal(
+      PacketCodec.encode(Packet(session: session, message: message)), from: role,
+      counter: counter)
+    counter &+= 1
     bytesSent += bytes.count
     packetsSent += 1
     if link != nil {
@@ -148,11 +164,9 @@ public final class NetplayPeer {
       }
       let packet: Packet
       do {
-        packet = try PacketCodec.decode(
-          bytes,
-          expecting: PacketCodec.Expectations(session: session, ticks: ticks))
+        packet = try open(bytes, ticks: ticks)
       } catch {
-        dropped.count(DroppedPackets.Reason(error))
+        dropped.count(error)
         continue
       }
       if remote == nil {
@@ -171,10 +185,35 @@ public final class NetplayPeer {
     return messages
   }
 
-  /// Forgets the other player's address: a host refusing a guest waits for another.
+  /// The packet in `datagram`: its header (in clear) for this session and version, its tag
+  /// the other side's, its counter not seen before, its fields within `ticks`.
+  private func open(
+    _ datagram: [UInt8], ticks: ClosedRange<UInt32>
+  ) throws(DroppedPackets.Reason) -> Packet {
+    let expectations = PacketCodec.Expectations(session: session, ticks: ticks)
+    guard datagram.count <= PacketCodec.maximumSize else { throw .tooLong }
+    do {
+      try PacketCodec.checkHeader(datagram, expecting: expectations)
+    } catch {
+      throw DroppedPackets.Reason(error)
+    }
+    guard let (bytes, counter) = keys.open(datagram, from: role == .host ? .guest : .host) else {
+      throw .unauthenticated
+    }
+    guard window.accept(counter) else { throw .replayed }
+    do {
+      return try PacketCodec.decode(bytes, expecting: expectations)
+    } catch {
+      throw DroppedPackets.Reason(error)
+    }
+  }
+
+  /// Forgets the other player's address: a host refusing a guest waits for another, whose
+  /// datagrams count afresh.
   public func forgetRemote() {
     guard role == .host else { return }
     remote = nil
+    window = ReplayWindow()
   }
 
   /// Seconds since the other player was last heard from.

@@ -1,6 +1,7 @@
 /// Reads and writes `Packet`s: the versioned wire format, little-endian.
 ///
-/// A packet is a 16-byte header (the magic `TSnp`, the format version, the message kind, a
+/// A datagram is a packet and its seal (`SessionKeys`: a counter and a tag). A packet is a
+/// 16-byte header (the magic `TSnp`, the format version, the message kind, a
 /// zero byte, the session) and the message's fields. Inputs are sparse: a run of ticks is
 /// its first tick and length, then only the ticks with inputs, each as its offset in the run
 /// and its inputs (each the game's encoding of it, a byte of length first), so a packet of
@@ -10,9 +11,11 @@
 /// the game knows, the game says (`Game.decodedInput(_:)`).
 public enum PacketCodec {
   /// The format version this program writes and reads.
-  public static let version: UInt16 = 2
-  /// The largest packet read or written, in bytes: under any path's MTU.
+  public static let version: UInt16 = 3
+  /// The largest datagram read or written, in bytes: under any path's MTU.
   public static let maximumSize = 1200
+  /// The largest packet, in bytes: a datagram's less its seal.
+  public static let maximumPacketSize = maximumSize - SessionKeys.sealSize
   /// The most ticks of inputs one packet carries.
   public static let maximumTicksPerPacket = 32
   /// The most inputs one tick of one player holds.
@@ -47,7 +50,7 @@ public enum PacketCodec {
   ///
   /// - Precondition: The packet fits the format: at most `maximumTicksPerPacket` ticks of at
   ///   most `maximumInputsPerTick` inputs, none longer than `maximumInlineInput` bytes, in at
-  ///   most `maximumSize` bytes (`inputsSize(_:)` says how many).
+  ///   most `maximumPacketSize` bytes (`inputsSize(_:)` says how many).
   public static func encode(_ packet: Packet) -> [UInt8] {
     var bytes = magic
     append(version, to: &bytes)
@@ -100,12 +103,12 @@ public enum PacketCodec {
       append(UInt16(text.count), to: &bytes)
       bytes += text
     }
-    precondition(bytes.count <= maximumSize, "a packet over \(maximumSize) bytes")
+    precondition(bytes.count <= maximumPacketSize, "a packet over \(maximumPacketSize) bytes")
     return bytes
   }
 
   /// The size in bytes of an inputs packet of `ticks`: what a sender keeps under
-  /// `maximumSize` by sending fewer ticks.
+  /// `maximumPacketSize` by sending fewer ticks.
   public static func inputsSize(_ ticks: [[WireInput]]) -> Int {
     var size = headerSize + 11
     for inputs in ticks where !inputs.isEmpty {
@@ -120,6 +123,24 @@ public enum PacketCodec {
     return size
   }
 
+  /// Checks the header at the start of `bytes` (a packet, or a datagram): this format's magic
+  /// and version, its reserved byte clear, and the session `expectations` name.
+  ///
+  /// - Throws: `PacketError` naming the first field that does not fit.
+  public static func checkHeader(
+    _ bytes: [UInt8], expecting expectations: Expectations
+  ) throws(PacketError) {
+    guard bytes.count >= headerSize else { throw .truncated }
+    guard Array(bytes[0..<4]) == magic else { throw .notAPacket }
+    var reader = Reader(bytes: bytes, offset: 4)
+    let version = try reader.uint16()
+    guard version == Self.version else { throw .unsupportedVersion(version) }
+    _ = try reader.byte()
+    guard try reader.byte() == 0 else { throw .malformed("the header's reserved byte is set") }
+    let session = try reader.uint64()
+    if let expected = expectations.session, session != expected { throw .wrongSession }
+  }
+
   /// The packet `bytes` hold, if it is one `expectations` accept.
   ///
   /// - Throws: `PacketError` naming the first field that does not fit.
@@ -127,16 +148,12 @@ public enum PacketCodec {
   public static func decode(
     _ bytes: [UInt8], expecting expectations: Expectations
   ) throws(PacketError) -> Packet {
-    guard bytes.count <= maximumSize else { throw .tooLong(bytes.count) }
-    guard bytes.count >= headerSize else { throw .truncated }
-    guard Array(bytes[0..<4]) == magic else { throw .notAPacket }
-    var reader = Reader(bytes: bytes, offset: 4)
-    let version = try reader.uint16()
-    guard version == Self.version else { throw .unsupportedVersion(version) }
+    guard bytes.count <= maximumPacketSize else { throw .tooLong(bytes.count) }
+    try checkHeader(bytes, expecting: expectations)
+    var reader = Reader(bytes: bytes, offset: 6)
     let kind = try reader.byte()
-    guard try reader.byte() == 0 else { throw .malformed("the header's reserved byte is set") }
+    reader.offset = 8
     let session = try reader.uint64()
-    if let expected = expectations.session, session != expected { throw .wrongSession }
     let message: Packet.Message
     switch kind {
     case 1:
@@ -288,7 +305,7 @@ public enum PacketError: Error, Equatable, Sendable, CustomStringConvertible {
   case notAPacket
   /// It ends before its fields do.
   case truncated
-  /// It is longer than any packet (`PacketCodec.maximumSize`).
+  /// It is longer than any packet (`PacketCodec.maximumPacketSize`).
   case tooLong(Int)
   /// It is another version of the format.
   case unsupportedVersion(UInt16)
@@ -306,7 +323,8 @@ public enum PacketError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .notAPacket: "not a TraitSandbox packet"
     case .truncated: "truncated"
-    case .tooLong(let size): "\(size) bytes, over the \(PacketCodec.maximumSize) a packet has"
+    case .tooLong(let size):
+      "\(size) bytes, over the \(PacketCodec.maximumPacketSize) a packet has"
     case .unsupportedVersion(let version):
       "format version \(version); this program speaks version \(PacketCodec.version)"
     case .wrongSession: "for another session"

@@ -31,21 +31,32 @@ extension RollbackSession {
   }
 
   /// Keeps a part of the other side's long input, and the input once every part is in and
-  /// its hash is the one named.
-  mutating func receivePart(hash: UInt64, part: UInt8, partCount: UInt8, bytes: [UInt8]) {
-    guard longInputs[hash] == nil else { return }
-    guard partialInputs[hash] != nil || partialInputs.count < 4 else { return }
+  /// its hash is the one named; returns why not, if it was not kept.
+  ///
+  /// At most 4 inputs are kept in part: a part of a fifth takes the place of the one whose
+  /// parts began to come first, so that parts that never complete cannot block the real ones,
+  /// which are sent again until the tick that needs them is acknowledged.
+  mutating func receivePart(
+    hash: UInt64, part: UInt8, partCount: UInt8, bytes: [UInt8]
+  ) -> DroppedPackets.Reason? {
+    guard longInputs[hash] == nil else { return .known }
+    if partialInputs[hash] == nil {
+      if partialOrder.count >= 4 { partialInputs[partialOrder.removeFirst()] = nil }
+      partialOrder.append(hash)
+    }
     var parts = partialInputs[hash] ?? [:]
     parts[part] = bytes
     guard parts.count == Int(partCount), (0..<partCount).allSatisfy({ parts[$0] != nil }) else {
       partialInputs[hash] = parts
-      return
+      return nil
     }
     partialInputs[hash] = nil
+    partialOrder.removeAll { $0 == hash }
     let encoding = (0..<partCount).flatMap { parts[$0] ?? [] }
     // An encoding that does not hash to its name is damaged or forged: the next parts may
     // mend it.
-    guard inputHash(encoding) == hash else { return }
+    guard inputHash(encoding) == hash else { return .malformed }
     keepLongInput(encoding, hash: hash)
+    return nil
   }
 }

@@ -52,6 +52,8 @@ public struct RollbackSession<G: Game> {
   private var rollbackTarget: UInt32?
   /// The newest local tick the other player holds.
   private var acknowledgedByRemote: UInt32?
+  /// The newest local tick sent in an inputs message: the other player cannot hold a later one.
+  private var newestInputSent: UInt32?
   /// How far ahead of this side the other reckons it is.
   private var remoteAdvantage = 0
   /// This side's hashes by ticks run: provisional until those ticks are confirmed.
@@ -67,6 +69,8 @@ public struct RollbackSession<G: Game> {
   var longInputOrder: [UInt64] = []
   /// Parts of the other side's long inputs on their way, by hash.
   var partialInputs: [UInt64: [UInt8: [UInt8]]] = [:]
+  /// The hashes of `partialInputs`, in the order their first parts came.
+  var partialOrder: [UInt64] = []
   /// This side's long inputs the other side may not hold yet: the tick each applies at.
   var unsentLongInputs: [(tick: UInt32, hash: UInt64)] = []
   /// The most long inputs kept.
@@ -192,34 +196,54 @@ public struct RollbackSession<G: Game> {
     }
   }
 
-  /// Takes what the other player sent.
+  /// Takes what the other player sent, unless it could not have: a message that claims what
+  /// this side never sent or names a tick the other side cannot have played changes nothing.
   ///
-  /// - Returns: Whether the message was one to take: `false` for inputs the game does not
-  ///   read as any player's (forged or damaged), which are dropped, those of the ticks after
-  ///   them in the packet too.
+  /// - Returns: `nil` when the message was taken, else why it was not (for the peer to count):
+  ///   an acknowledgement of a tick never sent (`.unsentTick`, the whole packet dropped); inputs
+  ///   the game does not read as any player's (`.badInput`, forged or damaged, dropped with the
+  ///   ticks after them in the packet); a hash of a tick that is not a hash tick, that this
+  ///   side's inputs do not reach yet or past the end (`.hashOutOfRange`); a hash agreed on or
+  ///   a part of an input held already (`.known`); any other message (`.malformed`, the match's
+  ///   own to take).
   @discardableResult
-  public mutating func receive(_ message: Packet.Message) -> Bool {
+  public mutating func receive(_ message: Packet.Message) -> DroppedPackets.Reason? {
     switch message {
     case .inputs(let first, let ticks, let acknowledged, let advantage):
-      guard receiveInputs(first: first, ticks: ticks) else { return false }
-      if let acknowledged, acknowledged >= (acknowledgedByRemote ?? 0),
-        acknowledged < localInputs.end
-      {
+      // An acknowledgement past what was sent would drop unsent inputs from the resend
+      // window, and the other side would wait for them for ever.
+      if let acknowledged {
+        guard let sent = newestInputSent, acknowledged <= sent else { return .unsentTick }
+      }
+      guard receiveInputs(first: first, ticks: ticks) else { return .badInput }
+      if let acknowledged, acknowledged >= (acknowledgedByRemote ?? 0) {
         acknowledgedByRemote = acknowledged
         unsentLongInputs.removeAll { $0.tick <= acknowledged }
       }
       remoteAdvantage = Int(advantage)
     case .stateHash(let tick, let hash):
-      if tick > (lastAgreedHashTick ?? 0), remoteHashes.count < 64 {
-        remoteHashes[tick] = StateHash(rawValue: hash)
-        compareHashes()
-      }
+      return receiveHash(tick: tick, hash: StateHash(rawValue: hash))
     case .inputPart(let hash, let part, let partCount, let bytes):
-      receivePart(hash: hash, part: part, partCount: partCount, bytes: bytes)
+      return receivePart(hash: hash, part: part, partCount: partCount, bytes: bytes)
     case .hello, .welcome, .goodbye:
-      break
+      return .malformed
     }
-    return true
+    return nil
+  }
+
+  /// Takes the other side's hash after `tick` ticks, if it can be one: a hash tick, no later
+  /// than the end, and no later than this side's inputs reach (the other side confirms a tick
+  /// only with them), so that no table of hashes fills with ticks that never come.
+  private mutating func receiveHash(tick: UInt32, hash: StateHash) -> DroppedPackets.Reason? {
+    let isHashTick = tick % UInt32(settings.hashInterval) == 0 || tick == settings.endTick
+    guard tick > 0, isHashTick, tick <= localInputs.end, tick <= settings.endTick ?? .max else {
+      return .hashOutOfRange
+    }
+    guard tick > (lastAgreedHashTick ?? 0) else { return .known }
+    guard remoteHashes[tick] != nil || remoteHashes.count < 64 else { return .hashOutOfRange }
+    remoteHashes[tick] = hash
+    compareHashes()
+    return nil
   }
 
   /// Takes the other player's inputs from tick `first` on, as far as they are known.
@@ -284,9 +308,9 @@ public struct RollbackSession<G: Game> {
 
   /// The local inputs the other player has not acknowledged, oldest first (at most
   /// `PacketCodec.maximumTicksPerPacket`; the newest alone once all are), the newest remote
-  /// tick held, and the time-sync advantage: the packet to send. `nil` before any local tick
-  /// is decided.
-  public var inputsMessage: Packet.Message? {
+  /// tick held, and the time-sync advantage: the packet to send, whose newest tick the other
+  /// player may acknowledge from now on. `nil` before any local tick is decided.
+  public mutating func inputsMessage() -> Packet.Message? {
     guard localInputs.end > 0 else { return nil }
     let last = localInputs.end - 1
     let unacknowledged = acknowledgedByRemote.map { $0 + 1 } ?? 0
@@ -297,11 +321,14 @@ public struct RollbackSession<G: Game> {
     var ticks: [[WireInput]] = []
     for tick in from...to {
       let inputs = localInputs[tick].map { WireInput(encoding: game.encodedInput($0)) }
-      if !ticks.isEmpty && PacketCodec.inputsSize(ticks + [inputs]) > PacketCodec.maximumSize {
+      if !ticks.isEmpty && PacketCodec.inputsSize(ticks + [inputs]) > PacketCodec.maximumPacketSize
+      {
         break
       }
       ticks.append(inputs)
     }
+    let newest = from + UInt32(ticks.count) - 1
+    newestInputSent = max(newestInputSent ?? newest, newest)
     let acknowledged = remoteInputs.end > 0 ? remoteInputs.end - 1 : nil
     let advantage = Int8(clamping: localAdvantage)
     return .inputs(first: from, ticks: ticks, acknowledged: acknowledged, advantage: advantage)

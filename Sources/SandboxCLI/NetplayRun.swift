@@ -133,7 +133,7 @@ enum NetplayRun {
       throw try desyncReport(
         desync, session: session, side: Side.allCases[rollback.localSeat], recording: recording,
         recordURL: prepared.recordURL, invocation: invocation)
-    case .peerSilent:
+    case .peerSilent, .stalled:
       throw CommandFailure(
         message: ending.description
           + (prepared.recordURL == nil ? "; --record saves the match so far" : ""),

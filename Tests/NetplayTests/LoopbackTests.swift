@@ -11,13 +11,14 @@ struct LoopbackPair {
   let guest: NetplayMatch<MatchSession>
   let hostSocket: UDPSocket
   let guestSocket: UDPSocket
+  let code = SessionCode.random()
   let clock = MonotonicClock()
 
   init(
     scenario: Scenario, settings: RollbackSettings, faults: NetworkFaults = NetworkFaults(),
     guestScenario: Scenario? = nil
   ) throws {
-    let code = SessionCode.random()
+    let code = self.code
     hostSocket = try UDPSocket(bindingTo: "127.0.0.1", port: 0)
     let hostAddress = try SocketAddress.resolve(host: "127.0.0.1", port: hostSocket.localPort)[0]
     #expect(hostAddress.isLoopback)
@@ -30,13 +31,25 @@ struct LoopbackPair {
       hosting: start(scenario), fingerprint: scenario.netplayFingerprint(swarmCount: nil),
       seed: 5, settings: settings,
       peer: NetplayPeer(
-        role: .host, socket: hostSocket, session: code.session, faults: faults, faultSeed: 1))
+        role: .host, socket: hostSocket, code: code, faults: faults, faultSeed: 1))
     guest = NetplayMatch(
       joining: start(guestScenario),
       fingerprint: guestScenario.netplayFingerprint(swarmCount: nil),
       peer: NetplayPeer(
-        role: .guest, socket: guestSocket, session: code.session, remote: hostAddress,
+        role: .guest, socket: guestSocket, code: code, remote: hostAddress,
         faults: faults, faultSeed: 2))
+  }
+
+  /// `message` as a datagram `role`'s peer could send: tagged with the code's key, its counter
+  /// `ahead` past the peer's own (so that the peer's later datagram of that counter is the one
+  /// refused as seen), for the session `session` names (this one's by default).
+  func sealed(
+    _ message: Packet.Message, as role: NetplayPeer.Role, ahead: Int, session: UInt64? = nil
+  ) -> [UInt8] {
+    let keys = SessionKeys(code: code)
+    let sender = role == .host ? host.peer : guest.peer
+    let packet = PacketCodec.encode(Packet(session: session ?? keys.session, message: message))
+    return keys.seal(packet, from: role, counter: UInt32(sender.packetsSent + ahead))
   }
 
   /// Pumps both until `done` holds or `seconds` pass; `pumpsGuest` false leaves the guest
@@ -116,25 +129,27 @@ struct LoopbackTests {
     let hostAddress = try SocketAddress.resolve(
       host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
     let session = pair.host.peer.session
-    func bytes(_ message: Packet.Message, session: UInt64 = session) -> [UInt8] {
-      PacketCodec.encode(Packet(session: session, message: message))
-    }
-    // From the guest's own address: each reason once, then a flood of garbage.
+    // From the guest's own address, tagged with the code: each reason once, then a flood of
+    // garbage.
     let idle = Packet.Message.inputs(first: 0, ticks: [[]], acknowledged: nil, advantage: 0)
-    pair.guestSocket.send(bytes(idle, session: session ^ 1), to: hostAddress)
-    var version = bytes(idle)
+    pair.guestSocket.send(
+      pair.sealed(idle, as: .guest, ahead: 20, session: session ^ 1), to: hostAddress)
+    var version = pair.sealed(idle, as: .guest, ahead: 21)
     version[4] = 9
     pair.guestSocket.send(version, to: hostAddress)
-    pair.guestSocket.send(Array(bytes(idle).prefix(20)), to: hostAddress)
     pair.guestSocket.send(
-      bytes(.inputs(first: 4_000_000, ticks: [[]], acknowledged: nil, advantage: 0)),
+      Array(pair.sealed(idle, as: .guest, ahead: 22).prefix(12)), to: hostAddress)
+    pair.guestSocket.send(
+      pair.sealed(
+        .inputs(first: 4_000_000, ticks: [[]], acknowledged: nil, advantage: 0), as: .guest,
+        ahead: 23),
       to: hostAddress)
     for index in 0..<100 {
       pair.guestSocket.send([UInt8](repeating: UInt8(index % 256), count: 64), to: hostAddress)
     }
-    // From a third address, even a well-formed packet.
+    // From a third address, even a well-formed datagram.
     let stranger = try UDPSocket(toReach: hostAddress)
-    stranger.send(bytes(idle), to: hostAddress)
+    stranger.send(pair.sealed(idle, as: .guest, ahead: 24), to: hostAddress)
     pair.run(seconds: 20, until: { pair.host.hasEnded && pair.guest.hasEnded })
     #expect(pair.host.phase == .ended(.finished))
     #expect(pair.guest.phase == .ended(.finished))
@@ -145,6 +160,144 @@ struct LoopbackTests {
     #expect(dropped[.tickOutOfRange] == 1)
     #expect(dropped[.notAPacket] == 100)
     #expect(dropped[.strangerAddress] == 1)
+  }
+
+  @Test("forged acknowledgements, hashes and handshakes from the peer's address change nothing")
+  func forgedFromThePeer() throws {
+    let pair = try LoopbackPair(
+      scenario: try Self.duel(), settings: RollbackSettings(endTick: 240))
+    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
+    pair.run(seconds: 0.5, until: { false })
+    let hostAddress = try SocketAddress.resolve(
+      host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
+    let guestAddress = try SocketAddress.resolve(
+      host: "127.0.0.1", port: pair.guestSocket.localPort)[0]
+    // As the guest, with the code (what only a player could send, and none would): an
+    // acknowledgement of every tick the host will ever decide, hashes for each hash tick past
+    // the end, and a hello of another game.
+    pair.guestSocket.send(
+      pair.sealed(
+        .inputs(first: 0, ticks: [[]], acknowledged: 239, advantage: 0), as: .guest, ahead: 20),
+      to: hostAddress)
+    for (index, tick) in stride(from: UInt32(300), through: 600, by: 60).enumerated() {
+      pair.guestSocket.send(
+        pair.sealed(.stateHash(tick: tick, hash: 7), as: .guest, ahead: 21 + index),
+        to: hostAddress)
+    }
+    pair.guestSocket.send(
+      pair.sealed(.hello(fingerprint: 12345), as: .guest, ahead: 30), to: hostAddress)
+    // As the host: a welcome to the match the guest already plays.
+    pair.hostSocket.send(
+      pair.sealed(
+        .welcome(seed: 99, inputDelay: 9, maximumRollback: 1, endTick: 5), as: .host, ahead: 20),
+      to: guestAddress)
+    pair.run(seconds: 20, until: { pair.host.hasEnded && pair.guest.hasEnded })
+    #expect(pair.host.phase == .ended(.finished))
+    #expect(pair.guest.phase == .ended(.finished))
+    let host = try #require(pair.host.rollback)
+    let guest = try #require(pair.guest.rollback)
+    #expect(host.game.match.world.stateHash() == guest.game.match.world.stateHash())
+    #expect(guest.settings.endTick == 240)
+    let dropped = pair.host.peer.dropped.counts
+    #expect(dropped[.unsentTick] == 1)
+    #expect(dropped[.hashOutOfRange] == 6)
+    #expect(dropped[.wrongFingerprint] == 1)
+    #expect(pair.guest.peer.dropped.counts[.known, default: 0] >= 1)
+  }
+
+  @Test("without the code, forged goodbyes, hellos, hashes and inputs are dropped; so are replays")
+  func forgedWithoutTheCode() throws {
+    let pair = try LoopbackPair(
+      scenario: try Self.duel(), settings: RollbackSettings(endTick: 240))
+    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
+    pair.run(seconds: 0.5, until: { false })
+    let hostAddress = try SocketAddress.resolve(
+      host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
+    let guestAddress = try SocketAddress.resolve(
+      host: "127.0.0.1", port: pair.guestSocket.localPort)[0]
+    // Someone who sees the session number on the wire, but not the code: a key of their own.
+    let outsider = SessionKeys(code: SessionCode(value: pair.code.value ^ 1))
+    let session = pair.host.peer.session
+    let forged: [Packet.Message] = [
+      .goodbye, .hello(fingerprint: 1), .stateHash(tick: 60, hash: 7),
+      .inputs(first: 0, ticks: [[.bytes([1, 0])]], acknowledged: 239, advantage: 0),
+    ]
+    for (index, message) in forged.enumerated() {
+      let packet = PacketCodec.encode(Packet(session: session, message: message))
+      let counter = UInt32(pair.guest.peer.packetsSent + 20 + index)
+      pair.guestSocket.send(outsider.seal(packet, from: .guest, counter: counter), to: hostAddress)
+      pair.hostSocket.send(outsider.seal(packet, from: .host, counter: counter), to: guestAddress)
+      // Untagged, as the last format sent it.
+      pair.guestSocket.send(packet, to: hostAddress)
+    }
+    // A true datagram of the guest's, twice: the second is a replay. The host's own, sent back
+    // to it, carries the host's tag, which the host does not take from the guest.
+    let twice = pair.sealed(.stateHash(tick: 30, hash: 1), as: .guest, ahead: 40)
+    pair.guestSocket.send(twice, to: hostAddress)
+    pair.guestSocket.send(twice, to: hostAddress)
+    pair.guestSocket.send(pair.sealed(.goodbye, as: .host, ahead: 40), to: hostAddress)
+    pair.run(seconds: 20, until: { pair.host.hasEnded && pair.guest.hasEnded })
+    #expect(pair.host.phase == .ended(.finished))
+    #expect(pair.guest.phase == .ended(.finished))
+    let host = try #require(pair.host.rollback)
+    let guest = try #require(pair.guest.rollback)
+    #expect(host.game.match.world.stateHash() == guest.game.match.world.stateHash())
+    #expect(pair.host.peer.dropped.counts[.unauthenticated] == 9)
+    #expect(pair.guest.peer.dropped.counts[.unauthenticated] == 4)
+    #expect(pair.host.peer.dropped.counts[.replayed, default: 0] >= 1)
+  }
+
+  @Test("a host answers no hello without the code: nothing comes back to a stranger")
+  func noAnswerWithoutTheCode() throws {
+    let socket = try UDPSocket(bindingTo: "127.0.0.1", port: 0)
+    let address = try SocketAddress.resolve(host: "127.0.0.1", port: socket.localPort)[0]
+    let code = SessionCode.random()
+    let duel = try Self.duel()
+    let host = NetplayMatch<MatchSession>(
+      hosting: { MatchSession(scenario: duel, seed: $0, playerSides: [.left, .right]) },
+      fingerprint: 1, seed: 1, settings: RollbackSettings(),
+      peer: NetplayPeer(role: .host, socket: socket, code: code))
+    let stranger = try UDPSocket(toReach: address)
+    let keys = SessionKeys(code: SessionCode(value: code.value &+ 1))
+    let clock = MonotonicClock()
+    for counter in 0..<20 {
+      let hello = PacketCodec.encode(
+        Packet(session: SessionKeys(code: code).session, message: .hello(fingerprint: 1)))
+      stranger.send(keys.seal(hello, from: .guest, counter: UInt32(counter)), to: address)
+      stranger.send(hello, to: address)
+      host.pump(now: clock.now())
+      host.wait(seconds: 0.005, now: clock.now())
+    }
+    #expect(host.phase == .waitingForGuest)
+    #expect(host.peer.packetsSent == 0 && host.peer.remote == nil)
+    #expect(host.peer.dropped.counts[.unauthenticated] == 40)
+    #expect(stranger.receive(timeout: 0.05) == nil)
+  }
+
+  @Test("traffic that confirms no tick ends the match after the progress timeout")
+  func stalledPeer() throws {
+    let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSettings())
+    pair.host.progressTimeout = 0.5
+    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
+    pair.run(seconds: 0.3, until: { false })
+    // The guest stops, but datagrams keep coming from its address: old inputs, said again.
+    let hostAddress = try SocketAddress.resolve(
+      host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
+    let idle = Packet.Message.inputs(first: 0, ticks: [[]], acknowledged: nil, advantage: 0)
+    let deadline = pair.clock.now() + 5
+    var ahead = 0
+    while pair.clock.now() < deadline && !pair.host.hasEnded {
+      pair.guestSocket.send(pair.sealed(idle, as: .guest, ahead: ahead), to: hostAddress)
+      ahead += 1
+      pair.host.pump(now: pair.clock.now())
+      pair.host.wait(seconds: 0.02, now: pair.clock.now())
+    }
+    guard case .ended(.stalled(let seconds, _)) = pair.host.phase else {
+      Issue.record("the host did not end the stalled match: \(pair.host.phase)")
+      return
+    }
+    #expect(seconds >= 0.5 && seconds < 2)
+    #expect(pair.host.peer.silentSeconds < 0.5)
   }
 
   @Test("a guest with another scenario is refused, and the host waits on")

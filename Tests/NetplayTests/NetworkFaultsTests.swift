@@ -61,7 +61,7 @@ struct NetworkFaultsTests {
 
   @Test("a session code reads back from how it is shown, with or without dashes")
   func sessionCode() {
-    let code = SessionCode(session: 0x0f9a_12cd_88e0_4b71)
+    let code = SessionCode(value: 0x0f9a_12cd_88e0_4b71)
     #expect(code.description == "0f9a-12cd-88e0-4b71")
     #expect(SessionCode("0f9a-12cd-88e0-4b71") == code)
     #expect(SessionCode("0F9A12CD88E04B71") == code)

@@ -56,7 +56,7 @@ struct PacketCodecTests {
   func header() {
     let bytes = PacketCodec.encode(Packet(session: 0x0102_0304_0506_0708, message: .goodbye))
     #expect(
-      bytes == [0x54, 0x53, 0x6E, 0x70, 2, 0, 5, 0, 8, 7, 6, 5, 4, 3, 2, 1])
+      bytes == [0x54, 0x53, 0x6E, 0x70, 3, 0, 5, 0, 8, 7, 6, 5, 4, 3, 2, 1])
   }
 
   /// `bytes` with the byte at `index` set to `value`.

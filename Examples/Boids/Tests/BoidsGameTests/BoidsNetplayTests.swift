@@ -24,7 +24,7 @@ struct BoidsNetplayTests {
     var sent = 0
     func outgoing(_ session: inout RollbackSession<BoidsScene>) -> [Packet.Message] {
       let hash = session.hashToSend() ?? (session.isFinished ? session.lastConfirmedHash : nil)
-      return [session.inputsMessage, hash].compactMap { $0 }
+      return [session.inputsMessage(), hash].compactMap { $0 }
     }
     for turn in 0..<1_000 where !(host.endAgreed && guest.endAgreed) {
       for arrived in toHost where arrived.turn <= turn { host.receive(arrived.message) }

@@ -1,0 +1,131 @@
+import Foundation
+import MonsterWars
+import Netplay
+import Testing
+import TraitSandbox
+
+/// What a peer does with messages the other player could not have sent: each is refused with
+/// its reason, and none changes the session.
+@Suite("Netplay: messages that claim what never happened")
+struct ProtocolRefusalTests {
+  /// Two linked peers a little way into a match of `endTick` ticks.
+  func peers(endTick: UInt32? = nil, turns: Int = 40) throws -> LinkedPeers {
+    var peers = LinkedPeers(
+      scenario: try RollbackSessionTests.duel(), seed: 3, latency: 2,
+      settings: RollbackSettings(hashInterval: 30, endTick: endTick))
+    for _ in 0..<turns { peers.turn(hostInputs: [], guestInputs: []) }
+    return peers
+  }
+
+  @Test("an acknowledgement of a tick never sent is refused, and the inputs are sent again")
+  func unsentAcknowledgement() throws {
+    var host = RollbackSession(
+      game: MatchSession(
+        scenario: try RollbackSessionTests.duel(), seed: 1, playerSides: [.left, .right]),
+      localSeat: 0, remoteSeat: 1)
+    for _ in 0..<6 { host.advance() }
+    // Nothing sent yet: no acknowledgement can be true.
+    let early = host.receive(.inputs(first: 0, ticks: [[]], acknowledged: 0, advantage: 0))
+    #expect(early == .unsentTick)
+    #expect(host.confirmedTicks == 0)
+    guard case .inputs(let first, let ticks, _, _) = host.inputsMessage() else {
+      Issue.record("no inputs to send")
+      return
+    }
+    #expect(first == 0 && ticks.count == 8)
+    // Past the newest tick sent (7), although the host has decided it: refused whole.
+    for _ in 0..<3 { host.advance() }
+    let forged = host.receive(.inputs(first: 0, ticks: [[]], acknowledged: 9, advantage: 0))
+    #expect(forged == .unsentTick)
+    #expect(host.confirmedTicks == 0)
+    guard case .inputs(let again, _, _, _) = host.inputsMessage() else {
+      Issue.record("no inputs to send")
+      return
+    }
+    #expect(again == 0)
+    // A true one moves the window on.
+    #expect(host.receive(.inputs(first: 0, ticks: [[]], acknowledged: 7, advantage: 0)) == nil)
+    guard case .inputs(let after, _, _, _) = host.inputsMessage() else {
+      Issue.record("no inputs to send")
+      return
+    }
+    #expect(after == 8 && host.confirmedTicks == 1)
+  }
+
+  @Test(
+    "a hash of a tick not played, past the end or between hash ticks is refused",
+    arguments: [31, 90, 600, 4_000_000])
+  func hashOutOfRange(tick: UInt32) throws {
+    var peers = try peers(endTick: 60)
+    let before = peers.host.lastAgreedHashTick
+    // The host's inputs reach tick 42 of the 40 turns: 90 and later were never played, 31 is
+    // no hash tick.
+    #expect(peers.host.receive(.stateHash(tick: tick, hash: 1)) == .hashOutOfRange)
+    for _ in 0..<200 where !(peers.host.endAgreed && peers.guest.endAgreed) {
+      peers.turn(hostInputs: [], guestInputs: [])
+    }
+    #expect(peers.host.desync == nil && peers.host.endAgreed && peers.guest.endAgreed)
+    #expect(before == 30)
+  }
+
+  @Test("sixty-four forged hashes past the end fill no table: the end is still agreed")
+  func hashFlood() throws {
+    var peers = try peers(endTick: 60)
+    for tick in 1...64 {
+      #expect(peers.host.receive(.stateHash(tick: 60 + 30 * UInt32(tick), hash: 7)) != nil)
+    }
+    for _ in 0..<200 where !(peers.host.endAgreed && peers.guest.endAgreed) {
+      peers.turn(hostInputs: [], guestInputs: [])
+    }
+    #expect(peers.host.endAgreed && peers.guest.endAgreed && peers.host.desync == nil)
+  }
+
+  @Test("a hash both sides agreed on, said again, is known; a wrong one in range is a desync")
+  func knownAndWrongHashes() throws {
+    var peers = try peers()
+    #expect(peers.host.lastAgreedHashTick == 30)
+    #expect(peers.host.receive(.stateHash(tick: 30, hash: 1)) == .known)
+    #expect(peers.host.desync == nil)
+    // In range and wrong, before the guest's own: what a real desync looks like, and is
+    // taken as one.
+    while peers.host.confirmedTicks < 60 || peers.host.tick < 60 {
+      peers.turn(hostInputs: [], guestInputs: [])
+    }
+    #expect(peers.host.lastAgreedHashTick == 30)
+    #expect(peers.host.receive(.stateHash(tick: 60, hash: 1)) == nil)
+    #expect(peers.host.desync?.tick == 60)
+  }
+
+  @Test("parts of inputs that never complete give way to the real ones")
+  func partsGiveWay() throws {
+    var host = RollbackSession(
+      game: MatchSession(
+        scenario: try RollbackSessionTests.duel(), seed: 1, playerSides: [.left, .right]),
+      localSeat: 0, remoteSeat: 1)
+    for hash in UInt64(1)...8 {
+      #expect(host.receive(.inputPart(hash: hash, part: 0, partCount: 2, bytes: [1])) == nil)
+    }
+    let encoding = [UInt8](repeating: 65, count: 100)
+    let name = inputHash(encoding)
+    #expect(
+      host.receive(
+        .inputPart(hash: name, part: 0, partCount: 2, bytes: Array(encoding[0..<60]))) == nil)
+    #expect(
+      host.receive(
+        .inputPart(hash: name, part: 1, partCount: 2, bytes: Array(encoding[60...]))) == nil)
+    // Held now: a part of it again is known.
+    #expect(
+      host.receive(
+        .inputPart(hash: name, part: 1, partCount: 2, bytes: Array(encoding[60...]))) == .known)
+    // Parts that do not hash to their name are damaged.
+    #expect(host.receive(.inputPart(hash: 99, part: 0, partCount: 1, bytes: [1, 2])) == .malformed)
+  }
+
+  @Test("hello, welcome and goodbye are the match's: a session refuses them")
+  func handshakeIsNotTheSession() throws {
+    var peers = try peers()
+    #expect(peers.host.receive(.goodbye) == .malformed)
+    #expect(peers.host.receive(.hello(fingerprint: 1)) == .malformed)
+    #expect(peers.host.desync == nil && peers.host.canAdvance)
+  }
+}
