@@ -6,6 +6,8 @@ import TraitSandbox
 struct DebugOverlay {
   var statistics: FrameStatistics
   var world: World
+  /// What a match over the network costs, after the timings.
+  var network: [String] = []
   /// Where the first line goes: below the player's side and orders when they are shown.
   var top: Float = 56
 
@@ -35,6 +37,7 @@ struct DebugOverlay {
         lines.append("  \(name) \(figure(seconds * 1000, 2)) ms")
       }
     }
+    lines += network
     let messages = lines.map {
       DemoMessage(text: $0, color: Color(red: 160, green: 255, blue: 160), size: 13)
     }

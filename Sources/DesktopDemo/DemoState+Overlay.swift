@@ -46,8 +46,11 @@ extension DemoState {
     }
     if showsDebugOverlay {
       // Below the player's side and orders (lines at 42 and 58), when they are shown.
-      DebugOverlay(statistics: statistics, world: match.world, top: isAutoplay ? 56 : 90)
-        .draw(into: &builder)
+      DebugOverlay(
+        statistics: statistics, world: match.world, network: networkFigures,
+        top: isAutoplay ? 56 : 90
+      )
+      .draw(into: &builder)
     }
     drawSideAndOrders(of: match, into: &builder)
     drawCentreMessages(of: match, into: &builder)

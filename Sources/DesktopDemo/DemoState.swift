@@ -39,6 +39,8 @@ public struct DemoState {
   public internal(set) var timelineView: TimelineView?
   /// What the network match says of itself (waiting, ended), shown in the middle of the view.
   public internal(set) var netplayBanner: [String] = []
+  /// What the network match costs (`NetplayMatch.figures`), for F1's panel.
+  public internal(set) var networkFigures: [String] = []
   /// How many monsters a swarm scenario places, if overridden.
   public var swarmCount: Int? { session.swarmCount }
   /// Index into `speeds`.

@@ -131,6 +131,7 @@ final class SteppedMatch: @unchecked Sendable {
     }
     state.advancePreview(steps: ran)
     state.netplayBanner = banner(netplay, now: now)
+    state.networkFigures = match.figures
     previous = current
     current = state.shownMatch.makeFrame(speed: 1, isPaused: false)
     // A match over the network is drawn as it stands, not between ticks.

@@ -82,7 +82,7 @@ extension GameWindow {
           figures: view.showsFigures
             ? figures.lines(
               tick: game?.tick ?? 0, ticksPerSecond: game?.ticksPerSecond ?? 0, speed: 1,
-              more: networkFigures(match)) : []))
+              more: match.figures) : []))
       backend.present()
       frames += 1
       if frames % 15 == 1 { window.title = title(match) }
@@ -90,21 +90,6 @@ extension GameWindow {
       let spare = 1 / framesPerSecond - (clock.now() - frameStart)
       if spare > 0 { match.wait(seconds: spare, now: clock.now()) }
     }
-  }
-
-  /// What the network costs, for the figures panel: rollbacks, waits, the clocks' drift and
-  /// the traffic.
-  private static func networkFigures(_ match: NetplayMatch<G>) -> [String] {
-    guard let rollback = match.rollback else { return ["waiting for the other player"] }
-    let statistics = rollback.statistics
-    return [
-      "rollbacks: \(statistics.rollbacks), \(statistics.ticksRunAgain) ticks again, "
-        + "deepest \(statistics.deepestRollback)",
-      "waits: \(statistics.waits); ahead of the other side: "
-        + "\((rollback.ticksAhead * 10).rounded() / 10) ticks",
-      "sent \(match.peer.bytesSent) B, received \(match.peer.bytesReceived) B, "
-        + "dropped \(match.peer.dropped.total)",
-    ]
   }
 
   /// Where the match stands, for the window's title.

@@ -30,6 +30,8 @@ public struct DroppedPackets: Equatable, Sendable, CustomStringConvertible {
     case unauthenticated = "not tagged with the code"
     /// A datagram taken before, sent again (by the network, or by someone replaying it).
     case replayed
+    /// A pong of no ping this side sent lately.
+    case unasked = "answers nothing asked"
     /// Acknowledges inputs of a tick this side never sent: forged.
     case unsentTick = "acknowledges a tick not sent"
     /// A state hash of a tick the other side cannot have confirmed yet, or past the end.

@@ -141,8 +141,29 @@ extension NetplayMatch {
           + "the one it printed?")
   }
 
+  /// What the network costs as the match goes, a line each, for a window's figures panel: the
+  /// round trip, rollbacks and their depth, waits, how far this side runs ahead, and the
+  /// traffic a second each way.
+  public var figures: [String] {
+    guard let rollback else { return ["waiting for the other player"] }
+    let statistics = rollback.statistics
+    let seconds = max(Double(rollback.tick) / ticksPerSecond, 1)
+    return [
+      "round trip " + (roundTrip.map { String(format: "%.0f ms", $0 * 1000) } ?? "not yet"),
+      "rollbacks \(statistics.rollbacks), \(statistics.ticksRunAgain) ticks again, "
+        + "deepest \(statistics.deepestRollback)",
+      "waits \(statistics.waits), ahead of the other side by "
+        + "\((rollback.ticksAhead * 10).rounded() / 10) ticks",
+      String(
+        format: "sent %.0f B/s, received %.0f B/s, dropped %d",
+        Double(peer.bytesSent) / seconds, Double(peer.bytesReceived) / seconds,
+        peer.dropped.total),
+    ]
+  }
+
   /// How the match ended and what it cost, a line each: the ending, the state hash, the tick
-  /// both sides agreed at, rollbacks and waits, the traffic each way and the packets dropped.
+  /// both sides agreed at, rollbacks and waits, the round trip, the traffic each way and the
+  /// packets dropped.
   /// Empty before both sides played.
   public var summary: [String] {
     guard case .ended(let ending) = phase, let rollback else { return [] }
@@ -165,6 +186,9 @@ extension NetplayMatch {
       String(
         format: "%d bytes in %d packets, %.0f B/s (%.0f B/s with UDP/IP headers)", bytes,
         packets, Double(bytes) / seconds, Double(bytes + 28 * packets) / seconds)
+    }
+    if let roundTrip {
+      lines.append(String(format: "Round trip: %.0f ms (smoothed)", roundTrip * 1000))
     }
     lines.append("Sent:     " + rate(peer.bytesSent, peer.packetsSent))
     lines.append("Received: " + rate(peer.bytesReceived, peer.packetsReceived))

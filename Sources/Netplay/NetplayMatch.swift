@@ -81,6 +81,18 @@ public final class NetplayMatch<G: Game> {
   private var lastHashRepeat = -1.0
   private var lastTextSent = -1.0
   private var agreedAt: Double?
+  /// Whether the host sets both sides' input delay from the round trip it measures
+  /// (`RollbackSettings.inputDelay(forRoundTrip:ticksPerSecond:)`), changing it at most every
+  /// five seconds; otherwise both keep the settings' delay. Set before the match starts.
+  public var adaptsInputDelay = true
+  /// The host's last delay change: the delay, the tick it takes effect, and when it was made.
+  private var delayDecision: (delay: Int, tick: UInt32, at: Double)?
+  /// The round trip to the other player, smoothed (RFC 6298's SRTT, a ping a second), once
+  /// one was timed.
+  public private(set) var roundTrip: Double?
+  /// The stamps of the pings not yet answered, newest last.
+  private var pings: [UInt32] = []
+  private var lastPing = -1.0
   /// The last confirmed tick and agreed hash tick seen, and when either last moved.
   private var progress: (confirmed: UInt32, agreed: UInt32, at: Double)?
   /// How long a side that reached the end keeps answering, so the other can agree too.
@@ -220,9 +232,24 @@ public final class NetplayMatch<G: Game> {
         if agreedAt == nil { phase = .ended(.peerLeft(tick: rollback?.tick ?? 0)) }
       case .waitingForGuest, .ended: break
       }
+    case .ping(let stamp):
+      peer.send(.pong(stamp: stamp))
+    case .inputDelay(let delay, let tick):
+      guard peer.role == .guest else { return peer.countDropped(.malformed) }
+      rollback?.scheduleInputDelay(Int(delay), fromTick: tick)
+    case .pong(let stamp):
+      guard let index = pings.firstIndex(of: stamp) else { return peer.countDropped(.unasked) }
+      pings.removeSubrange(...index)
+      let sample = Double(Self.stamp(now) &- stamp) / 1000
+      roundTrip = roundTrip.map { $0 + (sample - $0) / 8 } ?? sample
     case .inputs, .stateHash, .inputPart:
       if let reason = rollback?.receive(message) { peer.countDropped(reason) }
     }
+  }
+
+  /// `now` in whole milliseconds, as a ping carries it (wrapping after 49 days).
+  private static func stamp(_ now: Double) -> UInt32 {
+    UInt32(truncatingIfNeeded: Int64(now * 1000))
   }
 
   /// The game both players play, as it starts.
@@ -298,11 +325,38 @@ public final class NetplayMatch<G: Game> {
       lastTextSent = now
     }
     if let hash = session.hashToSend() { peer.send(hash) }
+    if now - lastPing >= 1 {
+      let stamp = Self.stamp(now)
+      pings = Array((pings + [stamp]).suffix(4))
+      peer.send(.ping(stamp: stamp))
+      lastPing = now
+      decideInputDelay(&session, now: now)
+      // Said again each second until a second past the change: a guest that missed every
+      // one plays on with its delay, which changes its time sync, not the game.
+      if let decision = delayDecision,
+        Double(session.tick) < Double(decision.tick) + session.game.ticksPerSecond
+      {
+        peer.send(.inputDelay(delay: UInt8(decision.delay), fromTick: decision.tick))
+      }
+    }
     if session.isFinished && now - lastHashRepeat >= 0.1, let hash = session.lastConfirmedHash {
       peer.send(hash)
       lastHashRepeat = now
     }
     peer.flush()
+  }
+
+  /// The host's part: the delay the round trip asks for, from half a second of ticks ahead,
+  /// when it differs from the one in use and the last change is five seconds old.
+  private func decideInputDelay(_ session: inout RollbackSession<G>, now: Double) {
+    guard peer.role == .host, adaptsInputDelay, let roundTrip else { return }
+    let wanted = RollbackSettings.inputDelay(
+      forRoundTrip: roundTrip, ticksPerSecond: session.game.ticksPerSecond)
+    let current = session.delayChange?.delay ?? session.inputDelay
+    guard wanted != current, now - (delayDecision?.at ?? -.infinity) >= 5 else { return }
+    let tick = session.tick + UInt32(min(max(session.game.ticksPerSecond / 2, 1), 600))
+    session.scheduleInputDelay(wanted, fromTick: tick)
+    delayDecision = (wanted, tick, now)
   }
 
   /// Ends the match on a desync, once both sides agreed at the end (after lingering), when

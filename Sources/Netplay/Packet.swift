@@ -38,6 +38,13 @@ public struct Packet: Equatable, Sendable {
     /// as a reloaded scenario: part `part` of `partCount`, sent until the receiver holds the
     /// tick that needs it.
     case inputPart(hash: UInt64, part: UInt8, partCount: UInt8, bytes: [UInt8])
+    /// The sender asks for its `stamp` back at once, to time the round trip.
+    case ping(stamp: UInt32)
+    /// The `stamp` of a ping, sent back.
+    case pong(stamp: UInt32)
+    /// The host's input delay for both sides from tick `fromTick` on, from the round trip it
+    /// measured; sent again each second.
+    case inputDelay(delay: UInt8, fromTick: UInt32)
   }
 }
 

@@ -94,6 +94,11 @@ public enum PacketCodec {
       append(hash, to: &bytes)
     case .goodbye:
       break
+    case .ping(let stamp), .pong(let stamp):
+      append(stamp, to: &bytes)
+    case .inputDelay(let delay, let tick):
+      bytes.append(delay)
+      append(tick, to: &bytes)
     case .inputPart(let hash, let part, let partCount, let text):
       precondition(
         text.count <= maximumInputPart && part < partCount
@@ -179,6 +184,18 @@ public enum PacketCodec {
       message = .stateHash(tick: tick, hash: try reader.uint64())
     case 5:
       message = .goodbye
+    case 7:
+      message = .ping(stamp: try reader.uint32())
+    case 8:
+      message = .pong(stamp: try reader.uint32())
+    case 9:
+      let delay = try reader.byte()
+      guard RollbackSettings.inputDelays.contains(Int(delay)) else {
+        throw .malformed("input delay \(delay) out of range")
+      }
+      let tick = try reader.uint32()
+      guard expectations.ticks.contains(tick) else { throw .tickOutOfRange(tick) }
+      message = .inputDelay(delay: delay, fromTick: tick)
     case 6:
       let hash = try reader.uint64()
       let part = try reader.byte()
@@ -254,6 +271,9 @@ public enum PacketCodec {
     case .inputs: 3
     case .stateHash: 4
     case .goodbye: 5
+    case .ping: 7
+    case .pong: 8
+    case .inputDelay: 9
     case .inputPart: 6
     }
   }

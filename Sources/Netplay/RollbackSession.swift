@@ -41,6 +41,11 @@ public struct RollbackSession<G: Game> {
   public private(set) var statistics = Statistics()
   /// The first tick whose hashes differed, once one did; the session runs no further.
   public private(set) var desync: Desync?
+  /// Ticks between a local input and the tick it applies at: `settings.inputDelay` until a
+  /// change (`scheduleInputDelay(_:fromTick:)`) takes effect.
+  public private(set) var inputDelay: Int
+  /// The input delay to change to, and the tick to change at.
+  public private(set) var delayChange: (delay: Int, tick: UInt32)?
 
   var localInputs: TickLog<G.Input>
   private var remoteInputs = TickLog<G.Input>()
@@ -91,6 +96,41 @@ public struct RollbackSession<G: Game> {
     self.remoteSeat = remoteSeat
     self.settings = settings
     localInputs = TickLog(emptyTicks: settings.inputDelay)
+    inputDelay = settings.inputDelay
+  }
+
+  /// Changes the input delay to `delay` from tick `tick` on (at once if the session is past
+  /// it). Both players change at the same tick, so that each reckons the other's lag with the
+  /// delay the other uses; the inputs that travel are the same whatever the delay, so a side
+  /// that changes late plays on the same game.
+  ///
+  /// A longer delay leaves empty ticks between the inputs given before and after the change;
+  /// a shorter one is taken a tick at a time on ticks the player gives nothing.
+  public mutating func scheduleInputDelay(_ delay: Int, fromTick tick: UInt32) {
+    let delay = min(
+      max(delay, RollbackSettings.inputDelays.lowerBound), RollbackSettings.inputDelays.upperBound)
+    delayChange = delay == inputDelay && delayChange == nil ? nil : (delay, tick)
+  }
+
+  /// Appends this tick's local inputs, `inputDelay` ticks ahead, first changing the delay if
+  /// the change is due.
+  private mutating func decideLocalInputs() {
+    if let change = delayChange, tick >= change.tick {
+      inputDelay = change.delay
+      delayChange = nil
+    }
+    let lead = Int(localInputs.end) - Int(tick)
+    if lead > inputDelay && pending.isEmpty {
+      // Shorter: this tick decides nothing; its inputs were decided a tick earlier.
+      return
+    }
+    for _ in 0..<max(inputDelay - lead, 0) { localInputs.append([]) }
+    let decided = localInputs.end
+    localInputs.append(pending)
+    pending = []
+    for index in unsentLongInputs.indices where unsentLongInputs[index].tick == .max {
+      unsentLongInputs[index].tick = decided
+    }
   }
 
   /// Ticks of the other player's inputs known, from the first on: every tick before it ran (or
@@ -132,7 +172,8 @@ public struct RollbackSession<G: Game> {
     }
     if case .inParts(let hash) = WireInput(encoding: encoding) {
       keepLongInput(encoding, hash: hash)
-      unsentLongInputs.append((localInputs.end, hash))
+      // Its tick is known once the tick's inputs are decided (`decideLocalInputs()`).
+      unsentLongInputs.append((.max, hash))
     }
     pending.append(input)
     return true
@@ -151,8 +192,7 @@ public struct RollbackSession<G: Game> {
       }
       return false
     }
-    localInputs.append(pending)
-    pending = []
+    decideLocalInputs()
     runTick()
     return true
   }
@@ -225,7 +265,7 @@ public struct RollbackSession<G: Game> {
       return receiveHash(tick: tick, hash: StateHash(rawValue: hash))
     case .inputPart(let hash, let part, let partCount, let bytes):
       return receivePart(hash: hash, part: part, partCount: partCount, bytes: bytes)
-    case .hello, .welcome, .goodbye:
+    case .hello, .welcome, .goodbye, .ping, .pong, .inputDelay:
       return .malformed
     }
     return nil
@@ -337,7 +377,7 @@ public struct RollbackSession<G: Game> {
   /// How many ticks this side reckons it runs ahead of the other: its tick against the one
   /// the other's newest input was decided at.
   public var localAdvantage: Int {
-    Int(tick) - (Int(remoteInputs.end) - settings.inputDelay)
+    Int(tick) - (Int(remoteInputs.end) - inputDelay)
   }
 
   /// How many ticks this side runs ahead of the other, from both sides' reckoning (each sees

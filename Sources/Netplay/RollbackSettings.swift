@@ -16,6 +16,13 @@ public struct RollbackSettings: Sendable, Equatable {
   /// The rollback depths allowed.
   public static let rollbacks = 1...16
 
+  /// The input delay that hides a one-way trip of half `roundTrip` seconds at
+  /// `ticksPerSecond`, from 1 to 6 ticks: what is left of a longer trip is rolled back.
+  public static func inputDelay(forRoundTrip roundTrip: Double, ticksPerSecond: Double) -> Int {
+    guard roundTrip.isFinite, ticksPerSecond.isFinite, roundTrip > 0 else { return 1 }
+    return min(max(Int((roundTrip / 2 * ticksPerSecond).rounded(.up)), 1), 6)
+  }
+
   /// Creates settings.
   public init(
     inputDelay: Int = 2, maximumRollback: Int = 8, hashInterval: Int = 60,

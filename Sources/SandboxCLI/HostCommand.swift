@@ -13,7 +13,9 @@ struct HostCommand: Subcommand {
       session's code. Both sides see the same match: each player's keys order for their own \
       castle; the host alone restarts, and its edits of the scenario file tune both matches \
       live. Inputs travel GGPO-style with rollback: a local \
-      input applies --input-delay ticks later; a missing remote one is predicted and, when it \
+      input applies --input-delay ticks later (when not given, 2 at first, then what half the \
+      measured round trip asks, 1 to 6, for both sides); a missing remote one is predicted \
+      and, when it \
       comes and differs, the match rolls back and steps again, at most --max-rollback ticks; \
       beyond that the game waits for the other player. The sides compare their state hash \
       every second; on a difference both stop with "desynced at tick T" and each saves its \
@@ -36,7 +38,8 @@ struct HostCommand: Subcommand {
   static let inputDelay: Option<Int> = .integer(
     "input-delay",
     help: "Ticks between a player's input and the tick it applies at, for both players "
-      + "(0 to 10).", in: RollbackSettings.inputDelays, default: 2)
+      + "(0 to 10); when not given, set from the measured round trip.",
+    in: RollbackSettings.inputDelays, default: 2)
   /// `--max-rollback`: the most ticks run on predicted inputs.
   static let maximumRollback: Option<Int> = .integer(
     "max-rollback",
@@ -54,6 +57,8 @@ struct HostCommand: Subcommand {
   let seed: UInt64
   let ticks: UInt32?
   let settings: RollbackSettings
+  /// Whether the input delay follows the round trip: --input-delay was not given.
+  let adaptsInputDelay: Bool
   let waitSeconds: Int
   let setup: NetplaySetup
   let invocation: Sandbox.Invocation
@@ -68,6 +73,7 @@ struct HostCommand: Subcommand {
     if ticks != nil && !setup.isHeadless {
       throw .usage("--ticks goes with --headless: a match in a window runs until a player quits")
     }
+    adaptsInputDelay = !options.contains(Self.inputDelay)
     settings = RollbackSettings(
       inputDelay: try options[Self.inputDelay],
       maximumRollback: try options[Self.maximumRollback],
@@ -87,6 +93,7 @@ struct HostCommand: Subcommand {
       throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
     }
     match.silenceTimeout = Double(setup.timeout)
+    match.adaptsInputDelay = adaptsInputDelay
     let joinLine = Self.joinLine(
       listen: listen, port: match.peer.localPort, code: match.code, setup: setup)
     console.print("Hosting \(prepared.scenario.name) on UDP port \(match.peer.localPort).")

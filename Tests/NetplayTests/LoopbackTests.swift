@@ -354,6 +354,48 @@ struct LoopbackTests {
     #expect(pair.host.phase == .ended(.quit))
   }
 
+  @Test("each side times the round trip with a ping a second, and F1's figures say it")
+  func roundTrip() throws {
+    let pair = try LoopbackPair(
+      scenario: try Self.duel(), settings: RollbackSettings(),
+      faults: try NetworkFaults(items: ["delay=40ms"]))
+    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
+    pair.run(seconds: 2.5, until: { false })
+    for match in [pair.host, pair.guest] {
+      // 40 ms each way, and up to a pump's wait on each side.
+      let seconds = try #require(match.roundTrip)
+      #expect(seconds > 0.075 && seconds < 0.2, "\(seconds)")
+      #expect(match.figures.first?.hasPrefix("round trip ") == true)
+      #expect(match.figures.first != "round trip not yet")
+      #expect(match.figures.last?.hasPrefix("sent ") == true)
+    }
+    // A pong of no ping is counted, and times nothing.
+    let hostAddress = try SocketAddress.resolve(
+      host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
+    let before = pair.host.roundTrip
+    pair.guestSocket.send(pair.sealed(.pong(stamp: 7), as: .guest, ahead: 1000), to: hostAddress)
+    pair.run(seconds: 0.3, until: { false })
+    #expect(pair.host.peer.dropped.counts[.unasked] == 1)
+    #expect(pair.host.roundTrip != nil && before != nil)
+  }
+
+  @Test("the host sets both sides' input delay from the round trip, unless told not to")
+  func adaptiveDelay() throws {
+    let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSettings())
+    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
+    // The loopback's round trip is a few milliseconds: a tick of delay.
+    pair.run(
+      seconds: 5,
+      until: { pair.host.rollback?.inputDelay == 1 && pair.guest.rollback?.inputDelay == 1 })
+    #expect(pair.host.rollback?.inputDelay == 1 && pair.guest.rollback?.inputDelay == 1)
+    let fixed = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSettings())
+    fixed.host.adaptsInputDelay = false
+    fixed.run(seconds: 5, until: { fixed.host.phase == .playing && fixed.guest.phase == .playing })
+    fixed.run(seconds: 2.5, until: { false })
+    #expect(fixed.host.roundTrip != nil)
+    #expect(fixed.host.rollback?.inputDelay == 2 && fixed.guest.rollback?.inputDelay == 2)
+  }
+
   @Test("a peer that goes silent is reported after the timeout")
   func silentPeer() throws {
     let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSettings())

@@ -29,6 +29,9 @@ struct PacketCodecTests {
         first: 150, ticks: Array(repeating: [], count: 32), acknowledged: 149, advantage: 2)),
     Packet(session: session, message: .stateHash(tick: 180, hash: 0x0123_4567_89AB_CDEF)),
     Packet(session: session, message: .goodbye),
+    Packet(session: session, message: .ping(stamp: 0x0102_0304)),
+    Packet(session: session, message: .pong(stamp: UInt32.max)),
+    Packet(session: session, message: .inputDelay(delay: 4, fromTick: 130)),
     Packet(
       session: session,
       message: .inputs(
@@ -84,7 +87,7 @@ struct PacketCodecTests {
     #expect(reason(Array(inputs.dropLast())) == .truncated)
     #expect(reason(inputs + [0]) == .malformed("bytes after the message"))
     #expect(reason(changing(inputs, at: 4, to: 1)) == .unsupportedVersion(1))
-    #expect(reason(changing(inputs, at: 6, to: 9)) == .unknownKind(9))
+    #expect(reason(changing(inputs, at: 6, to: 10)) == .unknownKind(10))
     #expect(
       reason(changing(inputs, at: 7, to: 1)) == .malformed("the header's reserved byte is set"))
     #expect(reason(changing(inputs, at: 8, to: 0)) == .wrongSession)

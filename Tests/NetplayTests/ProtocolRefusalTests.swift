@@ -129,3 +129,71 @@ struct ProtocolRefusalTests {
     #expect(peers.host.desync == nil && peers.host.canAdvance)
   }
 }
+
+@Suite("Netplay: the input delay")
+struct InputDelayTests {
+  @Test(
+    "half the round trip in ticks, from 1 to 6",
+    arguments: [
+      (0.0, 1), (0.005, 1), (0.034, 2), (0.1, 3), (0.2, 6), (1.5, 6), (Double.nan, 1),
+    ])
+  func fromRoundTrip(roundTrip: Double, delay: Int) {
+    #expect(RollbackSettings.inputDelay(forRoundTrip: roundTrip, ticksPerSecond: 60) == delay)
+  }
+
+  @Test("a longer delay puts later inputs further off; a shorter one is taken on idle ticks")
+  func changesApply() throws {
+    var host = RollbackSession(
+      game: MatchSession(
+        scenario: try RollbackSessionTests.duel(), seed: 1, playerSides: [.left, .right]),
+      localSeat: 0, remoteSeat: 1, settings: RollbackSettings(inputDelay: 2))
+    host.scheduleInputDelay(5, fromTick: 3)
+    for _ in 0..<3 { host.advance() }
+    #expect(host.inputDelay == 2)
+    host.advance()
+    #expect(host.inputDelay == 5)
+    guard case .inputs(_, let ticks, _, _) = host.inputsMessage() else {
+      Issue.record("no inputs")
+      return
+    }
+    // Ticks 0 and 1 empty (the start's delay), 2 to 4 decided by ticks 0 to 2, 5 to 8 by
+    // tick 3 (three of them empty): 9 ticks decided after 4 ticks run.
+    #expect(ticks.count == 9)
+    host.scheduleInputDelay(1, fromTick: 0)
+    // Idle ticks decide nothing until the lead is down to 1.
+    var leads: [Int] = []
+    for _ in 0..<6 {
+      host.advance()
+      guard case .inputs(let first, let ticks, _, _) = host.inputsMessage() else { continue }
+      leads.append(Int(first) + ticks.count - Int(host.tick))
+    }
+    #expect(host.inputDelay == 1)
+    #expect(leads == [4, 3, 2, 1, 1, 1])
+  }
+
+  @Test("both sides changing the delay mid-match end on the same state, orders and all")
+  func changeMidMatch() throws {
+    var peers = LinkedPeers(
+      scenario: try RollbackSessionTests.duel(), seed: 9, latency: 3,
+      settings: RollbackSettings(endTick: 240))
+    peers.host.scheduleInputDelay(4, fromTick: 60)
+    peers.guest.scheduleInputDelay(4, fromTick: 60)
+    var turns = 0
+    while !(peers.host.endAgreed && peers.guest.endAgreed) && turns < 800 {
+      if turns == 120 {
+        // The guest hears of the second change late: it changes a few ticks after the host.
+        peers.host.scheduleInputDelay(1, fromTick: 130)
+      }
+      if turns == 140 { peers.guest.scheduleInputDelay(1, fromTick: 130) }
+      let host = turns % 37 == 5 ? [RollbackSessionTests.buy(turns % 3)] : []
+      let guest = turns % 41 == 9 ? [RollbackSessionTests.buy((turns + 1) % 3)] : []
+      peers.turn(hostInputs: host, guestInputs: guest)
+      turns += 1
+    }
+    #expect(peers.host.endAgreed && peers.guest.endAgreed)
+    #expect(peers.host.desync == nil && peers.guest.desync == nil)
+    #expect(peers.host.inputDelay == 1 && peers.guest.inputDelay == 1)
+    #expect(peers.host.game.inputs == peers.guest.game.inputs)
+    #expect(peers.host.game.inputs.count >= 6)
+  }
+}
