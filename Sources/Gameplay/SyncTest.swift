@@ -23,7 +23,9 @@ public struct SyncTest<G: Game> {
   /// Seconds each rollback took: restoring the snapshot and stepping `rollback` ticks.
   public private(set) var rollbackSeconds: [Double] = []
   /// Seconds each rollback from memory took: taking the copy of the game kept from
-  /// `rollback` ticks before and stepping it again, as a rollback session does.
+  /// `rollback` ticks before and stepping it again, as a rollback session does. The copy is
+  /// handed over, not shared, as the session hands over the one it restores: the ticks after
+  /// it write in place.
   public private(set) var memoryRollbackSeconds: [Double] = []
   /// Seconds each tick of the straight run took while a copy of the game from before it was
   /// kept: with copy-on-write, what a rollback session's ring of copies costs a tick is this
@@ -31,10 +33,14 @@ public struct SyncTest<G: Game> {
   public private(set) var keptTickSeconds: [Double] = []
   /// Seconds each tick of a rollback from the snapshot took, on a game no copy shares.
   public private(set) var plainTickSeconds: [Double] = []
-  /// The straight run's snapshots and states before each of the last `rollback` ticks, the
-  /// inputs of each and its hash after each, oldest first.
+  /// The straight run's snapshots, states and hashes before each of the last `rollback` ticks
+  /// (the state until a rollback takes the oldest), the inputs of each and its hash after
+  /// each, oldest first.
   private var recent:
-    [(snapshot: [UInt8], before: G, inputs: [SeatInput<G.Input>], hashAfter: StateHash)] = []
+    [(
+      snapshot: [UInt8], before: G?, hashBefore: StateHash, inputs: [SeatInput<G.Input>],
+      hashAfter: StateHash
+    )] = []
 
   /// The most ticks one rollback may step again.
   public static var maximumRollback: Int { 64 }
@@ -106,17 +112,21 @@ public struct SyncTest<G: Game> {
     snapshotSeconds.append(clock.now() - snapshotStart)
     snapshotBytes = snapshot.count
     let before = game
+    let hashBefore = recent.last?.hashAfter ?? game.stateHash()
     let stepStart = clock.now()
     game.advance(with: inputs)
     keptTickSeconds.append(clock.now() - stepStart)
-    recent.append((snapshot, before, inputs, game.stateHash()))
+    recent.append((snapshot, before, hashBefore, inputs, game.stateHash()))
     if recent.count > rollback { recent.removeFirst() }
     guard recent.count == rollback else { return }
     rollbacks += 1
     let expected = recent[rollback - 1].hashAfter
-    // From memory, as a rollback session restores.
+    // From memory, as a rollback session restores: the copy taken out of the ring, which
+    // needs it no more (the next tick drops it).
     let memoryStart = clock.now()
-    var fromMemory = recent[0].before
+    guard var fromMemory = recent[0].before.take() else {
+      preconditionFailure("a rollback takes each kept copy once")
+    }
     for index in recent.indices { fromMemory.advance(with: recent[index].inputs) }
     memoryRollbackSeconds.append(clock.now() - memoryStart)
     // From the snapshot's bytes, which must hold everything the state is.
@@ -137,14 +147,17 @@ public struct SyncTest<G: Game> {
     var replay = try game.restored(from: snapshot)
     let rolledBackTo = replay.tick
     let restoredHash = replay.stateHash()
-    let savedHash = recent[0].before.stateHash()
+    let savedHash = recent[0].hashBefore
     guard restoredHash == savedHash else {
       return Failure(
         rolledBackTo: rolledBackTo, tick: rolledBackTo, place: .restoring, straight: savedHash,
         replayed: restoredHash)
     }
+    // The oldest kept state went to the rollback from memory: the restored one, whose hash is
+    // its, stands for it.
+    let restored = replay
     for index in recent.indices {
-      var straight = recent[index].before
+      var straight = recent[index].before ?? restored
       var straightSystems: [(String, StateHash)] = []
       var replayedSystems: [(String, StateHash)] = []
       let inputs = recent[index].inputs

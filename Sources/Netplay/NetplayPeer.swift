@@ -149,8 +149,8 @@ public final class NetplayPeer {
   /// The messages the other player sent that are waiting, after waiting up to `timeout`
   /// seconds for the first: each checked against `ticks`, the others dropped and counted.
   ///
-  /// A host that does not know its guest yet takes a `hello` from anyone, and the sender of
-  /// the first with the right session becomes the guest.
+  /// A host that does not know its guest yet takes a `hello` from anyone who holds the code,
+  /// and the sender of the first tagged with it becomes the guest.
   public func receive(timeout: Double, ticks: ClosedRange<UInt32>) -> [Packet.Message] {
     var messages: [Packet.Message] = []
     var wait = timeout

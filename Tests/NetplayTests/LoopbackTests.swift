@@ -40,6 +40,21 @@ struct LoopbackPair {
         faults: faults, faultSeed: 2))
   }
 
+  /// The host's address on the loopback.
+  var hostAddress: SocketAddress {
+    get throws { try SocketAddress.resolve(host: "127.0.0.1", port: hostSocket.localPort)[0] }
+  }
+  /// The guest's.
+  var guestAddress: SocketAddress {
+    get throws { try SocketAddress.resolve(host: "127.0.0.1", port: guestSocket.localPort)[0] }
+  }
+
+  /// Pumps both until both play (5 seconds at most), then `settle` seconds more.
+  func start(settle: Double = 0) {
+    run(seconds: 5, until: { host.phase == .playing && guest.phase == .playing })
+    run(seconds: settle, until: { false })
+  }
+
   /// `message` as a datagram `role`'s peer could send: tagged with the code's key, its counter
   /// `ahead` past the peer's own (so that the peer's later datagram of that counter is the one
   /// refused as seen), for the session `session` names (this one's by default).
@@ -126,8 +141,7 @@ struct LoopbackTests {
     let pair = try LoopbackPair(
       scenario: try Self.duel(), settings: RollbackSettings(endTick: 240))
     pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
-    let hostAddress = try SocketAddress.resolve(
-      host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
+    let hostAddress = try pair.hostAddress
     let session = pair.host.peer.session
     // From the guest's own address, tagged with the code: each reason once, then a flood of
     // garbage.
@@ -166,12 +180,9 @@ struct LoopbackTests {
   func forgedFromThePeer() throws {
     let pair = try LoopbackPair(
       scenario: try Self.duel(), settings: RollbackSettings(endTick: 240))
-    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
-    pair.run(seconds: 0.5, until: { false })
-    let hostAddress = try SocketAddress.resolve(
-      host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
-    let guestAddress = try SocketAddress.resolve(
-      host: "127.0.0.1", port: pair.guestSocket.localPort)[0]
+    pair.start(settle: 0.5)
+    let hostAddress = try pair.hostAddress
+    let guestAddress = try pair.guestAddress
     // As the guest, with the code (what only a player could send, and none would): an
     // acknowledgement of every tick the host will ever decide, hashes for each hash tick past
     // the end, and a hello of another game.
@@ -209,12 +220,9 @@ struct LoopbackTests {
   func forgedWithoutTheCode() throws {
     let pair = try LoopbackPair(
       scenario: try Self.duel(), settings: RollbackSettings(endTick: 240))
-    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
-    pair.run(seconds: 0.5, until: { false })
-    let hostAddress = try SocketAddress.resolve(
-      host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
-    let guestAddress = try SocketAddress.resolve(
-      host: "127.0.0.1", port: pair.guestSocket.localPort)[0]
+    pair.start(settle: 0.5)
+    let hostAddress = try pair.hostAddress
+    let guestAddress = try pair.guestAddress
     // Someone who sees the session number on the wire, but not the code: a key of their own.
     let outsider = SessionKeys(code: SessionCode(value: pair.code.value ^ 1))
     let session = pair.host.peer.session
@@ -278,11 +286,9 @@ struct LoopbackTests {
   func stalledPeer() throws {
     let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSettings())
     pair.host.progressTimeout = 0.5
-    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
-    pair.run(seconds: 0.3, until: { false })
+    pair.start(settle: 0.3)
     // The guest stops, but datagrams keep coming from its address: old inputs, said again.
-    let hostAddress = try SocketAddress.resolve(
-      host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
+    let hostAddress = try pair.hostAddress
     let idle = Packet.Message.inputs(first: 0, ticks: [[]], acknowledged: nil, advantage: 0)
     let deadline = pair.clock.now() + 5
     var ahead = 0
@@ -336,8 +342,7 @@ struct LoopbackTests {
     let pair = try LoopbackPair(
       scenario: try Self.duel(), settings: RollbackSettings(),
       faults: try NetworkFaults(items: ["delay=80ms"]))
-    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
-    pair.run(seconds: 0.3, until: { false })
+    pair.start(settle: 0.3)
     pair.host.quit()
     // The goodbye is held by the simulated delay; the host lets it go before it closes.
     pair.host.peer.drain(seconds: 0.5)
@@ -370,8 +375,7 @@ struct LoopbackTests {
       #expect(match.figures.last?.hasPrefix("sent ") == true)
     }
     // A pong of no ping is counted, and times nothing.
-    let hostAddress = try SocketAddress.resolve(
-      host: "127.0.0.1", port: pair.hostSocket.localPort)[0]
+    let hostAddress = try pair.hostAddress
     let before = pair.host.roundTrip
     pair.guestSocket.send(pair.sealed(.pong(stamp: 7), as: .guest, ahead: 1000), to: hostAddress)
     pair.run(seconds: 0.3, until: { false })
@@ -400,8 +404,7 @@ struct LoopbackTests {
   func silentPeer() throws {
     let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSettings())
     pair.host.silenceTimeout = 0.5
-    pair.run(seconds: 5, until: { pair.host.phase == .playing && pair.guest.phase == .playing })
-    pair.run(seconds: 0.3, until: { false })
+    pair.start(settle: 0.3)
     pair.run(seconds: 5, pumpsGuest: false, until: { pair.host.hasEnded })
     guard case .ended(.peerSilent(let seconds, _)) = pair.host.phase else {
       Issue.record("the host did not report silence: \(pair.host.phase)")
