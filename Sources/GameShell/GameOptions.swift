@@ -131,12 +131,19 @@ enum GameOptions<G: PlayableGame> {
     GameReport(game).print(to: console, json: false)
   }
 
-  /// The seed and each setting, as a report's members.
+  /// The seed and each setting, as a report's members: a line each as text, the settings as
+  /// one `settings` object in JSON (so that no setting's name meets a report's own).
   static func setUp(
     seed: UInt64, settings: GameSettings
-  ) -> [(name: String, text: String, json: JSONValue)] {
+  ) -> [(name: String, text: String?, json: JSONValue?)] {
     [("seed", "\(seed)", .unsigned(seed))]
-      + G.settings.map { ($0.name, "\(settings[$0.name])", .integer(settings[$0.name])) }
+      + G.settings.map { ($0.name, "\(settings[$0.name])", nil) }
+      + [("settings", nil, settingsJSON(settings))]
+  }
+
+  /// The settings as one JSON object, in the game's order: `{"count":200}`.
+  static func settingsJSON(_ settings: GameSettings) -> JSONValue {
+    .object(G.settings.map { ($0.name, .integer(settings[$0.name])) })
   }
 
   /// Renders the game's frame headless, `size` or 1280 pixels wide by the world's shape, and

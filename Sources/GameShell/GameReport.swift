@@ -15,8 +15,9 @@ struct GameReport<G: PlayableGame> {
   var outcome: String?
   /// The game's own report lines.
   var lines: [String]
-  /// What the command adds after them, in order: `("png", "sky.png")`.
-  var additions: [(name: String, text: String, json: JSONValue)] = []
+  /// What the command adds after them, in order: `("png", "sky.png")`; a member that only the
+  /// text or only the JSON has lacks the other.
+  var additions: [(name: String, text: String?, json: JSONValue?)] = []
 
   /// The report of `game`.
   init(_ game: G) {
@@ -40,7 +41,10 @@ struct GameReport<G: PlayableGame> {
   var text: [String] {
     var text = ["stateHash: \(stateHash)", "tick: \(tick)"]
     if let outcome { text.append("outcome: \(outcome)") }
-    return text + lines + additions.map { "\($0.name): \($0.text)" }
+    return text + lines
+      + additions.compactMap { addition in
+        addition.text.map { "\(addition.name): \($0)" }
+      }
   }
 
   /// The report as one JSON object: `game`, `tick`, `stateHash`, `outcome` (when over), the
@@ -52,7 +56,9 @@ struct GameReport<G: PlayableGame> {
     ]
     if let outcome { members.append(("outcome", .string(outcome))) }
     members.append(("lines", .array(lines.map { JSONValue.string($0) })))
-    for addition in additions { members.append((addition.name, addition.json)) }
+    for addition in additions {
+      if let json = addition.json { members.append((addition.name, json)) }
+    }
     return .object(members)
   }
 

@@ -76,7 +76,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
       }
       let report = JSONValue.object([
         ("game", .string(G.name)),
-        ("settings", .object(G.settings.map { ($0.name, .integer(settings[$0.name])) })),
+        ("settings", GameOptions<G>.settingsJSON(settings)),
         ("firstSeed", .unsigned(seeds.first)),
         ("lastSeed", .unsigned(seeds.last)), ("games", .integer(all.count)),
         ("tickLimit", .integer(ticks)), ("outcomes", .array(outcomes)),

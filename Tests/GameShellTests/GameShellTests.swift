@@ -157,7 +157,8 @@ struct GameShellTests {
       report
         == .object([
           ("game", .string("drift")), ("tick", .number(10)), ("stateHash", .string(String(hash))),
-          ("lines", .array([.string("value: 35")])), ("seed", .number(5)), ("step", .number(3)),
+          ("lines", .array([.string("value: 35")])), ("seed", .number(5)),
+          ("settings", .object([("step", .number(3))])),
         ]))
     #expect(json.output.hasSuffix("}\n") && json.output.split(separator: "\n").count == 1)
 
