@@ -159,35 +159,28 @@ public enum PacketCodec {
     let kind = try reader.byte()
     reader.offset = 8
     let session = try reader.uint64()
-    let message: Packet.Message
+    let message = try message(kind: kind, from: &reader, expecting: expectations)
+    guard reader.isAtEnd else { throw .malformed("bytes after the message") }
+    return Packet(session: session, message: message)
+  }
+
+  /// The fields of a message of `kind` that `reader` stands at, checked against
+  /// `expectations`.
+  private static func message(
+    kind: UInt8, from reader: inout Reader, expecting expectations: Expectations
+  ) throws(PacketError) -> Packet.Message {
     switch kind {
-    case 1:
-      message = .hello(fingerprint: try reader.uint64())
-    case 2:
-      let seed = try reader.uint64()
-      let inputDelay = try reader.byte()
-      let maximumRollback = try reader.byte()
-      let endTick = try reader.uint32()
-      guard RollbackSettings.inputDelays.contains(Int(inputDelay)),
-        RollbackSettings.rollbacks.contains(Int(maximumRollback))
-      else {
-        throw .malformed("input delay \(inputDelay) or rollback \(maximumRollback) out of range")
-      }
-      message = .welcome(
-        seed: seed, inputDelay: inputDelay, maximumRollback: maximumRollback,
-        endTick: endTick == 0 ? nil : endTick)
-    case 3:
-      message = try inputs(&reader, expecting: expectations)
+    case 1: return .hello(fingerprint: try reader.uint64())
+    case 2: return try welcome(&reader)
+    case 3: return try inputs(&reader, expecting: expectations)
     case 4:
       let tick = try reader.uint32()
       guard expectations.ticks.contains(tick) else { throw .tickOutOfRange(tick) }
-      message = .stateHash(tick: tick, hash: try reader.uint64())
-    case 5:
-      message = .goodbye
-    case 7:
-      message = .ping(stamp: try reader.uint32())
-    case 8:
-      message = .pong(stamp: try reader.uint32())
+      return .stateHash(tick: tick, hash: try reader.uint64())
+    case 5: return .goodbye
+    case 6: return try inputPart(&reader)
+    case 7: return .ping(stamp: try reader.uint32())
+    case 8: return .pong(stamp: try reader.uint32())
     case 9:
       let delay = try reader.byte()
       guard RollbackSettings.inputDelays.contains(Int(delay)) else {
@@ -195,23 +188,41 @@ public enum PacketCodec {
       }
       let tick = try reader.uint32()
       guard expectations.ticks.contains(tick) else { throw .tickOutOfRange(tick) }
-      message = .inputDelay(delay: delay, fromTick: tick)
-    case 6:
-      let hash = try reader.uint64()
-      let part = try reader.byte()
-      let partCount = try reader.byte()
-      let length = Int(try reader.uint16())
-      guard part < partCount, Int(partCount) <= maximumInputParts, length <= maximumInputPart
-      else {
-        throw .malformed("input part \(part) of \(partCount), \(length) bytes")
-      }
-      message = .inputPart(
-        hash: hash, part: part, partCount: partCount, bytes: try reader.bytes(length))
-    default:
-      throw .unknownKind(kind)
+      return .inputDelay(delay: delay, fromTick: tick)
+    default: throw .unknownKind(kind)
     }
-    guard reader.isAtEnd else { throw .malformed("bytes after the message") }
-    return Packet(session: session, message: message)
+  }
+
+  /// A welcome's fields: the seed, the input delay and rollback within their ranges, the end
+  /// tick (0 for none).
+  private static func welcome(_ reader: inout Reader) throws(PacketError) -> Packet.Message {
+    let seed = try reader.uint64()
+    let inputDelay = try reader.byte()
+    let maximumRollback = try reader.byte()
+    let endTick = try reader.uint32()
+    guard RollbackSettings.inputDelays.contains(Int(inputDelay)),
+      RollbackSettings.rollbacks.contains(Int(maximumRollback))
+    else {
+      throw .malformed("input delay \(inputDelay) or rollback \(maximumRollback) out of range")
+    }
+    return .welcome(
+      seed: seed, inputDelay: inputDelay, maximumRollback: maximumRollback,
+      endTick: endTick == 0 ? nil : endTick)
+  }
+
+  /// An input part's fields: its input's hash, its place among at most `maximumInputParts`,
+  /// and at most `maximumInputPart` bytes.
+  private static func inputPart(_ reader: inout Reader) throws(PacketError) -> Packet.Message {
+    let hash = try reader.uint64()
+    let part = try reader.byte()
+    let partCount = try reader.byte()
+    let length = Int(try reader.uint16())
+    guard part < partCount, Int(partCount) <= maximumInputParts, length <= maximumInputPart
+    else {
+      throw .malformed("input part \(part) of \(partCount), \(length) bytes")
+    }
+    return .inputPart(
+      hash: hash, part: part, partCount: partCount, bytes: try reader.bytes(length))
   }
 
   private static func inputs(

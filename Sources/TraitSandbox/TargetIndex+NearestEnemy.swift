@@ -154,26 +154,16 @@ extension TargetIndex {
   internal func nearestLargeEnemy(
     enemies: UInt64, near point: Vector2, within reach: Float
   ) -> (item: Int, position: Vector2) {
-    var best = -1
-    var bestDistance = Float.infinity
-    var bestPosition = Vector2.zero
-    for large in largeBodies where enemies & (UInt64(1) << UInt64(large.faction.index)) != 0 {
-      // The same arithmetic as `nearestEnemy`'s, so the two never disagree at the edge.
-      let limit = reach + large.body.radius
-      let dx = large.body.x - point.x
-      let dy = large.body.y - point.y
-      let distance = dx * dx + dy * dy
-      guard distance <= limit * limit else { continue }
-      let item = Int(large.body.item)
-      if distance < bestDistance
-        || (distance == bestDistance && entries[item].id < entries[best].id)
-      {
-        best = item
-        bestDistance = distance
-        bestPosition = Vector2(large.body.x, large.body.y)
+    // The same search as `nearestEnemy`'s, so the two never disagree at the edge.
+    var search = NearestSearch(point: point, reach: reach)
+    entries.withUnsafeBufferPointer { entries in
+      for large in largeBodies where enemies & (UInt64(1) << UInt64(large.faction.index)) != 0 {
+        search.consider(
+          x: large.body.x, y: large.body.y, radius: large.body.radius,
+          item: Int(large.body.item), entries: entries)
       }
     }
-    return (best, bestPosition)
+    return (search.best, search.bestPosition)
   }
 }
 

@@ -19,10 +19,7 @@ struct ProtocolRefusalTests {
 
   @Test("an acknowledgement of a tick never sent is refused, and the inputs are sent again")
   func unsentAcknowledgement() throws {
-    var host = RollbackSession(
-      game: MatchSession(
-        scenario: try RollbackSessionTests.duel(), seed: 1, playerSides: [.left, .right]),
-      localSeat: 0, remoteSeat: 1)
+    var host = try RollbackSession.duel()
     for _ in 0..<6 { host.advance() }
     // Nothing sent yet: no acknowledgement can be true.
     let early = host.receive(.inputs(first: 0, ticks: [[]], acknowledged: 0, advantage: 0))
@@ -98,10 +95,7 @@ struct ProtocolRefusalTests {
 
   @Test("parts of inputs that never complete give way to the real ones")
   func partsGiveWay() throws {
-    var host = RollbackSession(
-      game: MatchSession(
-        scenario: try RollbackSessionTests.duel(), seed: 1, playerSides: [.left, .right]),
-      localSeat: 0, remoteSeat: 1)
+    var host = try RollbackSession.duel()
     for hash in UInt64(1)...8 {
       #expect(host.receive(.inputPart(hash: hash, part: 0, partCount: 2, bytes: [1])) == nil)
     }
@@ -143,10 +137,7 @@ struct InputDelayTests {
 
   @Test("a longer delay puts later inputs further off; a shorter one is taken on idle ticks")
   func changesApply() throws {
-    var host = RollbackSession(
-      game: MatchSession(
-        scenario: try RollbackSessionTests.duel(), seed: 1, playerSides: [.left, .right]),
-      localSeat: 0, remoteSeat: 1, settings: RollbackSettings(inputDelay: 2))
+    var host = try RollbackSession.duel(settings: RollbackSettings(inputDelay: 2))
     host.scheduleInputDelay(5, fromTick: 3)
     for _ in 0..<3 { host.advance() }
     #expect(host.inputDelay == 2)

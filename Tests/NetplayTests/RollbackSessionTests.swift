@@ -201,9 +201,7 @@ struct RollbackSessionTests {
 
   @Test("a side with no news of the other waits after the rollback limit")
   func waitsAtTheLimit() throws {
-    var host = RollbackSession(
-      game: MatchSession(scenario: try Self.duel(), seed: 1, playerSides: [.left, .right]),
-      localSeat: 0, remoteSeat: 1, settings: RollbackSettings(maximumRollback: 8))
+    var host = try RollbackSession.duel(settings: RollbackSettings(maximumRollback: 8))
     for _ in 0..<20 { host.advance() }
     #expect(host.tick == 8)
     #expect(!host.canAdvance)
@@ -228,9 +226,7 @@ struct RollbackSessionTests {
 
   @Test("at most four inputs a tick are queued, and none the game would not read back")
   func inputLimits() throws {
-    var guest = RollbackSession(
-      game: MatchSession(scenario: try Self.duel(), seed: 1, playerSides: [.left, .right]),
-      localSeat: 1, remoteSeat: 0)
+    var guest = try RollbackSession.duel(localSeat: 1)
     let foreign = guest.queue(.order(.buy(UnitKind("dragon"))))
     #expect(!foreign)
     var queued = 0
@@ -258,9 +254,7 @@ struct RollbackSessionTests {
 
   @Test("inputs the game does not read are refused with the rest of their packet")
   func undecodableInputsRefused() throws {
-    var host = RollbackSession(
-      game: MatchSession(scenario: try Self.duel(), seed: 1, playerSides: [.left, .right]),
-      localSeat: 0, remoteSeat: 1)
+    var host = try RollbackSession.duel()
     // Kind 7 is past the roster's three; a cancel has no argument.
     for bytes: [UInt8] in [[1, 7], [2, 0], [9], []] {
       let taken = host.receive(
@@ -279,10 +273,7 @@ struct RollbackSessionTests {
 struct TimeSyncTests {
   @Test("a side ahead of the other by its own and the other's reckoning slows down")
   func aheadSlows() throws {
-    var host = RollbackSession(
-      game: MatchSession(
-        scenario: try RollbackSessionTests.duel(), seed: 1, playerSides: [.left, .right]),
-      localSeat: 0, remoteSeat: 1)
+    var host = try RollbackSession.duel()
     for _ in 0..<8 { host.advance() }
     // The host has sent its inputs up to tick 9 (two ticks of delay past its 8).
     _ = host.inputsMessage()
@@ -295,5 +286,17 @@ struct TimeSyncTests {
     host.receive(.inputs(first: 2, ticks: [[]], acknowledged: 5, advantage: 7))
     #expect(host.localAdvantage == 7)
     #expect(host.ticksAhead == 0)
+  }
+}
+
+extension RollbackSession where G == MatchSession {
+  /// A session of the duel from seed 1 for the player at `localSeat`, with no one linked.
+  static func duel(
+    localSeat: Int = 0, settings: RollbackSettings = RollbackSettings()
+  ) throws -> RollbackSession {
+    RollbackSession(
+      game: MatchSession(
+        scenario: try RollbackSessionTests.duel(), seed: 1, playerSides: [.left, .right]),
+      localSeat: localSeat, remoteSeat: 1 - localSeat, settings: settings)
   }
 }
