@@ -150,6 +150,7 @@ final class SteppedMatch: @unchecked Sendable {
           "is 'sandbox host' running there, and is the code the one it printed?",
         ] : ["Joining the host..."]
     case .playing:
+      if let notice = netplay.match.notice { return [notice] }
       guard let since = waitingSince, now - since > 0.25 else { return [] }
       return ["Waiting for the other player..."]
     case .ended(let ending):

@@ -25,7 +25,7 @@ struct GameNetplaySetup<G: PlayableGame> {
     GameOptions<G>.settingOptions + [
       window, GameOptions<G>.inputs, NetworkOptions.simulate, wait, GameOptions<G>.threads,
       GameOptions<G>.png,
-    ]
+    ] + NetworkOptions.desyncOptions
   }
 
   let settings: GameSettings
@@ -35,6 +35,7 @@ struct GameNetplaySetup<G: PlayableGame> {
   let threads: Int
   let pngPath: String?
   let isWindowed: Bool
+  let desync: NetworkOptions.DesyncSettings
   let invocation: Invocation
 
   /// Reads the options, checking that the game has the two seats a match needs.
@@ -68,6 +69,7 @@ struct GameNetplaySetup<G: PlayableGame> {
     threads = try GameOptions<G>.threadCount(options)
     pngPath = try options[GameOptions<G>.png]
     isWindowed = options[Self.window]
+    desync = try NetworkOptions.DesyncSettings(options)
     if isWindowed, let problem = SDLSession.displayProblem(environment: invocation.environment) {
       throw CommandFailure(
         message: "\(problem); without --window, the match plays headless",
@@ -103,6 +105,11 @@ struct GameNetplaySetup<G: PlayableGame> {
   /// came.
   func play(_ match: NetplayMatch<G>, console: Console) throws(CommandFailure) -> Int32 {
     let inputs = self.inputs
+    desync.apply(to: match, isWindowed: isWindowed)
+    let recovers = match.onDesync == .recover
+    match.desyncSeen = { desync, _ in
+      console.print("\(desync)" + (recovers ? "; the host's game replaces the guest's" : ""))
+    }
     if isWindowed {
       try GameWindow<G>.play(
         match, inputs: inputs, waiting: start(0).makeFrame(), waitSeconds: Double(waitSeconds),

@@ -82,7 +82,7 @@ extension GameWindow {
           figures: view.showsFigures
             ? figures.lines(
               tick: game?.tick ?? 0, ticksPerSecond: game?.ticksPerSecond ?? 0, speed: 1,
-              more: match.figures) : []))
+              more: match.figures) : [], banner: match.notice))
       backend.present()
       frames += 1
       if frames % 15 == 1 { window.title = title(match) }
@@ -100,6 +100,7 @@ extension GameWindow {
     case .ended(let ending): "\(G.name): \(ending)"
     case .playing:
       "\(G.name), seat \(match.localSeat + 1), tick \(match.rollback?.tick ?? 0)"
+        + (match.notice.map { ": " + $0 } ?? "")
         + ((match.rollback?.game.reportLines).map {
           $0.isEmpty ? "" : ": " + $0.joined(separator: ", ")
         } ?? "")

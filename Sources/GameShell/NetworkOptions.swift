@@ -32,4 +32,53 @@ package enum NetworkOptions {
       throw .invalid(error.description)
     }
   }
+  /// `--on-desync`: what a desync does.
+  package static let onDesync = Option<DesyncPolicy?>(
+    "on-desync", valueName: "stop|recover",
+    help: "When the two games differ: stop the match (the default headless), or have the "
+      + "host's game replace the guest's and play on (the default in a window)."
+  ) { text throws(OptionValueError) in
+    guard let policy = DesyncPolicy(rawValue: text) else {
+      throw .invalid("expected stop or recover")
+    }
+    return policy
+  }
+  #if DEBUG
+    /// `--perturb-tick`: a desync made on purpose, in debug builds only.
+    package static let perturbTick: Option<Int?> = .integer(
+      "perturb-tick",
+      help: "Testing only: this side runs one tick more at tick n, once, so that the two games "
+        + "differ (0 to 100000000).", in: 0...100_000_000)
+  #endif
+
+  /// The options of what a desync does: `--on-desync`, and `--perturb-tick` in debug builds.
+  package static var desyncOptions: [any OptionDeclaration] {
+    #if DEBUG
+      [onDesync, perturbTick]
+    #else
+      [onDesync]
+    #endif
+  }
+
+  /// What `--on-desync` and `--perturb-tick` asked for.
+  package struct DesyncSettings: Sendable {
+    /// `--on-desync`, if given.
+    package var policy: DesyncPolicy?
+    /// `--perturb-tick`, if given (debug builds).
+    package var perturbation: UInt32?
+
+    /// Reads the options.
+    package init(_ options: ParsedOptions) throws(CommandFailure) {
+      policy = try options[onDesync]
+      #if DEBUG
+        perturbation = try options[perturbTick].map { UInt32($0) }
+      #endif
+    }
+
+    /// Sets `match` up so; `isWindowed` picks the default policy.
+    package func apply<G>(to match: NetplayMatch<G>, isWindowed: Bool) {
+      match.onDesync = policy ?? (isWindowed ? .recover : .stop)
+      match.perturbation = perturbation
+    }
+  }
 }

@@ -41,6 +41,9 @@ public struct DroppedPackets: Equatable, Sendable, CustomStringConvertible {
     case known = "already known"
     /// A hello for another game, or the same with other settings, while the match is on.
     case wrongFingerprint = "another game"
+    /// A state hash (or a part of a state) of a state replaced since: sent before the host's
+    /// state replaced the guest's.
+    case staleState = "of a state replaced"
 
     /// The reason `error` stands for.
     public init(_ error: PacketError) {

@@ -176,6 +176,13 @@ extension NetplayMatch {
     if let agreed = rollback.lastAgreedHashTick {
       lines.append("Agreed:    both sides had the same stateHash at tick \(agreed)")
     }
+    if !desyncs.isEmpty || recoveries > 0 {
+      lines.append(
+        "Desyncs:   \(desyncs.count) seen here"
+          + (desyncs.isEmpty
+            ? "" : " (ticks \(desyncs.map { "\($0.tick)" }.joined(separator: ", ")))")
+          + "; the host's state \(peer.role == .host ? "sent" : "loaded") \(recoveries) times")
+    }
     let statistics = rollback.statistics
     lines.append(
       "Rollbacks: \(statistics.rollbacks) (\(statistics.ticksRunAgain) ticks run again, the "

@@ -1,6 +1,14 @@
 import Gameplay
 import TraitSandbox
 
+/// What a network match does when the two sides' states differ.
+public enum DesyncPolicy: String, CaseIterable, Sendable {
+  /// The match ends (`NetplayMatch.Ending.desynced`).
+  case stop
+  /// The host's state stands: it sends it, the guest loads it and play goes on.
+  case recover
+}
+
 /// A game between two players over the network, driven by whoever shows it: a window or a
 /// headless run calls `pump(now:inputs:)` often (every frame, or every millisecond), and the
 /// match joins, runs its ticks on time, rolls back, keeps the two sides in step and sends what
@@ -33,6 +41,9 @@ public final class NetplayMatch<G: Game> {
     case stalled(seconds: Double, tick: UInt32)
     /// The host refused to let this player join: its match is another.
     case refused
+    /// The two sides' states differed and the host's could not replace the guest's, for this
+    /// reason.
+    case unrecoverable(String)
     /// This player left.
     case quit
 
@@ -49,6 +60,7 @@ public final class NetplayMatch<G: Game> {
           + "though datagrams came"
       case .refused:
         "the host refused: it plays another game, or the same with other settings"
+      case .unrecoverable(let why): "the two games differed and could not be made one: \(why)"
       case .quit: "left the match"
       }
     }
@@ -57,7 +69,7 @@ public final class NetplayMatch<G: Game> {
   /// The network end.
   public let peer: NetplayPeer
   /// Where the match stands.
-  public private(set) var phase: Phase
+  public internal(set) var phase: Phase
   /// The game and its rollback state, once both sides play.
   public private(set) var rollback: RollbackSession<G>?
   /// Seconds of silence after which the other player is given up on.
@@ -69,13 +81,29 @@ public final class NetplayMatch<G: Game> {
   /// What is done to the game as it starts, before its first tick: a window has it keep
   /// what its player looks back at. Set before the match starts.
   public var prepare: (inout G) -> Void = { _ in }
+  /// What a desync does: ends the match, or has the host's state replace the guest's.
+  public var onDesync = DesyncPolicy.stop
+  /// Called with each desync this side sees and its game as it stood then, before the host's
+  /// state replaces it: where a command saves its report.
+  public var desyncSeen: (Desync, G) -> Void = { _, _ in }
+  /// The desyncs this side saw, oldest first.
+  public private(set) var desyncs: [Desync] = []
+  /// How many times the host's state replaced the guest's: loaded, on a guest; sent in full,
+  /// on a host.
+  public internal(set) var recoveries = 0
+  /// The most desyncs a match recovers from; the next ends it.
+  public static var maximumRecoveries: Int { 8 }
+  /// A tick at which this side's game runs one tick more than it should, once
+  /// (`RollbackSession.perturbation`): a desync made on purpose, for tests. Set before the
+  /// match starts.
+  public var perturbation: UInt32?
 
   /// The game as it starts, from the host's seed.
   private let start: (UInt64) -> G
   private let hostSeed: UInt64
   private let hostSettings: RollbackSettings
   private let fingerprint: UInt64
-  private var nextTick = 0.0
+  var nextTick = 0.0
   private var lastInputsSent = -1.0
   private var lastHello = -1.0
   private var lastHashRepeat = -1.0
@@ -93,8 +121,21 @@ public final class NetplayMatch<G: Game> {
   /// The stamps of the pings not yet answered, newest last.
   private var pings: [UInt32] = []
   private var lastPing = -1.0
-  /// The last confirmed tick and agreed hash tick seen, and when either last moved.
-  private var progress: (confirmed: UInt32, agreed: UInt32, at: Double)?
+  /// The last confirmed tick and agreed hash tick seen, and when either (or a state on its
+  /// way) last moved.
+  var progress: (confirmed: UInt32, agreed: UInt32, at: Double)?
+  /// The host's state on its way to the guest.
+  var outgoing: OutgoingState?
+  /// The host's state coming, on a guest.
+  var incoming: IncomingState?
+  /// When the guest last asked for the host's state.
+  var lastStateRequest = -1.0
+  /// Whether the guest asked for the host's state.
+  var stateRequested = false
+  /// The acknowledgement of state parts the guest owes: the epoch and the parts held.
+  var pendingStateAck: (epoch: UInt8, held: UInt16)?
+  /// The epoch of a state the guest could not load, until one loads.
+  var failedStateEpoch: UInt8?
   /// How long a side that reached the end keeps answering, so the other can agree too.
   private static var linger: Double { 1 }
   /// Inputs packets per second when nothing new is decided.
@@ -189,12 +230,12 @@ public final class NetplayMatch<G: Game> {
 
   private func receive(now: Double, timeout: Double) {
     let ticks = rollback?.acceptedTicks ?? 0...600
-    for message in peer.receive(timeout: timeout, ticks: ticks) {
-      handle(message, now: now)
+    for packet in peer.receive(timeout: timeout, ticks: ticks) {
+      handle(packet.message, epoch: packet.epoch, now: now)
     }
   }
 
-  private func handle(_ message: Packet.Message, now: Double) {
+  private func handle(_ message: Packet.Message, epoch: UInt8, now: Double) {
     switch message {
     case .hello(let theirs):
       guard peer.role == .host else { return peer.countDropped(.malformed) }
@@ -208,6 +249,7 @@ public final class NetplayMatch<G: Game> {
       if rollback == nil {
         rollback = RollbackSession(
           game: newGame(seed: hostSeed), localSeat: 0, remoteSeat: 1, settings: hostSettings)
+        rollback?.perturbation = perturbation
         phase = .playing
         nextTick = now
       }
@@ -223,6 +265,7 @@ public final class NetplayMatch<G: Game> {
         settings: RollbackSettings(
           inputDelay: Int(inputDelay), maximumRollback: Int(maximumRollback),
           endTick: endTick))
+      rollback?.perturbation = perturbation
       phase = .playing
       nextTick = now
     case .goodbye:
@@ -243,7 +286,9 @@ public final class NetplayMatch<G: Game> {
       let sample = Double(Self.stamp(now) &- stamp) / 1000
       roundTrip = roundTrip.map { $0 + (sample - $0) / 8 } ?? sample
     case .inputs, .stateHash, .inputPart:
-      if let reason = rollback?.receive(message) { peer.countDropped(reason) }
+      if let reason = rollback?.receive(message, epoch: epoch) { peer.countDropped(reason) }
+    case .stateRequest, .statePart, .stateAck:
+      if let reason = handleState(message, now: now) { peer.countDropped(reason) }
     }
   }
 
@@ -279,6 +324,7 @@ public final class NetplayMatch<G: Game> {
     rollback = nil
     defer { rollback = session }
     let (ran, decidedInput) = runTicks(&session, now: now, inputs: inputs)
+    guard noteDesync(session) else { return ran }
     send(&session, now: now, decidedInput: decidedInput)
     conclude(session, now: now)
     return ran
@@ -339,6 +385,7 @@ public final class NetplayMatch<G: Game> {
         peer.send(.inputDelay(delay: UInt8(decision.delay), fromTick: decision.tick))
       }
     }
+    sendState(&session, now: now)
     if session.isFinished && now - lastHashRepeat >= 0.1, let hash = session.lastConfirmedHash {
       peer.send(hash)
       lastHashRepeat = now
@@ -359,7 +406,24 @@ public final class NetplayMatch<G: Game> {
     delayDecision = (wanted, tick, now)
   }
 
-  /// Ends the match on a desync, once both sides agreed at the end (after lingering), when
+  /// Records a desync newly seen and tells `desyncSeen`; ends the match on it unless it is
+  /// to be recovered from. Returns whether the match goes on.
+  private func noteDesync(_ session: RollbackSession<G>) -> Bool {
+    guard let desync = session.desync else { return true }
+    if desyncs.last != desync {
+      desyncs.append(desync)
+      desyncSeen(desync, session.game)
+    }
+    guard onDesync == .recover && recoveries < Self.maximumRecoveries else {
+      phase = .ended(.desynced(desync))
+      for _ in 0..<3 { peer.send(.goodbye) }
+      peer.flush()
+      return false
+    }
+    return true
+  }
+
+  /// Ends the match once both sides agreed at the end (after lingering), when
   /// the other side has been silent too long, or when no tick was confirmed for too long.
   private func conclude(_ session: RollbackSession<G>, now: Double) {
     let confirmed = session.confirmedTicks
@@ -367,9 +431,8 @@ public final class NetplayMatch<G: Game> {
     if progress.map({ $0.confirmed != confirmed || $0.agreed != agreed }) ?? true {
       progress = (confirmed, agreed, now)
     }
-    if let desync = session.desync {
-      phase = .ended(.desynced(desync))
-      for _ in 0..<3 { peer.send(.goodbye) }
+    if session.desync != nil {
+      // Waiting for the host's state, or sending it: the timeouts below still hold.
     } else if session.endAgreed {
       if agreedAt == nil { agreedAt = now }
       if let agreedAt, now - agreedAt >= Self.linger {

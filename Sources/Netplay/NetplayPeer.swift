@@ -73,6 +73,8 @@ public final class NetplayPeer {
   public private(set) var packetsReceived = 0
   /// When the other player was last heard from (seconds, monotonic clock).
   public private(set) var lastHeard: Double
+  /// The epoch every packet sent carries (`Packet.epoch`).
+  public var epoch: UInt8 = 0
 
   private let keys: SessionKeys
   /// The counter of the next datagram sent.
@@ -113,7 +115,7 @@ public final class NetplayPeer {
 
   private func send(_ message: Packet.Message, to address: SocketAddress) {
     let bytes = keys.seal(
-      PacketCodec.encode(Packet(session: session, message: message)), from: role,
+      PacketCodec.encode(Packet(session: session, message: message, epoch: epoch)), from: role,
       counter: counter)
     counter &+= 1
     bytesSent += bytes.count
@@ -146,13 +148,13 @@ public final class NetplayPeer {
     link = held
   }
 
-  /// The messages the other player sent that are waiting, after waiting up to `timeout`
+  /// The packets the other player sent that are waiting, after waiting up to `timeout`
   /// seconds for the first: each checked against `ticks`, the others dropped and counted.
   ///
   /// A host that does not know its guest yet takes a `hello` from anyone who holds the code,
   /// and the sender of the first tagged with it becomes the guest.
-  public func receive(timeout: Double, ticks: ClosedRange<UInt32>) -> [Packet.Message] {
-    var messages: [Packet.Message] = []
+  public func receive(timeout: Double, ticks: ClosedRange<UInt32>) -> [Packet] {
+    var packets: [Packet] = []
     var wait = timeout
     if let due = link?.nextDue { wait = min(wait, max(due - clock.now(), 0)) }
     for _ in 0..<Self.maximumPerReceive {
@@ -179,10 +181,10 @@ public final class NetplayPeer {
       bytesReceived += bytes.count
       packetsReceived += 1
       lastHeard = clock.now()
-      messages.append(packet.message)
+      packets.append(packet)
     }
     flush()
-    return messages
+    return packets
   }
 
   /// The packet in `datagram`: its header (in clear) for this session and version, its tag

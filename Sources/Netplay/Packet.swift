@@ -10,11 +10,15 @@ public struct Packet: Equatable, Sendable {
   public var session: UInt64
   /// What the packet says.
   public var message: Message
+  /// How many times the host's state replaced the guest's, as the sender counts them
+  /// (`Message.statePart`): a state hash of another count is of a state no longer played.
+  public var epoch: UInt8
 
   /// Creates a packet.
-  public init(session: UInt64, message: Message) {
+  public init(session: UInt64, message: Message, epoch: UInt8 = 0) {
     self.session = session
     self.message = message
+    self.epoch = epoch
   }
 
   /// What one packet says.
@@ -45,6 +49,16 @@ public struct Packet: Equatable, Sendable {
     /// The host's input delay for both sides from tick `fromTick` on, from the round trip it
     /// measured; sent again each second.
     case inputDelay(delay: UInt8, fromTick: UInt32)
+    /// The guest asks for the host's state: its own differed (a desync), or it joins again
+    /// after leaving. Its `epoch` is the last state it loaded; sent until parts of a later
+    /// one come.
+    case stateRequest(epoch: UInt8)
+    /// Part `part` of `partCount` of the host's state for `epoch` (`StateTransfer`), sent a
+    /// window at a time until the guest holds them all.
+    case statePart(epoch: UInt8, part: UInt16, partCount: UInt16, bytes: [UInt8])
+    /// The guest holds the parts of the state for `epoch` before `held`, all of them once it
+    /// is `partCount`.
+    case stateAck(epoch: UInt8, held: UInt16)
   }
 }
 

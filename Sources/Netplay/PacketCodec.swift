@@ -1,8 +1,8 @@
 /// Reads and writes `Packet`s: the versioned wire format, little-endian.
 ///
 /// A datagram is a packet and its seal (`SessionKeys`: a counter and a tag). A packet is a
-/// 16-byte header (the magic `TSnp`, the format version, the message kind, a
-/// zero byte, the session) and the message's fields. Inputs are sparse: a run of ticks is
+/// 16-byte header (the magic `TSnp`, the format version, the message kind, the epoch
+/// (`Packet.epoch`), the session) and the message's fields. Inputs are sparse: a run of ticks is
 /// its first tick and length, then only the ticks with inputs, each as its offset in the run
 /// and its inputs (each the game's encoding of it, a byte of length first), so a packet of
 /// idle ticks stays 27 bytes however many it covers. Reading checks every field against what
@@ -11,7 +11,7 @@
 /// the game knows, the game says (`Game.decodedInput(_:)`).
 public enum PacketCodec {
   /// The format version this program writes and reads.
-  public static let version: UInt16 = 3
+  public static let version: UInt16 = 4
   /// The largest datagram read or written, in bytes: under any path's MTU.
   public static let maximumSize = 1200
   /// The largest packet, in bytes: a datagram's less its seal.
@@ -26,6 +26,10 @@ public enum PacketCodec {
   public static let maximumInputPart = 1024
   /// The most parts one input's encoding is split into: encodings up to 64 KiB travel.
   public static let maximumInputParts = 64
+  /// The most bytes of a state one part carries.
+  public static let maximumStatePart = 1024
+  /// The most parts a state is split into: states up to 64 MiB travel.
+  public static let maximumStateParts = 65_535
   /// The length byte that marks an input travelling in parts.
   static let inPartsMarker: UInt8 = 255
   /// The header's size in bytes.
@@ -55,7 +59,7 @@ public enum PacketCodec {
     var bytes = magic
     append(version, to: &bytes)
     bytes.append(kind(of: packet.message))
-    bytes.append(0)
+    bytes.append(packet.epoch)
     append(packet.session, to: &bytes)
     switch packet.message {
     case .hello(let fingerprint):
@@ -107,6 +111,19 @@ public enum PacketCodec {
       bytes += [part, partCount]
       append(UInt16(text.count), to: &bytes)
       bytes += text
+    case .stateRequest(let epoch):
+      bytes.append(epoch)
+    case .statePart(let epoch, let part, let partCount, let state):
+      precondition(
+        state.count <= maximumStatePart && part < partCount, "a state part that does not fit")
+      bytes.append(epoch)
+      append(part, to: &bytes)
+      append(partCount, to: &bytes)
+      append(UInt16(state.count), to: &bytes)
+      bytes += state
+    case .stateAck(let epoch, let held):
+      bytes.append(epoch)
+      append(held, to: &bytes)
     }
     precondition(bytes.count <= maximumPacketSize, "a packet over \(maximumPacketSize) bytes")
     return bytes
@@ -129,7 +146,7 @@ public enum PacketCodec {
   }
 
   /// Checks the header at the start of `bytes` (a packet, or a datagram): this format's magic
-  /// and version, its reserved byte clear, and the session `expectations` name.
+  /// and version, and the session `expectations` name.
   ///
   /// - Throws: `PacketError` naming the first field that does not fit.
   public static func checkHeader(
@@ -141,7 +158,7 @@ public enum PacketCodec {
     let version = try reader.uint16()
     guard version == Self.version else { throw .unsupportedVersion(version) }
     _ = try reader.byte()
-    guard try reader.byte() == 0 else { throw .malformed("the header's reserved byte is set") }
+    _ = try reader.byte()
     let session = try reader.uint64()
     if let expected = expectations.session, session != expected { throw .wrongSession }
   }
@@ -157,11 +174,11 @@ public enum PacketCodec {
     try checkHeader(bytes, expecting: expectations)
     var reader = Reader(bytes: bytes, offset: 6)
     let kind = try reader.byte()
-    reader.offset = 8
+    let epoch = try reader.byte()
     let session = try reader.uint64()
     let message = try message(kind: kind, from: &reader, expecting: expectations)
     guard reader.isAtEnd else { throw .malformed("bytes after the message") }
-    return Packet(session: session, message: message)
+    return Packet(session: session, message: message, epoch: epoch)
   }
 
   /// The fields of a message of `kind` that `reader` stands at, checked against
@@ -189,6 +206,9 @@ public enum PacketCodec {
       let tick = try reader.uint32()
       guard expectations.ticks.contains(tick) else { throw .tickOutOfRange(tick) }
       return .inputDelay(delay: delay, fromTick: tick)
+    case 10: return .stateRequest(epoch: try reader.byte())
+    case 11: return try statePart(&reader)
+    case 12: return .stateAck(epoch: try reader.byte(), held: try reader.uint16())
     default: throw .unknownKind(kind)
     }
   }
@@ -223,6 +243,20 @@ public enum PacketCodec {
     }
     return .inputPart(
       hash: hash, part: part, partCount: partCount, bytes: try reader.bytes(length))
+  }
+
+  /// A state part's fields: its epoch, its place among its parts, and at most
+  /// `maximumStatePart` bytes.
+  private static func statePart(_ reader: inout Reader) throws(PacketError) -> Packet.Message {
+    let epoch = try reader.byte()
+    let part = try reader.uint16()
+    let partCount = try reader.uint16()
+    let length = Int(try reader.uint16())
+    guard part < partCount, length <= maximumStatePart else {
+      throw .malformed("state part \(part) of \(partCount), \(length) bytes")
+    }
+    return .statePart(
+      epoch: epoch, part: part, partCount: partCount, bytes: try reader.bytes(length))
   }
 
   private static func inputs(
@@ -286,6 +320,9 @@ public enum PacketCodec {
     case .pong: 8
     case .inputDelay: 9
     case .inputPart: 6
+    case .stateRequest: 10
+    case .statePart: 11
+    case .stateAck: 12
     }
   }
 

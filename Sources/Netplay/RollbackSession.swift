@@ -34,39 +34,39 @@ public struct RollbackSession<G: Game> {
   /// How the session runs.
   public let settings: Settings
   /// The game as it stands after `tick` ticks.
-  public private(set) var game: G
+  public internal(set) var game: G
   /// Ticks run since the session started.
-  public private(set) var tick: UInt32 = 0
+  public internal(set) var tick: UInt32 = 0
   /// What rolling back has cost so far.
   public private(set) var statistics = Statistics()
   /// The first tick whose hashes differed, once one did; the session runs no further.
-  public private(set) var desync: Desync?
+  public internal(set) var desync: Desync?
   /// Ticks between a local input and the tick it applies at: `settings.inputDelay` until a
   /// change (`scheduleInputDelay(_:fromTick:)`) takes effect.
-  public private(set) var inputDelay: Int
+  public internal(set) var inputDelay: Int
   /// The input delay to change to, and the tick to change at.
-  public private(set) var delayChange: (delay: Int, tick: UInt32)?
+  public internal(set) var delayChange: (delay: Int, tick: UInt32)?
 
   var localInputs: TickLog<G.Input>
-  private var remoteInputs = TickLog<G.Input>()
+  var remoteInputs = TickLog<G.Input>()
   /// What the player did since the last tick was decided.
   private var pending: [G.Input] = []
   /// The game before each tick run on a predicted input, oldest first.
-  private var saved: [(tick: UInt32, game: G)] = []
+  var saved: [(tick: UInt32, game: G)] = []
   /// The first tick run on a prediction that turned out wrong.
-  private var rollbackTarget: UInt32?
+  var rollbackTarget: UInt32?
   /// The newest local tick the other player holds.
-  private var acknowledgedByRemote: UInt32?
+  var acknowledgedByRemote: UInt32?
   /// The newest local tick sent in an inputs message: the other player cannot hold a later one.
-  private var newestInputSent: UInt32?
+  var newestInputSent: UInt32?
   /// How far ahead of this side the other reckons it is.
   private var remoteAdvantage = 0
   /// This side's hashes by ticks run: provisional until those ticks are confirmed.
-  private var localHashes: [UInt32: StateHash] = [:]
+  var localHashes: [UInt32: StateHash] = [:]
   /// The other player's hashes by ticks run, not yet compared.
-  private var remoteHashes: [UInt32: StateHash] = [:]
+  var remoteHashes: [UInt32: StateHash] = [:]
   /// The newest hash tick sent.
-  private var lastHashSent: UInt32 = 0
+  var lastHashSent: UInt32 = 0
   /// Encodings of inputs that travel in parts, by hash: this side's own and those the other
   /// sent.
   var longInputs: [UInt64: [UInt8]] = [:]
@@ -81,7 +81,13 @@ public struct RollbackSession<G: Game> {
   /// The most long inputs kept.
   static var maximumLongInputs: Int { 16 }
   /// The newest hash tick both sides agreed on.
-  public private(set) var lastAgreedHashTick: UInt32?
+  public internal(set) var lastAgreedHashTick: UInt32?
+  /// How many times one side's state replaced the other's (`stateTransfer()`, `load(_:)`),
+  /// wrapping: acknowledgements and hashes sent before the last replacement are stale.
+  public internal(set) var epoch: UInt8 = 0
+  /// A tick at which this side's game runs one tick more than it should, once: a desync made
+  /// on purpose, to test that one is caught and recovered from. `nil` (none) but in tests.
+  public var perturbation: UInt32?
 
   /// Starts a session of `game` (whose seats `localSeat` and `remoteSeat` players control)
   /// for the player at `localSeat`.
@@ -229,8 +235,9 @@ public struct RollbackSession<G: Game> {
       inputs += given.map { SeatInput(seat: seat, input: $0) }
     }
     game.advance(with: inputs)
+    if current == perturbation { game.advance() }
     tick += 1
-    if tick % UInt32(settings.hashInterval) == 0 || tick == settings.endTick {
+    if isHashTick(tick) {
       localHashes[tick] = game.stateHash()
       compareHashes()
     }
@@ -246,10 +253,19 @@ public struct RollbackSession<G: Game> {
   ///   side's inputs do not reach yet or past the end (`.hashOutOfRange`); a hash agreed on or
   ///   a part of an input held already (`.known`); any other message (`.malformed`, the match's
   ///   own to take).
+  ///
+  /// - Parameter epoch: The sender's `epoch` (`Packet.epoch`), this side's if `nil`: an
+  ///   acknowledgement from before this side's state was last replaced is not taken, nor a
+  ///   hash of another epoch's state (`.staleState`).
   @discardableResult
-  public mutating func receive(_ message: Packet.Message) -> DroppedPackets.Reason? {
+  public mutating func receive(
+    _ message: Packet.Message, epoch: UInt8? = nil
+  ) -> DroppedPackets.Reason? {
+    let epoch = epoch ?? self.epoch
     switch message {
-    case .inputs(let first, let ticks, let acknowledged, let advantage):
+    case .inputs(let first, let ticks, var acknowledged, let advantage):
+      // The other side's log of these inputs may have been replaced since.
+      if (1...127).contains(self.epoch &- epoch) { acknowledged = nil }
       // An acknowledgement past what was sent would drop unsent inputs from the resend
       // window, and the other side would wait for them for ever.
       if let acknowledged {
@@ -262,10 +278,12 @@ public struct RollbackSession<G: Game> {
       }
       remoteAdvantage = Int(advantage)
     case .stateHash(let tick, let hash):
+      guard epoch == self.epoch else { return .staleState }
       return receiveHash(tick: tick, hash: StateHash(rawValue: hash))
     case .inputPart(let hash, let part, let partCount, let bytes):
       return receivePart(hash: hash, part: part, partCount: partCount, bytes: bytes)
-    case .hello, .welcome, .goodbye, .ping, .pong, .inputDelay:
+    case .hello, .welcome, .goodbye, .ping, .pong, .inputDelay, .stateRequest, .statePart,
+      .stateAck:
       return .malformed
     }
     return nil
@@ -275,8 +293,8 @@ public struct RollbackSession<G: Game> {
   /// than the end, and no later than this side's inputs reach (the other side confirms a tick
   /// only with them), so that no table of hashes fills with ticks that never come.
   private mutating func receiveHash(tick: UInt32, hash: StateHash) -> DroppedPackets.Reason? {
-    let isHashTick = tick % UInt32(settings.hashInterval) == 0 || tick == settings.endTick
-    guard tick > 0, isHashTick, tick <= localInputs.end, tick <= settings.endTick ?? .max else {
+    guard tick > 0, isHashTick(tick), tick <= localInputs.end, tick <= settings.endTick ?? .max
+    else {
       return .hashOutOfRange
     }
     guard tick > (lastAgreedHashTick ?? 0) else { return .known }
@@ -284,6 +302,11 @@ public struct RollbackSession<G: Game> {
     remoteHashes[tick] = hash
     compareHashes()
     return nil
+  }
+
+  /// Whether the state after `tick` ticks is one whose hashes the two sides compare.
+  func isHashTick(_ tick: UInt32) -> Bool {
+    tick % UInt32(settings.hashInterval) == 0 || tick == settings.endTick
   }
 
   /// Takes the other player's inputs from tick `first` on, as far as they are known.
@@ -325,6 +348,8 @@ public struct RollbackSession<G: Game> {
     // Snapshots before confirmed ticks are never rolled back to again.
     let keepFrom = min(remoteInputs.end, rollbackTarget ?? .max)
     saved.removeAll { $0.tick < keepFrom }
+    // A perturbation that ran on a confirmed tick stays, whatever is rolled back.
+    if let perturbation, perturbation < min(keepFrom, tick) { self.perturbation = nil }
     trimLogs()
     compareHashes()
     return valid

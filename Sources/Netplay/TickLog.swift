@@ -10,6 +10,15 @@ struct TickLog<Input> {
     entries = Array(repeating: [], count: count)
   }
 
+  /// A log that holds nothing before `base`, then `ticks`.
+  init(from base: UInt32, ticks: [[Input]]) {
+    self.base = base
+    entries = ticks
+  }
+
+  /// Whether `tick` is held.
+  func holds(_ tick: UInt32) -> Bool { tick >= base && tick < end }
+
   /// The tick after the last one held.
   var end: UInt32 { base + UInt32(entries.count) }
 

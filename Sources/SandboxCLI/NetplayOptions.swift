@@ -31,10 +31,11 @@ enum NetplayOptions {
     in: 1...3600, default: 5)
 
   /// The options both commands take, in help order.
-  static let shared: [any OptionDeclaration] = [
-    SharedOptions.scenario, SharedOptions.entities, headless, script, record, simulate, timeout,
-    SharedOptions.size, DemoCommand.renderer, SharedOptions.assets,
-  ]
+  static let shared: [any OptionDeclaration] =
+    [
+      SharedOptions.scenario, SharedOptions.entities, headless, script, record, simulate, timeout,
+      SharedOptions.size, DemoCommand.renderer, SharedOptions.assets,
+    ] + NetworkOptions.desyncOptions
 }
 
 /// What `sandbox host` and `sandbox join` read from the shared options.
@@ -49,6 +50,7 @@ struct NetplaySetup {
   let size: OutputSize
   let renderer: RendererChoice
   let assetsOption: String?
+  let desync: NetworkOptions.DesyncSettings
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
     scenarioName = try options[SharedOptions.scenario]
@@ -61,6 +63,7 @@ struct NetplaySetup {
     size = try options[SharedOptions.size]
     renderer = try DemoCommand.rendererChoice(options: options, invocation: invocation)
     assetsOption = try options[SharedOptions.assets]
+    desync = try NetworkOptions.DesyncSettings(options)
     if scriptPath != nil && !isHeadless {
       throw .usage("--script goes with --headless: in a window, the player gives the orders")
     }

@@ -51,6 +51,24 @@ enum NetplayRun {
     waitSeconds: Double,
     joinLine: String?, console: Console, invocation: Sandbox.Invocation
   ) throws(CommandFailure) -> Int32 {
+    setup.desync.apply(to: match, isWindowed: !setup.isHeadless)
+    if match.onDesync == .recover {
+      // Each desync recovered from leaves this side's report, as one that ends the match does.
+      let side = match.peer.role == .host ? Side.left : .right
+      match.desyncSeen = { desync, session in
+        let recording = MatchRecording(
+          of: session, startedWith: prepared.scenario, program: ReplayCommand.program)
+        let url = invocation.url(of: "desync-\(side.name)-\(desync.tick).recording")
+        do throws(CommandFailure) {
+          let failure = try desyncReport(
+            desync, session: session, side: side, recording: recording, recordURL: nil,
+            reportURL: url, invocation: invocation)
+          console.print(failure.message + "; the host's game replaces the guest's")
+        } catch {
+          console.print("\(desync); cannot save this side's report: \(error.message)")
+        }
+      }
+    }
     if setup.isHeadless {
       try playHeadless(match, script: prepared.script, waitSeconds: waitSeconds)
     } else {
@@ -122,7 +140,12 @@ enum NetplayRun {
     for line in match.summary { console.print(line) }
     let recording = MatchRecording(
       of: session, startedWith: prepared.scenario, program: ReplayCommand.program)
-    if let recordURL = prepared.recordURL {
+    if prepared.recordURL != nil, match.peer.role == .guest, match.recoveries > 0 {
+      // Its game since the host's state replaced it is the host's, whose recording holds it.
+      console.print(
+        "Not recorded: this side's game was replaced by the host's, whose recording replays "
+          + "the match")
+    } else if let recordURL = prepared.recordURL {
       try LinesFile.write(recordingBytes(recording), to: recordURL)
       console.print("Recorded the match to \(recordURL.path(percentEncoded: false))")
     }
@@ -132,8 +155,10 @@ enum NetplayRun {
     case .desynced(let desync):
       throw try desyncReport(
         desync, session: session, side: Side.allCases[rollback.localSeat], recording: recording,
-        recordURL: prepared.recordURL, invocation: invocation)
-    case .peerSilent, .stalled:
+        recordURL: prepared.recordURL,
+        reportURL: invocation.url(of: "desync-\(Side.allCases[rollback.localSeat].name).recording"),
+        invocation: invocation)
+    case .peerSilent, .stalled, .unrecoverable:
       throw CommandFailure(
         message: ending.description
           + (prepared.recordURL == nil ? "; --record saves the match so far" : ""),
@@ -149,13 +174,13 @@ enum NetplayRun {
     }
   }
 
-  /// Saves this side's recording (at `recordURL`, else `desync-SIDE.recording` in the working
-  /// directory) and a snapshot beside it, and returns the failure that says where.
+  /// Saves this side's recording (at `recordURL`, else at `reportURL`) and a snapshot beside
+  /// it, and returns the failure that says where.
   static func desyncReport(
     _ desync: Desync, session: MatchSession, side: Side,
-    recording: MatchRecording, recordURL: URL?, invocation: Sandbox.Invocation
+    recording: MatchRecording, recordURL: URL?, reportURL: URL, invocation: Sandbox.Invocation
   ) throws(CommandFailure) -> CommandFailure {
-    let url = recordURL ?? invocation.url(of: "desync-\(side.name).recording")
+    let url = recordURL ?? reportURL
     if recordURL == nil { try LinesFile.write(recordingBytes(recording), to: url) }
     let snapshotPath = url.path(percentEncoded: false) + ".snapshot"
     try SavedFileIO.save(session.match, to: snapshotPath, invocation: invocation)

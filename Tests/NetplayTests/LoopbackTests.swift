@@ -415,4 +415,57 @@ struct LoopbackTests {
     let host = try #require(pair.host.rollback)
     #expect(host.statistics.waits > 0)
   }
+
+  @Test("a desync is recovered from: the host's state replaces the guest's, both end on one hash")
+  func desyncRecovered() throws {
+    let faults = try NetworkFaults(items: ["loss=5%", "delay=20ms"])
+    let pair = try LoopbackPair(
+      scenario: try Self.duel(), settings: RollbackSettings(endTick: 480), faults: faults)
+    pair.host.onDesync = .recover
+    pair.guest.onDesync = .recover
+    pair.guest.perturbation = 100
+    var seen: [(Desync, UInt64)] = []
+    pair.guest.desyncSeen = { desync, game in seen.append((desync, game.tick)) }
+    pair.run(
+      seconds: 30, hostInputs: { Self.hostOrders[$0] ?? [] },
+      guestInputs: { Self.guestOrders[$0] ?? [] },
+      until: { pair.host.hasEnded && pair.guest.hasEnded })
+    #expect(pair.host.phase == .ended(.finished))
+    #expect(pair.guest.phase == .ended(.finished))
+    let host = try #require(pair.host.rollback)
+    let guest = try #require(pair.guest.rollback)
+    #expect(guest.game.stateHash() == host.game.stateHash())
+    #expect(host.game.tick == 480 && guest.game.tick == 480)
+    // Seen once, at the first hash tick after the extra tick, on the guest's game as it was.
+    #expect(pair.guest.desyncs.map(\.tick) == [120])
+    #expect(seen.map(\.0.tick) == [120] && (seen.first?.1 ?? 0) > 120)
+    #expect(pair.host.recoveries == 1 && pair.guest.recoveries == 1)
+    // The host's recording replays to the hash both ended on.
+    let recording = MatchRecording(
+      of: host.game, startedWith: host.game.scenario, program: "sandbox test")
+    let replayed = try ReplayScript.play(MatchRecording(bytes: recording.bytes()))
+    #expect(replayed.stateHash() == host.game.stateHash())
+    #expect(pair.host.summary.contains { $0.hasPrefix("Desyncs:   1 seen here (ticks 120)") })
+  }
+
+  @Test("by default a desync ends the match on both sides, at the tick it was seen")
+  func desyncStops() throws {
+    let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSettings())
+    pair.guest.perturbation = 50
+    pair.run(seconds: 10, until: { pair.host.hasEnded && pair.guest.hasEnded })
+    // The side that sees it first says goodbye; the other may see that before the hash.
+    let endings = [pair.host.phase, pair.guest.phase]
+    let seen = endings.compactMap { phase -> UInt32? in
+      if case .ended(.desynced(let desync)) = phase { return desync.tick }
+      return nil
+    }
+    #expect(!seen.isEmpty && seen.allSatisfy { $0 == 60 }, "\(endings)")
+    for phase in endings {
+      switch phase {
+      case .ended(.desynced), .ended(.peerLeft): break
+      default: Issue.record("a side ended otherwise: \(phase)")
+      }
+    }
+    #expect(pair.host.recoveries == 0 && pair.guest.recoveries == 0)
+  }
 }

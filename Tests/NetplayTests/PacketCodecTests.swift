@@ -46,6 +46,13 @@ struct PacketCodecTests {
       session: session,
       message: .inputPart(
         hash: 0x1122_3344_5566_7788, part: 1, partCount: 3, bytes: Array("{\"units\"".utf8))),
+    Packet(session: session, message: .stateRequest(epoch: 3), epoch: 3),
+    Packet(
+      session: session,
+      message: .statePart(
+        epoch: 4, part: 65_534, partCount: 65_535, bytes: Array(repeating: 9, count: 1024)),
+      epoch: 4),
+    Packet(session: session, message: .stateAck(epoch: 255, held: 12), epoch: 255),
   ]
 
   @Test("every message writes and reads back the same", arguments: packets)
@@ -55,11 +62,12 @@ struct PacketCodecTests {
     #expect(try PacketCodec.decode(bytes, expecting: Self.expectations) == packet)
   }
 
-  @Test("the header is the magic, the version, the kind, a zero byte and the session")
+  @Test("the header is the magic, the version, the kind, the epoch and the session")
   func header() {
-    let bytes = PacketCodec.encode(Packet(session: 0x0102_0304_0506_0708, message: .goodbye))
+    let bytes = PacketCodec.encode(
+      Packet(session: 0x0102_0304_0506_0708, message: .goodbye, epoch: 9))
     #expect(
-      bytes == [0x54, 0x53, 0x6E, 0x70, 3, 0, 5, 0, 8, 7, 6, 5, 4, 3, 2, 1])
+      bytes == [0x54, 0x53, 0x6E, 0x70, 4, 0, 5, 9, 8, 7, 6, 5, 4, 3, 2, 1])
   }
 
   /// `bytes` with the byte at `index` set to `value`.
@@ -87,9 +95,10 @@ struct PacketCodecTests {
     #expect(reason(Array(inputs.dropLast())) == .truncated)
     #expect(reason(inputs + [0]) == .malformed("bytes after the message"))
     #expect(reason(changing(inputs, at: 4, to: 1)) == .unsupportedVersion(1))
-    #expect(reason(changing(inputs, at: 6, to: 10)) == .unknownKind(10))
-    #expect(
-      reason(changing(inputs, at: 7, to: 1)) == .malformed("the header's reserved byte is set"))
+    #expect(reason(changing(inputs, at: 6, to: 13)) == .unknownKind(13))
+    let epoch = try? PacketCodec.decode(
+      changing(inputs, at: 7, to: 1), expecting: Self.expectations)
+    #expect(epoch?.epoch == 1)
     #expect(reason(changing(inputs, at: 8, to: 0)) == .wrongSession)
     #expect(reason([UInt8](repeating: 0, count: 1500)) == .tooLong(1500))
     // A tick far in the future (or the past) of the window.

@@ -14,9 +14,9 @@ let scenarios = URL(fileURLWithPath: #filePath)
 struct LinkedPeers {
   var host: RollbackSession<MatchSession>
   var guest: RollbackSession<MatchSession>
-  /// Messages on their way, with the loop turn they arrive at.
-  var toHost: [(turn: Int, message: Packet.Message)] = []
-  var toGuest: [(turn: Int, message: Packet.Message)] = []
+  /// Messages on their way, with the loop turn they arrive at and their sender's epoch.
+  var toHost: [(turn: Int, message: Packet.Message, epoch: UInt8)] = []
+  var toGuest: [(turn: Int, message: Packet.Message, epoch: UInt8)] = []
   var turn = 0
   let latency: Int
   /// Every how many sends one is lost (0: none).
@@ -42,9 +42,9 @@ struct LinkedPeers {
     sent += 1
     if dropEvery > 0 && sent % dropEvery == 0 { return }
     if toGuest {
-      self.toGuest.append((turn + latency, message))
+      self.toGuest.append((turn + latency, message, host.epoch))
     } else {
-      toHost.append((turn + latency, message))
+      toHost.append((turn + latency, message, guest.epoch))
     }
   }
 
@@ -53,9 +53,13 @@ struct LinkedPeers {
   mutating func turn(
     hostInputs: [SessionInput], guestInputs: [SessionInput], hostRetune: String? = nil
   ) {
-    for (_, message) in toHost.filter({ $0.turn <= turn }) { host.receive(message) }
+    for (_, message, epoch) in toHost.filter({ $0.turn <= turn }) {
+      host.receive(message, epoch: epoch)
+    }
     toHost.removeAll { $0.turn <= turn }
-    for (_, message) in toGuest.filter({ $0.turn <= turn }) { guest.receive(message) }
+    for (_, message, epoch) in toGuest.filter({ $0.turn <= turn }) {
+      guest.receive(message, epoch: epoch)
+    }
     toGuest.removeAll { $0.turn <= turn }
     for input in hostInputs { host.queue(input) }
     if let hostRetune { host.queue(.retune(scenarioJSON: hostRetune)) }

@@ -170,7 +170,8 @@ struct DesyncReportTests {
     let failure = try NetplayRun.desyncReport(
       desync, session: session, side: .right,
       recording: MatchRecording(of: session, startedWith: duel, program: ReplayCommand.program),
-      recordURL: nil, invocation: invocation)
+      recordURL: nil, reportURL: invocation.url(of: "desync-right.recording"),
+      invocation: invocation)
     #expect(failure.exitCode == 1)
     #expect(failure.message.hasPrefix("desynced at tick 120: stateHash "))
     let recording = folder.appendingPathComponent("desync-right.recording").path
