@@ -155,7 +155,8 @@ let package = Package(
     // MARK: - Tests
     .testTarget(name: "FramesTests", dependencies: ["Frames"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-    .testTarget(name: "NetplayTests", dependencies: ["Netplay", "MonsterWars", "TraitSandbox"]),
+    .testTarget(
+      name: "NetplayTests", dependencies: ["Netplay", "MonsterWars", "TraitSandbox", "Gameplay"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
     .testTarget(
       name: "SDLBackendTests",

@@ -44,6 +44,8 @@ public struct DemoConfiguration: Sendable {
   public var camera: Camera?
   /// A match over the network to show and play instead of one against the computer.
   public var netplay: NetplayWindow?
+  /// A match over the network to watch, as a spectator, instead.
+  public var spectating: SpectatorWindow?
   /// Told once, at start, which renderer the demo took and why.
   public var announce: @Sendable (String) -> Void = { _ in }
 

@@ -71,6 +71,11 @@ final class DemoLoop {
           netplay: configuration.scenario, side: netplay.side,
           swarmCount: configuration.swarmCount),
         netplay: netplay)
+    } else if let spectating = configuration.spectating {
+      var state = DemoState(
+        netplay: configuration.scenario, side: .left, swarmCount: configuration.swarmCount)
+      state.isSpectating = true
+      match = SteppedMatch(state: state, spectating: spectating)
     } else if let recording = configuration.replay {
       match = SteppedMatch(state: DemoState(replaying: recording))
     } else {
@@ -142,7 +147,7 @@ final class DemoLoop {
     let isStill =
       isLastFrame || !isOwned || match.state.isPaused || previous.tick == current.tick
     // A match over the network keeps its own clock: it is pumped every frame.
-    let isNetplay = configuration.netplay != nil
+    let isNetplay = configuration.netplay != nil || configuration.spectating != nil
     let granted =
       isLastFrame || isNetplay ? (steps: 0, alpha: 1) : grantedSteps(canStep: isOwned)
     if isOwned && !isLastFrame && (granted.steps > 0 || match.state.isPaused || isNetplay) {

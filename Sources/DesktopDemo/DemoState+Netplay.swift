@@ -18,6 +18,14 @@ extension DemoState {
   ///
   /// - Returns: Whether `action` was handled here.
   mutating func handleNetplay(_ action: DemoAction, at now: Double) -> Bool {
+    if isSpectating {
+      switch action {
+      case .buy, .cancelOrder, .restart:
+        notice = ("a spectator watches: the players give the orders", now + 2)
+        return true
+      default: break
+      }
+    }
     switch action {
     case .buy(let kind):
       guard !match.isOver else { return true }
@@ -90,5 +98,10 @@ extension DemoState {
   /// Shows the network match's state as it stands.
   mutating func show(_ rollback: RollbackSession<MatchSession>) {
     session = rollback.game
+  }
+
+  /// Shows the watched match as the spectator has it.
+  mutating func show(watched game: MatchSession) {
+    session = game
   }
 }

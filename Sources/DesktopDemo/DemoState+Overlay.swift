@@ -64,7 +64,11 @@ extension DemoState {
 
   /// The player's side and waiting orders, under the castles' labels.
   private func drawSideAndOrders(of match: Match, into builder: inout FrameBuilder) {
-    if !isAutoplay {
+    if isSpectating {
+      let watching = DemoMessage(
+        text: "Watching: left (blue) against right (red)", color: .white, size: 12)
+      watching.draw(into: &builder, x: 12, y: 42)
+    } else if !isAutoplay {
       let colorName = playerSide == .left ? "blue" : "red"
       let you = DemoMessage(
         text: "You: \(playerSide.name) (\(colorName))", color: playerSide.color, size: 12)
@@ -82,6 +86,7 @@ extension DemoState {
     if let outcome = match.outcome, !isAutoplay {
       let verdict: (String, Color) =
         switch outcome.winner {
+        case let winner? where isSpectating: ("\(winner.name.capitalized) won", winner.color)
         case playerSide: ("You won", playerSide.color)
         case nil: ("Nobody won", .white)
         case let winner?: ("You lost", winner.color)
@@ -121,7 +126,12 @@ extension DemoState {
         color: Color(red: 230, green: 230, blue: 230), size: 12)
       help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
     }
-    if !isAutoplay && !match.isOver && replay == nil && timelineView == nil {
+    if isSpectating {
+      let help = DemoMessage(
+        text: "Watching  Esc quit", color: Color(red: 230, green: 230, blue: 230),
+        size: 12)
+      help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
+    } else if !isAutoplay && !match.isOver && replay == nil && timelineView == nil {
       // Over the network the clock is both players', and only the host restarts.
       let rest =
         (netplaySide == nil

@@ -31,6 +31,8 @@ public struct DemoState {
   public var playerSide: Side { netplaySide ?? session.playerSides.first ?? .left }
   /// This window's side of a match over the network, if it is one.
   public internal(set) var netplaySide: Side?
+  /// Whether this window watches a match over the network, ordering for neither side.
+  public internal(set) var isSpectating = false
   /// The player's inputs not yet taken by the network match.
   var outbox: [SessionInput] = []
   /// A reloaded scenario, as scenario JSON, not yet sent to the network match.

@@ -25,3 +25,19 @@ public struct NetplayWindow: @unchecked Sendable {
   /// The side this window's player orders for.
   public var side: Side { match.peer.role == .host ? .left : .right }
 }
+
+/// A host's match for the demo window to watch as a spectator: the window pumps the spectator
+/// on its simulation thread each frame and shows the game as it stands; the player's orders
+/// go nowhere. Handed over between threads as `NetplayWindow` is.
+public struct SpectatorWindow: @unchecked Sendable {
+  /// The spectator.
+  public let spectator: NetplaySpectator<MatchSession>
+  /// Seconds to wait for the host's state before saying it has not come.
+  public let waitSeconds: Double
+
+  /// Creates one.
+  public init(spectator: NetplaySpectator<MatchSession>, waitSeconds: Double) {
+    self.spectator = spectator
+    self.waitSeconds = waitSeconds
+  }
+}

@@ -38,9 +38,13 @@ final class SteppedMatch: @unchecked Sendable {
   private let queue = DispatchQueue(label: "TraitSandbox.simulation", qos: .userInteractive)
   private let group = DispatchGroup()
 
-  init(state: DemoState, netplay: NetplayWindow? = nil) {
+  /// The match over the network this window watches, if it does.
+  let spectating: SpectatorWindow?
+
+  init(state: DemoState, netplay: NetplayWindow? = nil, spectating: SpectatorWindow? = nil) {
     self.state = state
     self.netplay = netplay
+    self.spectating = spectating
     netplay?.match.prepare = { $0.keepsTimeline = true }
     previous = state.shownMatch.makeFrame()
     current = previous
@@ -83,6 +87,8 @@ final class SteppedMatch: @unchecked Sendable {
     lastTickSeconds = 0
     if let netplay {
       runNetplay(netplay, now: start, speed: speed)
+    } else if let spectating {
+      runSpectator(spectating, now: start)
     } else if granted > 0 {
       let ticks = state.advance(steps: granted)
       lastTickSeconds = clock.now() - start
@@ -135,6 +141,30 @@ final class SteppedMatch: @unchecked Sendable {
     previous = current
     current = state.shownMatch.makeFrame(speed: 1, isPaused: false)
     // A match over the network is drawn as it stands, not between ticks.
+    pairing = nil
+  }
+
+  /// Pumps the spectator: the host's stream, the ticks due, and the frame and banner of where
+  /// it stands.
+  private func runSpectator(_ spectating: SpectatorWindow, now: Double) {
+    let spectator = spectating.spectator
+    let ran = spectator.pump(now: now)
+    lastTicks = ran
+    lastTickSeconds = MonotonicClock().now() - now
+    if let game = spectator.game { state.show(watched: game) }
+    state.advancePreview(steps: ran)
+    let behind = spectator.ticksBehind
+    state.netplayBanner =
+      switch spectator.phase {
+      case .joining:
+        now - opened > spectating.waitSeconds
+          ? ["The host has let nothing be watched yet:", "is it playing, with this scenario?"]
+          : ["Asking the host to watch..."]
+      case .watching: behind > 30 ? ["Watching: catching up, \(behind) ticks behind"] : []
+      case .ended(let ending): [ending.description, "Esc quits"]
+      }
+    previous = current
+    current = state.shownMatch.makeFrame(speed: 1, isPaused: false)
     pairing = nil
   }
 

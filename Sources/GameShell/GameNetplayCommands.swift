@@ -205,9 +205,10 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
       name: "join", abstract: "Join a match another player hosts, headless.",
       discussion: """
         Give the address and the code the host printed, and the host's settings: the host \
-        refuses a player whose game would differ. The host decides the seed and the end tick.
+        refuses a player whose game would differ. The host decides the seed and the end tick. \
+        With --spectate this side watches instead, from any point of the match.
         """,
-      options: [NetworkOptions.code] + GameNetplaySetup<G>.options,
+      options: [NetworkOptions.code, NetworkOptions.spectate] + GameNetplaySetup<G>.options,
       argument: ("host", "The host's address and port, e.g. 127.0.0.1:7777 or [::1]:7777."),
       program: G.name)
   }
@@ -215,6 +216,7 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
   let host: String
   let port: UInt16
   let code: SessionCode
+  let spectates: Bool
   let setup: GameNetplaySetup<G>
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
@@ -225,10 +227,15 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
       throw .usage(error.description)
     }
     code = try options.required(NetworkOptions.code)
+    spectates = options[NetworkOptions.spectate]
     setup = try GameNetplaySetup(options: options, invocation: invocation)
+    if spectates && !setup.inputs.isEmpty {
+      throw .usage("a spectator gives no inputs: leave out --inputs")
+    }
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
+    if spectates { return try watch(console: console) }
     let match: NetplayMatch<G>
     do {
       match = try .joining(
@@ -240,5 +247,40 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
     console.print("Joining \(match.peer.remote.map { "\($0)" } ?? host) (session \(code)).")
     if !setup.faults.isNone { console.print("Simulating \(setup.faults) on what this side sends.") }
     return try setup.play(match, console: console)
+  }
+
+  /// Watches the host's match, headless or in a window, and prints where it ended.
+  private func watch(console: Console) throws(CommandFailure) -> Int32 {
+    let spectator: NetplaySpectator<G>
+    do {
+      spectator = try .watching(
+        setup.start, fingerprint: setup.fingerprint, host: host, port: port, code: code)
+    } catch {
+      throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
+    }
+    console.print("Watching \(spectator.peer.remote.map { "\($0)" } ?? host) (session \(code)).")
+    if setup.isWindowed {
+      try GameWindow<G>.watch(
+        spectator, waiting: setup.start(0).makeFrame(), waitSeconds: Double(setup.waitSeconds),
+        environment: setup.invocation.environment)
+    } else {
+      do {
+        try spectator.watchHeadless(waitSeconds: Double(setup.waitSeconds))
+      } catch {
+        throw error.commandFailure
+      }
+    }
+    for line in spectator.summary { console.print(line) }
+    if let game = spectator.game {
+      for line in game.reportLines { console.print(line) }
+      if let pngPath = setup.pngPath {
+        try GameOptions<G>.writePicture(of: game, to: pngPath, invocation: setup.invocation)
+      }
+    }
+    switch spectator.phase {
+    case .ended(.finished), .ended(.quit), .joining, .watching: return ExitCode.success
+    case .ended(let ending):
+      throw CommandFailure(message: ending.description, exitCode: ExitCode.failure)
+    }
   }
 }

@@ -108,6 +108,74 @@ extension GameWindow {
   }
 }
 
+extension GameWindow {
+  /// Shows `spectator`'s view of the host's match until the viewer quits (Esc, or closing the
+  /// window) or three seconds after it ends, the title saying where it stands: pumps it every
+  /// frame and draws the game as it stands, `waiting` until the host's state has come. The
+  /// view pans, zooms and inspects as in any window; a spectator gives no inputs.
+  ///
+  /// - Throws: `CommandFailure` with exit 69 when there is no display or the host has let
+  ///   nothing be watched within `waitSeconds`, 1 when SDL fails.
+  static func watch(
+    _ spectator: NetplaySpectator<G>, waiting: Frame, waitSeconds: Double,
+    environment: [String: String]
+  ) throws(CommandFailure) {
+    let (session, window, backend) = try open(showing: waiting, environment: environment)
+    let clock = MonotonicClock()
+    let opened = clock.now()
+    var view = GameView(controlsTime: false, clickHelp: "nothing: a spectator", keys: [])
+    var drawn = waiting
+    var endedAt: Double?
+    var frames = 0
+    do {
+      while true {
+        let frameStart = clock.now()
+        let events = session.pollEvents()
+        if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
+        if spectator.hasEnded {
+          endedAt = endedAt ?? frameStart
+          if let endedAt, frameStart - endedAt > 3 { break }
+        }
+        if spectator.phase == .joining && frameStart - opened > waitSeconds {
+          throw CommandFailure(
+            message: "the host let this spectator watch nothing within \(Int(waitSeconds)) s",
+            exitCode: ExitCode.unavailable)
+        }
+        _ = take(
+          events, view: &view, game: nil, shown: drawn, width: backend.width,
+          height: backend.height, seat: 0)
+        spectator.pump(now: frameStart)
+        let game = spectator.game
+        drawn = game?.makeFrame() ?? waiting
+        let behind = spectator.ticksBehind
+        try backend.render(
+          view.shown(
+            drawn, inspection: view.selection.flatMap { game?.inspect($0) },
+            banner: behind > 30 ? "catching up: \(behind) ticks behind" : nil))
+        backend.present()
+        frames += 1
+        if frames % 15 == 1 {
+          window.title =
+            switch spectator.phase {
+            case .joining: "\(G.name): asking the host to watch"
+            case .watching: "\(G.name), watching, tick \(spectator.tick)"
+            case .ended(let ending): "\(G.name): \(ending)"
+            }
+        }
+        let spare = 1 / framesPerSecond - (clock.now() - frameStart)
+        if spare > 0 { spectator.wait(seconds: spare) }
+      }
+    } catch let failure as CommandFailure {
+      spectator.quit()
+      throw failure
+    } catch {
+      spectator.quit()
+      throw CommandFailure(message: "\(error)", exitCode: ExitCode.failure)
+    }
+    spectator.quit()
+  }
+}
+
 extension NetplayError {
   /// The failure a command ends with: exit 64 for what the player typed, 69 for the rest.
   var commandFailure: CommandFailure {

@@ -32,6 +32,11 @@ package enum NetworkOptions {
       throw .invalid(error.description)
     }
   }
+  /// `--spectate`: watch rather than play.
+  package static let spectate = Flag(
+    "spectate",
+    help: "Watch the host's match rather than play: join it at any time with the code, catch "
+      + "up, and follow both players to the end; the players never wait for a spectator.")
   /// `--on-desync`: what a desync does.
   package static let onDesync = Option<DesyncPolicy?>(
     "on-desync", valueName: "stop|recover",

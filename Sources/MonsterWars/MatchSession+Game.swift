@@ -1,3 +1,4 @@
+import Foundation
 import Gameplay
 import TraitSandbox
 
@@ -52,29 +53,51 @@ extension MatchSession: Game {
     match.world.stateHash()
   }
 
-  /// The scenario the session restarts with (its JSON text's length in 4 bytes, then the
-  /// text) and the match's snapshot.
+  /// The scenario the session restarts with and the inputs it applied (each as its length in
+  /// 4 bytes, then its JSON text), then the match's snapshot: the inputs travel with the
+  /// state, so that a session restored from another's records what that one did.
   public func snapshot() throws -> [UInt8] {
-    let json = Array(scenario.jsonText.utf8)
-    var bytes = withUnsafeBytes(of: UInt32(json.count).littleEndian, Array.init)
-    bytes += json
+    var bytes: [UInt8] = []
+    for text in [Array(scenario.jsonText.utf8), try JSONEncoder().encode(inputs).map { $0 }] {
+      bytes += withUnsafeBytes(of: UInt32(text.count).littleEndian, Array.init)
+      bytes += text
+    }
     bytes += try match.snapshot()
     return bytes
   }
 
-  /// The session a snapshot of this one holds: its scenario and match, with this session's
-  /// seed, players and swarm count, no inputs kept and the timeline starting again there.
+  /// The session a snapshot of this one holds: its scenario, inputs and match, with this
+  /// session's seed, players and swarm count, and the timeline starting again there.
   public func restored(from snapshot: [UInt8]) throws -> MatchSession {
-    guard snapshot.count >= 4 else { throw SavedFileError("a session snapshot ends early") }
-    let length = snapshot[0..<4].reversed().reduce(0) { $0 << 8 | Int($1) }
-    guard snapshot.count - 4 >= length,
-      let json = String(validating: snapshot[4..<4 + length], as: UTF8.self),
+    var offset = 0
+    /// The next length-prefixed text of the snapshot.
+    func text(_ what: String) throws -> ArraySlice<UInt8> {
+      guard snapshot.count - offset >= 4 else {
+        throw SavedFileError("a session snapshot ends before its \(what)")
+      }
+      let length = snapshot[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+      offset += 4
+      guard snapshot.count - offset >= length else {
+        throw SavedFileError("a session snapshot's \(what) ends early")
+      }
+      defer { offset += length }
+      return snapshot[offset..<offset + length]
+    }
+    guard let json = String(validating: try text("scenario"), as: UTF8.self),
       let scenario = Self.retuned(json, like: scenario, swarmCount: swarmCount)
     else { throw SavedFileError("a session snapshot's scenario does not read") }
+    let inputs: [RecordedInput]
+    do {
+      inputs = try JSONDecoder().decode([RecordedInput].self, from: Data(try text("inputs")))
+    } catch let error as SavedFileError {
+      throw error
+    } catch {
+      throw SavedFileError("a session snapshot's inputs do not read: \(error)")
+    }
     var session = self
     session.scenario = scenario
-    session.match = try match.restored(from: Array(snapshot[(4 + length)...]))
-    session.inputs = []
+    session.match = try match.restored(from: Array(snapshot[offset...]))
+    session.inputs = inputs
     session.branchInputs = []
     session.timeline = keepsTimeline ? [session.match] : []
     return session

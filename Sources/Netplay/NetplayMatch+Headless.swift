@@ -129,6 +129,12 @@ extension NetplayMatch {
       pump(now: now, inputs: inputs)
       wait(seconds: 0.002, now: clock.now())
     }
+    // Spectators get the ticks to the end, for three seconds at most.
+    let ended = clock.now()
+    while !spectatorsCaughtUp && clock.now() - ended < 3 {
+      pump(now: clock.now())
+      wait(seconds: 0.002, now: clock.now())
+    }
     peer.drain(seconds: 0.5)
   }
 
@@ -176,19 +182,34 @@ extension NetplayMatch {
     if let agreed = rollback.lastAgreedHashTick {
       lines.append("Agreed:    both sides had the same stateHash at tick \(agreed)")
     }
+    let seconds = max(Double(rollback.tick), 1) / ticksPerSecond
+    if rejoins > 0 {
+      lines.append(
+        peer.role == .host
+          ? "Rejoined:  the guest joined again \(rejoins == 1 ? "once" : "\(rejoins) times"); "
+            + "this side sent its state"
+          : "Rejoined:  this side joined a match under way and loaded the host's state")
+    }
+    if peer.spectatorBytes.sent > 0 {
+      lines.append(
+        String(
+          format: "Spectators: %d watching at the end; %.0f B/s sent to them, %.0f B/s received",
+          spectatorCount, Double(peer.spectatorBytes.sent) / seconds,
+          Double(peer.spectatorBytes.received) / seconds))
+    }
     if !desyncs.isEmpty || recoveries > 0 {
       lines.append(
         "Desyncs:   \(desyncs.count) seen here"
           + (desyncs.isEmpty
             ? "" : " (ticks \(desyncs.map { "\($0.tick)" }.joined(separator: ", ")))")
-          + "; the host's state \(peer.role == .host ? "sent" : "loaded") \(recoveries) times")
+          + "; the host's state \(peer.role == .host ? "sent" : "loaded") "
+          + (recoveries == 1 ? "once" : "\(recoveries) times"))
     }
     let statistics = rollback.statistics
     lines.append(
       "Rollbacks: \(statistics.rollbacks) (\(statistics.ticksRunAgain) ticks run again, the "
         + "deepest \(statistics.deepestRollback)); waited \(statistics.waits) times for the "
         + "other player")
-    let seconds = max(Double(rollback.tick), 1) / ticksPerSecond
     func rate(_ bytes: Int, _ packets: Int) -> String {
       String(
         format: "%d bytes in %d packets, %.0f B/s (%.0f B/s with UDP/IP headers)", bytes,
@@ -200,6 +221,59 @@ extension NetplayMatch {
     lines.append("Sent:     " + rate(peer.bytesSent, peer.packetsSent))
     lines.append("Received: " + rate(peer.bytesReceived, peer.packetsReceived))
     lines.append("Dropped:  \(peer.dropped)")
+    return lines
+  }
+}
+
+/// Setting a spectator up on a socket and watching with no window.
+extension NetplaySpectator {
+  /// A spectator of the match the host at `host` and `port` runs for the session of `code`.
+  ///
+  /// - Throws: `NetplayError` when the host's address does not resolve or cannot be reached.
+  public static func watching(
+    _ start: (UInt64) -> G, fingerprint: UInt64, host: String, port: UInt16, code: SessionCode
+  ) throws(NetplayError) -> NetplaySpectator {
+    let address: SocketAddress
+    let socket: UDPSocket
+    do {
+      address = try SocketAddress.resolve(host: host, port: port)[0]
+      socket = try UDPSocket(toReach: address)
+    } catch {
+      throw NetplayError("Cannot reach \(host): \(error)")
+    }
+    let peer = NetplayPeer(role: .spectator, socket: socket, code: code, remote: address)
+    return NetplaySpectator(watching: start, fingerprint: fingerprint, peer: peer)
+  }
+
+  /// Watches headless until the match ends for this spectator.
+  ///
+  /// - Throws: `NetplayError` if the host has not streamed its state within `waitSeconds`.
+  public func watchHeadless(waitSeconds: Double) throws(NetplayError) {
+    let clock = MonotonicClock()
+    let started = clock.now()
+    while !hasEnded {
+      if phase == .joining, clock.now() - started > waitSeconds {
+        throw NetplayError(
+          "the host let this spectator watch nothing within \(Int(waitSeconds)) s: is it "
+            + "playing, with this game and these settings, and is the code the one it printed?")
+      }
+      pump(now: clock.now())
+      wait(seconds: 0.002)
+    }
+    if case .ended(.finished) = phase {} else { quit() }
+  }
+
+  /// How the watching went, a line each: the ending, the state hash, the traffic.
+  public var summary: [String] {
+    guard case .ended(let ending) = phase else { return [] }
+    var lines = ["Watched: \(ending) (tick \(tick))"]
+    if let game { lines.append("stateHash: \(game.stateHash())") }
+    let seconds = max(Double(tick), 1) / (game?.ticksPerSecond ?? 60)
+    lines.append(
+      String(
+        format: "Sent %d bytes, %.0f B/s; received %d bytes, %.0f B/s", peer.bytesSent,
+        Double(peer.bytesSent) / seconds, peer.bytesReceived,
+        Double(peer.bytesReceived) / seconds))
     return lines
   }
 }

@@ -9,6 +9,8 @@ extension NetplayMatch {
   struct OutgoingState {
     var epoch: UInt8
     var parts: [[UInt8]]
+    /// Whether it goes to a guest that joined again, rather than one whose state differed.
+    var forRejoin: Bool
     var held = 0
     var next = 0
     /// When the guest last said it holds more (or the parts were last sent again).
@@ -30,6 +32,14 @@ extension NetplayMatch {
   /// A line for a window's banner while the host's state is on its way, else `nil`.
   public var notice: String? {
     guard phase == .playing, let rollback else { return nil }
+    if peer.silentSeconds > 1.5 {
+      return "the other player is silent (\(Int(peer.silentSeconds)) s): waiting up to "
+        + "\(Int(silenceTimeout)) s"
+    }
+    if awaitsHostState {
+      let share = incoming.map { 100 * $0.held / max($0.parts.count, 1) } ?? 0
+      return "joining the match under way: loading the host's state (\(share) %)"
+    }
     if let incoming {
       let share = 100 * incoming.held / max(incoming.parts.count, 1)
       return "the two games differed: loading the host's state (\(share) %)"
@@ -61,7 +71,10 @@ extension NetplayMatch {
         pendingStateAck = (epoch, partCount)
         return .known
       }
-      guard (1...127).contains(epoch &- session.epoch) else { return .staleState }
+      // A guest that joined again takes the state of any epoch: it has none of its own.
+      guard awaitsHostState || (1...127).contains(epoch &- session.epoch) else {
+        return .staleState
+      }
       if incoming?.epoch != epoch {
         incoming = IncomingState(
           epoch: epoch, parts: Array(repeating: nil, count: Int(partCount)))
@@ -85,7 +98,8 @@ extension NetplayMatch {
       }
       if state.held == state.parts.count {
         outgoing = nil
-        recoveries += 1
+        // A rejoin's state counts as the rejoin.
+        if !state.forRejoin { recoveries += 1 }
       } else {
         outgoing = state
       }
@@ -99,16 +113,18 @@ extension NetplayMatch {
   /// and sends the parts due. The guest's: asks for the state while its own differs, says
   /// what it holds, and loads the state once it holds all of it.
   func sendState(_ session: inout RollbackSession<G>, now: Double) {
-    guard onDesync == .recover else { return }
+    let recovers = onDesync == .recover
     if peer.role == .host {
-      if session.desync != nil || stateRequested {
+      if session.desync != nil && recovers || stateRequested || rejoinStateDue {
+        startSendingState(&session, now: now, forRejoin: rejoinStateDue)
         stateRequested = false
-        startSendingState(&session, now: now)
+        rejoinStateDue = false
       }
       sendStateParts(now: now)
       return
     }
-    if session.desync != nil || failedStateEpoch != nil, incoming == nil,
+    if session.desync != nil && recovers || awaitsHostState || failedStateEpoch != nil,
+      incoming == nil,
       now - lastStateRequest >= Self.stateResend
     {
       peer.send(.stateRequest(epoch: failedStateEpoch ?? session.epoch))
@@ -124,7 +140,9 @@ extension NetplayMatch {
     }
   }
 
-  private func startSendingState(_ session: inout RollbackSession<G>, now: Double) {
+  private func startSendingState(
+    _ session: inout RollbackSession<G>, now: Double, forRejoin: Bool
+  ) {
     let bytes: [UInt8]
     do {
       bytes = try session.stateTransfer().bytes()
@@ -142,7 +160,8 @@ extension NetplayMatch {
       return
     }
     peer.epoch = session.epoch
-    outgoing = OutgoingState(epoch: session.epoch, parts: parts, lastProgress: now)
+    outgoing = OutgoingState(
+      epoch: session.epoch, parts: parts, forRejoin: forRejoin, lastProgress: now)
   }
 
   private func sendStateParts(now: Double) {
@@ -186,7 +205,12 @@ extension NetplayMatch {
     }
     failedStateEpoch = nil
     peer.epoch = state.epoch
-    recoveries += 1
+    if awaitsHostState {
+      awaitsHostState = false
+      rejoins += 1
+    } else {
+      recoveries += 1
+    }
     pendingStateAck = (state.epoch, UInt16(state.parts.count))
     nextTick = now
   }

@@ -72,8 +72,11 @@ public final class NetplayMatch<G: Game> {
   public internal(set) var phase: Phase
   /// The game and its rollback state, once both sides play.
   public private(set) var rollback: RollbackSession<G>?
-  /// Seconds of silence after which the other player is given up on.
-  public var silenceTimeout = 5.0
+  /// Seconds of silence after which the other player is given up on: until then a guest
+  /// whose network dropped plays on when it comes back, and one whose process died joins
+  /// again with the same code, from a new address (`Packet.Message.challenge`), and loads
+  /// the host's state.
+  public var silenceTimeout = 60.0
   /// Seconds without a tick newly confirmed (or, at the end, agreed on) after which the match
   /// ends, whatever datagrams come: what ends a match that traffic keeps alive but does not
   /// move.
@@ -102,7 +105,7 @@ public final class NetplayMatch<G: Game> {
   private let start: (UInt64) -> G
   private let hostSeed: UInt64
   private let hostSettings: RollbackSettings
-  private let fingerprint: UInt64
+  let fingerprint: UInt64
   var nextTick = 0.0
   private var lastInputsSent = -1.0
   private var lastHello = -1.0
@@ -132,14 +135,30 @@ public final class NetplayMatch<G: Game> {
   var lastStateRequest = -1.0
   /// Whether the guest asked for the host's state.
   var stateRequested = false
+  /// Whether a guest that joined again waits for the host's state.
+  var rejoinStateDue = false
   /// The acknowledgement of state parts the guest owes: the epoch and the parts held.
   var pendingStateAck: (epoch: UInt8, held: UInt16)?
   /// The epoch of a state the guest could not load, until one loads.
   var failedStateEpoch: UInt8?
+  /// The host's challenges to players joining again, newest last, with their addresses.
+  var challenges: [(nonce: UInt64, address: SocketAddress)] = []
+  /// Whether this guest answered a host's challenge: it joins a match under way.
+  var isRejoining = false
+  /// Whether this guest waits for the host's state before it runs a tick: it joined again.
+  public internal(set) var awaitsHostState = false
+  /// How many times the guest joined again: on a host, taken; on a guest, done.
+  public internal(set) var rejoins = 0
+  /// The spectators' streams, by address.
+  var feeds: [SocketAddress: SpectatorFeed] = [:]
+  /// Spectators whose streams start on the next pump.
+  var newWatchers: Set<SocketAddress> = []
+  /// Whether the spectators were told the match ended short of its end.
+  var spectatorsTold = false
   /// How long a side that reached the end keeps answering, so the other can agree too.
   private static var linger: Double { 1 }
   /// Inputs packets per second when nothing new is decided.
-  private static var inputsRate: Double { 30 }
+  private static var inputsRate: Double { 20 }
 
   /// A host's match: it waits for a guest whose `fingerprint` is its own, then plays the
   /// game's first seat.
@@ -205,6 +224,8 @@ public final class NetplayMatch<G: Game> {
   public func quit() {
     guard !hasEnded else { return }
     for _ in 0..<3 { peer.send(.goodbye) }
+    farewellSpectators()
+    spectatorsTold = true
     peer.flush()
     phase = .ended(.quit)
   }
@@ -230,8 +251,45 @@ public final class NetplayMatch<G: Game> {
 
   private func receive(now: Double, timeout: Double) {
     let ticks = rollback?.acceptedTicks ?? 0...600
-    for packet in peer.receive(timeout: timeout, ticks: ticks) {
-      handle(packet.message, epoch: packet.epoch, now: now)
+    for (packet, sender) in peer.receive(timeout: timeout, ticks: ticks) {
+      switch sender {
+      case .remote: handle(packet.message, epoch: packet.epoch, now: now)
+      case .stranger(let address): handleStranger(packet.message, from: address, now: now)
+      case .spectator(let address): handleSpectator(packet.message, from: address, now: now)
+      }
+    }
+  }
+
+  /// A hello or a rejoin from another address than the guest's: while the guest is silent,
+  /// a hello of this match is challenged, and a rejoin that answers a challenge from its
+  /// address takes the guest's place; the host then sends its state.
+  private func handleStranger(_ message: Packet.Message, from address: SocketAddress, now: Double) {
+    guard phase == .playing, rollback != nil, peer.silentSeconds > 1 else {
+      return peer.countDropped(.strangerAddress)
+    }
+    switch message {
+    case .hello(let theirs):
+      guard theirs == fingerprint else { return peer.countDropped(.wrongFingerprint) }
+      var generator = SystemRandomNumberGenerator()
+      let nonce: UInt64 = generator.next()
+      challenges = Array((challenges + [(nonce, address)]).suffix(4))
+      peer.send(.challenge(nonce: nonce), toStranger: address)
+    case .rejoin(let nonce):
+      guard challenges.contains(where: { $0.nonce == nonce && $0.address == address }) else {
+        return peer.countDropped(.unasked)
+      }
+      challenges = []
+      peer.switchRemote(to: address)
+      peer.send(
+        .welcome(
+          seed: hostSeed, inputDelay: UInt8(hostSettings.inputDelay),
+          maximumRollback: UInt8(hostSettings.maximumRollback), endTick: hostSettings.endTick))
+      rejoinStateDue = true
+      rejoins += 1
+      pings = []
+      progress?.at = now
+    default:
+      peer.countDropped(.strangerAddress)
     }
   }
 
@@ -257,9 +315,17 @@ public final class NetplayMatch<G: Game> {
         .welcome(
           seed: hostSeed, inputDelay: UInt8(hostSettings.inputDelay),
           maximumRollback: UInt8(hostSettings.maximumRollback), endTick: hostSettings.endTick))
+    case .challenge(let nonce):
+      guard peer.role == .guest, phase == .joining else { return peer.countDropped(.unasked) }
+      // The host plays on with a guest that fell silent: this side takes its place.
+      isRejoining = true
+      peer.send(.rejoin(nonce: nonce))
+    case .rejoin, .watch, .streamPart, .streamAck:
+      peer.countDropped(.malformed)
     case .welcome(let seed, let inputDelay, let maximumRollback, let endTick):
       guard peer.role == .guest else { return peer.countDropped(.malformed) }
       guard rollback == nil else { return peer.countDropped(.known) }
+      awaitsHostState = isRejoining
       rollback = RollbackSession(
         game: newGame(seed: seed), localSeat: 1, remoteSeat: 0,
         settings: RollbackSettings(
@@ -313,7 +379,20 @@ public final class NetplayMatch<G: Game> {
       }
       peer.flush()
       return 0
-    case .waitingForGuest, .ended:
+    case .waitingForGuest:
+      peer.flush()
+      return 0
+    case .ended(let ending):
+      // Spectators still get what was confirmed, to the end; or hear it ended short of it.
+      if ending != .finished && !spectatorsTold {
+        farewellSpectators()
+        spectatorsTold = true
+      }
+      if var session = rollback, ending == .finished {
+        rollback = nil
+        serveSpectators(&session, now: now)
+        rollback = session
+      }
       peer.flush()
       return 0
     case .playing:
@@ -323,7 +402,15 @@ public final class NetplayMatch<G: Game> {
     guard var session = rollback else { return 0 }
     rollback = nil
     defer { rollback = session }
+    if awaitsHostState {
+      // Joined again: nothing runs before the host's state is here.
+      sendState(&session, now: now)
+      peer.flush()
+      conclude(session, now: now)
+      return 0
+    }
     let (ran, decidedInput) = runTicks(&session, now: now, inputs: inputs)
+    serveSpectators(&session, now: now)
     guard noteDesync(session) else { return ran }
     send(&session, now: now, decidedInput: decidedInput)
     conclude(session, now: now)
@@ -441,7 +528,7 @@ public final class NetplayMatch<G: Game> {
       }
     } else if peer.silentSeconds > silenceTimeout {
       phase = .ended(.peerSilent(seconds: peer.silentSeconds, tick: session.tick))
-    } else if let since = progress?.at, now - since > progressTimeout {
+    } else if let since = progress?.at, now - since > progressTimeout, peer.silentSeconds < 1 {
       phase = .ended(.stalled(seconds: now - since, tick: session.tick))
       for _ in 0..<3 { peer.send(.goodbye) }
     }

@@ -51,7 +51,31 @@ public struct SessionCode: Equatable, Sendable, CustomStringConvertible {
 /// uses a peer.
 public final class NetplayPeer {
   /// Which end of the match this is.
-  public enum Role: Sendable { case host, guest }
+  public enum Role: Sendable {
+    /// The host: it plays the first seat, and spectators watch through it.
+    case host
+    /// The guest: it plays the second seat.
+    case guest
+    /// A spectator: it watches the host's match and plays no seat.
+    case spectator
+  }
+
+  /// Who sent a packet a host took.
+  public enum Sender: Equatable, Sendable {
+    /// The other player.
+    case remote
+    /// Another address, with a hello or a rejoin tagged as the guest's: a guest that comes
+    /// back on a new address.
+    case stranger(SocketAddress)
+    /// A spectator, at its address.
+    case spectator(SocketAddress)
+  }
+
+  /// A spectator a host knows: its datagrams' counters and when it was last heard from.
+  private struct SpectatorLink {
+    var window = ReplayWindow()
+    var lastHeard: Double
+  }
 
   /// Which end this is.
   public let role: Role
@@ -75,6 +99,12 @@ public final class NetplayPeer {
   public private(set) var lastHeard: Double
   /// The epoch every packet sent carries (`Packet.epoch`).
   public var epoch: UInt8 = 0
+  /// Bytes of datagrams sent to spectators and received from them (UDP payload).
+  public private(set) var spectatorBytes = (sent: 0, received: 0)
+  /// The spectators a host knows, by address.
+  private var spectators: [SocketAddress: SpectatorLink] = [:]
+  /// The most spectators a host takes at once.
+  public static let maximumSpectators = 16
 
   private let keys: SessionKeys
   /// The counter of the next datagram sent.
@@ -113,6 +143,27 @@ public final class NetplayPeer {
     send(message, to: remote)
   }
 
+  /// Sends `message` to the spectator at `address`, sealed with the spectators' key.
+  public func send(_ message: Packet.Message, toSpectator address: SocketAddress) {
+    let bytes = keys.seal(
+      PacketCodec.encode(Packet(session: session, message: message, epoch: epoch)),
+      going: .hostToSpectator, counter: counter)
+    counter &+= 1
+    spectatorBytes.sent += bytes.count
+    socket.send(bytes, to: address)
+  }
+
+  /// The spectators a host knows, and how long each has been silent.
+  public var spectatorSilences: [(address: SocketAddress, seconds: Double)] {
+    let now = clock.now()
+    return spectators.map { ($0.key, now - $0.value.lastHeard) }
+  }
+
+  /// Forgets the spectator at `address`: it left, or fell silent.
+  public func forgetSpectator(_ address: SocketAddress) {
+    spectators[address] = nil
+  }
+
   private func send(_ message: Packet.Message, to address: SocketAddress) {
     let bytes = keys.seal(
       PacketCodec.encode(Packet(session: session, message: message, epoch: epoch)), from: role,
@@ -120,7 +171,7 @@ public final class NetplayPeer {
     counter &+= 1
     bytesSent += bytes.count
     packetsSent += 1
-    if link != nil {
+    if link != nil && address == remote {
       link?.send(bytes, now: clock.now())
       flush()
     } else {
@@ -149,19 +200,40 @@ public final class NetplayPeer {
   }
 
   /// The packets the other player sent that are waiting, after waiting up to `timeout`
-  /// seconds for the first: each checked against `ticks`, the others dropped and counted.
+  /// seconds for the first: each checked against `ticks`, the others dropped and counted;
+  /// `from` is `nil` for the other player's, the sender's address for a hello or a rejoin from
+  /// another address, which a host takes from anyone holding the code (a guest that comes
+  /// back on a new address; `switchRemote(to:)`).
   ///
   /// A host that does not know its guest yet takes a `hello` from anyone who holds the code,
   /// and the sender of the first tagged with it becomes the guest.
-  public func receive(timeout: Double, ticks: ClosedRange<UInt32>) -> [Packet] {
-    var packets: [Packet] = []
+  public func receive(
+    timeout: Double, ticks: ClosedRange<UInt32>
+  ) -> [(packet: Packet, from: Sender)] {
+    var packets: [(packet: Packet, from: Sender)] = []
     var wait = timeout
     if let due = link?.nextDue { wait = min(wait, max(due - clock.now(), 0)) }
     for _ in 0..<Self.maximumPerReceive {
       guard let (bytes, sender) = socket.receive(timeout: wait) else { break }
       wait = 0
+      if role == .host, sender != remote,
+        spectators[sender] != nil || spectators.count < Self.maximumSpectators
+      {
+        if let packet = spectator(bytes, from: sender, ticks: ticks) {
+          packets.append((packet, .spectator(sender)))
+          continue
+        }
+        if spectators[sender] != nil {
+          dropped.count(.unauthenticated)
+          continue
+        }
+      }
       if let remote, sender != remote {
-        dropped.count(.strangerAddress)
+        if role == .host, let packet = stranger(bytes, ticks: ticks) {
+          packets.append((packet, .stranger(sender)))
+        } else {
+          dropped.count(.strangerAddress)
+        }
         continue
       }
       let packet: Packet
@@ -181,7 +253,7 @@ public final class NetplayPeer {
       bytesReceived += bytes.count
       packetsReceived += 1
       lastHeard = clock.now()
-      packets.append(packet)
+      packets.append((packet, .remote))
     }
     flush()
     return packets
@@ -199,7 +271,13 @@ public final class NetplayPeer {
     } catch {
       throw DroppedPackets.Reason(error)
     }
-    guard let (bytes, counter) = keys.open(datagram, from: role == .host ? .guest : .host) else {
+    let direction: SessionKeys.Direction =
+      switch role {
+      case .host: .guestToHost
+      case .guest: .hostToGuest
+      case .spectator: .hostToSpectator
+      }
+    guard let (bytes, counter) = keys.open(datagram, going: direction) else {
       throw .unauthenticated
     }
     guard window.accept(counter) else { throw .replayed }
@@ -208,6 +286,61 @@ public final class NetplayPeer {
     } catch {
       throw DroppedPackets.Reason(error)
     }
+  }
+
+  /// A hello or a rejoin tagged with the guest's key from an address not the guest's, if
+  /// `datagram` is one. Its counter is not checked: a new process counts from zero, and a
+  /// hello replayed only draws a challenge, which a rejoin must answer.
+  private func stranger(_ datagram: [UInt8], ticks: ClosedRange<UInt32>) -> Packet? {
+    let expectations = PacketCodec.Expectations(session: session, ticks: ticks)
+    guard datagram.count <= PacketCodec.maximumSize,
+      (try? PacketCodec.checkHeader(datagram, expecting: expectations)) != nil,
+      let (bytes, _) = keys.open(datagram, from: .guest),
+      let packet = try? PacketCodec.decode(bytes, expecting: expectations)
+    else { return nil }
+    switch packet.message {
+    case .hello, .rejoin: return packet
+    default: return nil
+    }
+  }
+
+  /// A spectator's packet, if `datagram` is one from `address`: tagged with the spectators'
+  /// key, its counter new from that address. A new address is taken with a `watch` while
+  /// fewer than `maximumSpectators` watch.
+  private func spectator(
+    _ datagram: [UInt8], from address: SocketAddress, ticks: ClosedRange<UInt32>
+  ) -> Packet? {
+    let expectations = PacketCodec.Expectations(session: session, ticks: ticks)
+    guard datagram.count <= PacketCodec.maximumSize,
+      (try? PacketCodec.checkHeader(datagram, expecting: expectations)) != nil,
+      let (bytes, counter) = keys.open(datagram, going: .spectatorToHost),
+      let packet = try? PacketCodec.decode(bytes, expecting: expectations)
+    else { return nil }
+    var link = spectators[address] ?? SpectatorLink(lastHeard: clock.now())
+    if spectators[address] == nil {
+      guard case .watch = packet.message, spectators.count < Self.maximumSpectators else {
+        return nil
+      }
+    }
+    guard link.window.accept(counter) else { return nil }
+    link.lastHeard = clock.now()
+    spectators[address] = link
+    spectatorBytes.received += datagram.count
+    return packet
+  }
+
+  /// Sends `message` to `address`, not the other player: a host's challenge to a player who
+  /// would join again.
+  public func send(_ message: Packet.Message, toStranger address: SocketAddress) {
+    send(message, to: address)
+  }
+
+  /// Takes `address` as the other player's from now on, its datagrams counted afresh: a
+  /// guest that joined again from there.
+  public func switchRemote(to address: SocketAddress) {
+    remote = address
+    window = ReplayWindow()
+    lastHeard = clock.now()
   }
 
   /// Forgets the other player's address: a host refusing a guest waits for another, whose

@@ -59,6 +59,22 @@ public struct Packet: Equatable, Sendable {
     /// The guest holds the parts of the state for `epoch` before `held`, all of them once it
     /// is `partCount`.
     case stateAck(epoch: UInt8, held: UInt16)
+    /// The host, whose guest fell silent, answers a hello from another address: a player
+    /// joining again must send `nonce` back (`rejoin`), which no one replaying an old hello
+    /// can.
+    case challenge(nonce: UInt64)
+    /// A player joins again, in the place of the silent guest: the `nonce` of the host's
+    /// challenge.
+    case rejoin(nonce: UInt64)
+    /// A spectator asks to watch the match; `fingerprint` as in `hello`. Sent until the
+    /// stream comes.
+    case watch(fingerprint: UInt64)
+    /// Bytes of the host's stream to a spectator from `offset` on: its confirmed state, then
+    /// both players' inputs tick by tick (`SpectatorStream`).
+    case streamPart(offset: UInt32, bytes: [UInt8])
+    /// The spectator holds the stream's bytes before `held`; sent at least twice a second,
+    /// which tells the host it still watches.
+    case streamAck(held: UInt32)
   }
 }
 

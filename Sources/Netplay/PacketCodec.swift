@@ -124,6 +124,15 @@ public enum PacketCodec {
     case .stateAck(let epoch, let held):
       bytes.append(epoch)
       append(held, to: &bytes)
+    case .challenge(let nonce), .rejoin(let nonce), .watch(let nonce):
+      append(nonce, to: &bytes)
+    case .streamPart(let offset, let stream):
+      precondition(stream.count <= maximumStatePart, "a stream part that does not fit")
+      append(offset, to: &bytes)
+      append(UInt16(stream.count), to: &bytes)
+      bytes += stream
+    case .streamAck(let held):
+      append(held, to: &bytes)
     }
     precondition(bytes.count <= maximumPacketSize, "a packet over \(maximumPacketSize) bytes")
     return bytes
@@ -209,6 +218,15 @@ public enum PacketCodec {
     case 10: return .stateRequest(epoch: try reader.byte())
     case 11: return try statePart(&reader)
     case 12: return .stateAck(epoch: try reader.byte(), held: try reader.uint16())
+    case 13: return .challenge(nonce: try reader.uint64())
+    case 14: return .rejoin(nonce: try reader.uint64())
+    case 15: return .watch(fingerprint: try reader.uint64())
+    case 16:
+      let offset = try reader.uint32()
+      let length = Int(try reader.uint16())
+      guard length <= maximumStatePart else { throw .malformed("a stream part of \(length) bytes") }
+      return .streamPart(offset: offset, bytes: try reader.bytes(length))
+    case 17: return .streamAck(held: try reader.uint32())
     default: throw .unknownKind(kind)
     }
   }
@@ -323,6 +341,11 @@ public enum PacketCodec {
     case .stateRequest: 10
     case .statePart: 11
     case .stateAck: 12
+    case .challenge: 13
+    case .rejoin: 14
+    case .watch: 15
+    case .streamPart: 16
+    case .streamAck: 17
     }
   }
 

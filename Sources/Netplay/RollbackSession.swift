@@ -88,6 +88,9 @@ public struct RollbackSession<G: Game> {
   /// A tick at which this side's game runs one tick more than it should, once: a desync made
   /// on purpose, to test that one is caught and recovered from. `nil` (none) but in tests.
   public var perturbation: UInt32?
+  /// The first tick whose inputs are kept, whoever no longer needs them: what spectators have
+  /// not been sent yet (`confirmedInputs(from:)`).
+  public var keepsInputsFrom: UInt32?
 
   /// Starts a session of `game` (whose seats `localSeat` and `remoteSeat` players control)
   /// for the player at `localSeat`.
@@ -283,7 +286,7 @@ public struct RollbackSession<G: Game> {
     case .inputPart(let hash, let part, let partCount, let bytes):
       return receivePart(hash: hash, part: part, partCount: partCount, bytes: bytes)
     case .hello, .welcome, .goodbye, .ping, .pong, .inputDelay, .stateRequest, .statePart,
-      .stateAck:
+      .stateAck, .challenge, .rejoin, .watch, .streamPart, .streamAck:
       return .malformed
     }
     return nil
@@ -302,6 +305,22 @@ public struct RollbackSession<G: Game> {
     remoteHashes[tick] = hash
     compareHashes()
     return nil
+  }
+
+  /// Both players' inputs from tick `first` up to the last tick both are known for, a list a
+  /// tick, seats in order: what a spectator is sent. Empty if the inputs of `first` are no
+  /// longer held (`keepsInputsFrom` keeps them).
+  public func confirmedInputs(from first: UInt32) -> [[SeatInput<G.Input>]] {
+    let end = min(localInputs.end, remoteInputs.end)
+    guard first < end, localInputs.holds(first), remoteInputs.holds(first) else { return [] }
+    return (first..<end).map { tick in
+      var inputs: [SeatInput<G.Input>] = []
+      for seat in [localSeat, remoteSeat].sorted() {
+        let given = seat == localSeat ? localInputs[tick] : remoteInputs[tick]
+        inputs += given.map { SeatInput(seat: seat, input: $0) }
+      }
+      return inputs
+    }
   }
 
   /// Whether the state after `tick` ticks is one whose hashes the two sides compare.
@@ -357,7 +376,8 @@ public struct RollbackSession<G: Game> {
 
   /// Forgets the inputs no rollback and no packet needs any more.
   private mutating func trimLogs() {
-    let needed = min(tick, saved.first?.tick ?? tick, rollbackTarget ?? .max)
+    let needed = min(
+      tick, saved.first?.tick ?? tick, rollbackTarget ?? .max, keepsInputsFrom ?? .max)
     remoteInputs.dropBefore(min(needed, remoteInputs.end))
     localInputs.dropBefore(min(needed, acknowledgedByRemote.map { $0 + 1 } ?? 0))
   }

@@ -13,6 +13,30 @@ public struct SessionKeys: Sendable {
   public let session: UInt64
   private let host: HMACKey
   private let guest: HMACKey
+  private let spectator: HMACKey
+  private let watched: HMACKey
+
+  /// Which way a datagram goes: each way has its own key, so that no datagram one way can be
+  /// replayed the other, or a spectator's taken as a player's.
+  public enum Direction: Sendable {
+    /// From the host to its guest.
+    case hostToGuest
+    /// From the guest to the host.
+    case guestToHost
+    /// From the host to a spectator.
+    case hostToSpectator
+    /// From a spectator to the host.
+    case spectatorToHost
+
+    /// The way `sender`'s datagrams go, to the host or, from the host, to its guest.
+    public init(from sender: NetplayPeer.Role) {
+      switch sender {
+      case .host: self = .hostToGuest
+      case .guest: self = .guestToHost
+      case .spectator: self = .spectatorToHost
+      }
+    }
+  }
   /// The bytes a datagram has after its packet: the counter and the tag.
   public static let sealSize = 12
 
@@ -24,15 +48,13 @@ public struct SessionKeys: Sendable {
     let key = SHA256.hash(Array("TraitSandbox session key".utf8) + value)
     host = HMACKey(HMACKey(key).tag(Array("host".utf8)))
     guest = HMACKey(HMACKey(key).tag(Array("guest".utf8)))
+    spectator = HMACKey(HMACKey(key).tag(Array("spectator".utf8)))
+    watched = HMACKey(HMACKey(key).tag(Array("host to spectator".utf8)))
   }
 
   /// `packet` as `sender` sends it with `counter`: the packet, the counter and the tag.
   public func seal(_ packet: [UInt8], from sender: NetplayPeer.Role, counter: UInt32) -> [UInt8] {
-    var bytes = packet
-    for shift in stride(from: 0, to: 32, by: 8) {
-      bytes.append(UInt8(truncatingIfNeeded: counter >> UInt32(shift)))
-    }
-    return bytes + key(of: sender).tag(bytes).prefix(8)
+    seal(packet, going: Direction(from: sender), counter: counter)
   }
 
   /// The packet and counter of `datagram`, if `sender` sealed it with this code's keys.
@@ -41,9 +63,28 @@ public struct SessionKeys: Sendable {
   public func open(
     _ datagram: [UInt8], from sender: NetplayPeer.Role
   ) -> (packet: [UInt8], counter: UInt32)? {
+    open(datagram, going: Direction(from: sender))
+  }
+
+  /// `packet` sent `direction`'s way with `counter`: the packet, the counter and the tag.
+  public func seal(_ packet: [UInt8], going direction: Direction, counter: UInt32) -> [UInt8] {
+    var bytes = packet
+    for shift in stride(from: 0, to: 32, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: counter >> UInt32(shift)))
+    }
+    return bytes + key(direction).tag(bytes).prefix(8)
+  }
+
+  /// The packet and counter of `datagram`, if it was sealed `direction`'s way with this code's
+  /// keys.
+  ///
+  /// - Complexity: O(n) for an n-byte datagram.
+  public func open(
+    _ datagram: [UInt8], going direction: Direction
+  ) -> (packet: [UInt8], counter: UInt32)? {
     guard datagram.count >= Self.sealSize else { return nil }
     let tagStart = datagram.count - 8
-    let tag = key(of: sender).tag(Array(datagram[..<tagStart])).prefix(8)
+    let tag = key(direction).tag(Array(datagram[..<tagStart])).prefix(8)
     // Every byte compared, whatever the first difference: no timing says how many matched.
     var difference: UInt8 = 0
     for (mine, theirs) in zip(tag, datagram[tagStart...]) { difference |= mine ^ theirs }
@@ -55,8 +96,13 @@ public struct SessionKeys: Sendable {
     return (Array(datagram[..<counterStart]), counter)
   }
 
-  private func key(of sender: NetplayPeer.Role) -> HMACKey {
-    sender == .host ? host : guest
+  private func key(_ direction: Direction) -> HMACKey {
+    switch direction {
+    case .hostToGuest: host
+    case .guestToHost: guest
+    case .hostToSpectator: watched
+    case .spectatorToHost: spectator
+    }
   }
 }
 

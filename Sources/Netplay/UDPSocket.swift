@@ -5,7 +5,7 @@
 #endif
 
 /// A UDP endpoint's address, IPv4 or IPv6, compared byte for byte.
-public struct SocketAddress: Equatable, Sendable, CustomStringConvertible {
+public struct SocketAddress: Hashable, Sendable, CustomStringConvertible {
   fileprivate var storage: sockaddr_storage
   fileprivate var length: socklen_t
 
@@ -96,6 +96,14 @@ public struct SocketAddress: Equatable, Sendable, CustomStringConvertible {
       withUnsafeBytes(of: rhs.storage) { right in
         left.prefix(count).elementsEqual(right.prefix(count))
       }
+    }
+  }
+
+  /// Hashes the address's bytes, as `==` compares them.
+  public func hash(into hasher: inout Hasher) {
+    let count = Int(length)
+    withUnsafeBytes(of: storage) {
+      hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(count)))
     }
   }
 }

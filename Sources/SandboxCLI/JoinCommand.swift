@@ -1,3 +1,4 @@
+import DesktopDemo
 import Foundation
 import GameShell
 import MonsterWars
@@ -12,9 +13,11 @@ struct JoinCommand: Subcommand {
       Give the address and the code 'sandbox host' printed, and the host's --scenario and \
       --entities if it gave any: the host refuses a player whose match would differ. The host \
       decides the seed, the input delay and the rollback depth. With --headless --script FILE \
-      this side plays the file's orders with no window, until the host's --ticks.
+      this side plays the file's orders with no window, until the host's --ticks. With \
+      --spectate it watches instead, in a window or --headless, from any point of the match, \
+      and prints the stateHash it reached.
       """,
-    options: [code, joinTimeout] + NetplayOptions.shared,
+    options: [code, joinTimeout, NetworkOptions.spectate] + NetplayOptions.shared,
     argument: ("host", "The host's address and port, e.g. 127.0.0.1:7777 or [::1]:7777."))
 
   /// `--code`: the session's code.
@@ -30,6 +33,7 @@ struct JoinCommand: Subcommand {
   let code: SessionCode
   let joinTimeout: Int
   let setup: NetplaySetup
+  let spectates: Bool
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
@@ -40,6 +44,11 @@ struct JoinCommand: Subcommand {
     self.code = code
     joinTimeout = try options[Self.joinTimeout]
     setup = try NetplaySetup(options: options, invocation: invocation)
+    spectates = options[NetworkOptions.spectate]
+    if spectates && (setup.scriptPath != nil || setup.recordPath != nil) {
+      throw .usage(
+        "a spectator gives no orders and records nothing: leave out --script and --record")
+    }
     self.invocation = invocation
   }
 
@@ -54,6 +63,7 @@ struct JoinCommand: Subcommand {
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
     let prepared = try NetplayRun.prepare(setup, side: .right, invocation: invocation)
+    if spectates { return try watch(prepared, console: console) }
     let match: NetplayMatch<MatchSession>
     do {
       match = try .joining(
@@ -69,5 +79,39 @@ struct JoinCommand: Subcommand {
     return try NetplayRun.run(
       match, prepared: prepared, setup: setup, waitSeconds: Double(joinTimeout),
       joinLine: nil, console: console, invocation: invocation)
+  }
+
+  /// Watches the host's match headless and prints where it ended.
+  private func watch(_ prepared: NetplayRun.Prepared, console: Console) throws(CommandFailure)
+    -> Int32
+  {
+    let spectator: NetplaySpectator<MatchSession>
+    do {
+      spectator = try .watching(
+        NetplayRun.start(prepared.scenario, swarmCount: setup.entities),
+        fingerprint: prepared.scenario.netplayFingerprint(swarmCount: setup.entities),
+        host: host, port: port, code: code)
+    } catch {
+      throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
+    }
+    spectator.silenceTimeout = Double(setup.timeout)
+    console.print("Watching \(spectator.peer.remote.map { "\($0)" } ?? host) (session \(code)).")
+    if setup.isHeadless {
+      do {
+        try spectator.watchHeadless(waitSeconds: Double(joinTimeout))
+      } catch {
+        throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
+      }
+    } else {
+      try NetplayRun.watchInWindow(
+        SpectatorWindow(spectator: spectator, waitSeconds: Double(joinTimeout)),
+        prepared: prepared, setup: setup, console: console, invocation: invocation)
+    }
+    for line in spectator.summary { console.print(line) }
+    switch spectator.phase {
+    case .ended(.finished), .ended(.quit), .joining, .watching: return ExitCode.success
+    case .ended(let ending):
+      throw CommandFailure(message: ending.description, exitCode: ExitCode.failure)
+    }
   }
 }

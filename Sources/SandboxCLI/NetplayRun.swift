@@ -91,6 +91,32 @@ enum NetplayRun {
     }
   }
 
+  /// Watches `spectating` in the demo window until the viewer closes it.
+  static func watchInWindow(
+    _ spectating: SpectatorWindow, prepared: Prepared, setup: NetplaySetup, console: Console,
+    invocation: Sandbox.Invocation
+  ) throws(CommandFailure) {
+    try DemoCommand.prepareWindow(invocation: invocation)
+    let sprites = try prepared.assets.loadSprites(for: prepared.scenario.roster, console: console)
+    var configuration = DemoConfiguration(
+      scenario: prepared.scenario, scenarioFile: nil, seed: 0, width: setup.size.width,
+      height: setup.size.height, frameLimit: nil, screenshot: nil, isAutoplay: false,
+      swarmCount: setup.entities, sprites: sprites,
+      videoDriver: invocation.environment["SDL_VIDEODRIVER"])
+    configuration.program = ReplayCommand.program
+    configuration.renderer = setup.renderer
+    configuration.announce = { console.print($0) }
+    configuration.spectating = spectating
+    do {
+      let summary = try DesktopDemo.run(configuration)
+      DemoCommand.printFrameTimes(summary, console: console)
+    } catch {
+      spectating.spectator.quit()
+      throw CommandFailure(message: error.message, exitCode: ExitCode.failure)
+    }
+    spectating.spectator.quit()
+  }
+
   private static func playInWindow(
     _ match: NetplayMatch<MatchSession>, prepared: Prepared, setup: NetplaySetup,
     waitSeconds: Double,
@@ -140,12 +166,7 @@ enum NetplayRun {
     for line in match.summary { console.print(line) }
     let recording = MatchRecording(
       of: session, startedWith: prepared.scenario, program: ReplayCommand.program)
-    if prepared.recordURL != nil, match.peer.role == .guest, match.recoveries > 0 {
-      // Its game since the host's state replaced it is the host's, whose recording holds it.
-      console.print(
-        "Not recorded: this side's game was replaced by the host's, whose recording replays "
-          + "the match")
-    } else if let recordURL = prepared.recordURL {
+    if let recordURL = prepared.recordURL {
       try LinesFile.write(recordingBytes(recording), to: recordURL)
       console.print("Recorded the match to \(recordURL.path(percentEncoded: false))")
     }

@@ -425,6 +425,7 @@ struct LoopbackTests {
     pair.guest.onDesync = .recover
     pair.guest.perturbation = 100
     var seen: [(Desync, UInt64)] = []
+    pair.host.desyncSeen = { desync, game in seen.append((desync, game.tick)) }
     pair.guest.desyncSeen = { desync, game in seen.append((desync, game.tick)) }
     pair.run(
       seconds: 30, hostInputs: { Self.hostOrders[$0] ?? [] },
@@ -436,16 +437,22 @@ struct LoopbackTests {
     let guest = try #require(pair.guest.rollback)
     #expect(guest.game.stateHash() == host.game.stateHash())
     #expect(host.game.tick == 480 && guest.game.tick == 480)
-    // Seen once, at the first hash tick after the extra tick, on the guest's game as it was.
-    #expect(pair.guest.desyncs.map(\.tick) == [120])
-    #expect(seen.map(\.0.tick) == [120] && (seen.first?.1 ?? 0) > 120)
+    // Seen at the first hash tick after the extra tick, by the host, the guest or both (the
+    // guest may load the host's state before it compares the host's hash), on each side's game
+    // as it was then.
+    let ticks = pair.host.desyncs.map(\.tick) + pair.guest.desyncs.map(\.tick)
+    #expect(!ticks.isEmpty && ticks.allSatisfy { $0 == 120 })
+    #expect(seen.map(\.0.tick) == ticks.sorted() && seen.allSatisfy { $0.1 > 120 })
     #expect(pair.host.recoveries == 1 && pair.guest.recoveries == 1)
-    // The host's recording replays to the hash both ended on.
-    let recording = MatchRecording(
-      of: host.game, startedWith: host.game.scenario, program: "sandbox test")
-    let replayed = try ReplayScript.play(MatchRecording(bytes: recording.bytes()))
-    #expect(replayed.stateHash() == host.game.stateHash())
-    #expect(pair.host.summary.contains { $0.hasPrefix("Desyncs:   1 seen here (ticks 120)") })
+    // Both recordings replay to the hash both ended on: the guest's holds the host's inputs
+    // from before its state was replaced, which came with the state.
+    for session in [host.game, guest.game] {
+      let recording = MatchRecording(
+        of: session, startedWith: session.scenario, program: "sandbox test")
+      let replayed = try ReplayScript.play(MatchRecording(bytes: recording.bytes()))
+      #expect(replayed.stateHash() == host.game.stateHash())
+    }
+    #expect(guest.game.inputs == host.game.inputs)
   }
 
   @Test("by default a desync ends the match on both sides, at the tick it was seen")
@@ -467,5 +474,158 @@ struct LoopbackTests {
       }
     }
     #expect(pair.host.recoveries == 0 && pair.guest.recoveries == 0)
+  }
+
+  @Test("a guest whose process died joins again with the same code and the match plays on")
+  func rejoin() throws {
+    let scenario = try Self.duel()
+    let pair = try LoopbackPair(scenario: scenario, settings: RollbackSettings(endTick: 600))
+    pair.start(settle: 1)
+    // The guest's process dies: nothing more comes from it, and nothing it held survives.
+    let diedAt = try #require(pair.guest.rollback?.tick)
+    #expect(diedAt > 30)
+    pair.run(seconds: 1.5, pumpsGuest: false, until: { false })
+    #expect(pair.host.notice?.hasPrefix("the other player is silent (1 s)") == true)
+    let socket = try UDPSocket(toReach: try pair.hostAddress)
+    let again = NetplayMatch(
+      joining: { MatchSession(scenario: scenario, seed: $0, playerSides: [.left, .right]) },
+      fingerprint: scenario.netplayFingerprint(swarmCount: nil),
+      peer: NetplayPeer(role: .guest, socket: socket, code: pair.code, remote: try pair.hostAddress)
+    )
+    let clock = MonotonicClock()
+    let deadline = clock.now() + 30
+    while clock.now() < deadline && !(pair.host.hasEnded && again.hasEnded) {
+      pair.host.pump(now: clock.now(), inputs: { Self.hostOrders[$0] ?? [] })
+      again.pump(now: clock.now(), inputs: { Self.guestOrders[$0] ?? [] })
+      pair.host.wait(seconds: 0.001, now: clock.now())
+    }
+    #expect(pair.host.phase == .ended(.finished))
+    #expect(again.phase == .ended(.finished))
+    #expect(pair.host.rejoins == 1 && again.rejoins == 1)
+    #expect(pair.host.recoveries == 0 && again.recoveries == 0)
+    let host = try #require(pair.host.rollback)
+    let guest = try #require(again.rollback)
+    #expect(host.game.stateHash() == guest.game.stateHash())
+    // Both recordings hold both players' inputs, the first guest's and the second's, and
+    // replay to the hash both ended on.
+    #expect(guest.game.inputs == host.game.inputs)
+    for session in [host.game, guest.game] {
+      let recording = MatchRecording(
+        of: session, startedWith: session.scenario, program: "sandbox test")
+      let replayed = try ReplayScript.play(MatchRecording(bytes: recording.bytes()))
+      #expect(replayed.stateHash() == host.game.stateHash())
+    }
+    let sides = Set(
+      host.game.inputs.compactMap { recorded -> Side? in
+        if case .order(_, let side) = recorded.input { return side }
+        return nil
+      })
+    #expect(sides == [.left, .right])
+  }
+
+  @Test("a guest whose network dropped for seconds plays on when it comes back")
+  func networkDrop() throws {
+    let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSettings(endTick: 420))
+    pair.start(settle: 0.5)
+    pair.run(seconds: 2.5, pumpsGuest: false, until: { false })
+    #expect(!pair.host.hasEnded)
+    pair.run(seconds: 20, until: { pair.host.hasEnded && pair.guest.hasEnded })
+    #expect(pair.host.phase == .ended(.finished) && pair.guest.phase == .ended(.finished))
+    #expect(pair.host.rejoins == 0)
+  }
+
+  @Test("no one takes a playing guest's place; a rejoin that answers no challenge is refused")
+  func noHijack() throws {
+    let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSettings())
+    pair.start(settle: 0.5)
+    let stranger = try UDPSocket(toReach: try pair.hostAddress)
+    let keys = SessionKeys(code: pair.code)
+    // The fingerprint a hello of this match carries: the game's name and the scenario's.
+    var hasher = StateHasher()
+    hasher.combine(MatchSession.name)
+    hasher.combine(try Self.duel().netplayFingerprint(swarmCount: nil))
+    let fingerprint = hasher.finalize().rawValue
+    let hostAddress = try pair.hostAddress
+    func send(_ message: Packet.Message, counter: UInt32) {
+      let packet = PacketCodec.encode(Packet(session: keys.session, message: message))
+      stranger.send(keys.seal(packet, from: .guest, counter: counter), to: hostAddress)
+    }
+    let dropped = pair.host.peer.dropped.counts[.strangerAddress] ?? 0
+    // While the guest plays, a hello from elsewhere is not answered.
+    send(.hello(fingerprint: fingerprint), counter: 0)
+    send(.rejoin(nonce: 42), counter: 1)
+    pair.run(seconds: 0.3, until: { false })
+    #expect(stranger.receive(timeout: 0.05) == nil)
+    #expect(pair.host.peer.dropped.counts[.strangerAddress] == dropped + 2)
+    // Once it is silent, a hello is challenged, and a rejoin with another nonce refused.
+    pair.run(seconds: 1.3, pumpsGuest: false, until: { false })
+    send(.hello(fingerprint: fingerprint), counter: 2)
+    pair.run(seconds: 0.2, pumpsGuest: false, until: { false })
+    let answer = try #require(stranger.receive(timeout: 0.5))
+    let opened = try #require(keys.open(answer.bytes, from: .host))
+    let challenge = try PacketCodec.decode(
+      opened.packet, expecting: PacketCodec.Expectations(session: keys.session, ticks: 0...1000))
+    guard case .challenge(let nonce) = challenge.message else {
+      Issue.record("no challenge: \(challenge.message)")
+      return
+    }
+    send(.rejoin(nonce: nonce &+ 1), counter: 3)
+    pair.run(seconds: 0.2, pumpsGuest: false, until: { false })
+    #expect(pair.host.peer.dropped.counts[.unasked] == 1)
+    #expect(pair.host.rejoins == 0)
+    // The guest comes back and plays on.
+    pair.run(seconds: 1, until: { false })
+    #expect(pair.host.phase == .playing && pair.guest.phase == .playing)
+  }
+
+  @Test("eight spectators join a match under way, one leaves and comes back; all see its end")
+  func spectators() throws {
+    let scenario = try Self.duel()
+    let pair = try LoopbackPair(scenario: scenario, settings: RollbackSettings(endTick: 600))
+    pair.start(settle: 0.3)
+    let hostAddress = try pair.hostAddress
+    func spectator() throws -> NetplaySpectator<MatchSession> {
+      NetplaySpectator(
+        watching: { MatchSession(scenario: scenario, seed: $0, playerSides: [.left, .right]) },
+        fingerprint: scenario.netplayFingerprint(swarmCount: nil),
+        peer: NetplayPeer(
+          role: .spectator, socket: try UDPSocket(toReach: hostAddress), code: pair.code,
+          remote: hostAddress))
+    }
+    var watching: [NetplaySpectator<MatchSession>] = []
+    var cameBack = false
+    var mostWatching = 0
+    let clock = MonotonicClock()
+    let deadline = clock.now() + 40
+    while clock.now() < deadline
+      && !(pair.host.hasEnded && pair.guest.hasEnded && watching.allSatisfy(\.hasEnded))
+    {
+      let now = clock.now()
+      // One joins every 40 ticks; the first leaves at its tick 350 and joins again.
+      if watching.count < 8, let tick = pair.host.rollback?.tick,
+        tick >= 40 * UInt32(watching.count + 1)
+      {
+        watching.append(try spectator())
+      }
+      if !cameBack, watching.count == 8, watching[0].tick > 350 {
+        watching[0].quit()
+        watching[0] = try spectator()
+        cameBack = true
+      }
+      pair.host.pump(now: now, inputs: { Self.hostOrders[$0] ?? [] })
+      pair.guest.pump(now: now, inputs: { Self.guestOrders[$0] ?? [] })
+      for watcher in watching { watcher.pump(now: now) }
+      mostWatching = max(mostWatching, pair.host.spectatorCount)
+      pair.host.wait(seconds: 0.001, now: clock.now())
+    }
+    #expect(pair.host.phase == .ended(.finished) && pair.guest.phase == .ended(.finished))
+    #expect(cameBack && watching.count == 8 && mostWatching == 8)
+    let hash = try #require(pair.host.rollback?.game.stateHash())
+    for watcher in watching {
+      #expect(watcher.phase == .ended(.finished))
+      #expect(watcher.tick == 600 && watcher.game?.stateHash() == hash)
+    }
+    // Each said goodbye once it had it all.
+    #expect(pair.host.spectatorCount == 0)
   }
 }

@@ -53,6 +53,11 @@ struct PacketCodecTests {
         epoch: 4, part: 65_534, partCount: 65_535, bytes: Array(repeating: 9, count: 1024)),
       epoch: 4),
     Packet(session: session, message: .stateAck(epoch: 255, held: 12), epoch: 255),
+    Packet(session: session, message: .challenge(nonce: 0x0102_0304_0506_0708)),
+    Packet(session: session, message: .rejoin(nonce: 0x0102_0304_0506_0708)),
+    Packet(session: session, message: .watch(fingerprint: 0xABCD)),
+    Packet(session: session, message: .streamPart(offset: 70_000, bytes: [0, 0, 1, 1, 2, 0, 1])),
+    Packet(session: session, message: .streamAck(held: 70_007)),
   ]
 
   @Test("every message writes and reads back the same", arguments: packets)
@@ -95,7 +100,7 @@ struct PacketCodecTests {
     #expect(reason(Array(inputs.dropLast())) == .truncated)
     #expect(reason(inputs + [0]) == .malformed("bytes after the message"))
     #expect(reason(changing(inputs, at: 4, to: 1)) == .unsupportedVersion(1))
-    #expect(reason(changing(inputs, at: 6, to: 13)) == .unknownKind(13))
+    #expect(reason(changing(inputs, at: 6, to: 18)) == .unknownKind(18))
     let epoch = try? PacketCodec.decode(
       changing(inputs, at: 7, to: 1), expecting: Self.expectations)
     #expect(epoch?.epoch == 1)

@@ -89,4 +89,26 @@ struct SessionKeysTests {
     #expect(
       taken == [true, false, true, true, false, true, false, false, true, true, false, true, false])
   }
+
+  @Test("each of the four ways has its own key: a datagram opens only the way it was sealed")
+  func directions() {
+    let keys = SessionKeys(code: SessionCode(value: 0x1234_5678_9ABC_DEF0))
+    let ways: [SessionKeys.Direction] = [
+      .hostToGuest, .guestToHost, .hostToSpectator, .spectatorToHost,
+    ]
+    for sealed in ways {
+      let datagram = keys.seal([1, 2, 3, 4], going: sealed, counter: 9)
+      for opened in ways {
+        let result = keys.open(datagram, going: opened)
+        #expect((result != nil) == (sealed == opened), "\(sealed) opened \(opened)")
+        if let result { #expect(result.packet == [1, 2, 3, 4] && result.counter == 9) }
+      }
+    }
+    // A role's datagrams go its own way: a spectator's to the host, the host's to its guest.
+    #expect(
+      keys.seal([5], from: .spectator, counter: 1)
+        == keys.seal([5], going: .spectatorToHost, counter: 1))
+    #expect(
+      keys.seal([5], from: .host, counter: 1) == keys.seal([5], going: .hostToGuest, counter: 1))
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Gameplay
 import MonsterWars
 import Netplay
 import Testing
@@ -119,5 +120,30 @@ struct StateTransferTests {
       try guest.load(transfer, epoch: 1)
     }
     #expect(guest.tick == 5 && guest.epoch == 0 && guest.game.stateHash() == before)
+  }
+
+  @Test("a session's snapshot carries the inputs it applied: the one restored records them")
+  func sessionSnapshotCarriesInputs() throws {
+    let duel = try RollbackSessionTests.duel()
+    var session = MatchSession(scenario: duel, seed: 4, playerSides: [.left, .right])
+    session.advance(with: [SeatInput(seat: 0, input: RollbackSessionTests.buy(1))])
+    for _ in 0..<30 { session.advance() }
+    session.advance(with: [SeatInput(seat: 1, input: RollbackSessionTests.buy(2))])
+    // The other side of the match: the same seed, a game of its own that ran on alone.
+    var other = MatchSession(scenario: duel, seed: 4, playerSides: [.left, .right])
+    for _ in 0..<50 { other.advance() }
+    let restored = try other.restored(from: session.snapshot())
+    #expect(restored.inputs.count == 2 && restored.inputs == session.inputs)
+    #expect(restored.stateHash() == session.stateHash())
+    let replayed = try ReplayScript.play(
+      MatchRecording(
+        bytes: MatchRecording(of: restored, startedWith: duel, program: "sandbox test").bytes()))
+    #expect(replayed.stateHash() == session.stateHash())
+    // A snapshot cut short names what it lacks.
+    let bytes = try session.snapshot()
+    let scenarioLength = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16
+    #expect(throws: SavedFileError.self) {
+      try other.restored(from: Array(bytes.prefix(4 + scenarioLength + 2)))
+    }
   }
 }
