@@ -107,7 +107,10 @@ extension DemoState {
         canBranch: canBranch)
     }
     if match.isOver && netplayBanner.isEmpty && timelineView == nil {
-      let hint = DemoMessage(text: "Press R to restart, Esc to quit", color: .white)
+      // Over the network only the host restarts; a spectator only watches.
+      let canRestart = !isSpectating && (netplaySide == nil || netplaySide == .left)
+      let hint = DemoMessage(
+        text: canRestart ? "Press R to restart, Esc to quit" : "Esc quits", color: .white)
       hint.draw(into: &builder, x: (Frame.overlayWidth - hint.width) / 2, y: 400)
     }
     if let replay, replay.isFinished(session) {

@@ -30,7 +30,8 @@ package struct CommandSpec: Sendable {
 
   /// The usage line.
   package var usage: String {
-    let options = options.map { "[\($0.synopsis)]" }.joined(separator: " ")
+    let options = options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
+      .joined(separator: " ")
     let argument = self.argument.map { " <\($0.name)>" } ?? ""
     return "\(program) \(name)\(argument)" + (options.isEmpty ? "" : " " + options)
   }

@@ -17,4 +17,6 @@ package struct Flag: OptionDeclaration {
   package var synopsis: String { "--\(name)" }
   /// Always `nil`: an absent flag needs no explanation.
   package var defaultDescription: String? { nil }
+  /// Always `false`: a flag is a choice.
+  package var isRequired: Bool { false }
 }

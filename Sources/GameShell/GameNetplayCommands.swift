@@ -208,7 +208,8 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
         refuses a player whose game would differ. The host decides the seed and the end tick. \
         With --spectate this side watches instead, from any point of the match.
         """,
-      options: [NetworkOptions.code, NetworkOptions.spectate] + GameNetplaySetup<G>.options,
+      options: [NetworkOptions.code.required, NetworkOptions.spectate]
+        + GameNetplaySetup<G>.options,
       argument: ("host", "The host's address and port, e.g. 127.0.0.1:7777 or [::1]:7777."),
       program: G.name)
   }

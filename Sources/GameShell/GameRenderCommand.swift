@@ -25,9 +25,10 @@ struct GameRenderCommand<G: PlayableGame>: Subcommand {
         inputs of --inputs if given, and draws that moment with the pure-Swift renderer. The \
         same seed, settings, inputs and tick always give the same pixels.
         """,
-      options: [tick, out, GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
-        GameOptions<G>.size, GameOptions<G>.inputs, GameOptions<G>.threads, GameOptions<G>.json,
-      ], program: G.name)
+      options: [tick.required, out.required, GameOptions<G>.seed] + GameOptions<G>.settingOptions
+        + [
+          GameOptions<G>.size, GameOptions<G>.inputs, GameOptions<G>.threads, GameOptions<G>.json,
+        ], program: G.name)
   }
 
   let tick: Int

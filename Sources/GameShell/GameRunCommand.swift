@@ -22,10 +22,11 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
         same seed, settings, inputs and ticks always print the same stateHash, on any number \
         of threads.
         """,
-      options: [GameOptions<G>.ticks, GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
-        GameOptions<G>.threads, GameOptions<G>.inputs, syncTest, GameOptions<G>.record,
-        GameOptions<G>.png, GameOptions<G>.json,
-      ], program: G.name)
+      options: [GameOptions<G>.ticks.required, GameOptions<G>.seed] + GameOptions<G>.settingOptions
+        + [
+          GameOptions<G>.threads, GameOptions<G>.inputs, syncTest, GameOptions<G>.record,
+          GameOptions<G>.png, GameOptions<G>.json,
+        ], program: G.name)
   }
 
   let ticks: Int

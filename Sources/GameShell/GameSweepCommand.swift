@@ -25,7 +25,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
         shared among --threads threads (each game on one), and prints how many came out each \
         way and one hash of every game's end state, the same for any thread count.
         """,
-      options: [seeds, GameOptions<G>.ticks] + GameOptions<G>.settingOptions + [
+      options: [seeds.required, GameOptions<G>.ticks.required] + GameOptions<G>.settingOptions + [
         GameOptions<G>.threads, GameOptions<G>.json,
       ], program: G.name)
   }

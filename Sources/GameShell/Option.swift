@@ -14,6 +14,8 @@ package struct Option<Value: Sendable>: OptionDeclaration {
   package let defaultValue: Value
   /// The default as help shows it, if any.
   package let defaultDescription: String?
+  /// Whether the command cannot do without it (`required`): usage shows it without brackets.
+  package private(set) var isRequired = false
   private let convert: @Sendable (String) throws(OptionValueError) -> Value
 
   /// Declares an option that is `defaultValue` when not given; help shows the default as
@@ -35,6 +37,14 @@ package struct Option<Value: Sendable>: OptionDeclaration {
   package var takesValue: Bool { true }
   /// The option as usage shows it, e.g. `--seed <n>`.
   package var synopsis: String { "--\(name) <\(valueName)>" }
+
+  /// The option as a command that cannot do without it declares it: its usage shows it
+  /// without brackets, and the command reads it with `ParsedOptions.required(_:)`.
+  package var required: Option {
+    var option = self
+    option.isRequired = true
+    return option
+  }
 
   /// The value the command line's `text` stands for.
   package func value(from text: String) throws(OptionValueError) -> Value {

@@ -10,6 +10,8 @@ package protocol OptionDeclaration: Sendable {
   var help: String { get }
   /// What an absent option means, as help shows it after `default:`, if anything.
   var defaultDescription: String? { get }
+  /// Whether the command cannot do without it: usage shows it without brackets.
+  var isRequired: Bool { get }
 }
 
 extension OptionDeclaration {

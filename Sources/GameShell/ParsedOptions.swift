@@ -87,6 +87,9 @@ package struct ParsedOptions {
   /// where that counts as missing, is a usage error.
   package func required<Value>(_ option: Option<Value?>) throws(CommandFailure) -> Value {
     assert(declares(option), "'\(option.synopsis)' is not an option of 'sandbox \(spec.name)'")
+    assert(
+      spec.options.contains { $0.name == option.name && $0.isRequired },
+      "'\(option.synopsis)' is read as required but declared as optional: declare it `.required`")
     let missing = CommandFailure.usage("Missing '\(option.synopsis)'")
     guard let text = values[option.name],
       let value = try convert(text, for: option, ifEmpty: missing)

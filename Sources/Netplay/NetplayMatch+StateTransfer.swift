@@ -15,6 +15,8 @@ extension NetplayMatch {
     var next = 0
     /// When the guest last said it holds more (or the parts were last sent again).
     var lastProgress: Double
+    /// When the guest last said it holds more, or the state was made.
+    var lastAcknowledged: Double
   }
 
   /// The host's state coming: the parts held, and how many from the first.
@@ -28,6 +30,9 @@ extension NetplayMatch {
   static var stateWindow: Int { 32 }
   /// Seconds without the guest holding more after which the parts it lacks go again.
   static var stateResend: Double { 0.25 }
+  /// Seconds without the guest holding more after which the state is made and sent afresh,
+  /// in a new epoch: whatever the guest holds of the old one, it takes the new one whole.
+  static var stateRestart: Double { 3 }
 
   /// A line for a window's banner while the host's state is on its way, else `nil`.
   public var notice: String? {
@@ -71,6 +76,8 @@ extension NetplayMatch {
         pendingStateAck = (epoch, partCount)
         return .known
       }
+      // A state that did not load: a later one is asked for.
+      guard epoch != failedStateEpoch else { return .staleState }
       // A guest that joined again takes the state of any epoch: it has none of its own.
       guard awaitsHostState || (1...127).contains(epoch &- session.epoch) else {
         return .staleState
@@ -94,6 +101,7 @@ extension NetplayMatch {
       if Int(held) > state.held {
         state.held = Int(held)
         state.lastProgress = now
+        state.lastAcknowledged = now
         progress?.at = now
       }
       if state.held == state.parts.count {
@@ -115,8 +123,11 @@ extension NetplayMatch {
   func sendState(_ session: inout RollbackSession<G>, now: Double) {
     let recovers = onDesync == .recover
     if peer.role == .host {
-      if session.desync != nil && recovers || stateRequested || rejoinStateDue {
-        startSendingState(&session, now: now, forRejoin: rejoinStateDue)
+      // A transfer the guest stopped taking is made afresh.
+      let isStuck = outgoing.map { now - $0.lastAcknowledged > Self.stateRestart } ?? false
+      if session.desync != nil && recovers || stateRequested || rejoinStateDue || isStuck {
+        startSendingState(
+          &session, now: now, forRejoin: rejoinStateDue || isStuck && outgoing?.forRejoin == true)
         stateRequested = false
         rejoinStateDue = false
       }
@@ -161,7 +172,8 @@ extension NetplayMatch {
     }
     peer.epoch = session.epoch
     outgoing = OutgoingState(
-      epoch: session.epoch, parts: parts, forRejoin: forRejoin, lastProgress: now)
+      epoch: session.epoch, parts: parts, forRejoin: forRejoin, lastProgress: now,
+      lastAcknowledged: now)
   }
 
   private func sendStateParts(now: Double) {

@@ -518,9 +518,7 @@ public final class NetplayMatch<G: Game> {
     if progress.map({ $0.confirmed != confirmed || $0.agreed != agreed }) ?? true {
       progress = (confirmed, agreed, now)
     }
-    if session.desync != nil {
-      // Waiting for the host's state, or sending it: the timeouts below still hold.
-    } else if session.endAgreed {
+    if session.desync == nil && session.endAgreed {
       if agreedAt == nil { agreedAt = now }
       if let agreedAt, now - agreedAt >= Self.linger {
         phase = .ended(.finished)

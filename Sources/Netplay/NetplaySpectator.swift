@@ -59,10 +59,12 @@ public final class NetplaySpectator<G: Game> {
 
   private let template: G
   private let fingerprint: UInt64
-  /// The stream's bytes held in order, and parts that came ahead of a gap, by offset.
+  /// The stream's bytes held in order and not read yet, from offset `streamBase` on, and
+  /// parts that came ahead of a gap, by offset.
   private var stream: [UInt8] = []
+  private var streamBase = 0
   private var early: [UInt32: [UInt8]] = [:]
-  /// Where the next tick starts in `stream`.
+  /// The offset in the stream where the next tick starts.
   private var cursor: Int?
   /// Ticks of inputs read and not run yet, oldest first.
   private var queued: [[SeatInput<G.Input>]] = []
@@ -114,7 +116,7 @@ public final class NetplaySpectator<G: Game> {
     }
     read()
     let ran = run(now: now)
-    let held = UInt32(stream.count)
+    let held = self.held
     if held != ackedHeld && now - lastAck >= 0.05 || now - lastAck >= 0.5 {
       if phase == .watching || held > 0 { peer.send(.streamAck(held: held)) }
       ackedHeld = held
@@ -123,7 +125,7 @@ public final class NetplaySpectator<G: Game> {
     if let endTick, tick >= endTick {
       phase = .ended(.finished)
       // The host stops streaming to a spectator that has it all and left.
-      peer.send(.streamAck(held: UInt32(stream.count)))
+      peer.send(.streamAck(held: held))
       for _ in 0..<2 { peer.send(.goodbye) }
     } else if peer.silentSeconds > silenceTimeout {
       phase = .ended(.hostSilent(seconds: peer.silentSeconds))
@@ -149,19 +151,22 @@ public final class NetplaySpectator<G: Game> {
     }
   }
 
+  /// The offset after the last byte of the stream held in order.
+  private var held: UInt32 { UInt32(streamBase + stream.count) }
+
   /// Adds a part of the stream: in order, or held until the gap before it fills.
   private func take(offset: UInt32, bytes: [UInt8]) {
-    let held = UInt32(stream.count)
-    guard Int(offset) + bytes.count > stream.count else { return peer.countDropped(.known) }
+    let held = self.held
+    guard Int(offset) + bytes.count > Int(held) else { return peer.countDropped(.known) }
     guard offset <= held else {
       // At most what the host has in flight waits ahead of a gap.
       if early.count < 64 { early[offset] = bytes }
       return
     }
     stream += bytes.dropFirst(Int(held - offset))
-    while let next = early.keys.filter({ $0 <= UInt32(stream.count) }).min() {
+    while let next = early.keys.filter({ $0 <= self.held }).min() {
       let part = early.removeValue(forKey: next) ?? []
-      let skip = Int(UInt32(stream.count) - next)
+      let skip = Int(self.held - next)
       if part.count > skip { stream += part.dropFirst(skip) }
     }
   }
@@ -189,7 +194,7 @@ public final class NetplaySpectator<G: Game> {
         phase = .watching
       }
       guard let position = cursor, let game else { return }
-      let (ticks, end) = try SpectatorStream.readTicks(stream, from: position)
+      let (ticks, end) = try SpectatorStream.readTicks(stream, from: position - streamBase)
       for encodings in ticks {
         var inputs: [SeatInput<G.Input>] = []
         for (seat, encoding) in encodings {
@@ -201,7 +206,12 @@ public final class NetplaySpectator<G: Game> {
         }
         queued.append(inputs)
       }
-      cursor = end
+      cursor = streamBase + end
+      // What was read is not needed again.
+      if end > 1 << 16 {
+        stream.removeFirst(end)
+        streamBase += end
+      }
     } catch {
       phase = .ended(.unreadable(error.description))
     }

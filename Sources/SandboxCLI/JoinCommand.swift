@@ -17,7 +17,7 @@ struct JoinCommand: Subcommand {
       --spectate it watches instead, in a window or --headless, from any point of the match, \
       and prints the stateHash it reached.
       """,
-    options: [code, joinTimeout, NetworkOptions.spectate] + NetplayOptions.shared,
+    options: [code.required, joinTimeout, NetworkOptions.spectate] + NetplayOptions.shared,
     argument: ("host", "The host's address and port, e.g. 127.0.0.1:7777 or [::1]:7777."))
 
   /// `--code`: the session's code.

@@ -14,8 +14,9 @@ struct RenderCommand: Subcommand {
       give the same pixels.
       """,
     options: [
-      SharedOptions.scenario, SharedOptions.seed, tick, SharedOptions.entities, out,
-      SharedOptions.size, CameraOptions.zoom, CameraOptions.center, SharedOptions.assets,
+      tick.required, out.required, SharedOptions.scenario, SharedOptions.seed,
+      SharedOptions.entities, SharedOptions.size, CameraOptions.zoom, CameraOptions.center,
+      SharedOptions.assets,
     ])
 
   /// `--tick`: the moment to draw.

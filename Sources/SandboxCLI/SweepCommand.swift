@@ -22,7 +22,7 @@ struct SweepCommand: Subcommand {
       whole range.
       """,
     options: [
-      SharedOptions.scenario, seeds, jobs, shard, out, ticks, SharedOptions.assets,
+      seeds.required, SharedOptions.scenario, jobs, shard, out, ticks, SharedOptions.assets,
     ])
 
   /// `--seeds`: which seeds to play.

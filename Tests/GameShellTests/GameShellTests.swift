@@ -224,7 +224,7 @@ struct GameShellTests {
   @Test("usage names the game, and mistakes exit 64 with its usage")
   func usage() {
     let help = run(["help", "sweep"])
-    #expect(help.code == 0 && help.output.contains("USAGE: drift sweep [--seeds <a-b>]"))
+    #expect(help.code == 0 && help.output.contains("USAGE: drift sweep --seeds <a-b> --ticks <n>"))
     let overview = run(["--help"])
     #expect(overview.output.hasPrefix("OVERVIEW: A number that drifts.\n\nUSAGE: drift"))
     for arguments in [["fly"], ["run"], ["run", "--ticks", "1", "--step", "10"], ["sweep"]] {

@@ -146,4 +146,32 @@ struct StateTransferTests {
       try other.restored(from: Array(bytes.prefix(4 + scenarioLength + 2)))
     }
   }
+
+  @Test("a spectator's stream: the state, then whole ticks only; too many inputs refused")
+  func spectatorStream() throws {
+    let start = SpectatorStream.start(Self.transfer, endTick: 600)
+    #expect(try SpectatorStream.readStart(Array(start.dropLast())) == nil)
+    let read = try #require(try SpectatorStream.readStart(start))
+    #expect(read.transfer == Self.transfer && read.endTick == 600 && read.ticksStart == start.count)
+    #expect(
+      try SpectatorStream.readStart(SpectatorStream.start(Self.transfer, endTick: nil))?.endTick
+        == nil)
+    let idle = SpectatorStream.tick([SeatInput<Int>](), encode: { _ in [] })
+    let busy = SpectatorStream.tick(
+      [SeatInput(seat: 0, input: 7), SeatInput(seat: 1, input: 9)], encode: { [UInt8($0)] })
+    #expect(idle == [0] && busy == [2, 0, 1, 0, 7, 1, 1, 0, 9])
+    let stream = start + idle + busy + idle
+    // Cut anywhere inside the busy tick, it reads the idle tick before it and stops there.
+    for cut in 1..<busy.count {
+      let (ticks, end) = try SpectatorStream.readTicks(
+        Array(stream.prefix(start.count + 1 + cut)), from: start.count)
+      #expect(ticks.count == 1 && end == start.count + 1)
+    }
+    let (ticks, end) = try SpectatorStream.readTicks(stream, from: start.count)
+    #expect(ticks.count == 3 && end == stream.count)
+    #expect(ticks[1].map(\.seat) == [0, 1] && ticks[1].map(\.encoding) == [[7], [9]])
+    #expect(throws: PacketError.malformed("9 inputs on a tick")) {
+      try SpectatorStream.readTicks([9], from: 0)
+    }
+  }
 }

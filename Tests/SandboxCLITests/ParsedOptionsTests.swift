@@ -21,7 +21,8 @@ private enum Example {
   static let loud = Flag("loud", help: "Say it loudly.")
 
   static let spec = CommandSpec(
-    name: "example", abstract: "An example.", options: [count, limit, name, names, loud])
+    name: "example", abstract: "An example.",
+    options: [count, limit.required, name.required, names, loud])
 
   static func parse(_ arguments: String...) throws(CommandFailure) -> ParsedOptions {
     try ParsedOptions(arguments, spec: spec)
@@ -95,6 +96,13 @@ struct ParsedOptionsTests {
         _ = try options[Example.name]
         _ = try options[Example.names]
       } == message)
+  }
+
+  @Test("usage shows the options a command cannot do without unbracketed, the rest in brackets")
+  func usageMarksRequired() {
+    #expect(
+      Example.spec.usage
+        == "sandbox example [--count <n>] --limit <k> --name <text> [--names <a,b>] [--loud]")
   }
 
   @Test("a required option that is absent, or empty where that means missing, is named")

@@ -73,7 +73,7 @@ struct BoidsCommandTests {
     #expect(overview.output.contains("USAGE: boids [<subcommand>]"))
     let runHelp = run(["run", "--count", "x", "-h"])
     #expect(runHelp.code == 0)
-    #expect(runHelp.output.contains("USAGE: boids run [--ticks <n>]"))
+    #expect(runHelp.output.contains("USAGE: boids run --ticks <n>"))
     #expect(runHelp.output.contains("--count <n>") && runHelp.output.contains("(default: 200)"))
   }
 
