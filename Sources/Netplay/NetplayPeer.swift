@@ -231,6 +231,14 @@ public final class NetplayPeer {
       if let remote, sender != remote {
         if role == .host, let packet = stranger(bytes, ticks: ticks) {
           packets.append((packet, .stranger(sender)))
+        } else if silentSeconds > 1, let packet = try? open(bytes, ticks: ticks) {
+          // The other player's address changed (a NAT gave it a new mapping): its datagrams,
+          // tagged and counted as before, come from there now.
+          self.remote = sender
+          bytesReceived += bytes.count
+          packetsReceived += 1
+          lastHeard = clock.now()
+          packets.append((packet, .remote))
         } else {
           dropped.count(.strangerAddress)
         }

@@ -629,4 +629,30 @@ struct LoopbackTests {
     // Each said goodbye once it had it all.
     #expect(pair.host.spectatorCount == 0)
   }
+
+  @Test("a player whose address changes while silent (a NAT's new mapping) is followed there")
+  func addressChange() throws {
+    let pair = try LoopbackPair(scenario: try Self.duel(), settings: RollbackSettings())
+    pair.start(settle: 0.3)
+    let moved = try UDPSocket(toReach: try pair.hostAddress)
+    let hostAddress = try pair.hostAddress
+    // Tagged and counted as the guest's own: at once, it is a third address.
+    moved.send(pair.sealed(.ping(stamp: 1), as: .guest, ahead: 10), to: hostAddress)
+    pair.run(seconds: 0.2, until: { false })
+    #expect(pair.host.peer.dropped.counts[.strangerAddress] == 1)
+    #expect(moved.receive(timeout: 0.05) == nil)
+    // Once the guest's old address has been silent a while, the new one is taken.
+    pair.run(seconds: 1.2, pumpsGuest: false, until: { false })
+    moved.send(pair.sealed(.ping(stamp: 2), as: .guest, ahead: 11), to: hostAddress)
+    pair.run(seconds: 0.2, pumpsGuest: false, until: { false })
+    let movedAddress = try SocketAddress.resolve(host: "127.0.0.1", port: moved.localPort)[0]
+    #expect(pair.host.peer.remote == movedAddress)
+    let answer = try #require(moved.receive(timeout: 0.5))
+    #expect(SessionKeys(code: pair.code).open(answer.bytes, going: .hostToGuest) != nil)
+    // A replay from yet another address is not followed.
+    let third = try UDPSocket(toReach: hostAddress)
+    third.send(pair.sealed(.ping(stamp: 2), as: .guest, ahead: 11), to: hostAddress)
+    pair.run(seconds: 1.2, pumpsGuest: false, until: { false })
+    #expect(pair.host.peer.remote == movedAddress)
+  }
 }
