@@ -12,6 +12,11 @@ extension DemoState {
     case .buy, .cancelOrder:
       handleOrder(action, at: now)
     case .togglePause:
+      // A match that is over runs no more ticks: there is nothing to pause.
+      guard !match.isOver || isPaused else {
+        notice = ("the match is over: R restarts, T looks back, Esc quits", now + 2)
+        return
+      }
       isPaused.toggle()
     case .stepOnce:
       if isPaused { pendingSteps += 1 }
@@ -40,7 +45,12 @@ extension DemoState {
         camera = moved
       }
     case .toggleFollow:
-      isFollowing = selection != nil && !isFollowing
+      guard selection != nil else {
+        isFollowing = false
+        notice = ("nothing to follow: click a monster or a castle first", now + 2)
+        return
+      }
+      isFollowing.toggle()
       if isFollowing, camera == nil {
         camera = clamped(Camera(centreX: fitCamera.centreX, centreY: fitCamera.centreY, zoom: 4))
       }

@@ -5,7 +5,8 @@ struct ReloadErrorPanel {
   var message: String
 
   func draw(into builder: inout FrameBuilder) {
-    let lines = ["Scenario reload failed; keeping the last good stats:"] + wrapped(message, 80)
+    let lines =
+      ["Scenario reload failed; keeping the last good stats:"] + Self.wrapped(message, width: 80)
     let top = Frame.overlayHeight - 40 - Float(lines.count) * 16
     builder.drawOverlay(
       .rect(
@@ -19,14 +20,28 @@ struct ReloadErrorPanel {
     }
   }
 
-  private func wrapped(_ text: String, _ width: Int) -> [String] {
+  /// `text` in lines of at most `width` characters, broken between words; a word longer than
+  /// a line is broken where the line ends.
+  static func wrapped(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
-    var rest = Substring(text)
-    while rest.count > width {
-      lines.append(String(rest.prefix(width)))
-      rest = rest.dropFirst(width)
+    var line = ""
+    for whole in text.split(separator: " ") {
+      var word = Substring(whole)
+      // A word longer than a line fills lines of its own.
+      while word.count > width {
+        if !line.isEmpty { lines.append(line) }
+        line = ""
+        lines.append(String(word.prefix(width)))
+        word = word.dropFirst(width)
+      }
+      guard !word.isEmpty else { continue }
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
     }
-    lines.append(String(rest))
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
     return lines
   }
 }

@@ -70,6 +70,41 @@ struct DemoStateTests {
     #expect(state.advance(steps: 3) == 3)
   }
 
+  @Test("P on a match that is over says so and does not pause; F with nothing selected says why")
+  func nothingToPauseOrFollow() throws {
+    // A castle of 1 health falls to the first monster that reaches it.
+    var weak = try duel()
+    weak.castle.health = 1
+    var state = DemoState(scenario: weak, seed: 1, autoplay: true)
+    state.handle(.toggleFollow, at: 1)
+    #expect(!state.isFollowing && state.camera == nil)
+    #expect(state.notice?.text == "nothing to follow: click a monster or a castle first")
+    var ticks = 0
+    while !state.match.isOver && ticks < 20_000 {
+      state.advance(steps: 100)
+      ticks += 100
+    }
+    #expect(state.match.isOver)
+    state.handle(.togglePause, at: 2)
+    #expect(!state.isPaused)
+    #expect(state.notice?.text == "the match is over: R restarts, T looks back, Esc quits")
+  }
+
+  @Test("the reload error panel breaks its lines between words, a word too long where it must")
+  func reloadErrorWrapping() {
+    let message =
+      "units.zap.health: expected a whole number from 1 to 1000000, found \"lots\" in duel.json"
+    let lines = ReloadErrorPanel.wrapped(message, width: 30)
+    #expect(
+      lines == [
+        "units.zap.health: expected a", "whole number from 1 to", "1000000, found \"lots\" in",
+        "duel.json",
+      ])
+    #expect(lines.joined(separator: " ") == message)
+    #expect(ReloadErrorPanel.wrapped("abcdefghij klm", width: 4) == ["abcd", "efgh", "ij", "klm"])
+    #expect(ReloadErrorPanel.wrapped("", width: 10) == [""])
+  }
+
   @Test("speed steps through 0.25x to 8x and stops at the ends")
   func speed() throws {
     var state = DemoState(scenario: try duel(), seed: 1, autoplay: true)
