@@ -6,6 +6,7 @@
 # Usage: scripts/check_netplay.sh [ticks]   (needs xvfb-run and xdotool)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/netplay_lib.sh
 
 ticks="${1:-1200}"
 work=$(mktemp -d)
@@ -25,25 +26,6 @@ printf '%s\n' "# the host's orders" "30 order zap" "200 order munch" "420 order 
 printf '%s\n' "50 order munch" "250 order zap" "251 order quirk" "500 cancel" \
   "700 order munch" "1000 order zap" >"$work/join.txt"
 
-# The join line the host printed in FILE, without its leading "sandbox", once it has.
-join_line() {
-  for _ in $(seq 200); do
-    line=$(sed -n 's/^  sandbox \(join .*\)$/\1/p' "$1")
-    if [ -n "$line" ]; then
-      echo "$line"
-      return 0
-    fi
-    sleep 0.1
-  done
-  echo "error: the host printed no join line:" >&2
-  cat "$1" >&2
-  return 1
-}
-
-# The value of the line starting with LABEL in FILE.
-field() {
-  sed -n "s/^$1 *\\([0-9a-f]*\\).*/\\1/p" "$2" | head -n 1
-}
 
 # Both replays must end where their side did.
 check_replays() {

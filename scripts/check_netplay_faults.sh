@@ -8,6 +8,7 @@
 # Usage: scripts/check_netplay_faults.sh [seconds]   (the match's length, at least 70)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/netplay_lib.sh
 
 seconds="${1:-80}"
 if [ "$seconds" -lt 70 ]; then
@@ -34,25 +35,6 @@ printf '%s\n' "30 order zap" "400 order munch" "1500 order quirk" "2500 order za
 printf '%s\n' "60 order munch" "700 order zap" "1900 order quirk" "2800 order munch" \
   "3500 order zap" >"$work/join.txt"
 
-# The join line the host printed in FILE, without its leading "sandbox", once it has.
-join_line() {
-  for _ in $(seq 200); do
-    line=$(sed -n 's/^  sandbox \(join .*\)$/\1/p' "$1")
-    if [ -n "$line" ]; then
-      echo "$line"
-      return 0
-    fi
-    sleep 0.1
-  done
-  echo "error: the host printed no join line:" >&2
-  cat "$1" >&2
-  return 1
-}
-
-# The value of the line starting with LABEL in FILE.
-field() {
-  sed -n "s/^$1 *\\([0-9a-f]*\\).*/\\1/p" "$2" | head -n 1
-}
 
 "$sandbox" host --listen 127.0.0.1 --port 0 --headless --script "$work/host.txt" \
   --ticks "$ticks" --record "$work/host.rec" --simulate "$faults" --on-desync recover \

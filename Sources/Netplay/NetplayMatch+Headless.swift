@@ -22,6 +22,20 @@ public enum NetplayAddress {
   /// The port a host listens on unless told otherwise.
   public static let defaultPort: UInt16 = 7777
 
+  /// The first address `host` resolves to, and a socket to reach it from.
+  ///
+  /// - Throws: `NetplayError` when the address does not resolve or cannot be reached.
+  public static func socket(
+    toReach host: String, port: UInt16
+  ) throws(NetplayError) -> (address: SocketAddress, socket: UDPSocket) {
+    do {
+      let address = try SocketAddress.resolve(host: host, port: port)[0]
+      return (address, try UDPSocket(toReach: address))
+    } catch {
+      throw NetplayError("Cannot reach \(host): \(error)")
+    }
+  }
+
   /// `HOST`, `HOST:PORT`, `[V6]:PORT` or a bare IPv6 address, split; the port is
   /// `defaultPort` when none is given.
   ///
@@ -93,14 +107,7 @@ extension NetplayMatch {
     _ start: @escaping (UInt64) -> G, fingerprint: UInt64, host: String, port: UInt16,
     code: SessionCode, faults: NetworkFaults = NetworkFaults()
   ) throws(NetplayError) -> NetplayMatch {
-    let address: SocketAddress
-    let socket: UDPSocket
-    do {
-      address = try SocketAddress.resolve(host: host, port: port)[0]
-      socket = try UDPSocket(toReach: address)
-    } catch {
-      throw NetplayError("Cannot reach \(host): \(error)")
-    }
+    let (address, socket) = try NetplayAddress.socket(toReach: host, port: port)
     let peer = NetplayPeer(
       role: .guest, socket: socket, code: code, remote: address, faults: faults,
       faultSeed: code.value ^ 0x4A4F_494E)
@@ -233,14 +240,7 @@ extension NetplaySpectator {
   public static func watching(
     _ start: (UInt64) -> G, fingerprint: UInt64, host: String, port: UInt16, code: SessionCode
   ) throws(NetplayError) -> NetplaySpectator {
-    let address: SocketAddress
-    let socket: UDPSocket
-    do {
-      address = try SocketAddress.resolve(host: host, port: port)[0]
-      socket = try UDPSocket(toReach: address)
-    } catch {
-      throw NetplayError("Cannot reach \(host): \(error)")
-    }
+    let (address, socket) = try NetplayAddress.socket(toReach: host, port: port)
     let peer = NetplayPeer(role: .spectator, socket: socket, code: code, remote: address)
     return NetplaySpectator(watching: start, fingerprint: fingerprint, peer: peer)
   }

@@ -123,8 +123,11 @@ extension NetplayMatch {
   func sendState(_ session: inout RollbackSession<G>, now: Double) {
     let recovers = onDesync == .recover
     if peer.role == .host {
-      // A transfer the guest stopped taking is made afresh.
-      let isStuck = outgoing.map { now - $0.lastAcknowledged > Self.stateRestart } ?? false
+      // A transfer the guest stopped taking, while it still talks, is made afresh; one to a
+      // silent guest waits for it with what it holds.
+      let isStuck =
+        peer.silentSeconds < 1
+        && (outgoing.map { now - $0.lastAcknowledged > Self.stateRestart } ?? false)
       if session.desync != nil && recovers || stateRequested || rejoinStateDue || isStuck {
         startSendingState(
           &session, now: now, forRejoin: rejoinStateDue || isStuck && outgoing?.forRejoin == true)

@@ -325,15 +325,11 @@ public final class NetplayMatch<G: Game> {
     case .welcome(let seed, let inputDelay, let maximumRollback, let endTick):
       guard peer.role == .guest else { return peer.countDropped(.malformed) }
       guard rollback == nil else { return peer.countDropped(.known) }
-      awaitsHostState = isRejoining
-      rollback = RollbackSession(
-        game: newGame(seed: seed), localSeat: 1, remoteSeat: 0,
+      beginAsGuest(
+        seed: seed,
         settings: RollbackSettings(
-          inputDelay: Int(inputDelay), maximumRollback: Int(maximumRollback),
-          endTick: endTick))
-      rollback?.perturbation = perturbation
-      phase = .playing
-      nextTick = now
+          inputDelay: Int(inputDelay), maximumRollback: Int(maximumRollback), endTick: endTick),
+        now: now)
     case .goodbye:
       switch phase {
       case .joining: phase = .ended(.refused)
@@ -356,6 +352,17 @@ public final class NetplayMatch<G: Game> {
     case .stateRequest, .statePart, .stateAck:
       if let reason = handleState(message, now: now) { peer.countDropped(reason) }
     }
+  }
+
+  /// The guest's game from the host's seed and settings: play starts, or, for a guest that
+  /// joined again, waits for the host's state.
+  private func beginAsGuest(seed: UInt64, settings: RollbackSettings, now: Double) {
+    awaitsHostState = isRejoining
+    rollback = RollbackSession(
+      game: newGame(seed: seed), localSeat: 1, remoteSeat: 0, settings: settings)
+    rollback?.perturbation = perturbation
+    phase = .playing
+    nextTick = now
   }
 
   /// `now` in whole milliseconds, as a ping carries it (wrapping after 49 days).

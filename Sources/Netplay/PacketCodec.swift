@@ -61,7 +61,44 @@ public enum PacketCodec {
     bytes.append(kind(of: packet.message))
     bytes.append(packet.epoch)
     append(packet.session, to: &bytes)
-    switch packet.message {
+    appendFields(of: packet.message, to: &bytes)
+    precondition(bytes.count <= maximumPacketSize, "a packet over \(maximumPacketSize) bytes")
+    return bytes
+  }
+
+  /// Appends an inputs message's fields: its run of ticks, sparse.
+  private static func appendInputs(
+    first: UInt32, ticks: [[WireInput]], acknowledged: UInt32?, advantage: Int8,
+    to bytes: inout [UInt8]
+  ) {
+    precondition(
+      (1...maximumTicksPerPacket).contains(ticks.count)
+        && ticks.allSatisfy { $0.count <= maximumInputsPerTick }, "too many inputs for a packet")
+    append(first, to: &bytes)
+    append(acknowledged ?? UInt32.max, to: &bytes)
+    bytes.append(UInt8(bitPattern: advantage))
+    bytes.append(UInt8(ticks.count))
+    bytes.append(UInt8(ticks.count { !$0.isEmpty }))
+    for (offset, inputs) in ticks.enumerated() where !inputs.isEmpty {
+      bytes.append(UInt8(offset))
+      bytes.append(UInt8(inputs.count))
+      for input in inputs {
+        switch input {
+        case .bytes(let encoding):
+          precondition(encoding.count <= maximumInlineInput, "an input too long for a packet")
+          bytes.append(UInt8(encoding.count))
+          bytes += encoding
+        case .inParts(let hash):
+          bytes.append(inPartsMarker)
+          append(hash, to: &bytes)
+        }
+      }
+    }
+  }
+
+  /// Appends the fields of `message` after its header.
+  private static func appendFields(of message: Packet.Message, to bytes: inout [UInt8]) {
+    switch message {
     case .hello(let fingerprint):
       append(fingerprint, to: &bytes)
     case .welcome(let seed, let inputDelay, let maximumRollback, let endTick):
@@ -70,29 +107,8 @@ public enum PacketCodec {
       bytes.append(maximumRollback)
       append(endTick ?? 0, to: &bytes)
     case .inputs(let first, let ticks, let acknowledged, let advantage):
-      precondition(
-        (1...maximumTicksPerPacket).contains(ticks.count)
-          && ticks.allSatisfy { $0.count <= maximumInputsPerTick }, "too many inputs for a packet")
-      append(first, to: &bytes)
-      append(acknowledged ?? UInt32.max, to: &bytes)
-      bytes.append(UInt8(bitPattern: advantage))
-      bytes.append(UInt8(ticks.count))
-      bytes.append(UInt8(ticks.count { !$0.isEmpty }))
-      for (offset, inputs) in ticks.enumerated() where !inputs.isEmpty {
-        bytes.append(UInt8(offset))
-        bytes.append(UInt8(inputs.count))
-        for input in inputs {
-          switch input {
-          case .bytes(let encoding):
-            precondition(encoding.count <= maximumInlineInput, "an input too long for a packet")
-            bytes.append(UInt8(encoding.count))
-            bytes += encoding
-          case .inParts(let hash):
-            bytes.append(inPartsMarker)
-            append(hash, to: &bytes)
-          }
-        }
-      }
+      appendInputs(
+        first: first, ticks: ticks, acknowledged: acknowledged, advantage: advantage, to: &bytes)
     case .stateHash(let tick, let hash):
       append(tick, to: &bytes)
       append(hash, to: &bytes)
@@ -134,8 +150,6 @@ public enum PacketCodec {
     case .streamAck(let held):
       append(held, to: &bytes)
     }
-    precondition(bytes.count <= maximumPacketSize, "a packet over \(maximumPacketSize) bytes")
-    return bytes
   }
 
   /// The size in bytes of an inputs packet of `ticks`: what a sender keeps under

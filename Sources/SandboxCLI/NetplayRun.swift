@@ -96,16 +96,9 @@ enum NetplayRun {
     _ spectating: SpectatorWindow, prepared: Prepared, setup: NetplaySetup, console: Console,
     invocation: Sandbox.Invocation
   ) throws(CommandFailure) {
-    try DemoCommand.prepareWindow(invocation: invocation)
-    let sprites = try prepared.assets.loadSprites(for: prepared.scenario.roster, console: console)
-    var configuration = DemoConfiguration(
-      scenario: prepared.scenario, scenarioFile: nil, seed: 0, width: setup.size.width,
-      height: setup.size.height, frameLimit: nil, screenshot: nil, isAutoplay: false,
-      swarmCount: setup.entities, sprites: sprites,
-      videoDriver: invocation.environment["SDL_VIDEODRIVER"])
-    configuration.program = ReplayCommand.program
-    configuration.renderer = setup.renderer
-    configuration.announce = { console.print($0) }
+    var configuration = try windowConfiguration(
+      prepared: prepared, setup: setup, scenarioFile: nil, console: console,
+      invocation: invocation)
     configuration.spectating = spectating
     do {
       let summary = try DesktopDemo.run(configuration)
@@ -117,24 +110,34 @@ enum NetplayRun {
     spectating.spectator.quit()
   }
 
-  private static func playInWindow(
-    _ match: NetplayMatch<MatchSession>, prepared: Prepared, setup: NetplaySetup,
-    waitSeconds: Double,
-    joinLine: String?, console: Console, invocation: Sandbox.Invocation
-  ) throws(CommandFailure) {
+  /// The demo window's configuration for a match over the network, once a window can open.
+  private static func windowConfiguration(
+    prepared: Prepared, setup: NetplaySetup, scenarioFile: URL?, console: Console,
+    invocation: Sandbox.Invocation
+  ) throws(CommandFailure) -> DemoConfiguration {
     try DemoCommand.prepareWindow(invocation: invocation)
     let sprites = try prepared.assets.loadSprites(for: prepared.scenario.roster, console: console)
     var configuration = DemoConfiguration(
-      // The host's edits of its scenario file tune both players' matches live.
-      scenario: prepared.scenario,
-      scenarioFile: match.peer.role == .host ? prepared.scenarioFile : nil, seed: 0,
-      width: setup.size.width,
+      scenario: prepared.scenario, scenarioFile: scenarioFile, seed: 0, width: setup.size.width,
       height: setup.size.height, frameLimit: nil, screenshot: nil, isAutoplay: false,
       swarmCount: setup.entities, sprites: sprites,
       videoDriver: invocation.environment["SDL_VIDEODRIVER"])
     configuration.program = ReplayCommand.program
     configuration.renderer = setup.renderer
     configuration.announce = { console.print($0) }
+    return configuration
+  }
+
+  private static func playInWindow(
+    _ match: NetplayMatch<MatchSession>, prepared: Prepared, setup: NetplaySetup,
+    waitSeconds: Double,
+    joinLine: String?, console: Console, invocation: Sandbox.Invocation
+  ) throws(CommandFailure) {
+    // The host's edits of its scenario file tune both players' matches live.
+    var configuration = try windowConfiguration(
+      prepared: prepared, setup: setup,
+      scenarioFile: match.peer.role == .host ? prepared.scenarioFile : nil, console: console,
+      invocation: invocation)
     configuration.netplay = NetplayWindow(
       match: match, joinLine: joinLine, waitSeconds: waitSeconds)
     do {
