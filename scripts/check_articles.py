@@ -402,9 +402,11 @@ def check_required_steps(scratch, tuned, run_tests):
         output, _ = run(
             [sandbox, "run", "--scenario", str(scenario), "--ticks", ticks], scratch,
             f"running {scenario.name}")
-        # Spawned, killed and alive on each side: placed or bought, it must have played.
-        row = re.search(rf"^{type_name}((?:\s+[\d,]+){{6}})\s*$", output, re.M)
-        if not row or sum(int(n.replace(",", "")) for n in row.group(1).split()) == 0:
+        # At start, spawned, killed, removed and alive, left / right: placed or bought, it must
+        # have played.
+        row = re.search(rf"^{type_name}((?:\s+[\d,]+ / [\d,]+){{5}})\s*$", output, re.M)
+        figures = re.findall(r"[\d,]+", row.group(1)) if row else []
+        if not row or sum(int(n.replace(",", "")) for n in figures) == 0:
             raise StepFailed(f"{scenario.name}: no {type_name} in {ticks} ticks\n{output}")
     for scenario, members in tuned:
         values, _ = run(

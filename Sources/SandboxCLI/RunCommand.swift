@@ -90,6 +90,7 @@ struct RunCommand: Subcommand {
       ? nil : try AssetFolder.locate(option: assetsOption, invocation: invocation)
     let clock = MonotonicClock()
     var (match, setupStart, readSeconds) = try setUpMatch(assets: assets, clock: clock)
+    let start = match.statistics
     match.threadCount = threads
     var profile =
       isProfiling
@@ -131,7 +132,8 @@ struct RunCommand: Subcommand {
       profile?.hashSeconds = clock.now() - hashStart
     }
     let report = RunReport(
-      match: match, ticks: run.ticksRun, entityUpdates: entityUpdates, wallSeconds: run.seconds)
+      start: start, match: match, ticks: run.ticksRun, entityUpdates: entityUpdates,
+      wallSeconds: run.seconds)
     write(
       report, profile: profile, syncTest: run.syncTest, types: match.world.entityTypes, to: console)
     return ExitCode.success

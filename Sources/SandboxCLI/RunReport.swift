@@ -9,6 +9,7 @@ import TraitSandbox
 struct RunReport {
   let scenario: String
   let seed: UInt64
+  /// The ticks this run stepped.
   let ticks: Int
   /// The match's tick at the end: `ticks`, unless the run went on from a snapshot.
   let finalTick: Int
@@ -16,11 +17,17 @@ struct RunReport {
   let outcome: MatchOutcome?
   let stateHash: StateHash
   let entityCount: Int
-  let statistics: [MatchStatistics.Row]
+  /// Each entity type's figures over this run, which add up: `atStart + spawned - killed -
+  /// removed == alive`.
+  let statistics: [TypeFigures]
   let wallSeconds: Double
   let entityUpdates: Int
 
-  init(match: Match, ticks: Int, entityUpdates: Int, wallSeconds: Double) {
+  /// The report of a run that began with `start`, the match's statistics before its first tick
+  /// (`Match.statistics`), and ended with `match`.
+  init(
+    start: MatchStatistics, match: Match, ticks: Int, entityUpdates: Int, wallSeconds: Double
+  ) {
     scenario = match.scenario.name
     seed = match.seed
     self.ticks = ticks
@@ -29,7 +36,7 @@ struct RunReport {
     outcome = match.outcome
     stateHash = match.world.stateHash()
     entityCount = match.world.entityCount
-    statistics = match.statistics.rows
+    statistics = TypeFigures.figures(from: start, to: match.statistics)
     self.wallSeconds = wallSeconds
     self.entityUpdates = entityUpdates
   }
@@ -62,18 +69,19 @@ struct RunReport {
         + (finalTick == ticks ? "" : ", at tick \(grouped(finalTick))")
         + " (\(String(format: "%.1f", simulatedSeconds)) s simulated)",
       "",
-      pad("Entity type", 14) + pad("spawned L", 11, right: true) + pad("R", 8, right: true)
-        + pad("killed L", 11, right: true) + pad("R", 8, right: true)
-        + pad("alive L", 10, right: true) + pad("R", 8, right: true),
+      "Entities, left / right: at start + spawned - killed - removed = alive at the end",
+      "(removed: left the world without being killed, as a shot that hits or flies out does)",
+      "",
+      pad("Entity type", 14) + pad("at start", 16, right: true) + pad("spawned", 16, right: true)
+        + pad("killed", 16, right: true) + pad("removed", 16, right: true)
+        + pad("alive", 16, right: true),
     ]
     for row in statistics {
-      lines.append(
-        pad(row.typeName, 14) + pad(grouped(row.spawned.left), 11, right: true)
-          + pad(grouped(row.spawned.right), 8, right: true)
-          + pad(grouped(row.killed.left), 11, right: true)
-          + pad(grouped(row.killed.right), 8, right: true)
-          + pad(grouped(row.alive.left), 10, right: true)
-          + pad(grouped(row.alive.right), 8, right: true))
+      var line = pad(row.typeName, 14)
+      for figure in [row.atStart, row.spawned, row.killed, row.removed, row.alive] {
+        line += pad("\(grouped(figure.left)) / \(grouped(figure.right))", 16, right: true)
+      }
+      lines.append(line)
     }
     lines += [
       "",
@@ -102,7 +110,7 @@ struct RunReport {
 
   /// The report as one JSON object, with a `profile` member when one is given.
   func jsonValue(profile: JSONValue? = nil) -> JSONValue {
-    func perType(_ keyPath: KeyPath<MatchStatistics.Row, PerSide<Int>>) -> JSONValue {
+    func perType(_ keyPath: KeyPath<TypeFigures, PerSide<Int>>) -> JSONValue {
       .object(
         statistics.map { row in
           (
@@ -118,19 +126,60 @@ struct RunReport {
       ("scenario", .string(scenario)),
       ("seed", .unsigned(seed)),
       ("ticks", .integer(ticks)),
-      ("tick", .integer(finalTick)),
+      // Only a run from a snapshot starts past tick 0.
+      ("startTick", finalTick == ticks ? nil : .integer(finalTick - ticks)),
       ("simulatedSeconds", .number(simulatedSeconds)),
       ("result", .string(resultName)),
       ("winner", outcome?.winner.map { .string($0.name) } ?? .null),
       ("stateHash", .string(stateHash.description)),
       ("entityCount", .integer(entityCount)),
+      ("atStart", perType(\.atStart)),
       ("spawned", perType(\.spawned)),
       ("killed", perType(\.killed)),
+      ("removed", perType(\.removed)),
       ("alive", perType(\.alive)),
       ("wallSeconds", .measured(wallSeconds)),
       ("ticksPerSecond", .measured(ticksPerSecond)),
       ("entityUpdatesPerSecond", .measured(entityUpdatesPerSecond)),
       ("profile", profile),
     ])
+  }
+}
+
+/// One entity type's figures over a run, per side.
+struct TypeFigures: Equatable {
+  /// The entity type's name, e.g. `QuirkMonster`.
+  var typeName: String
+  /// Alive when the run began: placed by the scenario, or in the snapshot it went on from.
+  var atStart: PerSide<Int>
+  /// Spawned while the run stepped.
+  var spawned: PerSide<Int>
+  /// Killed while the run stepped.
+  var killed: PerSide<Int>
+  /// Alive when the run ended.
+  var alive: PerSide<Int>
+
+  /// Left the world without being killed while the run stepped: what makes the figures add up.
+  var removed: PerSide<Int> {
+    PerSide(
+      left: atStart.left + spawned.left - killed.left - alive.left,
+      right: atStart.right + spawned.right - killed.right - alive.right)
+  }
+
+  /// The figures of each type between `start` and `end`, statistics of one match, in `end`'s
+  /// order.
+  static func figures(from start: MatchStatistics, to end: MatchStatistics) -> [TypeFigures] {
+    end.rows.map { row in
+      let before = start.rows.first { $0.typeName == row.typeName }
+      let zero = PerSide(repeating: 0)
+      return TypeFigures(
+        typeName: row.typeName, atStart: before?.alive ?? zero,
+        spawned: difference(row.spawned, before?.spawned ?? zero),
+        killed: difference(row.killed, before?.killed ?? zero), alive: row.alive)
+    }
+  }
+
+  private static func difference(_ a: PerSide<Int>, _ b: PerSide<Int>) -> PerSide<Int> {
+    PerSide(left: a.left - b.left, right: a.right - b.right)
   }
 }

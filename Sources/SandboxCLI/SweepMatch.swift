@@ -19,6 +19,7 @@ struct SweepMatch: Sendable {
   ///   play matches at once.
   init(scenario: Scenario, seed: UInt64, tickBudget: Int) {
     var match = Match(scenario: scenario, seed: seed)
+    let start = match.statistics
     var ticksRun = 0
     while ticksRun < tickBudget && !match.isOver {
       match.step()
@@ -27,7 +28,7 @@ struct SweepMatch: Sendable {
     self.seed = seed
     ticks = ticksRun
     outcome = match.outcome
-    line = RunReport(match: match, ticks: ticksRun, entityUpdates: 0, wallSeconds: 0)
+    line = RunReport(start: start, match: match, ticks: ticksRun, entityUpdates: 0, wallSeconds: 0)
       .jsonWithoutWallClock()
   }
 }

@@ -146,11 +146,13 @@ struct RunCommandTests {
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
     for key in [
-      "scenario", "seed", "ticks", "winner", "stateHash", "entityCount", "spawned",
-      "killed", "wallSeconds", "ticksPerSecond",
+      "scenario", "seed", "ticks", "winner", "stateHash", "entityCount", "atStart", "spawned",
+      "killed", "removed", "alive", "wallSeconds", "ticksPerSecond",
     ] {
       #expect(object[key] != nil, "missing key \(key)")
     }
+    // One name per value: the ticks run, and a start tick only for a run from a snapshot.
+    #expect(object["tick"] == nil && object["startTick"] == nil)
     #expect(object["scenario"] as? String == "duel")
     #expect(object["seed"] as? Int == 3)
     #expect(object["ticks"] as? Int == 600)
@@ -212,6 +214,63 @@ struct RunCommandTests {
     let spawned = try #require(object["spawned"] as? [String: [String: Int]])
     let bought = monsters.reduce(0) { $0 + spawned[$1]!["left"]! + spawned[$1]!["right"]! }
     #expect(placed - bought == 300)
+  }
+
+  @Test("each type's figures add up: at start + spawned - killed - removed = alive")
+  func figuresAddUp() throws {
+    let result = sandbox(
+      "run", "--scenario", "swarm", "--entities", "300", "--ticks", "400", "--json")
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    func figures(_ name: String) throws -> [String: [String: Int]] {
+      try #require(object[name] as? [String: [String: Int]])
+    }
+    let (atStart, spawned, killed) = (
+      try figures("atStart"), try figures("spawned"), try figures("killed")
+    )
+    let (removed, alive) = (try figures("removed"), try figures("alive"))
+    let monsters = Roster.standard.unitTypes.map { $0.typeName }
+    #expect(monsters.reduce(0) { $0 + atStart[$1]!["left"]! + atStart[$1]!["right"]! } == 300)
+    #expect(atStart["Castle"] == ["left": 1, "right": 1])
+    var shotsRemoved = 0
+    for (type, sides) in alive {
+      for side in ["left", "right"] {
+        let sum = atStart[type]![side]! + spawned[type]![side]! - killed[type]![side]!
+        #expect(sum - removed[type]![side]! == sides[side]!, "\(type) \(side)")
+        // Monsters and castles leave only by being killed; shots leave when they hit or expire.
+        if monsters.contains(type) || type == "Castle" {
+          #expect(removed[type]![side]! == 0, "\(type) \(side)")
+        } else {
+          #expect(removed[type]![side]! >= 0, "\(type) \(side)")
+          shotsRemoved += removed[type]![side]!
+        }
+      }
+    }
+    #expect(shotsRemoved > 0)
+    let total = alive.values.reduce(0) { $0 + $1["left"]! + $1["right"]! }
+    #expect(total == object["entityCount"] as? Int)
+  }
+
+  @Test("a run from a snapshot counts from the snapshot: its alive are the run's at start")
+  func figuresFromSnapshot() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "figures-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let snapshot = folder.appendingPathComponent("duel.snapshot").path
+    let saved = sandbox("run", "--ticks", "600", "--save", snapshot, "--json")
+    #expect(saved.status == 0, "\(saved.error)")
+    let resumed = sandbox("run", "--load", snapshot, "--ticks", "300", "--json")
+    #expect(resumed.status == 0, "\(resumed.error)")
+    let before = try #require(
+      try JSONSerialization.jsonObject(with: Data(saved.output.utf8)) as? [String: Any])
+    let after = try #require(
+      try JSONSerialization.jsonObject(with: Data(resumed.output.utf8)) as? [String: Any])
+    #expect(after["ticks"] as? Int == 300)
+    #expect(after["startTick"] as? Int == 600)
+    let savedAlive = try #require(before["alive"] as? [String: [String: Int]])
+    #expect(after["atStart"] as? [String: [String: Int]] == savedAlive)
   }
 
   @Test("a missing scenario exits 66 and lists the available ones")

@@ -60,12 +60,13 @@ struct SweepCommandTests {
     for object in objects {
       for key in [
         "scenario", "seed", "ticks", "simulatedSeconds", "result", "winner", "stateHash",
-        "entityCount", "spawned", "killed", "alive",
+        "entityCount", "atStart", "spawned", "killed", "removed", "alive",
       ] {
         #expect(object[key] != nil, "missing key \(key)")
       }
       #expect(object["scenario"] as? String == "duel")
       #expect(object["result"] as? String == "unfinished")
+      #expect(object["tick"] == nil && object["startTick"] == nil)
     }
   }
 
