@@ -60,7 +60,8 @@ public struct Decoration: Sendable {
         layer: Self.selectionLayer)
     }
     if let camera {
-      Minimap.draw(frame, camera: camera, into: &builder)
+      Minimap.draw(
+        frame, camera: camera, selected: selected.map { ($0.x, $0.y) }, into: &builder)
     }
     if !builder.world.isEmpty {
       // Sorted by layer already: the marker can go at the end unless a world command is

@@ -20,8 +20,14 @@ public enum DemoAction: Equatable, Sendable {
   case toggleDebugOverlay
   /// Select the entity drawn at a world position, or close the inspector if none is there.
   case select(worldX: Float, worldY: Float)
-  /// Move the camera closer (a factor above 1) or farther (below 1).
+  /// Move the camera closer (a factor above 1) or farther (below 1), toward the selection if
+  /// there is one, else the view's centre: the keys.
   case zoom(by: Float)
+  /// Move the camera closer or farther, keeping this world point where the view shows it: the
+  /// wheel, toward the point under the pointer.
+  case zoomToward(by: Float, worldX: Float, worldY: Float)
+  /// Centre the view, zoomed as it is, on this world point: a click or a drag on the minimap.
+  case lookAt(worldX: Float, worldY: Float)
   /// Move the view by these fractions of its width and height.
   case pan(x: Float, y: Float)
   /// Show the whole arena.
@@ -36,6 +42,19 @@ public enum DemoAction: Equatable, Sendable {
   case toggleWatching
   /// Go back to the tick the timeline shows and play on from there: a new branch.
   case playFromHere
+  /// Show or hide the help: every key and mouse action of the mode the demo is in.
+  case toggleHelp
   /// Leave the demo.
   case quit
+}
+
+extension DemoAction {
+  /// Whether the camera goes on following the selection after this action: a zoom keeps it,
+  /// any other move of the view stops it.
+  var keepsFollowing: Bool {
+    switch self {
+    case .zoom, .zoomToward: true
+    default: false
+    }
+  }
 }

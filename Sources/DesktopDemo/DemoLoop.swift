@@ -145,7 +145,7 @@ final class DemoLoop {
     frames += 1
     let (previous, current, pairing, decoration) = shown
     let isStill =
-      isLastFrame || !isOwned || match.state.isPaused || previous.tick == current.tick
+      isLastFrame || !isOwned || !match.state.clockRuns || previous.tick == current.tick
     // A match over the network keeps its own clock: it is pumped every frame.
     let isNetplay = configuration.netplay != nil || configuration.spectating != nil
     let granted =
@@ -306,14 +306,18 @@ final class DemoLoop {
     guard !wasTimelineOpen else { return }
     let arena = Vector2(shown.current.worldWidth, shown.current.worldHeight)
     for event in events {
+      // Placed as the player sees it, as the state will place the event when it takes it.
+      var frame = shown.current
+      frame.camera = shown.decoration.camera(for: frame)
+      let focus = shown.decoration.selection.flatMap { frame.place(of: $0) }.map { ($0.x, $0.y) }
       guard
         let action = DesktopDemo.action(
-          for: event, backend: backend, frame: shown.current,
-          roster: configuration.scenario.roster),
-        let moved = DemoState.camera(shown.decoration.camera, after: action, arena: arena)
+          for: event, backend: backend, frame: frame, roster: configuration.scenario.roster),
+        let moved = DemoState.camera(
+          shown.decoration.camera, after: action, arena: arena, focus: focus)
       else { continue }
       shown.decoration.camera = moved
-      if case .zoom = action {} else { shown.decoration.isFollowing = false }
+      if !action.keepsFollowing { shown.decoration.isFollowing = false }
     }
   }
 
@@ -329,8 +333,7 @@ final class DemoLoop {
       if timestep.fixedDeltaTime != tickSeconds {
         timestep = FixedTimestep(fixedDeltaTime: tickSeconds)
       }
-      let isPaused = match.state.isPaused
-      timestep.timeScale = isPaused ? 0 : match.state.speed
+      timestep.timeScale = match.state.clockRuns ? match.state.speed : 0
     }
     let before = (time: clock.now(), dropped: timestep.droppedTime)
     let elapsed = lastAdvance.map { before.time - $0 } ?? 0
@@ -340,7 +343,7 @@ final class DemoLoop {
       at: before.time, wanted: elapsed * timestep.timeScale,
       dropped: timestep.droppedTime - before.dropped)
     guard canStep else { return (0, alpha) }
-    return (match.state.isPaused ? match.state.pendingSteps : advance.steps, advance.alpha)
+    return (match.state.clockRuns ? advance.steps : match.state.pendingSteps, advance.alpha)
   }
 
   /// When the running step is expected to end, by the measured costs.

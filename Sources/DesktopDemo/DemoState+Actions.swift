@@ -39,11 +39,15 @@ extension DemoState {
       showsDebugOverlay.toggle()
     case .select(let x, let y):
       selection = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }
-    case .zoom, .pan, .fitArena:
-      if case .zoom = action {} else { isFollowing = false }
-      if let moved = Self.camera(camera, after: action, arena: match.world.arenaSize) {
+    case .zoom, .zoomToward, .lookAt, .pan, .fitArena:
+      if !action.keepsFollowing { isFollowing = false }
+      let focus = selection.flatMap { frame?.place(of: $0) }.map { ($0.x, $0.y) }
+      if let moved = Self.camera(camera, after: action, arena: match.world.arenaSize, focus: focus)
+      {
         camera = moved
       }
+    case .toggleHelp:
+      showsHelp.toggle()
     case .toggleFollow:
       guard selection != nil else {
         isFollowing = false

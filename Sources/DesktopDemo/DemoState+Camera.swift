@@ -23,18 +23,27 @@ extension DemoState {
       centreX: view.x + view.width / 2, centreY: view.y + view.height / 2, zoom: camera.zoom)
   }
 
-  /// The camera after a view action (`zoom`, `pan` or `fitArena`) in an arena of `arena`'s
-  /// size, or `nil` for the whole arena; `nil` for any other action.
+  /// The camera after a view action (`zoom`, `zoomToward`, `lookAt`, `pan` or `fitArena`) in an
+  /// arena of `arena`'s size, or `nil` for the whole arena; `nil` for any other action. The
+  /// keys' `zoom` keeps `focus` (where the selection is drawn) in place, when there is one.
   ///
   /// What the demo's state does with these actions, and what the window does at once with a
   /// key pressed while the simulation is stepping, before the state takes it.
-  static func camera(_ camera: Camera?, after action: DemoAction, arena: Vector2) -> Camera?? {
+  static func camera(
+    _ camera: Camera?, after action: DemoAction, arena: Vector2, focus: (x: Float, y: Float)? = nil
+  ) -> Camera?? {
     switch action {
     case .zoom(let factor):
-      let current = camera ?? Camera(centreX: arena.x / 2, centreY: arena.y / 2, zoom: 1)
-      let zoomed = Camera(
-        centreX: current.centreX, centreY: current.centreY, zoom: current.zoom * factor)
-      return .some(zoomed.zoom <= 1 ? nil : clamped(zoomed, arena: arena))
+      return .some(
+        Camera.zoomed(
+          camera, by: factor, toward: focus, worldWidth: arena.x, worldHeight: arena.y))
+    case .zoomToward(let factor, let x, let y):
+      return .some(
+        Camera.zoomed(
+          camera, by: factor, toward: (x, y), worldWidth: arena.x, worldHeight: arena.y))
+    case .lookAt(let x, let y):
+      guard let current = camera else { return .some(nil) }
+      return .some(clamped(Camera(centreX: x, centreY: y, zoom: current.zoom), arena: arena))
     case .pan(let x, let y):
       guard let current = camera else { return .some(nil) }
       let view = current.view(worldWidth: arena.x, worldHeight: arena.y)

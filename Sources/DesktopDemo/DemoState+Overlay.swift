@@ -58,6 +58,7 @@ extension DemoState {
     if let problem = replayError ?? reloadError {
       ReloadErrorPanel(message: problem).draw(into: &builder)
     }
+    if showsHelp { DemoHelp(self).draw(into: &builder) }
     return Decoration(
       overlay: builder.overlay, camera: camera, isFollowing: isFollowing, selection: selection)
   }
@@ -67,16 +68,16 @@ extension DemoState {
     if isSpectating {
       let watching = DemoMessage(
         text: "Watching: left (blue) against right (red)", color: .white, size: 12)
-      watching.draw(into: &builder, x: 12, y: 42)
+      watching.drawOnBand(into: &builder, x: 12, y: 42)
     } else if !isAutoplay {
-      let colorName = playerSide == .left ? "blue" : "red"
       let you = DemoMessage(
-        text: "You: \(playerSide.name) (\(colorName))", color: playerSide.color, size: 12)
-      you.draw(into: &builder, x: 12, y: 42)
+        text: "You: \(playerSide.name) (\(playerSide.colorName))", color: playerSide.color,
+        size: 12)
+      you.drawOnBand(into: &builder, x: 12, y: 42)
       if let castle = match.castle(of: playerSide) {
         let orders = DemoMessage(
           text: Self.ordersText(castle), color: Color(red: 230, green: 230, blue: 230), size: 12)
-        orders.draw(into: &builder, x: 12, y: 58)
+        orders.drawOnBand(into: &builder, x: 12, y: 58)
       }
     }
   }
@@ -92,7 +93,7 @@ extension DemoState {
         case let winner?: ("You lost", winner.color)
         }
       let message = DemoMessage(text: verdict.0, color: verdict.1, size: 24)
-      message.draw(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 280)
+      message.drawOnBand(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 280)
     }
     for (index, line) in netplayBanner.enumerated() {
       let message = DemoMessage(
@@ -111,13 +112,13 @@ extension DemoState {
       let canRestart = !isSpectating && (netplaySide == nil || netplaySide == .left)
       let hint = DemoMessage(
         text: canRestart ? "Press R to restart, Esc to quit" : "Esc quits", color: .white)
-      hint.draw(into: &builder, x: (Frame.overlayWidth - hint.width) / 2, y: 400)
+      hint.drawOnBand(into: &builder, x: (Frame.overlayWidth - hint.width) / 2, y: 400)
     }
     if let replay, replay.isFinished(session) {
       let end = DemoMessage(
         text: "End of the recording, stateHash \(match.world.stateHash()). R plays it again, "
           + "Esc quits", color: .white)
-      end.draw(into: &builder, x: (Frame.overlayWidth - end.width) / 2, y: 430)
+      end.drawOnBand(into: &builder, x: (Frame.overlayWidth - end.width) / 2, y: 430)
     }
   }
 
@@ -125,15 +126,15 @@ extension DemoState {
   private func drawHints(of match: Match, now: Double, into builder: inout FrameBuilder) {
     if let replay, !replay.isFinished(session), replayError == nil {
       let help = DemoMessage(
-        text: "Playing a recording  P pause  +/- speed  R from the start  Esc quit",
+        text: "Playing a recording  P pause  +/- speed  R from the start  H all keys  Esc quit",
         color: Color(red: 230, green: 230, blue: 230), size: 12)
-      help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
+      help.drawOnBand(into: &builder, x: 12, y: Frame.overlayHeight - 24)
     }
     if isSpectating {
       let help = DemoMessage(
-        text: "Watching  Esc quit", color: Color(red: 230, green: 230, blue: 230),
+        text: "Watching  H all keys  Esc quit", color: Color(red: 230, green: 230, blue: 230),
         size: 12)
-      help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
+      help.drawOnBand(into: &builder, x: 12, y: Frame.overlayHeight - 24)
     } else if !isAutoplay && !match.isOver && replay == nil && timelineView == nil {
       // Over the network the clock is both players', and only the host restarts.
       let rest =
@@ -141,13 +142,13 @@ extension DemoState {
           ? "  P pause  +/- speed  R restart" : netplaySide == .left ? "  R restart" : "")
         + "  T timeline"
       let help = DemoMessage(
-        text: BuyKeys.help(for: scenario) + "  Backspace cancel" + rest,
+        text: "H all keys  " + BuyKeys.help(for: scenario) + "  Backspace cancel" + rest,
         color: Color(red: 230, green: 230, blue: 230), size: 12)
-      help.draw(into: &builder, x: 12, y: Frame.overlayHeight - 24)
+      help.drawOnBand(into: &builder, x: 12, y: Frame.overlayHeight - 24)
     }
     if let notice, notice.until > now {
       let message = DemoMessage(text: notice.text, color: Color(red: 255, green: 215, blue: 90))
-      message.draw(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 84)
+      message.drawOnBand(into: &builder, x: (Frame.overlayWidth - message.width) / 2, y: 84)
     }
   }
 }

@@ -29,6 +29,9 @@ extension DemoState {
       timelineView = TimelineView(index: index, session: session)
     case .toggleWatching:
       timelineView?.isWatching.toggle()
+    case .togglePause where timelineView != nil:
+      // In the timeline P plays and stops the past, as Space does.
+      timelineView?.isWatching.toggle()
     case .playFromHere:
       guard let view = timelineView else { return true }
       guard canBranch else {
@@ -46,7 +49,7 @@ extension DemoState {
       isPaused = false
       let clock = TimelineView.clock(tick, ticksPerSecond: match.scenario.match.ticksPerSecond)
       notice = ("playing on from \(clock): a new branch (the recording keeps both)", now + 3)
-    case .buy, .cancelOrder, .restart, .togglePause, .stepOnce:
+    case .buy, .cancelOrder, .restart, .stepOnce:
       guard timelineView != nil else { return false }
       notice = ("the timeline is open: T returns to now", now + 2)
     default:

@@ -57,6 +57,8 @@ public struct DemoState {
   public internal(set) var camera: Camera?
   /// Whether the camera keeps the selected entity in the middle of the view.
   public internal(set) var isFollowing = false
+  /// Whether the help lists every key and mouse action of the demo's mode.
+  public internal(set) var showsHelp = false
   /// Whether the debug overlay is shown.
   public internal(set) var showsDebugOverlay = false
   /// Whether the player asked to quit.
@@ -106,18 +108,23 @@ public struct DemoState {
   /// Simulated seconds per real second.
   public var speed: Double { Self.speeds[speedIndex] }
 
+  /// Whether the clock grants ticks: while the match runs, and while the player watches the
+  /// timeline's past, paused or not.
+  public var clockRuns: Bool { !isPaused || timelineView?.isWatching == true }
+
   /// Runs the steps the clock granted (none while paused, except requested single steps).
   ///
   /// - Returns: How many ticks ran.
   @discardableResult
   public mutating func advance(steps: Int) -> Int {
-    let count = isPaused ? pendingSteps : steps
-    pendingSteps = 0
-    // The live match waits while the player looks at its past.
+    // The live match waits while the player looks at its past, which plays even if paused.
     if timelineView != nil {
-      advancePreview(steps: count)
+      pendingSteps = 0
+      advancePreview(steps: steps)
       return 0
     }
+    let count = isPaused ? pendingSteps : steps
+    pendingSteps = 0
     var ran = 0
     if var script = replay {
       defer { replay = script }

@@ -86,20 +86,44 @@ public enum DesktopDemo {
     switch event {
     case .quit: return .quit
     case .resized: return nil
-    case .mouseDown(let x, let y):
+    case .mouseDown(let x, let y), .mouseDragged(let x, let y):
+      let pixel = pixel(
+        x: x, y: y, windowSize: backend.window.size,
+        pixelSize: (backend.width, backend.height))
+      if let point = minimapPoint(pixel, frame: frame, size: (backend.width, backend.height)) {
+        return .lookAt(worldX: point.x, worldY: point.y)
+      }
+      guard case .mouseDown = event else { return nil }
+      let point = Viewport(world: frame, width: backend.width, height: backend.height)
+        .worldPoint(x: pixel.x, y: pixel.y)
+      return .select(worldX: point.x, worldY: point.y)
+    case .wheel(let steps, let x, let y):
       let pixel = pixel(
         x: x, y: y, windowSize: backend.window.size,
         pixelSize: (backend.width, backend.height))
       let point = Viewport(world: frame, width: backend.width, height: backend.height)
         .worldPoint(x: pixel.x, y: pixel.y)
-      return .select(worldX: point.x, worldY: point.y)
-    case .wheel(let steps):
-      return .zoom(by: Float(pow(1.25, Double(steps))))
+      return .zoomToward(by: Float(pow(1.25, Double(steps))), worldX: point.x, worldY: point.y)
     case .rightMouseDown:
       return .cancelOrder
     case .keyDown(let key):
       return action(for: key, roster: roster, isTimelineOpen: isTimelineOpen)
     }
+  }
+
+  /// The world point under `pixel` of the minimap, which shows while `frame` is zoomed in, in
+  /// a drawable of `size`; `nil` elsewhere.
+  static func minimapPoint(
+    _ pixel: (x: Int, y: Int), frame: Frame, size: (width: Int, height: Int)
+  ) -> (x: Float, y: Float)? {
+    guard frame.camera != nil else { return nil }
+    let overlay = Viewport(
+      contentWidth: Frame.overlayWidth, contentHeight: Frame.overlayHeight, width: size.width,
+      height: size.height
+    ).worldPoint(x: pixel.x, y: pixel.y)
+    return Minimap.worldPoint(
+      overlayX: overlay.x, overlayY: overlay.y, worldWidth: frame.worldWidth,
+      worldHeight: frame.worldHeight)
   }
 
   /// The drawable's pixel under the mouse at (`x`, `y`) in window units: on a high-density
@@ -117,7 +141,7 @@ public enum DesktopDemo {
   }
 
   /// The demo action a key asks for, if any; digits buy the roster's kinds in order. While
-  /// the timeline is open, the arrows move along it, Space watches, Enter plays on from the
+  /// the timeline is open, the arrows move along it, Space plays the past, Enter plays on from the
   /// tick shown and Esc closes it.
   static func action(for key: Key, roster: Roster, isTimelineOpen: Bool = false) -> DemoAction? {
     if isTimelineOpen {
@@ -154,6 +178,7 @@ public enum DesktopDemo {
       case "[": return .zoom(by: 1 / 1.5)
       case "f": return .toggleFollow
       case "t": return .toggleTimeline
+      case "h", "?": return .toggleHelp
       default: return nil
       }
     case .enter, .other: return nil

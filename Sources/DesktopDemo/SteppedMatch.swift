@@ -98,7 +98,8 @@ final class SteppedMatch: @unchecked Sendable {
       // a second frame (as costly as a tick, for a big battle) would only put it further
       // behind, so the new frame is shown as it is.
       let made = state.shownMatch.makeFrame(
-        speed: speed, isPaused: state.isPaused, isFallingBehind: isFallingBehind)
+        speed: speed, isPaused: state.isPaused, isFallingBehind: isFallingBehind,
+        askedSpeed: state.speed)
       previous = granted == 1 ? current : made
       current = made
       pairing =

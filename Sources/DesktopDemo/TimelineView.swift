@@ -66,12 +66,12 @@ public struct TimelineView {
     let title = DemoMessage(
       text: "Timeline: \(Self.clock(shown, ticksPerSecond: ticksPerSecond)) of "
         + "\(Self.clock(now, ticksPerSecond: ticksPerSecond))"
-        + (isWatching ? " (watching)" : ""),
+        + (isWatching ? " (playing)" : ""),
       color: Color(red: 255, green: 215, blue: 90), size: 12)
     title.draw(into: &builder, x: left, y: top - 24)
     let keys = DemoMessage(
-      text: "Left/Right 1 s  Up/Down 10 s  Space watch"
-        + (canBranch ? "  Enter play on from here" : "") + "  T back to now",
+      text: "Left/Right 1 s back/on  Up/Down 10 s back/on  Space play/stop"
+        + (canBranch ? "  Enter play on from here" : "") + "  T back to now  H all keys",
       color: Color(red: 230, green: 230, blue: 230), size: 12)
     keys.draw(into: &builder, x: left, y: top + 24)
   }

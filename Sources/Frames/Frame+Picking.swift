@@ -20,4 +20,21 @@ extension Frame {
     }
     return found?.entity
   }
+
+  /// Where `entity` is drawn and how large, in world units: its instance, or else its sprite
+  /// command; `nil` when the frame does not show it.
+  ///
+  /// - Complexity: O(instances + world commands).
+  package func place(of entity: AnyEntityID) -> (x: Float, y: Float, width: Float, height: Float)? {
+    if let index = instances.index(of: entity) {
+      let sprite = instances.sprites[index]
+      return (sprite.x, sprite.y, sprite.width, sprite.height)
+    }
+    for command in world {
+      if case .sprite(let sprite) = command.shape, sprite.entity == entity {
+        return (sprite.x, sprite.y, sprite.width, sprite.height)
+      }
+    }
+    return nil
+  }
 }

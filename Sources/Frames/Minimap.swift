@@ -1,5 +1,7 @@
 /// The whole arena in a corner of the overlay while the camera is zoomed in: the entities as
-/// coloured cells, and the part the view shows as a frame. Any game's window draws it.
+/// coloured cells, the large ones (a castle) at their size, the selection ringed, and the part
+/// the view shows as a frame; a click or a drag on it moves the view there. Any game's window
+/// draws it.
 package struct Minimap {
   /// The minimap's size on the overlay canvas.
   package static let width: Float = 256
@@ -9,12 +11,37 @@ package struct Minimap {
   package static let columns = 128
   package static let rows = 72
 
-  /// Draws the minimap of `frame` (seen through `camera`) at the overlay's bottom right.
+  /// The minimap's left and top edges on the overlay canvas: its bottom right corner.
+  package static var origin: (x: Float, y: Float) {
+    (Frame.overlayWidth - width - 12, Frame.overlayHeight - height - 44)
+  }
+
+  /// The world point of a `worldWidth` x `worldHeight` world that the minimap shows at the
+  /// overlay point (`x`, `y`), kept inside the world; `nil` when the point is not on the
+  /// minimap.
+  package static func worldPoint(
+    overlayX x: Float, overlayY y: Float, worldWidth: Float, worldHeight: Float
+  ) -> (x: Float, y: Float)? {
+    let (left, top) = origin
+    guard x >= left, x < left + width, y >= top, y < top + height else { return nil }
+    let fit = Viewport(
+      contentWidth: worldWidth, contentHeight: worldHeight, width: Int(width),
+      height: Int(height))
+    return (
+      min(max((x - left - fit.offsetX) / fit.scale, 0), worldWidth),
+      min(max((y - top - fit.offsetY) / fit.scale, 0), worldHeight)
+    )
+  }
+
+  /// Draws the minimap of `frame` (seen through `camera`, with the selection ringed where it
+  /// is drawn, at world point `selected`) at the overlay's bottom right.
   ///
   /// - Complexity: O(instances + world commands) plus O(cells).
-  package static func draw(_ frame: Frame, camera: Camera, into builder: inout FrameBuilder) {
-    let left = Frame.overlayWidth - width - 12
-    let top = Frame.overlayHeight - height - 44
+  package static func draw(
+    _ frame: Frame, camera: Camera, selected: (x: Float, y: Float)? = nil,
+    into builder: inout FrameBuilder
+  ) {
+    let (left, top) = origin
     // The arena keeps its shape inside the minimap's box.
     let fit = Viewport(
       contentWidth: frame.worldWidth, contentHeight: frame.worldHeight, width: Int(width),
@@ -22,7 +49,29 @@ package struct Minimap {
     builder.drawOverlay(
       .rect(RectDraw(x: left, y: top, width: width, height: height, color: .black.withAlpha(220))),
       layer: 96)
-    drawCells(cells(of: frame, fit: fit), left: left, top: top, into: &builder)
+    let scanned = scan(frame, fit: fit)
+    drawCells(scanned.cells, left: left, top: top, into: &builder)
+    for landmark in scanned.landmarks {
+      builder.drawOverlay(
+        .rect(
+          RectDraw(
+            x: left + landmark.x, y: top + landmark.y, width: landmark.width,
+            height: landmark.height, color: landmark.tint)), layer: 97)
+      builder.drawOverlay(
+        .rect(
+          RectDraw(
+            x: left + landmark.x - 1, y: top + landmark.y - 1, width: landmark.width + 2,
+            height: landmark.height + 2, color: .white, isFilled: false)), layer: 97)
+    }
+    if let place = selected {
+      let size: Float = 8
+      builder.drawOverlay(
+        .rect(
+          RectDraw(
+            x: left + fit.outputX(place.x) - size / 2, y: top + fit.outputY(place.y) - size / 2,
+            width: size, height: size, color: Color(red: 255, green: 215, blue: 90),
+            isFilled: false)), layer: 98)
+    }
     let view = camera.view(worldWidth: frame.worldWidth, worldHeight: frame.worldHeight)
     builder.drawOverlay(
       .rect(
@@ -33,36 +82,59 @@ package struct Minimap {
       layer: 98)
   }
 
-  /// The tint of the last entity drawn in each cell, row by row, `nil` where none is: the
-  /// frame's entities placed by `fit`.
-  static func cells(of frame: Frame, fit: Viewport) -> [Color?] {
+  /// The size on the minimap, each way, from which an entity is drawn at its size, outlined: a
+  /// twelfth of the minimap's height, which a castle reaches and a monster does not.
+  static let landmarkSize: Float = height / 12
+
+  /// A large entity as the minimap draws it: a rectangle from the minimap's top left corner.
+  typealias Landmark = (x: Float, y: Float, width: Float, height: Float, tint: Color)
+
+  /// The tint of the last entity drawn in each cell, row by row, `nil` where none is, and the
+  /// entities drawn at least `landmarkSize` each way (a castle), as rectangles of their size in
+  /// their tint: the frame's entities placed by `fit`.
+  ///
+  /// - Complexity: O(instances + world commands), one walk.
+  static func scan(_ frame: Frame, fit: Viewport) -> (cells: [Color?], landmarks: [Landmark]) {
     var cells = [Color?](repeating: nil, count: columns * rows)
+    var landmarks: [Landmark] = []
     let cellWidth = width / Float(columns)
     let cellHeight = height / Float(rows)
-    func mark(x: Float, y: Float, tint: Color) {
+    func mark(x: Float, y: Float, width: Float, height: Float, tint: Color) {
       let column = (fit.outputX(x) / cellWidth).rounded(.down)
       let row = (fit.outputY(y) / cellHeight).rounded(.down)
       // Compared as floats: a position far off (or not a number) never becomes an index.
       guard column >= 0, column < Float(columns), row >= 0, row < Float(rows) else { return }
       cells[Int(row) * columns + Int(column)] = tint
+      let (shownWidth, shownHeight) = (width * fit.scale, height * fit.scale)
+      if shownWidth >= landmarkSize && shownHeight >= landmarkSize {
+        landmarks.append(
+          (
+            fit.outputX(x) - shownWidth / 2, fit.outputY(y) - shownHeight / 2, shownWidth,
+            shownHeight, tint.withAlpha(255)
+          ))
+      }
     }
     // Drawn in the frame's order, so a cell shows what is drawn last in it.
     for run in frame.worldRuns {
       switch run {
       case .sprites(let kind):
         for sprite in frame.instances.sprites[frame.instances.kinds[kind].sprites] {
-          mark(x: sprite.x, y: sprite.y, tint: sprite.tint)
+          mark(
+            x: sprite.x, y: sprite.y, width: sprite.width, height: sprite.height,
+            tint: sprite.tint)
         }
       case .commands(let range):
         for command in frame.world[range] {
           guard case .sprite(let sprite) = command.shape, sprite.entity != nil else { continue }
-          mark(x: sprite.x, y: sprite.y, tint: sprite.tint)
+          mark(
+            x: sprite.x, y: sprite.y, width: sprite.width, height: sprite.height,
+            tint: sprite.tint)
         }
       case .healthBars:
         break
       }
     }
-    return cells
+    return (cells, landmarks)
   }
 
   /// Draws `cells` from `(left, top)`: a run of cells of one colour is one rectangle, since

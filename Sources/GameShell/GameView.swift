@@ -41,11 +41,13 @@ struct GameView: Equatable {
   /// The speed, in times the game's own rate.
   var speed: Double { Self.speeds[speedIndex] }
 
-  /// Takes a key or the wheel, for a world of `width` x `height`; returns whether it was the
-  /// view's (a click, Esc and the window closing are not).
-  mutating func handle(_ event: InputEvent, worldWidth width: Float, worldHeight height: Float)
-    -> Bool
-  {
+  /// Takes a key, for a world of `width` x `height` where the keys zoom toward `focus` (the
+  /// selection) or else the view's centre; returns whether it was the view's (a click, the
+  /// wheel, Esc and the window closing are not: the window places them).
+  mutating func handle(
+    _ event: InputEvent, worldWidth width: Float, worldHeight height: Float,
+    focus: (x: Float, y: Float)? = nil
+  ) -> Bool {
     switch event {
     case .keyDown(.space) where controlsTime: isPaused.toggle()
     case .keyDown(.character(".")) where controlsTime && isPaused: stepsWanted += 1
@@ -55,9 +57,8 @@ struct GameView: Equatable {
     case .keyDown(.character("-")):
       guard controlsTime else { return false }
       speedIndex = max(speedIndex - 1, 0)
-    case .wheel(let steps): zoom(by: steps > 0 ? 2 : 0.5, width: width, height: height)
-    case .keyDown(.character("]")): zoom(by: 2, width: width, height: height)
-    case .keyDown(.character("[")): zoom(by: 0.5, width: width, height: height)
+    case .keyDown(.character("]")): zoom(by: 2, toward: focus, width: width, height: height)
+    case .keyDown(.character("[")): zoom(by: 0.5, toward: focus, width: width, height: height)
     case .keyDown(.left): pan(-1, 0, width: width, height: height)
     case .keyDown(.right): pan(1, 0, width: width, height: height)
     case .keyDown(.up): pan(0, -1, width: width, height: height)
@@ -70,14 +71,23 @@ struct GameView: Equatable {
     return true
   }
 
-  /// Zooms `factor` times closer around the view's centre; back to the whole world at 1.
-  private mutating func zoom(by factor: Float, width: Float, height: Float) {
-    let current = camera ?? Camera(centreX: width / 2, centreY: height / 2, zoom: 1)
-    let view = current.view(worldWidth: width, worldHeight: height)
-    let zoomed = Camera(
-      centreX: view.x + view.width / 2, centreY: view.y + view.height / 2,
-      zoom: current.zoom * factor)
-    camera = zoomed.zoom <= 1 ? nil : zoomed
+  /// Zooms `factor` times closer, keeping the world point `focus` where the view shows it (the
+  /// view's centre without one); back to the whole world at 1.
+  mutating func zoom(
+    by factor: Float, toward focus: (x: Float, y: Float)?, width: Float, height: Float
+  ) {
+    camera = Camera.zoomed(
+      camera, by: factor, toward: focus, worldWidth: width, worldHeight: height)
+  }
+
+  /// Centres the view, zoomed in as it is, on the world point `(x, y)`, as far as the world's
+  /// edges allow: what a click on the minimap does.
+  mutating func look(at point: (x: Float, y: Float), width: Float, height: Float) {
+    guard let current = camera else { return }
+    let moved = Camera(centreX: point.x, centreY: point.y, zoom: current.zoom)
+    let view = moved.view(worldWidth: width, worldHeight: height)
+    camera = Camera(
+      centreX: view.x + view.width / 2, centreY: view.y + view.height / 2, zoom: current.zoom)
   }
 
   /// Moves the view a quarter of its size along `(dx, dy)`, staying inside the world.
@@ -94,6 +104,7 @@ struct GameView: Equatable {
   /// The keys, a line each, as the help lists them.
   var helpLines: [String] {
     var lines = ["Click      \(clickHelp)", "Right-click  inspect what is there"]
+    lines.append("Minimap    click or drag to look there")
     for key in keys {
       lines.append(
         String(key.key).uppercased().padding(toLength: 11, withPad: " ", startingAt: 0) + key.help)
@@ -105,7 +116,8 @@ struct GameView: Equatable {
       ]
     }
     lines += [
-      "Wheel [ ]  zoom in / out", "Arrows     move the view, zoomed in",
+      "Wheel      zoom in / out toward the pointer",
+      "] [        zoom in / out toward the selection", "Arrows     move the view, zoomed in",
       "Home       the whole world",
       "F1         what ticks and frames cost", "H  ?       this help", "Esc        quit",
     ]
@@ -128,7 +140,10 @@ struct GameView: Equatable {
     status.append(showsHelp ? "H: close the help" : "H: keys")
     var overlay = frame.overlay
     var builder = FrameBuilder()
-    if let camera { Minimap.draw(frame, camera: camera, into: &builder) }
+    if let camera {
+      let selected = selection.flatMap { frame.place(of: $0) }.map { ($0.x, $0.y) }
+      Minimap.draw(frame, camera: camera, selected: selected, into: &builder)
+    }
     if let inspection { InspectorPanel.draw(inspection.inspectorRows, into: &builder) }
     overlay += builder.overlay
     let bannerHeight: Float = banner == nil ? 0 : 36

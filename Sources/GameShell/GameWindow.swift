@@ -105,35 +105,62 @@ enum GameWindow<G: PlayableGame> {
     return frames
   }
 
-  /// Gives `view` the keys and the wheel among `events`, and returns the inputs their clicks
-  /// and the game's keys give the player at `seat` in `game` (none before there is a game), on `shown` as the
-  /// window of `width` x `height` pixels draws it.
+  /// Gives `view` the keys, the wheel and the minimap's clicks among `events`, and returns the
+  /// inputs their clicks and the game's keys give the player at `seat` in `game` (none before
+  /// there is a game), on `shown` as the window of `width` x `height` pixels draws it.
   static func take(
     _ events: [InputEvent], view: inout GameView, game: G?, shown: Frame, width: Int, height: Int,
     seat: Int
   ) -> [G.Input] {
-    // Only the camera places the world; the overlays (a minimap's cells) are not made here.
-    var placed = shown
-    placed.camera = view.camera ?? shown.camera
-    let shownAt = Viewport(world: placed, width: width, height: height)
+    let (worldWidth, worldHeight) = (shown.worldWidth, shown.worldHeight)
     var inputs: [G.Input] = []
-    for event in events
-    where !view.handle(event, worldWidth: shown.worldWidth, worldHeight: shown.worldHeight) {
+    for event in events {
+      // Only the camera places the world; the overlays (a minimap's cells) are not made here.
+      var placed = shown
+      placed.camera = view.camera ?? shown.camera
+      let shownAt = Viewport(world: placed, width: width, height: height)
+      let focus = view.selection.flatMap { shown.place(of: $0) }.map { ($0.x, $0.y) }
+      if view.handle(event, worldWidth: worldWidth, worldHeight: worldHeight, focus: focus) {
+        continue
+      }
       switch event {
+      case .wheel(let steps, let x, let y):
+        view.zoom(
+          by: steps > 0 ? 2 : 0.5, toward: shownAt.worldPoint(x: x, y: y), width: worldWidth,
+          height: worldHeight)
+      case .mouseDown(let x, let y), .mouseDragged(let x, let y):
+        if let point = minimapPoint(x: x, y: y, view: view, shown: shown, size: (width, height)) {
+          view.look(at: point, width: worldWidth, height: worldHeight)
+        } else if case .mouseDown = event {
+          let point = shownAt.worldPoint(x: x, y: y)
+          if let input = game?.input(forClickAt: Vector2(point.x, point.y), seat: seat) {
+            inputs.append(input)
+          }
+        }
       case .rightMouseDown(let x, let y):
         let point = shownAt.worldPoint(x: x, y: y)
         view.selection = shown.entity(atX: point.x, y: point.y)
-      case .mouseDown(let x, let y):
-        let point = shownAt.worldPoint(x: x, y: y)
-        if let input = game?.input(forClickAt: Vector2(point.x, point.y), seat: seat) {
-          inputs.append(input)
-        }
       case .keyDown(.character(let key)) where G.keys.contains(where: { $0.key == key }):
         if let input = game?.input(forKey: key, seat: seat) { inputs.append(input) }
       default: break
       }
     }
     return inputs
+  }
+
+  /// The world point under the pixel (`x`, `y`) of the minimap, which shows while the view is
+  /// zoomed in; `nil` elsewhere.
+  private static func minimapPoint(
+    x: Int, y: Int, view: GameView, shown: Frame, size: (width: Int, height: Int)
+  ) -> (x: Float, y: Float)? {
+    guard view.camera != nil else { return nil }
+    let overlay = Viewport(
+      contentWidth: Frame.overlayWidth, contentHeight: Frame.overlayHeight, width: size.width,
+      height: size.height
+    ).worldPoint(x: x, y: y)
+    return Minimap.worldPoint(
+      overlayX: overlay.x, overlayY: overlay.y, worldWidth: shown.worldWidth,
+      worldHeight: shown.worldHeight)
   }
 
   /// Gives `timeline` T and, while it is open, the keys that move through the past; returns

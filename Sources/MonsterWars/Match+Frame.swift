@@ -3,10 +3,11 @@ import TraitSandbox
 
 extension Match {
   /// The HUD's view models for the current state; `isFallingBehind` marks a `speed` below the
-  /// one asked for because the simulation cannot keep up.
-  public func hud(speed: Double = 1, isPaused: Bool = false, isFallingBehind: Bool = false)
-    -> MatchHUD
-  {
+  /// one asked for (`askedSpeed`) because the simulation cannot keep up.
+  public func hud(
+    speed: Double = 1, isPaused: Bool = false, isFallingBehind: Bool = false,
+    askedSpeed: Double? = nil
+  ) -> MatchHUD {
     let castles = Side.allCases.map { side in
       let castle = castle(of: side)
       return CastleStatusLabel(
@@ -18,19 +19,23 @@ extension Match {
       castles: castles,
       clock: TickLabel(
         tick: world.tick, seconds: Double(world.tick) * Double(world.fixedDeltaTime)),
-      speed: SpeedLabel(speed: speed, isPaused: isPaused, isFallingBehind: isFallingBehind),
+      speed: SpeedLabel(
+        speed: speed, isPaused: isPaused, isFallingBehind: isFallingBehind, askedSpeed: askedSpeed),
       outcome: outcome.map(OutcomeLabel.init))
   }
 
   /// A frame of the match: background, every entity, and the HUD.
   ///
   /// Making a frame only reads the match; it never changes the simulation.
-  public func makeFrame(speed: Double = 1, isPaused: Bool = false, isFallingBehind: Bool = false)
-    -> Frame
-  {
+  public func makeFrame(
+    speed: Double = 1, isPaused: Bool = false, isFallingBehind: Bool = false,
+    askedSpeed: Double? = nil
+  ) -> Frame {
     var builder = FrameBuilder()
     world.draw(into: &builder)
-    hud(speed: speed, isPaused: isPaused, isFallingBehind: isFallingBehind).draw(into: &builder)
+    hud(
+      speed: speed, isPaused: isPaused, isFallingBehind: isFallingBehind, askedSpeed: askedSpeed
+    ).draw(into: &builder)
     return builder.frame(
       tick: world.tick, worldWidth: world.arenaSize.x, worldHeight: world.arenaSize.y,
       background: .background)

@@ -24,7 +24,15 @@ public struct MatchHUD: Equatable, Sendable {
       label.draw(into: &builder, x: x, y: 10)
     }
     clock.draw(into: &builder, x: (Frame.overlayWidth - clock.width) / 2, y: 10)
-    speed.draw(into: &builder, x: (Frame.overlayWidth - speed.width) / 2, y: 40)
+    // On a band of its own, which it reads over whatever armies pass under it.
+    let speedX = (Frame.overlayWidth - speed.width) / 2
+    builder.drawOverlay(
+      .rect(
+        RectDraw(
+          x: speedX - 6, y: 38, width: speed.width + 12, height: speed.fontSize + 6,
+          color: .black.withAlpha(170))),
+      layer: 99)
+    speed.draw(into: &builder, x: speedX, y: 41)
     if let outcome {
       let y = (Frame.overlayHeight - outcome.fontSize) / 2
       builder.drawOverlay(

@@ -8,10 +8,13 @@ public enum InputEvent: Equatable, Sendable {
   ///
   /// Windows are not created high-DPI, so these are also the renderer's output pixels.
   case mouseDown(x: Int, y: Int)
+  /// The mouse moved to this point with the left button held down.
+  case mouseDragged(x: Int, y: Int)
   /// The right mouse button was pressed at this point, from the window's top left corner.
   case rightMouseDown(x: Int, y: Int)
-  /// The mouse wheel turned: positive away from the user (scroll up), negative toward.
-  case wheel(steps: Int)
+  /// The mouse wheel turned, the pointer at this point from the window's top left corner:
+  /// positive away from the user (scroll up), negative toward.
+  case wheel(steps: Int, x: Int, y: Int)
   /// The window's size changed; the renderer's output follows it.
   case resized(width: Int, height: Int)
 }

@@ -33,11 +33,16 @@ extension SDLSession {
         return .rightMouseDown(x: Int(event.button.x), y: Int(event.button.y))
       default: return nil
       }
+    case SDL_MOUSEMOTION.rawValue:
+      // Only a drag: a move with no button held changes nothing in a game's window.
+      guard event.motion.state & 1 != 0 else { return nil }
+      return .mouseDragged(x: Int(event.motion.x), y: Int(event.motion.y))
     case SDL_MOUSEWHEEL.rawValue:
       let steps = Int(event.wheel.y)
       guard steps != 0 else { return nil }
       return .wheel(
-        steps: event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -steps : steps)
+        steps: event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -steps : steps,
+        x: Int(event.wheel.mouseX), y: Int(event.wheel.mouseY))
     case SDL_WINDOWEVENT.rawValue:
       switch UInt32(event.window.event) {
       case SDL_WINDOWEVENT_CLOSE.rawValue:
@@ -76,9 +81,9 @@ extension SDLSession {
     if (keypadOne...keypadOne + 8).contains(code) {
       return .character(Character(Unicode.Scalar(UInt8(code - keypadOne) + UInt8(ascii: "1"))))
     }
-    if matches(SDLK_EQUALS) && UInt32(modifiers) & KMOD_SHIFT.rawValue != 0 {
-      return .character("+")
-    }
+    let isShifted = UInt32(modifiers) & KMOD_SHIFT.rawValue != 0
+    if matches(SDLK_EQUALS) && isShifted { return .character("+") }
+    if matches(SDLK_SLASH) && isShifted { return .character("?") }
     // Letter keys already report lowercase; anything else printable is taken as it is.
     guard (33...126).contains(code) else { return .other }
     return .character(Character(Unicode.Scalar(UInt8(code))))

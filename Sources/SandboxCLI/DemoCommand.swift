@@ -13,10 +13,12 @@ struct DemoCommand: Subcommand {
       + DesktopDemo.buyKeySummary(for: .standard) + ", "
         + """
         Backspace or right click cancels the newest order, P or Space pause, . step one tick \
-        while paused, +/- speed, R restart, ] and [ or the wheel zoom, arrows pan, Home shows \
-        the whole arena, F follows the selection, T opens the timeline (Left/Right and Up/Down move \
-        along it, Space watches, Enter plays on from there, T returns to now), F1 debug overlay, \
-        click an entity to inspect it, Esc quits. Editing the scenario file while the demo runs \
+        while paused, +/- speed, R restart, the wheel zooms toward the pointer and ] and [ toward \
+        the selection, arrows pan, Home shows the whole arena, a click or a drag on the minimap \
+        looks there, F follows the selection, T opens the timeline (Left/Right 1 s and Up/Down \
+        10 s back or on, Space or P plays the past, Enter plays on from there, T returns to \
+        now), F1 debug overlay, click an entity to inspect it, H or ? lists every key of the \
+        mode the window is in, Esc quits. Editing the scenario file while the demo runs \
         reloads it: unit and castle stats, income and the AI at once, the rest on R. When it \
         quits, the demo prints its frame rate, where its frames spent their time (drawing on \
         the main thread, the simulation on a second one) and the match's stateHash; \

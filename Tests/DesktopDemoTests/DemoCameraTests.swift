@@ -133,7 +133,8 @@ struct DemoMinimapTests {
         #expect(a.color != b.color, "row at \(row)")
       }
     }
-    let view = try #require(overlay.first { !$0.isFilled })
+    let view = try #require(
+      overlay.first { !$0.isFilled && $0.color == Color(red: 255, green: 215, blue: 90) })
     // A quarter of the arena's width, centred: the frame is a quarter of the map's arena.
     #expect(abs(view.width - Minimap.width / 4) < 1)
   }

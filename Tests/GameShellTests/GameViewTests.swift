@@ -68,10 +68,10 @@ struct GameViewTests {
     #expect(!GameKey.isAllowed("+") && !GameKey.isAllowed("é"))
   }
 
-  @Test("the wheel zooms around the view's centre, arrows move it inside the world, Home resets")
+  @Test("] and [ zoom around the view's centre, arrows move it inside the world, Home resets")
   mutating func camera() throws {
     var view = GameView(controlsTime: true)
-    press(&view, .wheel(steps: 1), .wheel(steps: 1))
+    press(&view, .keyDown(.character("]")), .keyDown(.character("]")))
     var camera = try #require(view.camera)
     #expect(camera.zoom == 4 && camera.centreX == 320 && camera.centreY == 180)
     #expect(view.shown(world).camera == camera)
@@ -84,10 +84,47 @@ struct GameViewTests {
     camera = try #require(view.camera)
     // A quarter of the world's width and height is shown, against its right and top edges.
     #expect(camera.centreX == 640 - 80 && camera.centreY == 45)
-    press(&view, .wheel(steps: -1), .wheel(steps: -1))
+    press(&view, .keyDown(.character("[")), .keyDown(.character("[")))
     #expect(view.camera == nil)
     press(&view, .keyDown(.character("]")), .keyDown(.home))
     #expect(view.camera == nil && view.shown(world).camera == nil)
+  }
+
+  @Test("the wheel zooms toward the pointer: the world point under it stays under it")
+  func wheelTowardPointer() throws {
+    var view = GameView(controlsTime: true)
+    let (width, height) = (1280, 720)
+    for (x, y, steps) in [(200, 150, 1), (900, 500, 1), (1000, 100, 1), (640, 360, -1)] {
+      var placed = world
+      placed.camera = view.camera
+      let before = Viewport(world: placed, width: width, height: height).worldPoint(x: x, y: y)
+      _ = GameWindow<Drift>.take(
+        [.wheel(steps: steps, x: x, y: y)], view: &view, game: nil, shown: world,
+        width: width, height: height, seat: 0)
+      placed.camera = view.camera
+      let after = Viewport(world: placed, width: width, height: height).worldPoint(x: x, y: y)
+      #expect(abs(after.x - before.x) < 0.01 && abs(after.y - before.y) < 0.01, "\(x), \(y)")
+    }
+    #expect(try #require(view.camera).zoom == 4)
+  }
+
+  @Test("zoomed in, a click or a drag on the minimap centres the view there")
+  mutating func minimapClick() throws {
+    var view = GameView(controlsTime: true)
+    press(&view, .keyDown(.character("]")), .keyDown(.character("]")))
+    // The minimap's middle shows the world's middle; its top left quarter the world's.
+    let (left, top) = Minimap.origin
+    _ = GameWindow<Drift>.take(
+      [.mouseDown(x: Int(left + Minimap.width / 4), y: Int(top + Minimap.height / 4))],
+      view: &view, game: nil, shown: world, width: 1280, height: 720, seat: 0)
+    var camera = try #require(view.camera)
+    #expect(abs(camera.centreX - 160) < 3 && abs(camera.centreY - 90) < 3)
+    _ = GameWindow<Drift>.take(
+      [.mouseDragged(x: Int(left + Minimap.width - 1), y: Int(top + Minimap.height - 1))],
+      view: &view, game: nil, shown: world, width: 1280, height: 720, seat: 0)
+    camera = try #require(view.camera)
+    // As far toward the bottom right as the view goes: a quarter of the world inside it.
+    #expect(camera.centreX == 640 - 80 && camera.centreY == 360 - 45 && camera.zoom == 4)
   }
 
   @Test("the help lists every key on a band; a click is not the view's")

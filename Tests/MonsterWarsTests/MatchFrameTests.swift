@@ -147,7 +147,7 @@ struct MatchFrameTests {
   }
 
   @Test(
-    "the speed label is smaller, amber while paused, orange behind; the banner names the winner")
+    "the speed label is smaller, large and amber paused, large behind; the banner names the winner")
   func otherLabels() {
     #expect(SpeedLabel(speed: 2, isPaused: false).text == "x2")
     // Every speed the demo offers, exactly: 0.25x is not rounded to "x0.3".
@@ -157,10 +157,14 @@ struct MatchFrameTests {
     #expect(SpeedLabel(speed: 1.05, isPaused: false).text == "x1.05")
     #expect(SpeedLabel(speed: 2, isPaused: true).text == "paused")
     #expect(SpeedLabel(speed: 1, isPaused: false).fontSize == 12)
-    // A clock slowed because the simulation cannot keep up: its real rate, in orange.
-    let behind = SpeedLabel(speed: 0.7, isPaused: false, isFallingBehind: true)
-    #expect(behind.text == "x0.7")
-    #expect(behind.textColor == Color(red: 255, green: 140, blue: 60))
+    #expect(SpeedLabel(speed: 1, isPaused: true).fontSize == 16)
+    // A clock slowed because the simulation cannot keep up: what was asked and its real rate,
+    // large, in yellow.
+    let behind = SpeedLabel(speed: 1.7, isPaused: false, isFallingBehind: true, askedSpeed: 8)
+    #expect(behind.text == "x8 asked, x1.7: the simulation is behind")
+    #expect(behind.fontSize == 16)
+    #expect(behind.textColor == Color(red: 255, green: 235, blue: 110))
+    #expect(SpeedLabel(speed: 0.7, isPaused: false, isFallingBehind: true).text == "x0.7")
     #expect(
       SpeedLabel(speed: 1, isPaused: false).textColor == Color(red: 210, green: 210, blue: 210))
     #expect(OutcomeLabel(outcome: .victory(.right)).text == "RIGHT CASTLE WINS")

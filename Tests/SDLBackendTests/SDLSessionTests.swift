@@ -31,12 +31,21 @@ extension SDLBackendTests {
     #expect(SDLSession.inputEvent(from: event) == .rightMouseDown(x: 30, y: 40))
     event.button.button = UInt8(SDL_BUTTON_MIDDLE)
     #expect(SDLSession.inputEvent(from: event) == nil)
+    var motion = SDL_Event()
+    motion.type = SDL_MOUSEMOTION.rawValue
+    motion.motion.x = 40
+    motion.motion.y = 50
+    #expect(SDLSession.inputEvent(from: motion) == nil, "a move with no button held")
+    motion.motion.state = 1
+    #expect(SDLSession.inputEvent(from: motion) == .mouseDragged(x: 40, y: 50))
     var wheel = SDL_Event()
     wheel.type = SDL_MOUSEWHEEL.rawValue
     wheel.wheel.y = 2
-    #expect(SDLSession.inputEvent(from: wheel) == .wheel(steps: 2))
+    wheel.wheel.mouseX = 300
+    wheel.wheel.mouseY = 200
+    #expect(SDLSession.inputEvent(from: wheel) == .wheel(steps: 2, x: 300, y: 200))
     wheel.wheel.direction = UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue)
-    #expect(SDLSession.inputEvent(from: wheel) == .wheel(steps: -2))
+    #expect(SDLSession.inputEvent(from: wheel) == .wheel(steps: -2, x: 300, y: 200))
   }
 
   @Test func anErrorNamesTheCallThatFailed() {
@@ -55,6 +64,8 @@ extension SDLBackendTests {
     #expect(SDLSession.key(code: 45, modifiers: noModifiers) == .character("-"))
     #expect(SDLSession.key(code: 61, modifiers: noModifiers) == .character("="))
     #expect(SDLSession.key(code: 61, modifiers: shift) == .character("+"))
+    #expect(SDLSession.key(code: 47, modifiers: noModifiers) == .character("/"))
+    #expect(SDLSession.key(code: 47, modifiers: shift) == .character("?"))
     #expect(SDLSession.key(code: 32, modifiers: noModifiers) == .space)
     #expect(SDLSession.key(code: 27, modifiers: noModifiers) == .escape)
     #expect(SDLSession.key(code: 13, modifiers: noModifiers) == .enter)
