@@ -171,7 +171,10 @@ let package = Package(
       dependencies: ["MonsterWars", "Gameplay", "TraitSandbox", "Frames", "Imaging"]),
     .testTarget(
       name: "DesktopDemoTests",
-      dependencies: ["DesktopDemo", "MonsterWars", "TraitSandbox", "Frames", "Netplay"]),
+      dependencies: [
+        "DesktopDemo", "MonsterWars", "TraitSandbox", "Frames", "Netplay", "HeadlessRenderer",
+        "Imaging",
+      ]),
     .testTarget(
       name: "GameShellTests",
       dependencies: [

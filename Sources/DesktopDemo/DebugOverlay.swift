@@ -8,10 +8,10 @@ struct DebugOverlay {
   var world: World
   /// What a match over the network costs, after the timings.
   var network: [String] = []
-  /// Where the first line goes: below the player's side and orders when they are shown.
-  var top: Float = 56
 
-  func draw(into builder: inout FrameBuilder) {
+  /// Draws the figures and, beside or under them where there is room, the graph, each where
+  /// `layout` places it: left of the player's castle's side first.
+  func draw(layout: inout HUDLayout, into builder: inout FrameBuilder) {
     func figure(_ value: Double, _ decimals: Int = 2) -> String {
       let scale = decimals == 1 ? 10.0 : 100.0
       let scaled = Int((value * scale).rounded())
@@ -41,20 +41,29 @@ struct DebugOverlay {
     let messages = lines.map {
       DemoMessage(text: $0, color: Color(red: 160, green: 255, blue: 160), size: 13)
     }
-    // Widened in steps of 40 pixels, so the graph beside it does not jitter with the figures.
+    // Widened in steps of 40 pixels, so that the panel does not jitter with the figures.
     let widest = (messages.map(\.width).max() ?? 0) + 16
-    let width = max(480, (widest / 40).rounded(.up) * 40)
+    let width = max(320, (widest / 40).rounded(.up) * 40)
+    let places: [HUDLayout.Place] = [.topLeft, .topRight, .bottomLeft, .left, .right, .top]
+    guard
+      let panel = layout.place(
+        width: width, height: Float(lines.count) * 16 + 10, near: places)
+    else { return }
     builder.drawOverlay(
       .rect(
         RectDraw(
-          x: 4, y: top - 6, width: width, height: Float(lines.count) * 16 + 10,
+          x: panel.x, y: panel.y, width: panel.width, height: panel.height,
           color: Color(red: 0, green: 0, blue: 0, alpha: 170))),
       layer: 98)
     for (index, message) in messages.enumerated() {
-      message.draw(into: &builder, x: 12, y: top + Float(index) * 16)
+      message.draw(into: &builder, x: panel.x + 8, y: panel.y + 6 + Float(index) * 16)
     }
-    FrameTimeGraph(samples: statistics.recent.inOrder)
-      .draw(into: &builder, x: 4 + width + 8, y: top - 6)
+    if let graph = layout.place(
+      width: FrameTimeGraph.width, height: FrameTimeGraph.totalHeight, near: places)
+    {
+      FrameTimeGraph(samples: statistics.recent.inOrder).draw(
+        into: &builder, x: graph.x, y: graph.y)
+    }
   }
 }
 
@@ -77,20 +86,26 @@ struct FrameTimeGraph {
     Float(min(max(milliseconds, 0), range) / range) * height
   }
 
+  /// The height of a graph's label.
+  static let labelHeight: Float = 14
+  /// The panel's width: a bar for each frame kept, and a margin each side.
+  static let width = Float(RecentFrameTimes.capacity) + 12
+  /// The panel's height: both graphs with their labels.
+  static let totalHeight = 2 * (labelHeight + height) + 14
+
   func draw(into builder: inout FrameBuilder, x: Float, y: Float) {
     let width = Float(RecentFrameTimes.capacity)
-    let labelHeight: Float = 14
-    let total = 2 * (labelHeight + Self.height) + 14
+    let labelHeight = Self.labelHeight
     builder.drawOverlay(
       .rect(
         RectDraw(
-          x: x, y: y, width: width + 12, height: total,
+          x: x, y: y, width: Self.width, height: Self.totalHeight,
           color: Color(red: 0, green: 0, blue: 0, alpha: 170))),
       layer: 98)
     let graphs:
       [(label: String, top: Float, parts: [(Color, KeyPath<RecentFrameTimes.Sample, Double>)])] = [
         (
-          "draw + present ms", y + 4 + labelHeight,
+          "draw+present ms", y + 4 + labelHeight,
           [(Self.draw, \.draw), (Self.present, \.present)]
         ),
         (
@@ -99,7 +114,7 @@ struct FrameTimeGraph {
       ]
     let budget = 1000 / DesktopDemo.targetFramesPerSecond
     for graph in graphs {
-      DemoMessage(text: graph.label, color: Color(red: 200, green: 200, blue: 200), size: 11)
+      DemoMessage(text: graph.label, color: Color(red: 200, green: 200, blue: 200), size: 12)
         .draw(into: &builder, x: x + 6, y: graph.top - labelHeight + 2)
       let bottom = graph.top + Self.height
       // Newest on the right, so the graph fills from the right as frames come in.

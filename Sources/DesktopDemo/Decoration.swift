@@ -15,6 +15,34 @@ public struct Decoration: Sendable {
   public var isFollowing: Bool
   /// The entity open in the inspector.
   public var selection: AnyEntityID?
+  /// Where the layout put the minimap, drawn while the camera is zoomed in.
+  public var minimap: OverlayRect?
+  /// Where the layout put the inspector: the wheel over it scrolls its rows.
+  public var inspector: OverlayRect?
+  /// Where the timeline's bar is, while it is open: a click or a drag on it seeks.
+  public var timelineBar: OverlayRect?
+  /// Where the recording's bar is, while one plays back: a click or a drag on it seeks.
+  public var replayBar: OverlayRect?
+  /// Every piece the layout placed, none over another: the bar along the top, the speed's
+  /// band, the panels and the lines.
+  public var panels: [OverlayRect] = []
+  /// Where the help went, while it shows: among `panels` when it found room, else over them.
+  public var help: OverlayRect?
+
+  /// Overlays of the demo's state: `overlay` over the frame, the camera and what it follows,
+  /// and where the layout put the panels the mouse acts on.
+  public init(
+    overlay: [DrawCommand], camera: Camera?, isFollowing: Bool, selection: AnyEntityID?,
+    minimap: OverlayRect? = nil, inspector: OverlayRect? = nil, timelineBar: OverlayRect? = nil
+  ) {
+    self.overlay = overlay
+    self.camera = camera
+    self.isFollowing = isFollowing
+    self.selection = selection
+    self.minimap = minimap
+    self.inspector = inspector
+    self.timelineBar = timelineBar
+  }
 
   /// The layer of the frame drawn around the selected entity, over every sprite and bar.
   static let selectionLayer = 95
@@ -59,9 +87,10 @@ public struct Decoration: Sendable {
             color: Color(red: 255, green: 215, blue: 90), isFilled: false)),
         layer: Self.selectionLayer)
     }
-    if let camera {
+    if let camera, let minimap {
       Minimap.draw(
-        frame, camera: camera, selected: selected.map { ($0.x, $0.y) }, into: &builder)
+        frame, camera: camera, selected: selected.map { ($0.x, $0.y) },
+        at: (minimap.x, minimap.y), into: &builder)
     }
     if !builder.world.isEmpty {
       // Sorted by layer already: the marker can go at the end unless a world command is

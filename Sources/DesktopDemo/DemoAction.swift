@@ -42,6 +42,14 @@ public enum DemoAction: Equatable, Sendable {
   case toggleWatching
   /// Go back to the tick the timeline shows and play on from there: a new branch.
   case playFromHere
+  /// Scroll the inspector's rows this many down (up when negative): the wheel over it.
+  case scrollInspector(rows: Int)
+  /// Show the copy of the match's past this fraction of the way along the open timeline: a
+  /// click or a drag on its bar.
+  case seekTimeline(fraction: Float)
+  /// Play the recording on (or again from its start) to this fraction of its ticks: a click
+  /// or a drag on its bar.
+  case seekReplay(fraction: Float)
   /// Show or hide the help: every key and mouse action of the mode the demo is in.
   case toggleHelp
   /// Leave the demo.

@@ -55,7 +55,9 @@ struct DemoHelp {
         roster.kinds.indices.contains(digit - 1)
           ? .character(Character(String(digit))) : nil
       }
-      add(digits, digits.count > 1 ? "1-\(digits.count)" : "1", BuyKeys.help(for: state.scenario))
+      add(
+        digits, digits.count > 1 ? "1-\(digits.count)" : "1",
+        "order " + BuyKeys.help(for: state.scenario).replacingOccurrences(of: "  ", with: ", "))
       add([.backspace], "Backspace", "cancel the newest order not yet paid")
     }
     if !isNetplay {
@@ -74,6 +76,9 @@ struct DemoHelp {
         add([.character("r")], "R", "restart the match")
       }
       add([.character("t")], "T", "the timeline: look back at the past")
+    }
+    if state.timelineView != nil || state.replay != nil {
+      add([], "Bar", "click or drag the bar along the bottom: seek")
     }
     add([], "Click", "inspect a monster or a castle (click ground: close)")
     if ordersAllowed { add([], "Right-click", "cancel the newest order") }
@@ -97,30 +102,78 @@ struct DemoHelp {
     entries.contains { $0.keys.contains(key) }
   }
 
-  /// Draws the panel in the middle of the overlay: a band, the title, then a line for each
-  /// entry, its label in a column of its own.
-  func draw(into builder: inout FrameBuilder) {
-    let size: Float = 14
-    let lineHeight: Float = 20
-    let labelWidth = Float((entries.map(\.label.count).max() ?? 0) + 2) * size
-    let widest = entries.map { labelWidth + Float($0.help.count) * size }.max() ?? 0
-    let width = min(max(widest, Float(title.count) * size) + 32, Frame.overlayWidth - 24)
-    let height = Float(entries.count + 2) * lineHeight + 24
-    let left = (Frame.overlayWidth - width) / 2
-    let top = max((Frame.overlayHeight - height) / 2, 8)
-    builder.drawOverlay(
-      .rect(
-        RectDraw(
-          x: left, y: top, width: width, height: height,
-          color: Color(red: 16, green: 18, blue: 24, alpha: 230))), layer: 110)
-    DemoMessage(text: title, color: Color(red: 255, green: 215, blue: 90), size: size)
-      .draw(into: &builder, x: left + 16, y: top + 12, layer: 111)
-    for (index, entry) in entries.enumerated() {
-      let y = top + 12 + Float(index + 2) * lineHeight
-      DemoMessage(text: entry.label, color: Color(red: 255, green: 215, blue: 90), size: size)
-        .draw(into: &builder, x: left + 16, y: y, layer: 111)
-      DemoMessage(text: entry.help, color: .white, size: size)
-        .draw(into: &builder, x: left + 16 + labelWidth, y: y, layer: 111)
+  /// Draws the panel where `layout` places it, in the middle first: the largest text that
+  /// fits the canvas, each line's help broken where it would not. Where no spot is free of the
+  /// other panels, the help goes over them (it is drawn above them, until H closes it), still
+  /// clear of what the layout keeps in sight.
+  /// Returns where it went.
+  @discardableResult
+  func draw(layout: inout HUDLayout, into builder: inout FrameBuilder) -> OverlayRect {
+    let places: [HUDLayout.Place] = [.centre, .top, .bottom, .left, .right]
+    let room = layout.canvas.width - 2 * layout.margin
+    var modal = HUDLayout(canvas: layout.canvas, keepClear: layout.keepClear)
+    for size: Float in [14, 12] {
+      let panel = Panel(self, size: size, room: room)
+      if let rect = layout.place(width: panel.width, height: panel.height, near: places)
+        ?? modal.place(width: panel.width, height: panel.height, near: places)
+      {
+        panel.draw(at: rect, into: &builder)
+        return rect
+      }
+    }
+    // A canvas too small for it all (a window of 640 x 360): from the top, on the side away
+    // from what the layout keeps in sight, over as little of it as can be.
+    let panel = Panel(self, size: 12, room: room)
+    let keptLeft = layout.keepClear.contains { $0.x + $0.width / 2 < layout.canvas.width / 2 }
+    let rect = OverlayRect(
+      x: keptLeft ? layout.canvas.width - layout.margin - panel.width : layout.margin,
+      y: layout.margin, width: panel.width, height: panel.height)
+    panel.draw(at: rect, into: &builder)
+    return rect
+  }
+
+  /// The help's lines at one text size: labels in a column, each help broken to the room.
+  private struct Panel {
+    var title: String
+    var lines: [(label: String, help: String)]
+    var size: Float
+    var lineHeight: Float { size + 6 }
+    var labelWidth: Float
+
+    init(_ help: DemoHelp, size: Float, room: Float) {
+      title = help.title
+      self.size = size
+      labelWidth = Float((help.entries.map(\.label.count).max() ?? 0) + 2) * size
+      let helpRoom = max(Int((room - 32 - labelWidth) / size), 12)
+      lines = help.entries.flatMap { entry in
+        ReloadErrorPanel.wrapped(entry.help, width: helpRoom).enumerated().map {
+          (label: $0.offset == 0 ? entry.label : "", help: $0.element)
+        }
+      }
+    }
+
+    var width: Float {
+      let widest = lines.map { labelWidth + Float($0.help.count) * size }.max() ?? 0
+      return max(widest, Float(title.count) * size) + 32
+    }
+
+    var height: Float { Float(lines.count + 2) * lineHeight + 24 }
+
+    func draw(at rect: OverlayRect, into builder: inout FrameBuilder) {
+      builder.drawOverlay(
+        .rect(
+          RectDraw(
+            x: rect.x, y: rect.y, width: rect.width, height: rect.height,
+            color: Color(red: 16, green: 18, blue: 24, alpha: 245))), layer: 110)
+      DemoMessage(text: title, color: Color(red: 255, green: 215, blue: 90), size: size)
+        .draw(into: &builder, x: rect.x + 16, y: rect.y + 12, layer: 111)
+      for (index, line) in lines.enumerated() {
+        let y = rect.y + 12 + Float(index + 2) * lineHeight
+        DemoMessage(text: line.label, color: Color(red: 255, green: 215, blue: 90), size: size)
+          .draw(into: &builder, x: rect.x + 16, y: y, layer: 111)
+        DemoMessage(text: line.help, color: .white, size: size)
+          .draw(into: &builder, x: rect.x + 16 + labelWidth, y: y, layer: 111)
+      }
     }
   }
 }

@@ -96,7 +96,8 @@ final class DemoLoop {
     lastPoll = start
     shown = (
       match.previous, match.current, match.pairing,
-      match.state.decoration(now: 0, statistics: statistics)
+      match.state.decoration(
+        now: 0, statistics: statistics, canvas: match.current.overlayCanvas)
     )
   }
 
@@ -197,13 +198,18 @@ final class DemoLoop {
         match.state.scenarioReloaded(result, at: frameStart - start)
       }
     }
+    match.state.followSelection(in: match.current, at: frameStart - start)
     // Everything the drawing needs from the state and the last frames is taken now, before
     // the simulation thread takes them over.
     let old = shown
     shown = (
       match.previous, match.current, match.pairing,
-      match.state.decoration(now: frameStart - start, statistics: statistics)
+      // Laid out on the canvas of the frame it goes over.
+      match.state.decoration(
+        now: frameStart - start, statistics: statistics, canvas: match.current.overlayCanvas)
     )
+    // The frames to come are laid out for the window as it is now.
+    match.canvas = .fitting(width: backend.width, height: backend.height)
     dispose(old)
     return true
   }
@@ -212,6 +218,7 @@ final class DemoLoop {
   /// the HUD says of the clock's rate.
   private func startStep(_ ticks: Int) {
     let rate = clockRate.shown(for: match.state.speed)
+    match.state.isFallingBehind = rate.isFallingBehind
     match.step(ticks, speed: rate.speed, isFallingBehind: rate.isFallingBehind)
     isStepCounted = false
     stepEnd = clock.now() + Double(ticks) * tickCost + frameCost
@@ -286,8 +293,8 @@ final class DemoLoop {
       var shown = match.current
       shown.camera = match.state.camera(for: shown)
       if let action = DesktopDemo.action(
-        for: event, backend: backend, frame: shown, roster: match.state.scenario.roster,
-        isTimelineOpen: match.state.timelineView != nil)
+        for: event, backend: backend, frame: shown, decoration: self.shown.decoration,
+        roster: match.state.scenario.roster, isTimelineOpen: match.state.timelineView != nil)
       {
         match.state.handle(action, at: now - start, frame: match.current)
       }
@@ -312,7 +319,8 @@ final class DemoLoop {
       let focus = shown.decoration.selection.flatMap { frame.place(of: $0) }.map { ($0.x, $0.y) }
       guard
         let action = DesktopDemo.action(
-          for: event, backend: backend, frame: frame, roster: configuration.scenario.roster),
+          for: event, backend: backend, frame: frame, decoration: shown.decoration,
+          roster: configuration.scenario.roster),
         let moved = DemoState.camera(
           shown.decoration.camera, after: action, arena: arena, focus: focus)
       else { continue }

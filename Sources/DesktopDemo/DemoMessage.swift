@@ -41,6 +41,59 @@ extension DemoMessage {
   }
 }
 
+extension DemoMessage {
+  /// Draws the line on its band where `layout` places it, near the first of `places` with
+  /// room; where none has, it is not drawn.
+  func drawOnBand(
+    layout: inout HUDLayout, near places: [HUDLayout.Place], into builder: inout FrameBuilder
+  ) {
+    Self.drawOnBands([self], layout: &layout, near: places, into: &builder)
+  }
+
+  /// Draws `lines` one under another, each on its band, as one block placed by `layout` near
+  /// the first of `places` with room, lines centred in it where it is placed in the middle.
+  static func drawOnBands(
+    _ lines: [DemoMessage], layout: inout HUDLayout, near places: [HUDLayout.Place],
+    into builder: inout FrameBuilder
+  ) {
+    guard !lines.isEmpty else { return }
+    let width = (lines.map(\.width).max() ?? 0) + 8
+    let height = lines.reduce(0) { $0 + $1.fontSize + 4 }
+    guard let block = layout.place(width: width, height: height, near: places) else { return }
+    let isCentred = abs(block.x + block.width / 2 - layout.canvas.width / 2) < 1
+    var y = block.y + 2
+    for line in lines {
+      let x = isCentred ? block.x + (block.width - line.width) / 2 : block.x + 4
+      line.drawOnBand(into: &builder, x: x, y: y)
+      y += line.fontSize + 4
+    }
+  }
+
+  /// `text` in lines at most `width` overlay units wide at `size`, broken between the double
+  /// spaces that part a hint line's items where they can be, else between words.
+  static func wrapped(_ text: String, width: Float, size: Float) -> [String] {
+    let room = max(Int(width / size), 1)
+    guard text.count > room else { return [text] }
+    var lines: [String] = []
+    var line = ""
+    for item in text.components(separatedBy: "  ") {
+      let joined = line.isEmpty ? item : line + "  " + item
+      if joined.count <= room {
+        line = joined
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      line = ""
+      for piece in ReloadErrorPanel.wrapped(item, width: room) {
+        if !line.isEmpty { lines.append(line) }
+        line = piece
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+}
+
 extension Side {
   /// The colour the side's castle and monsters are drawn in, as a word: "blue", "red".
   var colorName: String { self == .left ? "blue" : "red" }

@@ -26,9 +26,7 @@ extension DemoState {
       speedIndex = max(speedIndex - 1, 0)
     case .restart:
       if let recording = replay?.recording {
-        session = Self.prepared(recording.start())
-        replay = ReplayScript(recording)
-        replayError = nil
+        restartReplay(recording)
       } else {
         session.apply(.restart)
       }
@@ -38,7 +36,13 @@ extension DemoState {
     case .toggleDebugOverlay:
       showsDebugOverlay.toggle()
     case .select(let x, let y):
-      selection = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }
+      let picked = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }
+      if picked != selection { inspectorScroll = 0 }
+      selection = picked
+    case .seekReplay(let fraction):
+      seekReplay(to: fraction, at: now)
+    case .scrollInspector(let rows):
+      inspectorScroll = max(inspectorScroll + rows, 0)
     case .zoom, .zoomToward, .lookAt, .pan, .fitArena:
       if !action.keepsFollowing { isFollowing = false }
       let focus = selection.flatMap { frame?.place(of: $0) }.map { ($0.x, $0.y) }
@@ -58,10 +62,18 @@ extension DemoState {
       if isFollowing, camera == nil {
         camera = clamped(Camera(centreX: fitCamera.centreX, centreY: fitCamera.centreY, zoom: 4))
       }
-      notice = (isFollowing ? "following the selection" : "camera free", now + 1.5)
+      if isFollowing, let selection {
+        followedName = shownMatch.world.inspect(selection)?.typeName
+        if let place = frame?.place(of: selection) {
+          camera = clamped(Camera(centreX: place.x, centreY: place.y, zoom: camera?.zoom ?? 4))
+        }
+      }
+      notice = (
+        isFollowing ? "following the \(followedName ?? "selection")" : "camera free", now + 1.5
+      )
     case .quit:
       wantsToQuit = true
-    case .toggleTimeline, .scrub, .toggleWatching, .playFromHere:
+    case .toggleTimeline, .scrub, .toggleWatching, .playFromHere, .seekTimeline:
       break
     }
   }
@@ -104,5 +116,28 @@ extension DemoState {
     let short = waiting - castle.spawner.budget
     guard short > 0 else { return "ordered \(kind.displayName)" }
     return "ordered \(kind.displayName): paid when the castle has $\(Int(short.rounded(.up))) more"
+  }
+}
+
+extension DemoState {
+  /// Keeps the camera on the entity it follows, where `frame` draws it, so that it stays there
+  /// when the following stops; when the entity is gone (it died, or a shot landed), stops
+  /// following, closes the inspector and says so at demo time `now`: the camera stays where
+  /// it was.
+  ///
+  /// - Complexity: O(instances + world commands) while following, to find the entity.
+  public mutating func followSelection(in frame: Frame, at now: Double) {
+    guard isFollowing, let selection else { return }
+    if let place = frame.place(of: selection), let current = camera {
+      camera = clamped(Camera(centreX: place.x, centreY: place.y, zoom: current.zoom))
+      return
+    }
+    guard !shownMatch.world.contains(selection) else { return }
+    isFollowing = false
+    self.selection = nil
+    notice = (
+      "the \(followedName ?? "entity") you followed is gone: the camera stays where it was",
+      now + 4
+    )
   }
 }

@@ -27,6 +27,12 @@ extension DemoState {
       guard let view = timelineView else { return true }
       let index = min(max(view.index + seconds, 0), session.timeline.count - 1)
       timelineView = TimelineView(index: index, session: session)
+    case .seekTimeline(let fraction):
+      guard let view = timelineView else { return true }
+      let index = TimelineView.index(
+        at: fraction, timeline: session.timeline.map(\.world.tick), now: match.world.tick)
+      timelineView = TimelineView(index: index, session: session)
+      timelineView?.isWatching = view.isWatching
     case .toggleWatching:
       timelineView?.isWatching.toggle()
     case .togglePause where timelineView != nil:

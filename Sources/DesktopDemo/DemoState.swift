@@ -18,6 +18,12 @@ public struct DemoState {
   public internal(set) var replay: ReplayScript?
   /// Why the recording being played back stopped early, if it did.
   public internal(set) var replayError: String?
+  /// The ticks the recording has played since it started (or started again).
+  public internal(set) var replayPlayed = 0
+  /// The match's tick when the recording started.
+  var replayStartTick: UInt64 = 0
+  /// The ticks played that a seek in the recording runs to, while it does.
+  public internal(set) var replaySeekTarget: Int?
   /// The match being played.
   public var match: Match { session.match }
   /// The scenario the match restarts with (the last one that loaded cleanly).
@@ -57,8 +63,15 @@ public struct DemoState {
   public internal(set) var camera: Camera?
   /// Whether the camera keeps the selected entity in the middle of the view.
   public internal(set) var isFollowing = false
+  /// Whether the simulation falls behind the speed asked for, as the window's clock last
+  /// measured: the speed label then says so, large.
+  public internal(set) var isFallingBehind = false
+  /// The first of the inspector's rows shown: the wheel over the inspector scrolls.
+  public internal(set) var inspectorScroll = 0
   /// Whether the help lists every key and mouse action of the demo's mode.
   public internal(set) var showsHelp = false
+  /// The type of the entity the camera follows, for the notice when it is gone.
+  var followedName: String?
   /// Whether the debug overlay is shown.
   public internal(set) var showsDebugOverlay = false
   /// Whether the player asked to quit.
@@ -81,6 +94,7 @@ public struct DemoState {
     initialScenario = recording.scenario
     session = Self.prepared(recording.start())
     replay = ReplayScript(recording)
+    replayStartTick = session.match.world.tick
   }
 
   static func prepared(_ session: MatchSession) -> MatchSession {
@@ -110,7 +124,9 @@ public struct DemoState {
 
   /// Whether the clock grants ticks: while the match runs, and while the player watches the
   /// timeline's past, paused or not.
-  public var clockRuns: Bool { !isPaused || timelineView?.isWatching == true }
+  public var clockRuns: Bool {
+    !isPaused || timelineView?.isWatching == true || replaySeekTarget != nil
+  }
 
   /// Runs the steps the clock granted (none while paused, except requested single steps).
   ///
@@ -123,11 +139,14 @@ public struct DemoState {
       advancePreview(steps: steps)
       return 0
     }
-    let count = isPaused ? pendingSteps : steps
+    var count = isPaused ? pendingSteps : steps
     pendingSteps = 0
     var ran = 0
     if var script = replay {
       defer { replay = script }
+      if let target = replaySeekTarget {
+        count = min(max(steps, Self.seekTicksPerStep), target - replayPlayed)
+      }
       while ran < count && replayError == nil {
         do throws(SavedFileError) {
           guard try script.step(&session) else { break }
@@ -135,6 +154,10 @@ public struct DemoState {
         } catch {
           replayError = "The recording stopped: \(error.reason)"
         }
+      }
+      replayPlayed += ran
+      if let target = replaySeekTarget, replayPlayed >= target || ran < count {
+        replaySeekTarget = nil
       }
       return ran
     }

@@ -78,30 +78,49 @@ public enum DesktopDemo {
     return loop.summary
   }
 
-  /// The demo action an input event asks for, if any.
+  /// The demo action an input event asks for, if any, on `frame` as the window shows it (its
+  /// camera and canvas) with the panels `decoration` laid out.
   static func action(
-    for event: InputEvent, backend: any WindowRenderer, frame: Frame, roster: Roster,
-    isTimelineOpen: Bool = false
+    for event: InputEvent, backend: any WindowRenderer, frame: Frame,
+    decoration: Decoration? = nil, roster: Roster, isTimelineOpen: Bool = false
   ) -> DemoAction? {
+    let size = (width: backend.width, height: backend.height)
     switch event {
     case .quit: return .quit
     case .resized: return nil
     case .mouseDown(let x, let y), .mouseDragged(let x, let y):
-      let pixel = pixel(
-        x: x, y: y, windowSize: backend.window.size,
-        pixelSize: (backend.width, backend.height))
-      if let point = minimapPoint(pixel, frame: frame, size: (backend.width, backend.height)) {
+      let pixel = pixel(x: x, y: y, windowSize: backend.window.size, pixelSize: size)
+      let onOverlay = overlayPoint(pixel, frame: frame, size: size)
+      if isTimelineOpen, let bar = decoration?.timelineBar,
+        bar.insetBy(-6).contains(x: onOverlay.x, y: onOverlay.y)
+      {
+        return .seekTimeline(fraction: TimelineView.fraction(atX: onOverlay.x, bar: bar))
+      }
+      if !isTimelineOpen, let bar = decoration?.replayBar,
+        bar.contains(x: onOverlay.x, y: onOverlay.y)
+      {
+        // The bar is drawn 6 units in from where it takes clicks.
+        let drawn = bar.insetBy(6)
+        return .seekReplay(fraction: TimelineView.fraction(atX: onOverlay.x, bar: drawn))
+      }
+      if frame.camera != nil, let minimap = decoration?.minimap,
+        let point = Minimap.worldPoint(
+          overlayX: onOverlay.x, overlayY: onOverlay.y, origin: (minimap.x, minimap.y),
+          worldWidth: frame.worldWidth, worldHeight: frame.worldHeight)
+      {
         return .lookAt(worldX: point.x, worldY: point.y)
       }
       guard case .mouseDown = event else { return nil }
-      let point = Viewport(world: frame, width: backend.width, height: backend.height)
+      let point = Viewport(world: frame, width: size.width, height: size.height)
         .worldPoint(x: pixel.x, y: pixel.y)
       return .select(worldX: point.x, worldY: point.y)
     case .wheel(let steps, let x, let y):
-      let pixel = pixel(
-        x: x, y: y, windowSize: backend.window.size,
-        pixelSize: (backend.width, backend.height))
-      let point = Viewport(world: frame, width: backend.width, height: backend.height)
+      let pixel = pixel(x: x, y: y, windowSize: backend.window.size, pixelSize: size)
+      let onOverlay = overlayPoint(pixel, frame: frame, size: size)
+      if decoration?.inspector?.contains(x: onOverlay.x, y: onOverlay.y) == true {
+        return .scrollInspector(rows: -3 * steps)
+      }
+      let point = Viewport(world: frame, width: size.width, height: size.height)
         .worldPoint(x: pixel.x, y: pixel.y)
       return .zoomToward(by: Float(pow(1.25, Double(steps))), worldX: point.x, worldY: point.y)
     case .rightMouseDown:
@@ -111,19 +130,14 @@ public enum DesktopDemo {
     }
   }
 
-  /// The world point under `pixel` of the minimap, which shows while `frame` is zoomed in, in
-  /// a drawable of `size`; `nil` elsewhere.
-  static func minimapPoint(
+  /// The point of `frame`'s overlay canvas under `pixel` of a drawable of `size`.
+  static func overlayPoint(
     _ pixel: (x: Int, y: Int), frame: Frame, size: (width: Int, height: Int)
-  ) -> (x: Float, y: Float)? {
-    guard frame.camera != nil else { return nil }
-    let overlay = Viewport(
-      contentWidth: Frame.overlayWidth, contentHeight: Frame.overlayHeight, width: size.width,
-      height: size.height
+  ) -> (x: Float, y: Float) {
+    Viewport(
+      contentWidth: frame.overlayCanvas.width, contentHeight: frame.overlayCanvas.height,
+      width: size.width, height: size.height
     ).worldPoint(x: pixel.x, y: pixel.y)
-    return Minimap.worldPoint(
-      overlayX: overlay.x, overlayY: overlay.y, worldWidth: frame.worldWidth,
-      worldHeight: frame.worldHeight)
   }
 
   /// The drawable's pixel under the mouse at (`x`, `y`) in window units: on a high-density

@@ -4,19 +4,27 @@ import Frames
 struct ReloadErrorPanel {
   var message: String
 
-  func draw(into builder: inout FrameBuilder) {
+  /// Draws the message, its lines broken to the canvas's width, on a dark red band across the
+  /// bottom of the window, above the hints, where `layout` places it.
+  func draw(layout: inout HUDLayout, into builder: inout FrameBuilder) {
+    let size: Float = 14
+    let width = layout.canvas.width - 2 * layout.margin
     let lines =
-      ["Scenario reload failed; keeping the last good stats:"] + Self.wrapped(message, width: 80)
-    let top = Frame.overlayHeight - 40 - Float(lines.count) * 16
+      ["Scenario reload failed; keeping the last good stats:"]
+      + Self.wrapped(message, width: max(Int((width - 16) / size), 20))
+    let height = Float(lines.count) * 16 + 16
+    guard let rect = layout.place(width: width, height: height, near: [.bottom, .top]) else {
+      return
+    }
     builder.drawOverlay(
       .rect(
         RectDraw(
-          x: 0, y: top - 8, width: Frame.overlayWidth, height: Float(lines.count) * 16 + 16,
+          x: rect.x, y: rect.y, width: rect.width, height: rect.height,
           color: Color(red: 60, green: 0, blue: 0, alpha: 210))),
       layer: 98)
     for (index, line) in lines.enumerated() {
-      DemoMessage(text: line, color: Color(red: 255, green: 120, blue: 110), size: 14)
-        .draw(into: &builder, x: 12, y: top + Float(index) * 16)
+      DemoMessage(text: line, color: Color(red: 255, green: 120, blue: 110), size: size)
+        .draw(into: &builder, x: rect.x + 8, y: rect.y + 8 + Float(index) * 16)
     }
   }
 

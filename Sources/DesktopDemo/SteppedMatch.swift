@@ -28,6 +28,10 @@ final class SteppedMatch: @unchecked Sendable {
   /// Seconds the last step took, ticks and frames.
   private(set) var lastStepSeconds = 0.0
 
+  /// The canvas the frames' HUD is laid out on: the window's, which the main thread sets
+  /// while it owns the match.
+  var canvas = OverlayCanvas.standard
+
   /// The match over the network this window plays, if it does.
   let netplay: NetplayWindow?
   /// When the network match began to wait for the other player, while it does.
@@ -99,7 +103,7 @@ final class SteppedMatch: @unchecked Sendable {
       // behind, so the new frame is shown as it is.
       let made = state.shownMatch.makeFrame(
         speed: speed, isPaused: state.isPaused, isFallingBehind: isFallingBehind,
-        askedSpeed: state.speed)
+        askedSpeed: state.speed, canvas: canvas)
       previous = granted == 1 ? current : made
       current = made
       pairing =
@@ -108,7 +112,7 @@ final class SteppedMatch: @unchecked Sendable {
           from: previous.instances, to: made.instances, threads: state.match.threadCount)
         : nil
     } else if state.isPaused {
-      current = state.shownMatch.makeFrame(speed: speed, isPaused: true)
+      current = state.shownMatch.makeFrame(speed: speed, isPaused: true, canvas: canvas)
       previous = current
       pairing = nil
     }
@@ -140,7 +144,7 @@ final class SteppedMatch: @unchecked Sendable {
     state.netplayBanner = banner(netplay, now: now)
     state.networkFigures = match.figures
     previous = current
-    current = state.shownMatch.makeFrame(speed: 1, isPaused: false)
+    current = state.shownMatch.makeFrame(speed: 1, isPaused: false, canvas: canvas)
     // A match over the network is drawn as it stands, not between ticks.
     pairing = nil
   }
@@ -165,7 +169,7 @@ final class SteppedMatch: @unchecked Sendable {
       case .ended(let ending): [ending.description, "Esc quits"]
       }
     previous = current
-    current = state.shownMatch.makeFrame(speed: 1, isPaused: false)
+    current = state.shownMatch.makeFrame(speed: 1, isPaused: false, canvas: canvas)
     pairing = nil
   }
 

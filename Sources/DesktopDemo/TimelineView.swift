@@ -24,20 +24,54 @@ public struct TimelineView {
     return "\(seconds / 60):\(remainder < 10 ? "0" : "")\(remainder)"
   }
 
-  /// Draws the timeline bar along the bottom of the overlay: a mark for every copy kept, a
-  /// taller one every ten seconds, the preview's place in yellow and what the keys do.
+  /// The fraction of the way from the first copy kept to now at overlay x `x`, on a bar drawn
+  /// at `bar`: where a click on the bar seeks to.
+  static func fraction(atX x: Float, bar: OverlayRect) -> Float {
+    min(max((x - bar.x) / max(bar.width, 1), 0), 1)
+  }
+
+  /// The copy of `timeline` (ticks kept, oldest first) nearest the tick `fraction` of the way
+  /// from its first to `now`.
+  static func index(at fraction: Float, timeline: [UInt64], now: UInt64) -> Int {
+    guard let first = timeline.first else { return 0 }
+    let tick = Float(first) + fraction * Float(max(now, first) - first)
+    var best = 0
+    for (index, kept) in timeline.enumerated()
+    where abs(Float(kept) - tick) < abs(Float(timeline[best]) - tick) {
+      best = index
+    }
+    return best
+  }
+
+  /// Draws the timeline along the bottom of the overlay, where `layout` places it: a mark for
+  /// every copy kept, a taller one every ten seconds, the preview's place in yellow and what
+  /// the keys do; returns the bar a click or a drag seeks on.
+  @discardableResult
   func draw(
-    into builder: inout FrameBuilder, timeline: [Match], now: UInt64, canBranch: Bool
-  ) {
-    guard let first = timeline.first else { return }
+    layout: inout HUDLayout, into builder: inout FrameBuilder, timeline: [Match], now: UInt64,
+    canBranch: Bool
+  ) -> OverlayRect? {
+    guard let first = timeline.first else { return nil }
     let ticksPerSecond = first.scenario.match.ticksPerSecond
-    let left: Float = 40
-    let width = Frame.overlayWidth - 80
-    let top = Frame.overlayHeight - 84
+    let keys = DemoMessage(
+      text: "Left/Right 1 s back/on  Up/Down 10 s back/on  Space play/stop  Click the bar: seek"
+        + (canBranch ? "  Enter play on from here" : "") + "  T back to now  H all keys",
+      color: Color(red: 230, green: 230, blue: 230), size: 12)
+    let keyLines = DemoMessage.wrapped(
+      keys.text, width: layout.canvas.width - 2 * layout.margin - 24, size: 12)
+    guard
+      let band = layout.place(
+        width: layout.canvas.width - 2 * layout.margin, height: 64 + Float(keyLines.count) * 16,
+        near: [.bottom])
+    else { return nil }
+    let left = band.x + 12
+    let width = band.width - 24
+    let top = band.y + 30
     builder.drawOverlay(
       .rect(
         RectDraw(
-          x: left - 12, y: top - 30, width: width + 24, height: 78, color: .black.withAlpha(200))),
+          x: band.x, y: band.y, width: band.width, height: band.height,
+          color: .black.withAlpha(200))),
       layer: 96)
     let start = first.world.tick
     let span = Float(max(now - start, 1))
@@ -69,10 +103,10 @@ public struct TimelineView {
         + (isWatching ? " (playing)" : ""),
       color: Color(red: 255, green: 215, blue: 90), size: 12)
     title.draw(into: &builder, x: left, y: top - 24)
-    let keys = DemoMessage(
-      text: "Left/Right 1 s back/on  Up/Down 10 s back/on  Space play/stop"
-        + (canBranch ? "  Enter play on from here" : "") + "  T back to now  H all keys",
-      color: Color(red: 230, green: 230, blue: 230), size: 12)
-    keys.draw(into: &builder, x: left, y: top + 24)
+    for (index, line) in keyLines.enumerated() {
+      DemoMessage(text: line, color: keys.color, size: 12)
+        .draw(into: &builder, x: left, y: top + 24 + Float(index) * 16)
+    }
+    return OverlayRect(x: left, y: top - 4, width: width, height: 24)
   }
 }

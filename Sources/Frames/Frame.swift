@@ -3,13 +3,13 @@
 /// The world draws itself into a frame after a tick; backends turn frames into pixels. Its
 /// entities are `instances`, columns of compact records written straight from the world's
 /// own; `world` holds any other commands in world units. Both are scaled to fit the output
-/// (keeping the aspect ratio). `overlay` commands (the HUD) are in a fixed `overlayWidth` x
-/// `overlayHeight` canvas, scaled the same way. Command lists are sorted by layer; instances
+/// (keeping the aspect ratio). `overlay` commands (the HUD) are in `overlayCanvas`'s units,
+/// scaled the same way. Command lists are sorted by layer; instances
 /// and commands are drawn in layer order together (see `worldRuns`).
 public struct Frame: Sendable, Equatable {
-  /// The width of the canvas overlay commands are placed on.
+  /// The width of the standard canvas (`OverlayCanvas.standard`).
   public static let overlayWidth: Float = 1280
-  /// The height of the canvas overlay commands are placed on.
+  /// The height of the standard canvas (`OverlayCanvas.standard`).
   public static let overlayHeight: Float = 720
 
   /// The simulation tick this frame shows.
@@ -28,6 +28,9 @@ public struct Frame: Sendable, Equatable {
   public var overlay: [DrawCommand]
   /// The part of the world to show; `nil` shows all of it.
   public var camera: Camera?
+  /// The canvas `overlay` is laid out on: `OverlayCanvas.standard` unless the frame was made
+  /// for a window (`FrameBuilder.canvas`).
+  public var overlayCanvas: OverlayCanvas = .standard
 
   /// Creates a frame; commands are sorted by layer, keeping list order within a layer.
   public init(

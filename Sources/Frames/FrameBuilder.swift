@@ -7,9 +7,13 @@ public struct FrameBuilder: Sendable {
   public private(set) var world: [DrawCommand] = []
   /// Overlay commands so far.
   public private(set) var overlay: [DrawCommand] = []
+  /// The canvas the overlay is laid out on: HUD code places its panels from its edges.
+  public var canvas: OverlayCanvas
 
-  /// Creates an empty builder.
-  public init() {}
+  /// Creates an empty builder for an overlay on `canvas`.
+  public init(canvas: OverlayCanvas = .standard) {
+    self.canvas = canvas
+  }
 
   /// Makes room for `count` more world commands, so a frame of many entities is not copied
   /// as it grows.
@@ -31,8 +35,10 @@ public struct FrameBuilder: Sendable {
   public func frame(
     tick: UInt64, worldWidth: Float, worldHeight: Float, background: SpriteID? = nil
   ) -> Frame {
-    Frame(
+    var frame = Frame(
       tick: tick, worldWidth: worldWidth, worldHeight: worldHeight, background: background,
       instances: instances, world: world, overlay: overlay)
+    frame.overlayCanvas = canvas
+    return frame
   }
 }

@@ -46,8 +46,8 @@ public struct InspectorFieldRow: InspectorRow, Equatable, Sendable {
   public init(text: String) {
     self.text = text
   }
-  /// Small, for many rows.
-  public var fontSize: Float { 11 }
+  /// Small, for many rows: the smallest size the HUD draws (`OverlayCanvas.smallestTextSize`).
+  public var fontSize: Float { 12 }
   /// Indented under its component.
   public var indent: Int { 2 }
 }

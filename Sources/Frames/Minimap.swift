@@ -11,16 +11,12 @@ package struct Minimap {
   package static let columns = 128
   package static let rows = 72
 
-  /// The minimap's left and top edges on the overlay canvas: its bottom right corner.
-  package static var origin: (x: Float, y: Float) {
-    (Frame.overlayWidth - width - 12, Frame.overlayHeight - height - 44)
-  }
-
-  /// The world point of a `worldWidth` x `worldHeight` world that the minimap shows at the
-  /// overlay point (`x`, `y`), kept inside the world; `nil` when the point is not on the
-  /// minimap.
+  /// The world point of a `worldWidth` x `worldHeight` world that the minimap drawn from
+  /// `origin` (its top left corner) shows at the overlay point (`x`, `y`), kept inside the
+  /// world; `nil` when the point is not on the minimap.
   package static func worldPoint(
-    overlayX x: Float, overlayY y: Float, worldWidth: Float, worldHeight: Float
+    overlayX x: Float, overlayY y: Float, origin: (x: Float, y: Float), worldWidth: Float,
+    worldHeight: Float
   ) -> (x: Float, y: Float)? {
     let (left, top) = origin
     guard x >= left, x < left + width, y >= top, y < top + height else { return nil }
@@ -34,12 +30,12 @@ package struct Minimap {
   }
 
   /// Draws the minimap of `frame` (seen through `camera`, with the selection ringed where it
-  /// is drawn, at world point `selected`) at the overlay's bottom right.
+  /// is drawn, at world point `selected`) from `origin`, its top left corner on the overlay.
   ///
   /// - Complexity: O(instances + world commands) plus O(cells).
   package static func draw(
     _ frame: Frame, camera: Camera, selected: (x: Float, y: Float)? = nil,
-    into builder: inout FrameBuilder
+    at origin: (x: Float, y: Float), into builder: inout FrameBuilder
   ) {
     let (left, top) = origin
     // The arena keeps its shape inside the minimap's box.

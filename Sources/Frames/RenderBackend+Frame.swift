@@ -22,8 +22,8 @@ extension RenderBackend {
   /// output, the background stretched over the world, the world (instances and commands, in
   /// `Frame.worldRuns` order), then the overlay.
   ///
-  /// The world is scaled to fit the output and overlay commands likewise from the
-  /// `Frame.overlayWidth` x `Frame.overlayHeight` canvas (see `Viewport`). A health bar becomes
+  /// The world is scaled to fit the output and overlay commands likewise from the frame's
+  /// `overlayCanvas` (see `Viewport`). A health bar becomes
   /// a dark frame and a fill; text becomes one font sheet cell per character, spaces skipped,
   /// or without a font a solid block of its size; a sprite the backend lacks becomes a box of
   /// `missingSpriteColor`. Far out, an instance (or a sprite command with a `dot` colour) drawn
@@ -145,7 +145,8 @@ extension RenderBackend {
   @inlinable
   public mutating func drawOverlay(of frame: Frame) {
     let overlay = Viewport(
-      contentWidth: Frame.overlayWidth, contentHeight: Frame.overlayHeight, width: width,
+      contentWidth: frame.overlayCanvas.width, contentHeight: frame.overlayCanvas.height,
+      width: width,
       height: height)
     for command in frame.overlay { draw(command, in: overlay) }
   }

@@ -51,8 +51,27 @@ struct GamePlay<G: PlayableGame> {
       recorder = restarted
       (previous, current, clicked) = (travel.makeFrame(), travel.makeFrame(), [])
     }
+    let overlay = Viewport(
+      contentWidth: view.canvas.width, contentHeight: view.canvas.height, width: width,
+      height: height)
+    var others: [InputEvent] = []
+    for event in rest {
+      // A click or a drag on the past's bar seeks along it.
+      switch event {
+      case .mouseDown(let x, let y), .mouseDragged(let x, let y):
+        let point = overlay.worldPoint(x: x, y: y)
+        if timeline?.isOpen == true, view.bar?.contains(x: point.x, y: point.y) == true,
+          let fraction = view.barFraction(atX: point.x)
+        {
+          timeline?.seek(to: fraction, now: recorder.game.tick)
+          continue
+        }
+      default: break
+      }
+      others.append(event)
+    }
     let given = GameWindow<G>.take(
-      rest, view: &view, game: recorder.game, shown: current, width: width, height: height,
+      others, view: &view, game: recorder.game, shown: current, width: width, height: height,
       seat: 0)
     if replaying == nil { clicked += given.map { SeatInput(seat: 0, input: $0) } }
   }
@@ -82,7 +101,7 @@ struct GamePlay<G: PlayableGame> {
 
   /// The frame to draw, `alpha` of the way from the tick before to the newest (the past
   /// instead while it is shown), with the view's overlays.
-  func frame(alpha: Double) -> Frame {
+  mutating func frame(alpha: Double) -> Frame {
     let past = timeline?.shown
     let shown =
       past?.makeFrame()
@@ -95,6 +114,7 @@ struct GamePlay<G: PlayableGame> {
           tick: game.tick, ticksPerSecond: game.ticksPerSecond, speed: view.speed,
           more: game.reportLines) : [],
       banner: timeline?.line(now: recorder.game.tick, ticksPerSecond: game.ticksPerSecond)
-        .nilIfEmpty)
+        .nilIfEmpty,
+      progress: timeline?.isOpen == true ? timeline?.fraction(now: recorder.game.tick) : nil)
   }
 }

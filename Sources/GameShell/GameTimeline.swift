@@ -85,6 +85,25 @@ struct GameTimeline<G: PlayableGame> {
     isPlaying = false
   }
 
+  /// Where the past shown stands between the oldest copy and `now`, 0 to 1: what its bar
+  /// shows.
+  func fraction(now: UInt64) -> Float {
+    guard let first = copies.first, let shown, now > first.tick else { return 1 }
+    return Float(shown.tick - min(shown.tick, first.tick)) / Float(now - first.tick)
+  }
+
+  /// Shows the copy nearest `fraction` of the way from the oldest copy to `now`, playing on
+  /// if it was: what a click or a drag on the bar does.
+  mutating func seek(to fraction: Float, now: UInt64) {
+    guard isOpen, let first = copies.first else { return }
+    let target = Float(first.tick) + min(max(fraction, 0), 1) * Float(now - min(now, first.tick))
+    position =
+      copies.indices.min {
+        abs(Float(copies[$0].tick) - target) < abs(Float(copies[$1].tick) - target)
+      } ?? 0
+    shown = copies[position]
+  }
+
   /// Plays the shown past `steps` ticks on, with the inputs those ticks had, up to the game's
   /// newest tick (`now`).
   mutating func play(_ steps: Int, upTo now: UInt64) {
@@ -101,7 +120,8 @@ struct GameTimeline<G: PlayableGame> {
     guard let shown else { return "" }
     let back = Double(now - min(shown.tick, now)) / max(ticksPerSecond, 1)
     return "the past: \(Int(back.rounded())) s ago" + (isPlaying ? " (playing)" : "")
-      + "  Left/Right 1 s, Up/Down 10 s, Space play, Enter go back to it, T close"
+      + "  Left/Right 1 s, Up/Down 10 s, Space play, click the bar: seek, Enter go back to it,"
+      + " T close"
   }
 }
 

@@ -20,7 +20,9 @@ struct GameView: Equatable {
   /// Whether the help lists the keys.
   private(set) var showsHelp = false
   /// The entity the inspector shows, which a right-click picked.
-  var selection: AnyEntityID?
+  var selection: AnyEntityID? {
+    didSet { if selection != oldValue { inspectorScroll = 0 } }
+  }
   /// Whether the figures panel (F1) shows what the game's ticks and frames cost.
   private(set) var showsFigures = false
   /// Whether the window may pause and change speed: not in a match over the network, whose
@@ -30,6 +32,16 @@ struct GameView: Equatable {
   let clickHelp: String
   /// The game's keys, as the help lists them.
   let keys: [GameKey]
+  /// The canvas the overlay is laid out on: the window's (`OverlayCanvas.fitting`).
+  var canvas = OverlayCanvas.standard
+  /// The first of the inspector's rows shown: the wheel over the inspector scrolls.
+  private(set) var inspectorScroll = 0
+  /// Where the last frame shown put the minimap, if it showed one.
+  private(set) var minimap: OverlayRect?
+  /// Where the last frame shown put the inspector, if it showed one.
+  private(set) var inspector: OverlayRect?
+  /// Where the last frame shown put the timeline's bar, if it showed one: a click seeks.
+  private(set) var bar: OverlayRect?
 
   /// A view of the whole world at the game's own speed.
   init(controlsTime: Bool, clickHelp: String = "your seat's input there", keys: [GameKey] = []) {
@@ -80,6 +92,11 @@ struct GameView: Equatable {
       camera, by: factor, toward: focus, worldWidth: width, worldHeight: height)
   }
 
+  /// Scrolls the inspector's rows `rows` down (up when negative), not above the first.
+  mutating func scrollInspector(by rows: Int) {
+    inspectorScroll = max(inspectorScroll + rows, 0)
+  }
+
   /// Centres the view, zoomed in as it is, on the world point `(x, y)`, as far as the world's
   /// edges allow: what a click on the minimap does.
   mutating func look(at point: (x: Float, y: Float), width: Float, height: Float) {
@@ -124,73 +141,147 @@ struct GameView: Equatable {
     return lines
   }
 
-  /// `frame` as the window shows it: through the camera, with the status line (paused, the
-  /// speed, the key for help), the help, the inspector's panel of `inspection`, and, zoomed
-  /// in, the minimap of the whole world.
-  func shown(
+  /// `frame` as the window shows it, its overlay laid out on `canvas` by one pass
+  /// (`HUDLayout`): through the camera, with the status line (paused, the speed, the key for
+  /// help) at the top left, the minimap of the whole world while zoomed in, the inspector's
+  /// panel of `inspection` (scrolled by the wheel over it), the `banner` and F1's `figures`
+  /// along the bottom, and the help; none over another. Notes where the minimap and the
+  /// inspector went, for the clicks and the wheel over them.
+  mutating func shown(
     _ frame: Frame, inspection: EntityInspection? = nil, figures: [String] = [],
-    banner: String? = nil
+    banner: String? = nil, progress: Float? = nil
   ) -> Frame {
     var shown = frame
     shown.camera = camera ?? frame.camera
+    var builder = FrameBuilder(canvas: canvas)
+    var layout = HUDLayout(canvas: canvas)
+    let status = statusLine
+    if let rect = layout.place(
+      width: Float(status.count) * 16 + 12, height: 28, near: [.topLeft, .top])
+    {
+      builder.drawOverlay(band(rect))
+      builder.drawOverlay(text(status, x: rect.x + 6, y: rect.y + 6))
+    }
+    minimap = nil
+    if let camera,
+      let rect = layout.place(
+        width: Minimap.width, height: Minimap.height, near: [.bottomRight, .bottomLeft])
+    {
+      let selected = selection.flatMap { frame.place(of: $0) }.map { ($0.x, $0.y) }
+      Minimap.draw(frame, camera: camera, selected: selected, at: (rect.x, rect.y), into: &builder)
+      minimap = rect
+    }
+    bar = nil
+    if let progress,
+      let rect = layout.place(width: canvas.width - 16, height: 20, near: [.bottom])
+    {
+      drawBar(progress, in: rect, into: &builder)
+      bar = rect
+    }
+    if let banner {
+      drawLines([banner], size: 12, layout: &layout, near: [.bottomLeft, .bottom], into: &builder)
+    }
+    inspector = nil
+    if let inspection {
+      let rows = inspection.inspectorRows
+      let rect =
+        layout.placeColumn(
+          width: InspectorPanel.width, height: InspectorPanel.height(of: rows),
+          minimumHeight: InspectorPanel.minimumHeight, near: [.topRight, .right, .topLeft])
+        ?? OverlayRect(
+          x: canvas.width - InspectorPanel.width - 8, y: 8, width: InspectorPanel.width,
+          height: InspectorPanel.minimumHeight)
+      InspectorPanel.draw(rows, in: rect, scroll: inspectorScroll, into: &builder)
+      inspector = rect
+    }
+    if showsFigures && !figures.isEmpty {
+      drawLines(figures, size: 12, layout: &layout, near: [.bottomLeft, .left], into: &builder)
+    }
+    if showsHelp {
+      let places: [HUDLayout.Place] = [.topLeft, .left, .centre]
+      var modal = HUDLayout(canvas: canvas)
+      // Where there is no room beside the other panels, the help goes over them until closed.
+      if !drawLines(helpLines, size: 16, layout: &layout, near: places, into: &builder) {
+        drawLines(helpLines, size: 16, layout: &modal, near: places, into: &builder)
+      }
+    }
+    var made = Frame(
+      tick: shown.tick, worldWidth: shown.worldWidth, worldHeight: shown.worldHeight,
+      background: shown.background, instances: shown.instances, world: shown.world,
+      overlay: frame.overlay + builder.overlay
+    ).withCamera(shown.camera)
+    made.overlayCanvas = canvas
+    return made
+  }
+
+  /// Draws the timeline's bar filling `rect`: a track, and where the past shown stands on it,
+  /// `progress` of the way along.
+  private func drawBar(_ progress: Float, in rect: OverlayRect, into builder: inout FrameBuilder) {
+    builder.drawOverlay(band(rect))
+    let track = OverlayRect(x: rect.x + 8, y: rect.y + 8, width: rect.width - 16, height: 4)
+    builder.drawOverlay(
+      .rect(
+        RectDraw(
+          x: track.x, y: track.y, width: track.width, height: track.height,
+          color: Color(red: 120, green: 120, blue: 120))))
+    builder.drawOverlay(
+      .rect(
+        RectDraw(
+          x: track.x + track.width * min(max(progress, 0), 1) - 2, y: rect.y + 2, width: 4,
+          height: rect.height - 4, color: Color(red: 255, green: 215, blue: 90))))
+  }
+
+  /// The fraction of the way along the timeline's bar at overlay x `x`.
+  func barFraction(atX x: Float) -> Float? {
+    guard let bar else { return nil }
+    return min(max((x - bar.x - 8) / max(bar.width - 16, 1), 0), 1)
+  }
+
+  /// The status line: paused, the speed, the zoom, and the key for help.
+  var statusLine: String {
     var status: [String] = []
     if isPaused { status.append("paused") }
     if speed != 1 { status.append(speed < 1 ? "x1/\(Int(1 / speed))" : "x\(Int(speed))") }
     if let camera { status.append("zoom x\(Int(camera.zoom))") }
     status.append(showsHelp ? "H: close the help" : "H: keys")
-    var overlay = frame.overlay
-    var builder = FrameBuilder()
-    if let camera {
-      let selected = selection.flatMap { frame.place(of: $0) }.map { ($0.x, $0.y) }
-      Minimap.draw(frame, camera: camera, selected: selected, into: &builder)
-    }
-    if let inspection { InspectorPanel.draw(inspection.inspectorRows, into: &builder) }
-    overlay += builder.overlay
-    let bannerHeight: Float = banner == nil ? 0 : 36
-    if let banner {
-      overlay.append(
-        band(
-          x: 8, y: Frame.overlayHeight - 36, width: Float(banner.count) * 12 + 24, height: 28))
-      overlay.append(text(banner, x: 20, y: Frame.overlayHeight - 28, size: 12))
-    }
-    if showsFigures && !figures.isEmpty {
-      // Bottom left, clear of the help (top left), the inspector and the minimap (right).
-      let top = Frame.overlayHeight - bannerHeight - Float(figures.count) * 20 - 28
-      let width = Float(figures.map(\.count).max() ?? 0) * 12 + 24
-      overlay.append(band(x: 8, y: top - 10, width: width, height: Float(figures.count) * 20 + 20))
-      for (index, line) in figures.enumerated() {
-        overlay.append(text(line, x: 20, y: top + Float(index) * 20, size: 12))
-      }
-    }
-    let line = status.joined(separator: "  ")
-    overlay.append(band(x: 8, y: 8, width: Float(line.count) * 16 + 12, height: 28))
-    overlay.append(text(line, x: 14, y: 14))
-    if showsHelp {
-      let width = Float(helpLines.map(\.count).max() ?? 0) * 16 + 24
-      overlay.append(band(x: 8, y: 44, width: width, height: Float(helpLines.count) * 24 + 20))
-      for (index, help) in helpLines.enumerated() {
-        overlay.append(text(help, x: 20, y: 54 + Float(index) * 24))
-      }
-    }
-    return Frame(
-      tick: shown.tick, worldWidth: shown.worldWidth, worldHeight: shown.worldHeight,
-      background: shown.background, instances: shown.instances, world: shown.world,
-      overlay: overlay
-    ).withCamera(shown.camera)
+    return status.joined(separator: "  ")
   }
 
-  /// A dark, half-transparent band that text reads over whatever is under it.
-  private func band(x: Float, y: Float, width: Float, height: Float) -> DrawCommand {
-    DrawCommand(
-      .rect(
-        RectDraw(
-          x: x, y: y, width: width, height: height,
-          color: Color(red: 16, green: 18, blue: 24, alpha: 200))), layer: 1_000)
+  /// Draws `lines` at `size` on one band where `layout` places them near the first of
+  /// `places` with room, at a smaller size (down to the smallest) where they do not fit;
+  /// returns whether they found room.
+  @discardableResult
+  private func drawLines(
+    _ lines: [String], size: Float, layout: inout HUDLayout, near places: [HUDLayout.Place],
+    into builder: inout FrameBuilder
+  ) -> Bool {
+    for size in Set([size, 14, OverlayCanvas.smallestTextSize]).sorted(by: >) {
+      let step = size + size / 4
+      let width = Float(lines.map(\.count).max() ?? 0) * size + 24
+      guard
+        let rect = layout.place(width: width, height: Float(lines.count) * step + 16, near: places)
+      else { continue }
+      builder.drawOverlay(band(rect))
+      for (index, line) in lines.enumerated() {
+        builder.drawOverlay(
+          text(line, x: rect.x + 12, y: rect.y + 8 + Float(index) * step, size: size))
+      }
+      return true
+    }
+    return false
+  }
+
+  /// A dark, half-transparent band filling `rect`, that text reads over whatever is under it.
+  private func band(_ rect: OverlayRect) -> DrawCommand.Shape {
+    .rect(
+      RectDraw(
+        x: rect.x, y: rect.y, width: rect.width, height: rect.height,
+        color: Color(red: 16, green: 18, blue: 24, alpha: 200)))
   }
 
   /// A line of the view's text.
-  private func text(_ line: String, x: Float, y: Float, size: Float = 16) -> DrawCommand {
-    DrawCommand(.text(TextDraw(line, x: x, y: y, size: size)), layer: 1_001)
+  private func text(_ line: String, x: Float, y: Float, size: Float = 16) -> DrawCommand.Shape {
+    .text(TextDraw(line, x: x, y: y, size: size))
   }
 }
 

@@ -113,6 +113,10 @@ enum GameWindow<G: PlayableGame> {
     seat: Int
   ) -> [G.Input] {
     let (worldWidth, worldHeight) = (shown.worldWidth, shown.worldHeight)
+    view.canvas = .fitting(width: width, height: height)
+    let overlay = Viewport(
+      contentWidth: view.canvas.width, contentHeight: view.canvas.height, width: width,
+      height: height)
     var inputs: [G.Input] = []
     for event in events {
       // Only the camera places the world; the overlays (a minimap's cells) are not made here.
@@ -125,11 +129,21 @@ enum GameWindow<G: PlayableGame> {
       }
       switch event {
       case .wheel(let steps, let x, let y):
-        view.zoom(
-          by: steps > 0 ? 2 : 0.5, toward: shownAt.worldPoint(x: x, y: y), width: worldWidth,
-          height: worldHeight)
+        let point = overlay.worldPoint(x: x, y: y)
+        if view.inspector?.contains(x: point.x, y: point.y) == true {
+          view.scrollInspector(by: -3 * steps)
+        } else {
+          view.zoom(
+            by: steps > 0 ? 2 : 0.5, toward: shownAt.worldPoint(x: x, y: y), width: worldWidth,
+            height: worldHeight)
+        }
       case .mouseDown(let x, let y), .mouseDragged(let x, let y):
-        if let point = minimapPoint(x: x, y: y, view: view, shown: shown, size: (width, height)) {
+        let onOverlay = overlay.worldPoint(x: x, y: y)
+        if view.camera != nil, let minimap = view.minimap,
+          let point = Minimap.worldPoint(
+            overlayX: onOverlay.x, overlayY: onOverlay.y, origin: (minimap.x, minimap.y),
+            worldWidth: worldWidth, worldHeight: worldHeight)
+        {
           view.look(at: point, width: worldWidth, height: worldHeight)
         } else if case .mouseDown = event {
           let point = shownAt.worldPoint(x: x, y: y)
@@ -146,21 +160,6 @@ enum GameWindow<G: PlayableGame> {
       }
     }
     return inputs
-  }
-
-  /// The world point under the pixel (`x`, `y`) of the minimap, which shows while the view is
-  /// zoomed in; `nil` elsewhere.
-  private static func minimapPoint(
-    x: Int, y: Int, view: GameView, shown: Frame, size: (width: Int, height: Int)
-  ) -> (x: Float, y: Float)? {
-    guard view.camera != nil else { return nil }
-    let overlay = Viewport(
-      contentWidth: Frame.overlayWidth, contentHeight: Frame.overlayHeight, width: size.width,
-      height: size.height
-    ).worldPoint(x: x, y: y)
-    return Minimap.worldPoint(
-      overlayX: overlay.x, overlayY: overlay.y, worldWidth: shown.worldWidth,
-      worldHeight: shown.worldHeight)
   }
 
   /// Gives `timeline` T and, while it is open, the keys that move through the past; returns

@@ -24,14 +24,15 @@ extension Match {
       outcome: outcome.map(OutcomeLabel.init))
   }
 
-  /// A frame of the match: background, every entity, and the HUD.
+  /// A frame of the match: background, every entity, and the HUD laid out on `canvas` (a
+  /// window's, `OverlayCanvas.fitting(width:height:)`).
   ///
   /// Making a frame only reads the match; it never changes the simulation.
   public func makeFrame(
     speed: Double = 1, isPaused: Bool = false, isFallingBehind: Bool = false,
-    askedSpeed: Double? = nil
+    askedSpeed: Double? = nil, canvas: OverlayCanvas = .standard
   ) -> Frame {
-    var builder = FrameBuilder()
+    var builder = FrameBuilder(canvas: canvas)
     world.draw(into: &builder)
     hud(
       speed: speed, isPaused: isPaused, isFallingBehind: isFallingBehind, askedSpeed: askedSpeed

@@ -11,37 +11,77 @@ public struct MatchHUD: Equatable, Sendable {
   /// The end-of-match banner, once the match is over.
   public var outcome: OutcomeLabel?
 
-  /// Draws the HUD: castles in the top corners, the clock and speed top centre, and a banner
-  /// across the middle when the match is over.
+  /// The height of the bar along the top: the castles' labels and the clock.
+  public static let barHeight: Float = 36
+
+  /// The band the speed label is drawn on, under the bar's middle, on `canvas`: what a window's
+  /// layout keeps its panels off.
+  public static func speedBand(of speed: SpeedLabel, canvas: OverlayCanvas) -> OverlayRect {
+    OverlayRect(
+      x: (canvas.width - speed.width) / 2 - 6, y: barHeight + 2, width: speed.width + 12,
+      height: speed.fontSize + 6)
+  }
+
+  /// The canvas width under which the bar's labels are drawn at the smallest text size, so
+  /// that both castles' labels and the clock fit side by side.
+  static let compactWidth: Float = 960
+
+  /// Draws the HUD on the builder's canvas: castles in the top corners, the clock and speed
+  /// top centre, and a banner across the middle when the match is over.
   public func draw(into builder: inout FrameBuilder) {
     let margin: Float = 12
-    builder.drawOverlay(
-      .rect(
-        RectDraw(x: 0, y: 0, width: Frame.overlayWidth, height: 36, color: .black.withAlpha(110))),
-      layer: 99)
-    for label in castles {
-      let x = label.side == .left ? margin : Frame.overlayWidth - margin - label.width
-      label.draw(into: &builder, x: x, y: 10)
-    }
-    clock.draw(into: &builder, x: (Frame.overlayWidth - clock.width) / 2, y: 10)
-    // On a band of its own, which it reads over whatever armies pass under it.
-    let speedX = (Frame.overlayWidth - speed.width) / 2
+    let canvas = builder.canvas
     builder.drawOverlay(
       .rect(
         RectDraw(
-          x: speedX - 6, y: 38, width: speed.width + 12, height: speed.fontSize + 6,
+          x: 0, y: 0, width: canvas.width, height: Self.barHeight, color: .black.withAlpha(190))),
+      layer: 99)
+    let size = canvas.width < Self.compactWidth ? OverlayCanvas.smallestTextSize : nil
+    for castle in castles {
+      let label = SizedLabel(castle, size: size)
+      let x = castle.side == .left ? margin : canvas.width - margin - label.width
+      label.draw(into: &builder, x: x, y: (Self.barHeight - label.fontSize) / 2 + 2)
+    }
+    let clock = SizedLabel(clock, size: size)
+    clock.draw(
+      into: &builder, x: (canvas.width - clock.width) / 2,
+      y: (Self.barHeight - clock.fontSize) / 2 + 2)
+    // On a band of its own, which it reads over whatever armies pass under it.
+    let band = Self.speedBand(of: speed, canvas: canvas)
+    builder.drawOverlay(
+      .rect(
+        RectDraw(
+          x: band.x, y: band.y, width: band.width, height: band.height,
           color: .black.withAlpha(170))),
       layer: 99)
-    speed.draw(into: &builder, x: speedX, y: 41)
+    speed.draw(into: &builder, x: band.x + 6, y: band.y + 3)
     if let outcome {
-      let y = (Frame.overlayHeight - outcome.fontSize) / 2
+      let outcome = SizedLabel(
+        outcome,
+        size: outcome.width > canvas.width - 24
+          ? (canvas.width - 24) / Float(outcome.text.count) : nil)
+      let y = (canvas.height - outcome.fontSize) / 2
       builder.drawOverlay(
         .rect(
           RectDraw(
-            x: 0, y: y - 20, width: Frame.overlayWidth, height: outcome.fontSize + 40,
+            x: 0, y: y - 20, width: canvas.width, height: outcome.fontSize + 40,
             color: .black.withAlpha(150))),
         layer: 99)
-      outcome.draw(into: &builder, x: (Frame.overlayWidth - outcome.width) / 2, y: y)
+      outcome.draw(into: &builder, x: (canvas.width - outcome.width) / 2, y: y)
     }
   }
+}
+
+/// A HUD label drawn at another size where the canvas is too small for its own.
+private struct SizedLabel: HUDLabel {
+  var base: any HUDLabel
+  var size: Float?
+  init(_ base: any HUDLabel, size: Float?) {
+    self.base = base
+    self.size = size
+  }
+  var text: String { base.text }
+  var textColor: Color { base.textColor }
+  var fontSize: Float { size ?? base.fontSize }
+  var shadowColor: Color? { base.shadowColor }
 }

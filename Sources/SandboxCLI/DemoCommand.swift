@@ -17,8 +17,9 @@ struct DemoCommand: Subcommand {
         the selection, arrows pan, Home shows the whole arena, a click or a drag on the minimap \
         looks there, F follows the selection, T opens the timeline (Left/Right 1 s and Up/Down \
         10 s back or on, Space or P plays the past, Enter plays on from there, T returns to \
-        now), F1 debug overlay, click an entity to inspect it, H or ? lists every key of the \
-        mode the window is in, Esc quits. Editing the scenario file while the demo runs \
+        now; a click on its bar seeks), F1 debug overlay, click an entity to inspect it (the \
+        wheel over the inspector scrolls it), H or ? lists every key of the mode the window is \
+        in, Esc quits. Editing the scenario file while the demo runs \
         reloads it: unit and castle stats, income and the AI at once, the rest on R. When it \
         quits, the demo prints its frame rate, where its frames spent their time (drawing on \
         the main thread, the simulation on a second one) and the match's stateHash; \

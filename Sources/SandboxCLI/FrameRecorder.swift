@@ -56,7 +56,8 @@ struct FrameRecorder {
   mutating func record(_ match: Match) throws(CommandFailure) {
     let tick = match.world.tick
     guard tick % UInt64(every) == 0 else { return }
-    var frame = match.makeFrame()
+    var frame = match.makeFrame(
+      canvas: .fitting(width: backend.width, height: backend.height))
     frame.camera = CameraOptions.camera(
       zoom: zoom, center: center, arena: (match.world.arenaSize.x, match.world.arenaSize.y))
     backend.render(frame)

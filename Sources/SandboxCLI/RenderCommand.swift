@@ -61,7 +61,7 @@ struct RenderCommand: Subcommand {
       match.step()
     }
     var backend = HeadlessBackend(width: size.width, height: size.height, sprites: sprites)
-    var frame = match.makeFrame()
+    var frame = match.makeFrame(canvas: .fitting(width: size.width, height: size.height))
     frame.camera = CameraOptions.camera(
       zoom: zoom, center: center, arena: (match.world.arenaSize.x, match.world.arenaSize.y))
     backend.render(frame)

@@ -10,6 +10,9 @@ public struct EntityInspection: Sendable, Equatable {
     public var name: String
     /// The value, formatted for reading.
     public var value: String
+    /// The faction's index, when the value is a `Faction`: a game names it
+    /// (`namingFactions(_:)`).
+    public var factionIndex: Int?
   }
 
   /// One component (or the entity's own properties), with its fields.
@@ -44,14 +47,34 @@ public struct EntityInspection: Sendable, Equatable {
         && !(child.value is any EntityIdentity)
       {
         let fields = mirror.children.compactMap { field in
-          field.label.map { Field(name: $0, value: Self.format(field.value)) }
+          field.label.map { Self.field($0, field.value) }
         }
         components.append(Component(name: label, fields: fields))
       } else {
-        plain.append(Field(name: label, value: Self.format(child.value)))
+        plain.append(Self.field(label, child.value))
       }
     }
     self.components = [Component(name: "entity", fields: plain)] + components
+  }
+
+  /// The field `name` holding `value`.
+  private static func field(_ name: String, _ value: Any) -> Field {
+    Field(name: name, value: format(value), factionIndex: (value as? Faction)?.index)
+  }
+
+  /// This inspection with each faction named as the game names it: `name` of a faction's
+  /// index, "left (blue)", shown with the index; unchanged where `name` gives `nil`.
+  public func namingFactions(_ name: (Int) -> String?) -> EntityInspection {
+    var named = self
+    for component in named.components.indices {
+      for field in named.components[component].fields.indices {
+        guard let index = named.components[component].fields[field].factionIndex,
+          let word = name(index)
+        else { continue }
+        named.components[component].fields[field].value = "\(word) (\(index))"
+      }
+    }
+    return named
   }
 
   /// Formats a value briefly: floats with two decimals, vectors as `(x, y)`.

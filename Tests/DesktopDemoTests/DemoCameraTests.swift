@@ -75,6 +75,36 @@ struct DemoCameraTests {
     #expect(stillFollowing == false)
   }
 
+  @Test("when the followed monster dies the camera stays where it was and a banner says so")
+  func followedDies() throws {
+    var state = DemoState(scenario: try duel(), seed: 1, autoplay: true)
+    state.advance(steps: 300)
+    var frame = state.match.makeFrame()
+    let quirk = try #require(state.match.world.entities(of: QuirkMonster.self).first)
+    let id = quirk.id.erased
+    state.handle(.select(worldX: quirk.position.x, worldY: quirk.position.y), frame: frame)
+    state.selection = id
+    state.handle(.toggleFollow, at: 0, frame: frame)
+    #expect(state.isFollowing && state.notice?.text == "following the QuirkMonster")
+    let start = try #require(state.camera)
+    var last = start
+    var tick = 0
+    while state.match.world.contains(id) && tick < 36_000 {
+      state.advance(steps: 10)
+      tick += 10
+      frame = state.match.makeFrame()
+      last = try #require(state.camera)
+      state.followSelection(in: frame, at: Double(tick) / 60)
+    }
+    #expect(!state.match.world.contains(id), "the quirk dies in the duel")
+    #expect(!state.isFollowing && state.selection == nil)
+    #expect(
+      state.notice?.text == "the QuirkMonster you followed is gone: the camera stays where it was")
+    // Where the quirk was last drawn, not back where following began.
+    let camera = try #require(state.camera)
+    #expect(camera == last && camera != start)
+  }
+
   @Test("a click maps to the world point under it through the camera")
   func viewport() {
     var frame = Frame(tick: 0, worldWidth: 1280, worldHeight: 720)
@@ -121,7 +151,9 @@ struct DemoMinimapTests {
     #expect(cells.contains { $0.color == Side.left.color })
     #expect(cells.contains { $0.color == Side.right.color })
     // Left cells on the minimap's left half, right ones on its right half.
-    let middle = Frame.overlayWidth - Minimap.width / 2 - 12
+    let minimap = try #require(
+      state.decoration(now: 0, statistics: .init(), canvas: frame.overlayCanvas).minimap)
+    let middle = minimap.x + Minimap.width / 2
     #expect(cells.filter { $0.color == Side.left.color }.allSatisfy { $0.x + $0.width < middle })
     #expect(cells.filter { $0.color == Side.right.color }.allSatisfy { $0.x > middle })
     // Runs of one colour along a row are one rectangle: no two touching ones share a colour.

@@ -141,7 +141,9 @@ struct DemoHelpTests {
       command -> RectDraw? in if case .rect(let rect) = command.shape { rect } else { nil }
     }
     let cell = Minimap.width / Float(Minimap.columns)
-    let (left, _) = Minimap.origin
+    let minimap = try #require(
+      state.decoration(now: 0, statistics: .init(), canvas: frame.overlayCanvas).minimap)
+    let left = minimap.x
     for side in Side.allCases {
       let boxes = rects.filter { $0.isFilled && $0.color == side.color && $0.height > 2 * cell }
       #expect(boxes.count == 1, "\(side) castle on the minimap: \(boxes)")

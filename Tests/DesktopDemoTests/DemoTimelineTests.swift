@@ -88,3 +88,63 @@ struct DemoTimelineTests {
     #expect(DesktopDemo.action(for: .escape, roster: roster) == .quit)
   }
 }
+
+@Suite("Demo: a recording's bar")
+struct DemoReplayBarTests {
+  /// A recording of a duel played for 20 seconds, with orders and a restart 5 seconds in.
+  func recording() throws -> MatchRecording {
+    var state = DemoState(scenario: try duel(), seed: 4, autoplay: false)
+    state.handle(.buy(.zap))
+    state.advance(steps: 300)
+    state.handle(.restart)
+    state.handle(.buy(.quirk))
+    state.advance(steps: 900)
+    return state.recording(program: "sandbox test")
+  }
+
+  @Test("the bar counts the ticks played across a restart, and seeks forward and back to them")
+  func seeks() throws {
+    let recording = try recording()
+    var replay = DemoState(replaying: recording)
+    let total = try #require(replay.replayProgress).total
+    #expect(total == 300 + 900)
+    replay.advance(steps: 100)
+    #expect(replay.replayProgress?.played == 100)
+    replay.handle(.seekReplay(fraction: 0.75), at: 1)
+    #expect(replay.replaySeekTarget == 900 && replay.clockRuns)
+    var steps = 0
+    while replay.replaySeekTarget != nil && steps < 100 {
+      replay.advance(steps: 1)
+      steps += 1
+    }
+    #expect(replay.replayProgress?.played == 900)
+    // Seeking goes in steps of many ticks, not the clock's one.
+    #expect(steps <= 900 / DemoState.seekTicksPerStep + 1)
+    // The same match as a replay played straight to there: 600 ticks after the restart.
+    var straight = DemoState(replaying: recording)
+    straight.advance(steps: 900)
+    #expect(replay.match.world.stateHash() == straight.match.world.stateHash())
+    #expect(replay.match.world.tick == 600)
+    // Back: the recording plays again from its start to a third of the way.
+    replay.handle(.seekReplay(fraction: 1.0 / 3), at: 2)
+    #expect(replay.replayProgress?.played == 0 && replay.replaySeekTarget == 400)
+    while replay.replaySeekTarget != nil { replay.advance(steps: 1) }
+    var third = DemoState(replaying: recording)
+    third.advance(steps: 400)
+    #expect(replay.match.world.stateHash() == third.match.world.stateHash())
+  }
+
+  @Test("the bar is drawn along the bottom, and a click on it asks for a seek there")
+  func drawn() throws {
+    var replay = DemoState(replaying: try recording())
+    replay.advance(steps: 600)
+    let frame = replay.match.makeFrame()
+    let decoration = replay.decoration(now: 0, statistics: .init())
+    let bar = try #require(decoration.replayBar)
+    #expect(bar.y > Frame.overlayHeight / 2)
+    let texts = overlayTexts(decoration.apply(to: frame))
+    #expect(texts.contains("Recording: 0:10 of 0:20"))
+    #expect(
+      TimelineView.fraction(atX: bar.x + 6 + (bar.width - 12) / 2, bar: bar.insetBy(6)) == 0.5)
+  }
+}

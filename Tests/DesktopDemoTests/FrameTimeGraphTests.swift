@@ -30,7 +30,7 @@ struct FrameTimeGraphTests {
     #expect(bars(in: frame, color: FrameTimeGraph.draw) == [height / 4, height / 10, height])
     #expect(bars(in: frame, color: FrameTimeGraph.present) == [height / 8, height / 40])
     #expect(bars(in: frame, color: FrameTimeGraph.simulation) == [height / 2, height])
-    #expect(overlayTexts(frame).contains("draw + present ms"))
+    #expect(overlayTexts(frame).contains("draw+present ms"))
     #expect(overlayTexts(frame).contains("simulation ms"))
   }
 

@@ -51,6 +51,31 @@ struct GameTimelineTests {
     #expect(drift.value == values[240])
   }
 
+  @Test("a click or a drag on the bar seeks to the copy nearest that point of the past")
+  func seekOnTheBar() throws {
+    var (drift, timeline, values) = played(300)
+    timeline.toggle()
+    #expect(timeline.fraction(now: 300) == 1)
+    timeline.seek(to: 0.45, now: drift.tick)
+    #expect(timeline.shown?.tick == 120 && timeline.fraction(now: 300) == 0.4)
+    timeline.seek(to: 0, now: drift.tick)
+    #expect(timeline.shown?.value == values[0])
+    // Through the window: the bar the view drew takes the click.
+    var play = GamePlay(try Recorder(drift), tickLimit: nil, replaying: nil)
+    for _ in 0..<3 { _ = play.step(60) }
+    drift = play.recorder.game
+    play.take([.keyDown(.character("t"))], width: 1280, height: 720)
+    _ = play.frame(alpha: 1)
+    let bar = try #require(play.view.bar)
+    play.take(
+      [.mouseDown(x: Int(bar.x + 8), y: Int(bar.y + bar.height / 2))], width: 1280, height: 720)
+    #expect(play.timeline?.shown?.tick == drift.tick - 180)
+    play.take(
+      [.mouseDragged(x: Int(bar.right - 8), y: Int(bar.y + bar.height / 2))], width: 1280,
+      height: 720)
+    #expect(play.timeline?.shown?.tick == drift.tick)
+  }
+
   @Test("the copies kept fit the byte budget, judged by a snapshot's size")
   func bounded() {
     var drift = Drift(seed: 1, settings: GameSettings(Drift.settings))

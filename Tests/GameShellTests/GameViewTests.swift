@@ -75,11 +75,12 @@ struct GameViewTests {
     var camera = try #require(view.camera)
     #expect(camera.zoom == 4 && camera.centreX == 320 && camera.centreY == 180)
     #expect(view.shown(world).camera == camera)
-    // Zoomed in, the minimap's box and the view's outline join the overlay.
     let rects = { (frame: Frame) in
       frame.overlay.count { if case .rect = $0.shape { true } else { false } }
     }
-    #expect(rects(view.shown(world)) == rects(GameView(controlsTime: true).shown(world)) + 2)
+    var whole = GameView(controlsTime: true)
+    // Zoomed in, the minimap's box and the view's outline join the overlay.
+    #expect(rects(view.shown(world)) == rects(whole.shown(world)) + 2)
     for _ in 0..<20 { press(&view, .keyDown(.right), .keyDown(.up)) }
     camera = try #require(view.camera)
     // A quarter of the world's width and height is shown, against its right and top edges.
@@ -113,7 +114,10 @@ struct GameViewTests {
     var view = GameView(controlsTime: true)
     press(&view, .keyDown(.character("]")), .keyDown(.character("]")))
     // The minimap's middle shows the world's middle; its top left quarter the world's.
-    let (left, top) = Minimap.origin
+    view.canvas = .fitting(width: 1280, height: 720)
+    _ = view.shown(world)
+    let minimap = try #require(view.minimap)
+    let (left, top) = (minimap.x, minimap.y)
     _ = GameWindow<Drift>.take(
       [.mouseDown(x: Int(left + Minimap.width / 4), y: Int(top + Minimap.height / 4))],
       view: &view, game: nil, shown: world, width: 1280, height: 720, seat: 0)
@@ -125,6 +129,50 @@ struct GameViewTests {
     camera = try #require(view.camera)
     // As far toward the bottom right as the view goes: a quarter of the world inside it.
     #expect(camera.centreX == 640 - 80 && camera.centreY == 360 - 45 && camera.zoom == 4)
+  }
+
+  @Test("at every window size the panels lie apart on the canvas, text at least 10 pixels")
+  func layout() {
+    let inspection = EntityInspection(Stone(), traits: ["LyingTrait"])
+    let figures = (1...12).map { "figure \($0): \($0 * 7) ms" }
+    for (width, height) in [(640, 360), (1280, 720), (2560, 1440)] {
+      var view = GameView(controlsTime: true, keys: Drift.keys)
+      _ = GameWindow<Drift>.take(
+        [
+          .keyDown(.character("]")), .keyDown(.character("]")), .keyDown(.f1),
+          .keyDown(.character("h")),
+        ], view: &view, game: nil, shown: world, width: width, height: height, seat: 0)
+      let frame = view.shown(world, inspection: inspection, figures: figures, banner: "a notice")
+      let canvas = frame.overlayCanvas
+      #expect(canvas == .fitting(width: width, height: height))
+      // The bands and panels: the dark rectangles the text lies on.
+      let panels = frame.overlay.compactMap { command -> OverlayRect? in
+        guard case .rect(let rect) = command.shape, rect.isFilled, rect.color.alpha >= 200
+        else { return nil }
+        return OverlayRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+      }.filter { $0.width > 40 && $0.height > 20 }
+      let texts = frame.overlay.compactMap {
+        if case .text(let t) = $0.shape { t.text } else { nil }
+      }
+      #expect(texts.contains("Esc        quit"), "\(width)x\(height): the help is drawn")
+      #expect(texts.contains("a notice") && texts.contains("figure 12: 84 ms"))
+      #expect(panels.count >= 5, "\(width)x\(height): \(panels)")
+      // The help goes over the others only where there is no room beside them.
+      let apart = width >= 1280 ? panels : panels.filter { $0.height < 300 }
+      for (i, a) in apart.enumerated() {
+        for b in apart[(i + 1)...] {
+          #expect(!a.overlaps(b), "\(width)x\(height): \(a) overlaps \(b)")
+        }
+      }
+      for a in panels {
+        #expect(a.x >= 0 && a.right <= canvas.width && a.y >= 0 && a.bottom <= canvas.height)
+      }
+      let scale = OverlayCanvas.scale(width: width, height: height)
+      for command in frame.overlay {
+        guard case .text(let text) = command.shape else { continue }
+        #expect(text.size * scale >= OverlayCanvas.minimumTextPixels, "\(text.text)")
+      }
+    }
   }
 
   @Test("the help lists every key on a band; a click is not the view's")
@@ -176,7 +224,7 @@ struct GameInspectorTests {
   @Test("the inspected entity's type, traits and fields are drawn in the panel")
   func panel() {
     let frame = Frame(tick: 0, worldWidth: 640, worldHeight: 360)
-    let view = GameView(controlsTime: true)
+    var view = GameView(controlsTime: true)
     let inspection = EntityInspection(Stone(), traits: ["LyingTrait"])
     let texts = view.shown(frame, inspection: inspection).overlay.compactMap {
       if case .text(let text) = $0.shape { text.text } else { nil }
