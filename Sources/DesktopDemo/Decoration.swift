@@ -19,6 +19,8 @@ public struct Decoration: Sendable {
   public var minimap: OverlayRect?
   /// Where the layout put the inspector: the wheel over it scrolls its rows.
   public var inspector: OverlayRect?
+  /// The most the inspector's rows scroll: where its last row shows at its bottom.
+  public var inspectorScrollLimit = 0
   /// Where the timeline's bar is, while it is open: a click or a drag on it seeks.
   public var timelineBar: OverlayRect?
   /// Where the recording's bar is, while one plays back: a click or a drag on it seeks.

@@ -42,8 +42,9 @@ public enum DemoAction: Equatable, Sendable {
   case toggleWatching
   /// Go back to the tick the timeline shows and play on from there: a new branch.
   case playFromHere
-  /// Scroll the inspector's rows this many down (up when negative): the wheel over it.
-  case scrollInspector(rows: Int)
+  /// Scroll the inspector's rows this many down (up when negative), to at most `limit` rows
+  /// from its top (where its last row shows at its bottom): the wheel over it.
+  case scrollInspector(rows: Int, limit: Int = .max)
   /// Show the copy of the match's past this fraction of the way along the open timeline: a
   /// click or a drag on its bar.
   case seekTimeline(fraction: Float)

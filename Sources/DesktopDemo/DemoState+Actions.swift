@@ -41,8 +41,8 @@ extension DemoState {
       selection = picked
     case .seekReplay(let fraction):
       seekReplay(to: fraction, at: now)
-    case .scrollInspector(let rows):
-      inspectorScroll = max(inspectorScroll + rows, 0)
+    case .scrollInspector(let rows, let limit):
+      inspectorScroll = max(min(inspectorScroll + rows, limit), 0)
     case .zoom, .zoomToward, .lookAt, .pan, .fitArena:
       if !action.keepsFollowing { isFollowing = false }
       let focus = selection.flatMap { frame?.place(of: $0) }.map { ($0.x, $0.y) }

@@ -60,6 +60,7 @@ extension DemoState {
         width: Minimap.width, height: Minimap.height, near: [.bottomRight, .bottomLeft, .topRight])
     }
     var inspector: OverlayRect?
+    var scrollLimit = 0
     if let selection, let inspection = inspection(of: selection, in: match) {
       let rows = inspection.inspectorRows
       let rect =
@@ -71,6 +72,7 @@ extension DemoState {
           width: InspectorPanel.width, height: InspectorPanel.minimumHeight)
       InspectorPanel.draw(rows, in: rect, scroll: inspectorScroll, into: &builder)
       inspector = rect
+      scrollLimit = InspectorPanel.maximumScroll(of: rows, height: rect.height)
     }
     if showsDebugOverlay {
       DebugOverlay(statistics: statistics, world: match.world, network: networkFigures)
@@ -87,6 +89,7 @@ extension DemoState {
       minimap: minimap, inspector: inspector, timelineBar: timelineView != nil ? bar : nil)
     decoration.replayBar = timelineView == nil ? bar : nil
     decoration.panels = layout.taken
+    decoration.inspectorScrollLimit = scrollLimit
     decoration.help = help
     return decoration
   }

@@ -118,7 +118,7 @@ public enum DesktopDemo {
       let pixel = pixel(x: x, y: y, windowSize: backend.window.size, pixelSize: size)
       let onOverlay = overlayPoint(pixel, frame: frame, size: size)
       if decoration?.inspector?.contains(x: onOverlay.x, y: onOverlay.y) == true {
-        return .scrollInspector(rows: -3 * steps)
+        return .scrollInspector(rows: -3 * steps, limit: decoration?.inspectorScrollLimit ?? .max)
       }
       let point = Viewport(world: frame, width: size.width, height: size.height)
         .worldPoint(x: pixel.x, y: pixel.y)

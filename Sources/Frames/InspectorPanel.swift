@@ -47,7 +47,7 @@ package enum InspectorPanel {
     let bottom = rect.bottom - padding
     var shown: [any InspectorRow] = []
     if first > 0 {
-      shown.append(InspectorMoreRow(text: "^ \(first) more above: the wheel scrolls"))
+      shown.append(InspectorMoreRow(text: "^ \(first) more: the wheel scrolls"))
     }
     var index = first
     while index < rows.count {
@@ -60,7 +60,7 @@ package enum InspectorPanel {
       index += 1
     }
     if index < rows.count {
-      shown.append(InspectorMoreRow(text: "v \(rows.count - index) more below: the wheel scrolls"))
+      shown.append(InspectorMoreRow(text: "v \(rows.count - index) more: the wheel scrolls"))
     }
     for row in shown {
       let x = rect.x + padding + Float(row.indent) * row.fontSize

@@ -78,21 +78,52 @@ package struct Minimap {
       layer: 98)
   }
 
-  /// The size on the minimap, each way, from which an entity is drawn at its size, outlined: a
-  /// twelfth of the minimap's height, which a castle reaches and a monster does not.
-  static let landmarkSize: Float = height / 12
+  /// How many times the size of most entities an entity is drawn, each way, from which the
+  /// minimap draws it at its size, outlined (a castle among monsters).
+  static let landmarkFactor: Float = 2
+
+  /// The least size, each way, a landmark is drawn at on the minimap: a castle stays in sight
+  /// in a large arena.
+  package static let landmarkMinimumSize: Float = 8
+
+  /// The size, the larger of width and height in world units, that half the frame's entities
+  /// are drawn at or below: each kind of instances counted by its first one's size, and each
+  /// sprite command showing an entity.
+  ///
+  /// - Complexity: O(kinds + world commands).
+  static func typicalSize(of frame: Frame) -> Float {
+    var sizes: [(size: Float, count: Int)] = []
+    for kind in frame.instances.kinds where !kind.sprites.isEmpty {
+      let first = frame.instances.sprites[kind.sprites.lowerBound]
+      sizes.append((max(first.width, first.height), kind.sprites.count))
+    }
+    for command in frame.world {
+      guard case .sprite(let sprite) = command.shape, sprite.entity != nil else { continue }
+      sizes.append((max(sprite.width, sprite.height), 1))
+    }
+    sizes.sort { $0.size < $1.size }
+    let half = (sizes.reduce(0) { $0 + $1.count } + 1) / 2
+    var counted = 0
+    for entry in sizes {
+      counted += entry.count
+      if counted >= half { return entry.size }
+    }
+    return .infinity
+  }
 
   /// A large entity as the minimap draws it: a rectangle from the minimap's top left corner.
   typealias Landmark = (x: Float, y: Float, width: Float, height: Float, tint: Color)
 
   /// The tint of the last entity drawn in each cell, row by row, `nil` where none is, and the
-  /// entities drawn at least `landmarkSize` each way (a castle), as rectangles of their size in
-  /// their tint: the frame's entities placed by `fit`.
+  /// entities drawn `landmarkFactor` times the typical size or larger (a castle), as rectangles
+  /// of their size (at least `landmarkMinimumSize`) in their tint: the frame's entities placed
+  /// by `fit`.
   ///
   /// - Complexity: O(instances + world commands), one walk.
   static func scan(_ frame: Frame, fit: Viewport) -> (cells: [Color?], landmarks: [Landmark]) {
     var cells = [Color?](repeating: nil, count: columns * rows)
     var landmarks: [Landmark] = []
+    let landmarkSize = typicalSize(of: frame) * landmarkFactor
     let cellWidth = width / Float(columns)
     let cellHeight = height / Float(rows)
     func mark(x: Float, y: Float, width: Float, height: Float, tint: Color) {
@@ -101,8 +132,9 @@ package struct Minimap {
       // Compared as floats: a position far off (or not a number) never becomes an index.
       guard column >= 0, column < Float(columns), row >= 0, row < Float(rows) else { return }
       cells[Int(row) * columns + Int(column)] = tint
-      let (shownWidth, shownHeight) = (width * fit.scale, height * fit.scale)
-      if shownWidth >= landmarkSize && shownHeight >= landmarkSize {
+      if max(width, height) >= landmarkSize {
+        let shownWidth = max(width * fit.scale, landmarkMinimumSize)
+        let shownHeight = max(height * fit.scale, landmarkMinimumSize)
         landmarks.append(
           (
             fit.outputX(x) - shownWidth / 2, fit.outputY(y) - shownHeight / 2, shownWidth,

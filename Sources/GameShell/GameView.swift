@@ -40,6 +40,8 @@ struct GameView: Equatable {
   private(set) var minimap: OverlayRect?
   /// Where the last frame shown put the inspector, if it showed one.
   private(set) var inspector: OverlayRect?
+  /// The most the inspector's rows scrolled in the last frame shown.
+  private(set) var inspectorScrollLimit = 0
   /// Where the last frame shown put the timeline's bar, if it showed one: a click seeks.
   private(set) var bar: OverlayRect?
 
@@ -92,9 +94,10 @@ struct GameView: Equatable {
       camera, by: factor, toward: focus, worldWidth: width, worldHeight: height)
   }
 
-  /// Scrolls the inspector's rows `rows` down (up when negative), not above the first.
+  /// Scrolls the inspector's rows `rows` down (up when negative), not above the first nor
+  /// past where the last shows at the bottom, as the last frame shown laid it out.
   mutating func scrollInspector(by rows: Int) {
-    inspectorScroll = max(inspectorScroll + rows, 0)
+    inspectorScroll = max(min(inspectorScroll + rows, inspectorScrollLimit), 0)
   }
 
   /// Centres the view, zoomed in as it is, on the world point `(x, y)`, as far as the world's
@@ -193,6 +196,7 @@ struct GameView: Equatable {
           height: InspectorPanel.minimumHeight)
       InspectorPanel.draw(rows, in: rect, scroll: inspectorScroll, into: &builder)
       inspector = rect
+      inspectorScrollLimit = InspectorPanel.maximumScroll(of: rows, height: rect.height)
     }
     if showsFigures && !figures.isEmpty {
       drawLines(figures, size: 12, layout: &layout, near: [.bottomLeft, .left], into: &builder)

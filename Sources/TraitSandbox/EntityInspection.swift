@@ -44,7 +44,7 @@ public struct EntityInspection: Sendable, Equatable {
       guard let label = child.label else { continue }
       let mirror = Mirror(reflecting: child.value)
       if mirror.displayStyle == .struct && !(child.value is Vector2) && !mirror.children.isEmpty
-        && !(child.value is any EntityIdentity)
+        && !(child.value is any EntityIdentity) && !(child.value is Faction)
       {
         let fields = mirror.children.compactMap { field in
           field.label.map { Self.field($0, field.value) }

@@ -131,6 +131,60 @@ struct DemoHelpTests {
     #expect(abs(zoomed.outputY(castle.position.y) - screen.1) < 0.5)
   }
 
+  @Test("in a battle's large arena, among thousands of monsters, the castles stay in sight")
+  func minimapBattleCastles() throws {
+    let battle = try Scenario.load(contentsOf: scenarios.appendingPathComponent("battle.json"))
+    var state = DemoState(scenario: battle, seed: 1, autoplay: true, swarmCount: 4_000)
+    let frame = state.match.makeFrame()
+    state.handle(.zoom(by: 4))
+    let outlines = state.decorate(frame, now: 0, statistics: .init()).overlay.compactMap {
+      command -> RectDraw? in
+      guard case .rect(let rect) = command.shape, !rect.isFilled, rect.color == .white else {
+        return nil
+      }
+      return rect
+    }
+    // Two castles, outlined, at least the least size a landmark is drawn.
+    #expect(outlines.count == 2)
+    #expect(outlines.allSatisfy { $0.width >= Minimap.landmarkMinimumSize + 2 })
+  }
+
+  @Test("the inspector names sides as the game does and scrolls with the wheel over it")
+  func inspectorNamesAndScrolls() throws {
+    var state = DemoState(scenario: try duel(), seed: 1, autoplay: false)
+    state.advance(steps: 10)
+    let frame = state.match.makeFrame()
+    let castle = try #require(state.match.castle(of: .left))
+    state.handle(.select(worldX: castle.position.x, worldY: castle.position.y), frame: frame)
+    var texts = overlayTexts(state.decorate(frame, now: 0, statistics: .init()))
+    #expect(texts.contains("faction: left (blue) (0)"))
+    // A castle has more rows than 720 lines hold: the last line says how many are below.
+    let below = try #require(texts.first { $0.hasPrefix("v ") })
+    #expect(below.hasSuffix(" more: the wheel scrolls"))
+    #expect(texts.contains { $0.hasPrefix("Castle #") })
+    state.handle(.scrollInspector(rows: 3))
+    texts = overlayTexts(state.decorate(frame, now: 0, statistics: .init()))
+    #expect(texts.contains("^ 3 more: the wheel scrolls"))
+    #expect(!texts.contains { $0.hasPrefix("Castle #") })
+    // The wheel scrolls no further than where the last row shows at the bottom.
+    let limit = state.decoration(now: 0, statistics: .init()).inspectorScrollLimit
+    #expect(limit > 3)
+    state.handle(.scrollInspector(rows: 1_000, limit: limit))
+    #expect(state.inspectorScroll == limit)
+    texts = overlayTexts(state.decorate(frame, now: 0, statistics: .init()))
+    #expect(
+      !texts.contains { $0.hasPrefix("v ") } && texts.contains("^ \(limit) more: the wheel scrolls")
+    )
+    state.handle(.scrollInspector(rows: -3, limit: limit))
+    #expect(state.inspectorScroll == limit - 3)
+    // Another selection starts at its top.
+    let right = try #require(state.match.castle(of: .right))
+    state.handle(.select(worldX: right.position.x, worldY: right.position.y), frame: frame)
+    #expect(state.inspectorScroll == 0)
+    texts = overlayTexts(state.decorate(frame, now: 0, statistics: .init()))
+    #expect(texts.contains("faction: right (red) (1)"))
+  }
+
   @Test("zoomed in, the minimap shows both castles at their size and moves the view")
   func minimapCastlesAndClicks() throws {
     var state = DemoState(scenario: try duel(), seed: 1, autoplay: true)
