@@ -21,71 +21,101 @@ struct DemoHelp {
 
   /// The help for the demo as `state` stands.
   init(_ state: DemoState) {
+    title = Self.title(of: state)
+    entries =
+      Self.timelineEntries(state) + Self.orderEntries(state) + Self.clockEntries(state)
+      + Self.viewEntries(state)
+  }
+
+  /// What the panel's title says the mode is.
+  private static func title(of state: DemoState) -> String {
+    if state.timelineView != nil { return "Help: the timeline (the match waits at its live tick)" }
+    if state.isSpectating { return "Help: watching a match over the network" }
+    if state.replay != nil { return "Help: playing a recording" }
+    if state.netplaySide != nil {
+      return "Help: a match over the network (\(state.playerSide.name), one clock for both)"
+    }
+    if state.isAutoplay { return "Help: watching the computer play both castles" }
+    return "Help: playing \(state.playerSide.name) (\(state.playerSide.colorName))"
+  }
+
+  /// The keys that move through the timeline, while it is open.
+  private static func timelineEntries(_ state: DemoState) -> [Entry] {
+    guard let timeline = state.timelineView else { return [] }
+    return [
+      Entry(keys: [.left, .right], label: "Left Right", help: "1 second back / forward"),
+      Entry(keys: [.up, .down], label: "Up Down", help: "10 seconds back / forward"),
+      Entry(
+        keys: [.space, .character("p")], label: "Space P",
+        help: timeline.isWatching ? "stop playing the past" : "play the past from here"),
+    ]
+      + (state.canBranch
+        ? [Entry(keys: [.enter], label: "Enter", help: "play on from here: a new branch")] : [])
+      + [Entry(keys: [.character("t"), .escape], label: "T Esc", help: "back to now")]
+  }
+
+  /// Whether the player gives orders in this mode.
+  private static func ordersAllowed(_ state: DemoState) -> Bool {
+    !state.isAutoplay && state.replay == nil && !state.isSpectating && state.timelineView == nil
+  }
+
+  /// The keys that buy and cancel, where the player gives orders.
+  private static func orderEntries(_ state: DemoState) -> [Entry] {
+    guard ordersAllowed(state) else { return [] }
+    let count = state.scenario.roster.kinds.count
+    let digits = (1...max(count, 1)).filter { $0 <= count }.map {
+      Key.character(Character(String($0)))
+    }
+    return [
+      Entry(
+        keys: digits, label: digits.count > 1 ? "1-\(digits.count)" : "1",
+        help: "order "
+          + BuyKeys.help(for: state.scenario).replacingOccurrences(of: "  ", with: ", ")),
+      Entry(keys: [.backspace], label: "Backspace", help: "cancel the newest order not yet paid"),
+    ]
+  }
+
+  /// The keys of the clock, the restart and the timeline, as the mode allows them.
+  private static func clockEntries(_ state: DemoState) -> [Entry] {
+    let isNetplay = state.netplaySide != nil
+    var entries: [Entry] = []
+    if !isNetplay {
+      entries.append(
+        Entry(
+          keys: [.character("+"), .character("="), .character("-")], label: "+ -",
+          help: "faster / slower (x1/4 to x8)"))
+    }
+    guard state.timelineView == nil else { return entries }
+    if !isNetplay {
+      entries += [
+        Entry(keys: [.space, .character("p")], label: "Space P", help: "pause or go on"),
+        Entry(keys: [.character(".")], label: ".", help: "one tick, while paused"),
+      ]
+    }
+    if state.replay != nil {
+      entries.append(Entry(keys: [.character("r")], label: "R", help: "play the recording again"))
+    } else if !state.isSpectating && (!isNetplay || state.playerSide == .left) {
+      entries.append(Entry(keys: [.character("r")], label: "R", help: "restart the match"))
+    }
+    entries.append(
+      Entry(keys: [.character("t")], label: "T", help: "the timeline: look back at the past"))
+    return entries
+  }
+
+  /// The mouse and the keys that move the view, open panels and quit.
+  private static func viewEntries(_ state: DemoState) -> [Entry] {
     var entries: [Entry] = []
     func add(_ keys: [Key], _ label: String, _ help: String) {
       entries.append(Entry(keys: keys, label: label, help: help))
-    }
-    let isNetplay = state.netplaySide != nil
-    let ordersAllowed =
-      !state.isAutoplay && state.replay == nil && !state.isSpectating
-      && state.timelineView == nil
-    if let timeline = state.timelineView {
-      title = "Help: the timeline (the match waits at its live tick)"
-      add([.left, .right], "Left Right", "1 second back / forward")
-      add([.up, .down], "Up Down", "10 seconds back / forward")
-      add(
-        [.space, .character("p")], "Space P",
-        timeline.isWatching ? "stop playing the past" : "play the past from here")
-      if state.canBranch { add([.enter], "Enter", "play on from here: a new branch") }
-      add([.character("t"), .escape], "T Esc", "back to now")
-    } else if state.isSpectating {
-      title = "Help: watching a match over the network"
-    } else if state.replay != nil {
-      title = "Help: playing a recording"
-    } else if isNetplay {
-      title = "Help: a match over the network (\(state.playerSide.name), one clock for both)"
-    } else if state.isAutoplay {
-      title = "Help: watching the computer play both castles"
-    } else {
-      title = "Help: playing \(state.playerSide.name) (\(state.playerSide.colorName))"
-    }
-    if ordersAllowed {
-      let roster = state.scenario.roster
-      let digits = (1...max(roster.kinds.count, 1)).compactMap { digit -> Key? in
-        roster.kinds.indices.contains(digit - 1)
-          ? .character(Character(String(digit))) : nil
-      }
-      add(
-        digits, digits.count > 1 ? "1-\(digits.count)" : "1",
-        "order " + BuyKeys.help(for: state.scenario).replacingOccurrences(of: "  ", with: ", "))
-      add([.backspace], "Backspace", "cancel the newest order not yet paid")
-    }
-    if !isNetplay {
-      add(
-        [.character("+"), .character("="), .character("-")], "+ -",
-        "faster / slower (x1/4 to x8)")
-    }
-    if state.timelineView == nil {
-      if !isNetplay {
-        add([.space, .character("p")], "Space P", "pause or go on")
-        add([.character(".")], ".", "one tick, while paused")
-      }
-      if state.replay != nil {
-        add([.character("r")], "R", "play the recording again")
-      } else if !state.isSpectating && (!isNetplay || state.playerSide == .left) {
-        add([.character("r")], "R", "restart the match")
-      }
-      add([.character("t")], "T", "the timeline: look back at the past")
     }
     if state.timelineView != nil || state.replay != nil {
       add([], "Bar", "click or drag the bar along the bottom: seek")
     }
     add([], "Click", "inspect a monster or a castle (click ground: close)")
-    if ordersAllowed { add([], "Right-click", "cancel the newest order") }
+    if ordersAllowed(state) { add([], "Right-click", "cancel the newest order") }
     add([.character("f")], "F", "follow the one inspected")
-    add([], "Wheel", "zoom in / out toward the pointer")
-    add(
-      [.character("]"), .character("[")], "] [", "zoom in / out toward the one inspected")
+    add([], "Wheel", "zoom in / out toward the pointer (over the inspector: scroll it)")
+    add([.character("]"), .character("[")], "] [", "zoom in / out toward the one inspected")
     if state.timelineView == nil {
       add([.left, .right, .up, .down], "Arrows", "move the view, zoomed in")
     }
@@ -94,7 +124,7 @@ struct DemoHelp {
     add([.f1], "F1", "what frames and ticks cost")
     add([.character("h"), .character("?")], "H ?", "this help")
     if state.timelineView == nil { add([.escape], "Esc", "quit") }
-    self.entries = entries
+    return entries
   }
 
   /// Whether a line names `key`.

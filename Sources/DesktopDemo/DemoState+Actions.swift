@@ -35,23 +35,29 @@ extension DemoState {
       notice = (replay == nil ? "restarted" : "playing the recording again", now + 1.5)
     case .toggleDebugOverlay:
       showsDebugOverlay.toggle()
+    case .toggleHelp:
+      showsHelp.toggle()
+    case .select, .scrollInspector, .zoom, .zoomToward, .lookAt, .pan, .fitArena, .toggleFollow:
+      handleView(action, at: now, frame: frame)
+    case .seekReplay(let fraction):
+      seekReplay(to: fraction, at: now)
+    case .quit:
+      wantsToQuit = true
+    case .toggleTimeline, .scrub, .toggleWatching, .playFromHere, .seekTimeline:
+      break
+    }
+  }
+
+  /// Applies an action on what the window shows: the selection, the inspector's rows, the
+  /// camera and what it follows; `frame` is where the entities are drawn.
+  private mutating func handleView(_ action: DemoAction, at now: Double, frame: Frame?) {
+    switch action {
     case .select(let x, let y):
       let picked = frame.flatMap { Self.entity(in: $0, atX: x, y: y) }
       if picked != selection { inspectorScroll = 0 }
       selection = picked
-    case .seekReplay(let fraction):
-      seekReplay(to: fraction, at: now)
     case .scrollInspector(let rows, let limit):
       inspectorScroll = max(min(inspectorScroll + rows, limit), 0)
-    case .zoom, .zoomToward, .lookAt, .pan, .fitArena:
-      if !action.keepsFollowing { isFollowing = false }
-      let focus = selection.flatMap { frame?.place(of: $0) }.map { ($0.x, $0.y) }
-      if let moved = Self.camera(camera, after: action, arena: match.world.arenaSize, focus: focus)
-      {
-        camera = moved
-      }
-    case .toggleHelp:
-      showsHelp.toggle()
     case .toggleFollow:
       guard selection != nil else {
         isFollowing = false
@@ -71,10 +77,13 @@ extension DemoState {
       notice = (
         isFollowing ? "following the \(followedName ?? "selection")" : "camera free", now + 1.5
       )
-    case .quit:
-      wantsToQuit = true
-    case .toggleTimeline, .scrub, .toggleWatching, .playFromHere, .seekTimeline:
-      break
+    default:
+      if !action.keepsFollowing { isFollowing = false }
+      let focus = selection.flatMap { frame?.place(of: $0) }.map { ($0.x, $0.y) }
+      if let moved = Self.camera(camera, after: action, arena: match.world.arenaSize, focus: focus)
+      {
+        camera = moved
+      }
     }
   }
 

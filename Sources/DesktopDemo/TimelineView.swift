@@ -73,6 +73,30 @@ public struct TimelineView {
           x: band.x, y: band.y, width: band.width, height: band.height,
           color: .black.withAlpha(200))),
       layer: 96)
+    let bar = OverlayRect(x: left, y: top - 4, width: width, height: 24)
+    drawMarks(of: timeline, now: now, on: bar, into: &builder)
+    let shown = preview.match.world.tick
+    let title = DemoMessage(
+      text: "Timeline: \(Self.clock(shown, ticksPerSecond: ticksPerSecond)) of "
+        + "\(Self.clock(now, ticksPerSecond: ticksPerSecond))"
+        + (isWatching ? " (playing)" : ""),
+      color: Color(red: 255, green: 215, blue: 90), size: 12)
+    title.draw(into: &builder, x: left, y: top - 24)
+    for (index, line) in keyLines.enumerated() {
+      DemoMessage(text: line, color: keys.color, size: 12)
+        .draw(into: &builder, x: left, y: top + 24 + Float(index) * 16)
+    }
+    return bar
+  }
+
+  /// Draws the bar's track, a mark for every copy of `timeline` kept (a taller one every ten
+  /// seconds) and the preview's place in yellow, on `bar`, from its first copy to `now`.
+  private func drawMarks(
+    of timeline: [Match], now: UInt64, on bar: OverlayRect, into builder: inout FrameBuilder
+  ) {
+    guard let first = timeline.first else { return }
+    let ticksPerSecond = first.scenario.match.ticksPerSecond
+    let (left, width, top) = (bar.x, bar.width, bar.y + 4)
     let start = first.world.tick
     let span = Float(max(now - start, 1))
     func x(_ tick: UInt64) -> Float { left + width * Float(tick - min(tick, start)) / span }
@@ -91,22 +115,10 @@ public struct TimelineView {
             x: x(copy.world.tick), y: top + 9 - height / 2, width: 1, height: height,
             color: Color(red: 200, green: 200, blue: 200))), layer: 97)
     }
-    let shown = preview.match.world.tick
     builder.drawOverlay(
       .rect(
         RectDraw(
-          x: x(shown) - 2, y: top - 2, width: 4, height: 22,
+          x: x(preview.match.world.tick) - 2, y: top - 2, width: 4, height: 22,
           color: Color(red: 255, green: 215, blue: 90))), layer: 98)
-    let title = DemoMessage(
-      text: "Timeline: \(Self.clock(shown, ticksPerSecond: ticksPerSecond)) of "
-        + "\(Self.clock(now, ticksPerSecond: ticksPerSecond))"
-        + (isWatching ? " (playing)" : ""),
-      color: Color(red: 255, green: 215, blue: 90), size: 12)
-    title.draw(into: &builder, x: left, y: top - 24)
-    for (index, line) in keyLines.enumerated() {
-      DemoMessage(text: line, color: keys.color, size: 12)
-        .draw(into: &builder, x: left, y: top + 24 + Float(index) * 16)
-    }
-    return OverlayRect(x: left, y: top - 4, width: width, height: 24)
   }
 }

@@ -24,6 +24,13 @@ struct GamePlay<G: PlayableGame> {
   private let startTick: UInt64
   /// A replay's inputs by the ticks run from the start, instead of clicks.
   private let replaying: ((Int) -> [SeatInput<G.Input>])?
+  /// The game a replay starts from, to play it again from there when the player seeks back.
+  private let replayStart: G?
+  /// The ticks from the start a seek in a replay runs to, while it does.
+  private(set) var seekTarget: Int?
+
+  /// The ticks a step runs while seeking, whatever the clock grants.
+  static var seekTicksPerStep: Int { 60 }
 
   init(
     _ recorder: Recorder<G>, tickLimit: Int?, replaying: ((Int) -> [SeatInput<G.Input>])?
@@ -32,6 +39,7 @@ struct GamePlay<G: PlayableGame> {
     self.tickLimit = tickLimit
     self.replaying = replaying
     startTick = recorder.game.tick
+    replayStart = replaying == nil ? nil : recorder.game
     timeline = replaying == nil ? GameTimeline(recorder.game) : nil
     previous = recorder.game.makeFrame()
     current = previous
@@ -56,14 +64,18 @@ struct GamePlay<G: PlayableGame> {
       height: height)
     var others: [InputEvent] = []
     for event in rest {
-      // A click or a drag on the past's bar seeks along it.
+      // A click or a drag on the bar (the past's, or a replay's) seeks along it.
       switch event {
       case .mouseDown(let x, let y), .mouseDragged(let x, let y):
         let point = overlay.worldPoint(x: x, y: y)
-        if timeline?.isOpen == true, view.bar?.contains(x: point.x, y: point.y) == true,
+        if view.bar?.contains(x: point.x, y: point.y) == true,
           let fraction = view.barFraction(atX: point.x)
         {
-          timeline?.seek(to: fraction, now: recorder.game.tick)
+          if timeline?.isOpen == true {
+            timeline?.seek(to: fraction, now: recorder.game.tick)
+          } else {
+            seekReplay(to: fraction)
+          }
           continue
         }
       default: break
@@ -76,14 +88,40 @@ struct GamePlay<G: PlayableGame> {
     if replaying == nil { clicked += given.map { SeatInput(seat: 0, input: $0) } }
   }
 
+  /// The ticks a replay has played from its start, and how many it has, when this is one.
+  var replayProgress: (played: Int, total: Int)? {
+    guard replaying != nil, let tickLimit else { return nil }
+    return (Int(recorder.game.tick - startTick), tickLimit)
+  }
+
+  /// Seeks the replay to `fraction` of its ticks: on by playing them as fast as the game
+  /// goes, back by playing it again from its start.
+  mutating func seekReplay(to fraction: Float) {
+    guard let progress = replayProgress, let replayStart else { return }
+    let target = Int((Float(progress.total) * min(max(fraction, 0), 1)).rounded())
+    if target < progress.played, let again = try? Recorder(replayStart) {
+      recorder = again
+      previous = replayStart.makeFrame()
+      current = previous
+    }
+    seekTarget = target > Int(recorder.game.tick - startTick) ? target : nil
+  }
+
   /// Runs up to `steps` ticks (none while the past is shown, which plays them instead), each
-  /// with its inputs, noting them in the timeline; returns how many ran.
+  /// with its inputs, noting them in the timeline; returns how many ran. While a replay
+  /// seeks, as many as it takes to get there, up to `seekTicksPerStep` a step.
   mutating func step(_ steps: Int) -> Int {
     if timeline?.isOpen == true {
       timeline?.play(steps, upTo: recorder.game.tick)
       return 0
     }
-    let steps = min(steps, ticksLeft)
+    var steps = steps
+    if let seekTarget {
+      let played = Int(recorder.game.tick - startTick)
+      steps = min(max(steps, Self.seekTicksPerStep), seekTarget - played)
+      if played + steps >= seekTarget { self.seekTarget = nil }
+    }
+    steps = min(steps, ticksLeft)
     guard steps > 0 else { return 0 }
     for step in 0..<steps {
       let tick = recorder.game.tick
@@ -114,7 +152,20 @@ struct GamePlay<G: PlayableGame> {
           tick: game.tick, ticksPerSecond: game.ticksPerSecond, speed: view.speed,
           more: game.reportLines) : [],
       banner: timeline?.line(now: recorder.game.tick, ticksPerSecond: game.ticksPerSecond)
-        .nilIfEmpty,
-      progress: timeline?.isOpen == true ? timeline?.fraction(now: recorder.game.tick) : nil)
+        .nilIfEmpty ?? replayLine(ticksPerSecond: game.ticksPerSecond),
+      progress: timeline?.isOpen == true
+        ? timeline?.fraction(now: recorder.game.tick)
+        : replayProgress.map { Float($0.played) / Float(max($0.total, 1)) })
+  }
+
+  /// What a replay's line says: how far it has played of how long it is, and how to seek.
+  private func replayLine(ticksPerSecond: Double) -> String? {
+    guard let progress = replayProgress else { return nil }
+    func seconds(_ ticks: Int) -> String {
+      let whole = Int((Double(ticks) / max(ticksPerSecond, 1)).rounded(.down))
+      return "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)"
+    }
+    return "replay: \(seconds(progress.played)) of \(seconds(progress.total))"
+      + (seekTarget.map { " (seeking to \(seconds($0)))" } ?? "") + "  click the bar: seek"
   }
 }

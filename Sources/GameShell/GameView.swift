@@ -25,6 +25,14 @@ struct GameView: Equatable {
   }
   /// Whether the figures panel (F1) shows what the game's ticks and frames cost.
   private(set) var showsFigures = false
+  /// Whether the camera keeps the selection in the middle of the view (F).
+  private(set) var isFollowing = false
+  /// The type of the entity followed, for the notice when it is gone.
+  private var followedName: String?
+  /// A short notice, shown for `noticeFrames` frames yet.
+  private(set) var notice: String?
+  /// The frames the notice shows for yet.
+  private var noticeFrames = 0
   /// Whether the window may pause and change speed: not in a match over the network, whose
   /// clock both players share.
   let controlsTime: Bool
@@ -36,6 +44,9 @@ struct GameView: Equatable {
   var canvas = OverlayCanvas.standard
   /// The first of the inspector's rows shown: the wheel over the inspector scrolls.
   private(set) var inspectorScroll = 0
+  /// The speed the game's clock ran at, as the window measured it, while that is below the
+  /// speed asked for because the game cannot keep up; `nil` while it keeps up.
+  var behindSpeed: Double?
   /// Where the last frame shown put the minimap, if it showed one.
   private(set) var minimap: OverlayRect?
   /// Where the last frame shown put the inspector, if it showed one.
@@ -80,6 +91,7 @@ struct GameView: Equatable {
     case .keyDown(.home): camera = nil
     case .keyDown(.character("h")), .keyDown(.character("?")): showsHelp.toggle()
     case .keyDown(.f1): showsFigures.toggle()
+    case .keyDown(.character("f")): toggleFollow(width: width, height: height, focus: focus)
     default: return false
     }
     return true
@@ -92,6 +104,44 @@ struct GameView: Equatable {
   ) {
     camera = Camera.zoomed(
       camera, by: factor, toward: focus, worldWidth: width, worldHeight: height)
+  }
+
+  /// Starts or stops following the selection, zoomed in on it; says what to do with nothing
+  /// selected.
+  private mutating func toggleFollow(width: Float, height: Float, focus: (x: Float, y: Float)?) {
+    guard selection != nil else {
+      isFollowing = false
+      say("nothing to follow: right-click something first")
+      return
+    }
+    isFollowing.toggle()
+    if isFollowing, let focus {
+      let zoom = camera?.zoom ?? 4
+      camera = Camera(centreX: focus.x, centreY: focus.y, zoom: zoom)
+      look(at: focus, width: width, height: height)
+    }
+    say(isFollowing ? "following the selection" : "camera free")
+  }
+
+  /// Shows `text` for three seconds of frames.
+  mutating func say(_ text: String) {
+    notice = text
+    noticeFrames = 180
+  }
+
+  /// Keeps the camera on the entity followed, where `frame` draws it; when it is gone, stops,
+  /// closes the inspector and says so: the camera stays where it was.
+  private mutating func follow(in frame: Frame, inspection: EntityInspection?) {
+    guard isFollowing, let selection else { return }
+    if let inspection { followedName = inspection.typeName }
+    if let place = frame.place(of: selection) {
+      look(at: (place.x, place.y), width: frame.worldWidth, height: frame.worldHeight)
+      return
+    }
+    guard inspection == nil else { return }
+    isFollowing = false
+    self.selection = nil
+    say("the \(followedName ?? "entity") you followed is gone: the camera stays where it was")
   }
 
   /// Scrolls the inspector's rows `rows` down (up when negative), not above the first nor
@@ -136,6 +186,7 @@ struct GameView: Equatable {
       ]
     }
     lines += [
+      "F          follow the selection",
       "Wheel      zoom in / out toward the pointer",
       "] [        zoom in / out toward the selection", "Arrows     move the view, zoomed in",
       "Home       the whole world",
@@ -154,6 +205,7 @@ struct GameView: Equatable {
     _ frame: Frame, inspection: EntityInspection? = nil, figures: [String] = [],
     banner: String? = nil, progress: Float? = nil
   ) -> Frame {
+    follow(in: frame, inspection: inspection)
     var shown = frame
     shown.camera = camera ?? frame.camera
     var builder = FrameBuilder(canvas: canvas)
@@ -165,15 +217,7 @@ struct GameView: Equatable {
       builder.drawOverlay(band(rect))
       builder.drawOverlay(text(status, x: rect.x + 6, y: rect.y + 6))
     }
-    minimap = nil
-    if let camera,
-      let rect = layout.place(
-        width: Minimap.width, height: Minimap.height, near: [.bottomRight, .bottomLeft])
-    {
-      let selected = selection.flatMap { frame.place(of: $0) }.map { ($0.x, $0.y) }
-      Minimap.draw(frame, camera: camera, selected: selected, at: (rect.x, rect.y), into: &builder)
-      minimap = rect
-    }
+    placeMinimap(of: frame, layout: &layout, into: &builder)
     bar = nil
     if let progress,
       let rect = layout.place(width: canvas.width - 16, height: 20, near: [.bottom])
@@ -184,20 +228,12 @@ struct GameView: Equatable {
     if let banner {
       drawLines([banner], size: 12, layout: &layout, near: [.bottomLeft, .bottom], into: &builder)
     }
-    inspector = nil
-    if let inspection {
-      let rows = inspection.inspectorRows
-      let rect =
-        layout.placeColumn(
-          width: InspectorPanel.width, height: InspectorPanel.height(of: rows),
-          minimumHeight: InspectorPanel.minimumHeight, near: [.topRight, .right, .topLeft])
-        ?? OverlayRect(
-          x: canvas.width - InspectorPanel.width - 8, y: 8, width: InspectorPanel.width,
-          height: InspectorPanel.minimumHeight)
-      InspectorPanel.draw(rows, in: rect, scroll: inspectorScroll, into: &builder)
-      inspector = rect
-      inspectorScrollLimit = InspectorPanel.maximumScroll(of: rows, height: rect.height)
+    if let notice {
+      drawLines([notice], size: 16, layout: &layout, near: [.top, .centre], into: &builder)
+      noticeFrames -= 1
+      if noticeFrames <= 0 { self.notice = nil }
     }
+    placeInspector(inspection, layout: &layout, into: &builder)
     if showsFigures && !figures.isEmpty {
       drawLines(figures, size: 12, layout: &layout, near: [.bottomLeft, .left], into: &builder)
     }
@@ -216,6 +252,43 @@ struct GameView: Equatable {
     ).withCamera(shown.camera)
     made.overlayCanvas = canvas
     return made
+  }
+
+  /// Draws the minimap of `frame` where `layout` places it, while the view is zoomed in, and
+  /// notes where.
+  private mutating func placeMinimap(
+    of frame: Frame, layout: inout HUDLayout, into builder: inout FrameBuilder
+  ) {
+    minimap = nil
+    if let camera,
+      let rect = layout.place(
+        width: Minimap.width, height: Minimap.height, near: [.bottomRight, .bottomLeft])
+    {
+      let selected = selection.flatMap { frame.place(of: $0) }.map { ($0.x, $0.y) }
+      Minimap.draw(frame, camera: camera, selected: selected, at: (rect.x, rect.y), into: &builder)
+      minimap = rect
+    }
+  }
+
+  /// Draws the inspector's panel of `inspection` where `layout` places it, scrolled, and notes
+  /// where and how far it scrolls.
+  private mutating func placeInspector(
+    _ inspection: EntityInspection?, layout: inout HUDLayout, into builder: inout FrameBuilder
+  ) {
+    inspector = nil
+    if let inspection {
+      let rows = inspection.inspectorRows
+      let rect =
+        layout.placeColumn(
+          width: InspectorPanel.width, height: InspectorPanel.height(of: rows),
+          minimumHeight: InspectorPanel.minimumHeight, near: [.topRight, .right, .topLeft])
+        ?? OverlayRect(
+          x: canvas.width - InspectorPanel.width - 8, y: 8, width: InspectorPanel.width,
+          height: InspectorPanel.minimumHeight)
+      InspectorPanel.draw(rows, in: rect, scroll: inspectorScroll, into: &builder)
+      inspector = rect
+      inspectorScrollLimit = InspectorPanel.maximumScroll(of: rows, height: rect.height)
+    }
   }
 
   /// Draws the timeline's bar filling `rect`: a track, and where the past shown stands on it,
@@ -245,10 +318,23 @@ struct GameView: Equatable {
   var statusLine: String {
     var status: [String] = []
     if isPaused { status.append("paused") }
-    if speed != 1 { status.append(speed < 1 ? "x1/\(Int(1 / speed))" : "x\(Int(speed))") }
+    if isFollowing { status.append("following") }
+    if let behindSpeed, !isPaused {
+      status.append(
+        "\(Self.multiple(speed)) asked, \(Self.multiple(behindSpeed)): the game is behind")
+    } else if speed != 1 {
+      status.append(Self.multiple(speed))
+    }
     if let camera { status.append("zoom x\(Int(camera.zoom))") }
     status.append(showsHelp ? "H: close the help" : "H: keys")
     return status.joined(separator: "  ")
+  }
+
+  /// "x1/8", "x2", "x0.4": a speed as the status line says it.
+  static func multiple(_ speed: Double) -> String {
+    if speed < 1, (1 / speed).rounded() == 1 / speed, speed <= 0.5 { return "x1/\(Int(1 / speed))" }
+    let tenths = Int((speed * 10).rounded())
+    return tenths % 10 == 0 ? "x\(tenths / 10)" : "x\(tenths / 10).\(tenths % 10)"
   }
 
   /// Draws `lines` at `size` on one band where `layout` places them near the first of

@@ -75,6 +75,7 @@ enum GameWindow<G: PlayableGame> {
     defer { recorder = play.recorder }
     var frames = 0
     var lastFrame = clock.now()
+    var rate = ClockRate()
     while true {
       let frameStart = clock.now()
       play.figures.frame(frameStart - lastFrame)
@@ -83,8 +84,17 @@ enum GameWindow<G: PlayableGame> {
       if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
       play.take(events, width: backend.width, height: backend.height)
       timestep.timeScale = play.view.speed
-      var advance = timestep.advance(with: &clock)
-      if play.view.isPaused && play.timeline?.isOpen != true {
+      // As many ticks as fit in most of a frame: a game too slow for the speed asked for runs
+      // its clock slower instead of falling ever further behind, and the window says so.
+      let fits = 0.8 / framesPerSecond / max(play.figures.tickSeconds, 1e-6)
+      let dropped = timestep.droppedTime
+      var advance = timestep.advance(with: &clock, maximumSteps: max(Int(fits), 1))
+      rate.record(
+        at: frameStart, wanted: play.figures.lastFrameSeconds * timestep.timeScale,
+        dropped: timestep.droppedTime - dropped)
+      let shown = rate.shown(for: play.view.speed)
+      play.view.behindSpeed = shown.isFallingBehind ? shown.speed : nil
+      if play.view.isPaused && play.timeline?.isOpen != true && play.seekTarget == nil {
         // Time stands still while paused, and a single step runs one tick.
         timestep.reset()
         advance = (play.view.stepsWanted > 0 ? 1 : 0, 1)

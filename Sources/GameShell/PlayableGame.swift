@@ -38,7 +38,8 @@ public protocol PlayableGame: Game, SendableMetatype {
   static var clickHelp: String { get }
 
   /// The keys that give an input in a window, each with what it does as the help says it:
-  /// lowercase letters and digits other than the window's own `h` and `t`. None by default.
+  /// lowercase letters and digits other than the window's own `f`, `h` and `t`. None by
+  /// default.
   static var keys: [GameKey] { get }
 
   /// What the player at `seat` does by pressing `key`, one of `keys`, if anything. Nothing,
@@ -97,8 +98,8 @@ public struct GameKey: Sendable, Hashable {
     self.help = help
   }
 
-  /// The window's own keys, which a game's cannot be: help and the timeline.
-  static let reserved: Set<Character> = ["h", "t"]
+  /// The window's own keys, which a game's cannot be: help, the timeline and following.
+  static let reserved: Set<Character> = ["f", "h", "t"]
 
   /// Whether `key` can be a game's: a lowercase ASCII letter or a digit, not one of `reserved`.
   static func isAllowed(_ key: Character) -> Bool {

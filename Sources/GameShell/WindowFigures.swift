@@ -8,6 +8,15 @@ struct WindowFigures {
   /// How many of each are kept.
   private static let kept = 120
 
+  /// The median of the recent ticks' seconds; 0 before any.
+  var tickSeconds: Double {
+    let sorted = ticks.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+  }
+
+  /// The seconds between the last two frames; 0 before the second.
+  var lastFrameSeconds: Double { frames.last ?? 0 }
+
   /// Notes a tick that took `seconds`.
   mutating func tick(_ seconds: Double) { Self.append(seconds, to: &ticks) }
 

@@ -121,16 +121,7 @@ struct RunCommand: Subcommand {
       throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
     }
     progress.finish()
-    if let savePath {
-      let saveStart = clock.now()
-      try SavedFileIO.save(match, to: savePath, invocation: invocation)
-      profile?.saveSeconds = clock.now() - saveStart
-    }
-    if profile != nil {
-      let hashStart = clock.now()
-      _ = match.world.stateHash()
-      profile?.hashSeconds = clock.now() - hashStart
-    }
+    try save(match, timedIn: &profile, clock: clock)
     let report = RunReport(
       start: start, match: match, ticks: run.ticksRun, entityUpdates: entityUpdates,
       wallSeconds: run.seconds)

@@ -1,4 +1,5 @@
 import Gameplay
+import SDLBackend
 import Testing
 
 @testable import GameShell
@@ -74,6 +75,42 @@ struct GameTimelineTests {
       [.mouseDragged(x: Int(bar.right - 8), y: Int(bar.y + bar.height / 2))], width: 1280,
       height: 720)
     #expect(play.timeline?.shown?.tick == drift.tick)
+  }
+
+  @Test("a replay's bar shows how far it has played and seeks on and back to the same game")
+  func replaySeeks() throws {
+    let start = Drift(seed: 5, settings: GameSettings(Drift.settings))
+    func inputs(_ tick: Int) -> [SeatInput<Drift.Input>] {
+      tick % 45 == 0 ? [SeatInput(seat: 1, input: 100)] : []
+    }
+    var straight = start
+    var values: [Int: UInt64] = [:]
+    for tick in 0..<600 {
+      straight.advance(with: inputs(tick))
+      values[tick + 1] = straight.value
+    }
+    var play = GamePlay(try Recorder(start), tickLimit: 600, replaying: { inputs($0) })
+    _ = play.step(100)
+    #expect(play.replayProgress?.played == 100 && play.replayProgress?.total == 600)
+    _ = play.frame(alpha: 1)
+    let bar = try #require(play.view.bar)
+    // Three quarters along the bar: on to tick 450, 60 ticks a step.
+    let x: Float = bar.x + 8 + (bar.width - 16) * 0.75
+    let click = InputEvent.mouseDown(x: Int(x), y: Int(bar.y) + 10)
+    play.take([click], width: 1280, height: 720)
+    #expect(play.seekTarget == 450)
+    var steps = 0
+    while play.seekTarget != nil && steps < 20 {
+      _ = play.step(1)
+      steps += 1
+    }
+    #expect(play.recorder.game.tick == 450 && play.recorder.game.value == values[450])
+    #expect(steps == 6)
+    // Back to a sixth: played again from the start.
+    play.seekReplay(to: 1.0 / 6)
+    #expect(play.recorder.game.tick == 0 && play.seekTarget == 100)
+    while play.seekTarget != nil { _ = play.step(1) }
+    #expect(play.recorder.game.value == values[100])
   }
 
   @Test("the copies kept fit the byte budget, judged by a snapshot's size")

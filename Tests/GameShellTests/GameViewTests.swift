@@ -34,6 +34,10 @@ struct GameViewTests {
     #expect(view.speed == 8)
     for _ in 0..<10 { press(&view, .keyDown(.character("-"))) }
     #expect(view.speed == 0.125 && texts(view.shown(world)).first == "x1/8  H: keys")
+    // A game that cannot keep up: what was asked, and the speed its clock runs at.
+    for _ in 0..<4 { press(&view, .keyDown(.character("+"))) }
+    view.behindSpeed = 0.4
+    #expect(texts(view.shown(world)).first == "x2 asked, x0.4: the game is behind  H: keys")
   }
 
   @Test("over the network the clock is both players': no pause, no speed, the help says so")
@@ -173,6 +177,41 @@ struct GameViewTests {
         #expect(text.size * scale >= OverlayCanvas.minimumTextPixels, "\(text.text)")
       }
     }
+  }
+
+  @Test("F follows the selection; when it is gone the camera stays where it was, and says so")
+  mutating func follow() throws {
+    let stone = AnyEntityID(rawValue: 7)
+    func frame(stoneAt x: Float?) -> Frame {
+      var builder = FrameBuilder()
+      if let x {
+        builder.draw(
+          .sprite(
+            SpriteDraw(
+              sprite: SpriteID("stone"), x: x, y: 100, width: 20, height: 20, entity: stone)
+          ), layer: 10)
+      }
+      return builder.frame(tick: 0, worldWidth: 640, worldHeight: 360)
+    }
+    var view = GameView(controlsTime: true)
+    press(&view, .keyDown(.character("f")))
+    #expect(!view.isFollowing && view.notice == "nothing to follow: right-click something first")
+    _ = GameWindow<Drift>.take(
+      [.rightMouseDown(x: 200, y: 200), .keyDown(.character("f"))], view: &view, game: nil,
+      shown: frame(stoneAt: 100), width: 1280, height: 720, seat: 0)
+    #expect(view.selection == stone && view.isFollowing)
+    let inspection = EntityInspection(Stone(), traits: [])
+    _ = view.shown(frame(stoneAt: 300), inspection: inspection)
+    let followed = try #require(view.camera)
+    #expect(followed.centreX == 300 && followed.centreY == 100 && followed.zoom == 4)
+    #expect(
+      texts(view.shown(frame(stoneAt: 300), inspection: inspection)).first
+        == "following  zoom x4  H: keys")
+    // Gone: no longer drawn, and the game has nothing to inspect.
+    let shown = view.shown(frame(stoneAt: nil), inspection: nil)
+    #expect(!view.isFollowing && view.selection == nil && view.camera == followed)
+    #expect(texts(shown).contains("the Stone you followed is gone: the camera stays where it was"))
+    #expect(!GameKey.isAllowed("f"))
   }
 
   @Test("the help lists every key on a band; a click is not the view's")

@@ -1,8 +1,8 @@
 import Testing
 
-@testable import DesktopDemo
+@testable import TraitSandbox
 
-@Suite("Demo: the game clock's rate when the simulation falls behind")
+@Suite("The game clock's rate when the simulation falls behind")
 struct ClockRateTests {
   @Test("a clock that drops three tenths of its time runs at x0.7, and says it is behind")
   func fallingBehind() {
