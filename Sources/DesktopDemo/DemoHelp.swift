@@ -33,7 +33,7 @@ struct DemoHelp {
     if state.isSpectating { return "Help: watching a match over the network" }
     if state.replay != nil { return "Help: playing a recording" }
     if state.netplaySide != nil {
-      return "Help: a match over the network (\(state.playerSide.name), one clock for both)"
+      return "Help: over the network (\(state.playerSide.name), one clock for both)"
     }
     if state.isAutoplay { return "Help: watching the computer play both castles" }
     return "Help: playing \(state.playerSide.name) (\(state.playerSide.colorName))"
@@ -140,20 +140,32 @@ struct DemoHelp {
   @discardableResult
   func draw(layout: inout HUDLayout, into builder: inout FrameBuilder) -> OverlayRect {
     let places: [HUDLayout.Place] = [.centre, .top, .bottom, .left, .right]
-    let room = layout.canvas.width - 2 * layout.margin
-    var modal = HUDLayout(canvas: layout.canvas, keepClear: layout.keepClear)
+    let (canvas, margin) = (layout.canvas, layout.margin)
+    // The whole width, else the room beside what is kept in sight.
+    var rooms: [Float] = [canvas.width - 2 * margin]
+    for kept in layout.keepClear {
+      let right: Float = canvas.width - kept.right - 2 * margin
+      let left: Float = kept.x - 2 * margin
+      rooms += [right, left].filter { $0 > 200 }
+    }
+    var modal = HUDLayout(canvas: canvas, keepClear: layout.keepClear)
     for size: Float in [14, 12] {
-      let panel = Panel(self, size: size, room: room)
-      if let rect = layout.place(width: panel.width, height: panel.height, near: places)
-        ?? modal.place(width: panel.width, height: panel.height, near: places)
-      {
-        panel.draw(at: rect, into: &builder)
-        return rect
+      for room in rooms {
+        for gap: Float in [6, 3] {
+          let panel = Panel(self, size: size, room: room, gap: gap)
+          guard panel.width <= room + 2 * margin else { continue }
+          if let rect = layout.place(width: panel.width, height: panel.height, near: places)
+            ?? modal.place(width: panel.width, height: panel.height, near: places)
+          {
+            panel.draw(at: rect, into: &builder)
+            return rect
+          }
+        }
       }
     }
     // A canvas too small for it all (a window of 640 x 360): from the top, on the side away
     // from what the layout keeps in sight, over as little of it as can be.
-    let panel = Panel(self, size: 12, room: room)
+    let panel = Panel(self, size: 12, room: canvas.width - 2 * margin, gap: 3)
     let keptLeft = layout.keepClear.contains { $0.x + $0.width / 2 < layout.canvas.width / 2 }
     let rect = OverlayRect(
       x: keptLeft ? layout.canvas.width - layout.margin - panel.width : layout.margin,
@@ -167,12 +179,15 @@ struct DemoHelp {
     var title: String
     var lines: [(label: String, help: String)]
     var size: Float
-    var lineHeight: Float { size + 6 }
+    /// The space between lines.
+    var gap: Float
+    var lineHeight: Float { size + gap }
     var labelWidth: Float
 
-    init(_ help: DemoHelp, size: Float, room: Float) {
+    init(_ help: DemoHelp, size: Float, room: Float, gap: Float) {
       title = help.title
       self.size = size
+      self.gap = gap
       labelWidth = Float((help.entries.map(\.label.count).max() ?? 0) + 2) * size
       let helpRoom = max(Int((room - 32 - labelWidth) / size), 12)
       lines = help.entries.flatMap { entry in

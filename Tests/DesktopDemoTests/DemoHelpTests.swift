@@ -52,7 +52,7 @@ struct DemoHelpTests {
     #expect(!watching.lists(.character("1")) && !watching.lists(.backspace))
     #expect(watching.lists(.space) && watching.lists(.character("r")))
     let guest = DemoHelp(DemoState(netplay: try duel(), side: .right, swarmCount: nil))
-    #expect(guest.title.hasPrefix("Help: a match over the network (right"))
+    #expect(guest.title.hasPrefix("Help: over the network (right"))
     #expect(guest.lists(.character("1")) && !guest.lists(.space) && !guest.lists(.character("r")))
     let host = DemoHelp(DemoState(netplay: try duel(), side: .left, swarmCount: nil))
     #expect(host.lists(.character("r")) && !host.lists(.character("+")))

@@ -59,7 +59,7 @@ struct DemoLayoutTests {
   ) throws {
     for (width, height) in drawables {
       // The help has 20 and more lines: under 720 lines of pixels it may not fit beside the
-      // castle, and goes over what it must.
+      // other panels, and goes over them (never over the castle).
       let helpMayCover = helpMayCover && height < 720
       let (frame, decoration) = shown(state, width: width, height: height)
       let label = "\(what) at \(width)x\(height)"
@@ -70,7 +70,7 @@ struct DemoLayoutTests {
         }
       }
       if let castle = try castle(of: state, in: frame) {
-        for panel in panels + (helpMayCover ? [] : [decoration.help].compactMap { $0 }) {
+        for panel in panels + [decoration.help].compactMap({ $0 }) {
           #expect(!panel.overlaps(castle), "\(label): \(panel) covers the castle \(castle)")
         }
       }
@@ -138,8 +138,7 @@ struct DemoLayoutTests {
           message: "expected a number above 0, not -5")),
       at: 0)
     state.handle(.toggleHelp)
-    // On a small canvas the help may go over other panels, and over the castle when it
-    // cannot fit beside it.
+    // On a small canvas the help may go over other panels, never over the castle.
     try check(state, "help and reload error", helpMayCover: true)
     let (_, decoration) = shown(state, width: 1920, height: 1080)
     let help = try #require(decoration.help)
@@ -153,6 +152,26 @@ struct DemoLayoutTests {
     state.advance(steps: 120)
     state.handle(.toggleDebugOverlay)
     try check(state, "battle")
+  }
+
+  @Test("on a drawable twice the window, a click in window units lands where the panel is drawn")
+  func doubleDensityClicks() throws {
+    var state = try playing()
+    state.handle(.zoom(by: 3))
+    let (frame, decoration) = shown(state, width: 2560, height: 1440)
+    let minimap = try #require(decoration.minimap)
+    // Two drawable pixels an overlay unit, two a window unit: the minimap's middle, in window
+    // units of a 1280 x 720 window.
+    let scale = OverlayCanvas.scale(width: 2560, height: 1440)
+    let window = (
+      x: Int((minimap.x + minimap.width / 2) * scale / 2),
+      y: Int((minimap.y + minimap.height / 2) * scale / 2)
+    )
+    let pixel = DesktopDemo.pixel(
+      x: window.x, y: window.y, windowSize: (1280, 720), pixelSize: (2560, 1440))
+    let point = DesktopDemo.overlayPoint(pixel, frame: frame, size: (2560, 1440))
+    #expect(minimap.contains(x: point.x, y: point.y))
+    #expect(abs(point.x - (minimap.x + minimap.width / 2)) <= 1)
   }
 
   @Test("the canvas keeps text at least 10 pixels tall and scales up past 720p")
