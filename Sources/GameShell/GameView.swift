@@ -173,26 +173,28 @@ struct GameView: Equatable {
 
   /// The keys, a line each, as the help lists them.
   var helpLines: [String] {
-    var lines = ["Click      \(clickHelp)", "Right-click  inspect what is there"]
-    lines.append("Minimap    click or drag to look there")
-    for key in keys {
-      lines.append(
-        String(key.key).uppercased().padding(toLength: 11, withPad: " ", startingAt: 0) + key.help)
+    func line(_ keys: String, _ help: String) -> String {
+      keys.padding(toLength: 13, withPad: " ", startingAt: 0) + help
     }
+    var lines = [
+      line("Click", clickHelp), line("Right-click", "inspect what is there"),
+      line("Minimap", "click or drag to look there"),
+    ]
+    for key in keys { lines.append(line(String(key.key).uppercased(), key.help)) }
     if controlsTime {
       lines += [
-        "Space      pause or go on", ".          one tick, while paused",
-        "+ / -      faster / slower (x1/8 to x8)", "T          look back at the past",
+        line("Space", "pause or go on"), line(".", "one tick, while paused"),
+        line("+ / -", "faster / slower (x1/8 to x8)"),
+        line("T", "look back at the past (click its bar: seek)"),
       ]
     }
-    lines += [
-      "F          follow the selection",
-      "Wheel      zoom in / out toward the pointer",
-      "] [        zoom in / out toward the selection", "Arrows     move the view, zoomed in",
-      "Home       the whole world",
-      "F1         what ticks and frames cost", "H  ?       this help", "Esc        quit",
+    return lines + [
+      line("F", "follow the selection"),
+      line("Wheel", "zoom in / out toward the pointer (over the inspector: scroll it)"),
+      line("] [", "zoom in / out toward the selection"), line("Arrows", "move the view, zoomed in"),
+      line("Home", "the whole world"), line("F1", "what ticks and frames cost"),
+      line("H  ?", "this help"), line("Esc", "quit"),
     ]
-    return lines
   }
 
   /// `frame` as the window shows it, its overlay laid out on `canvas` by one pass
@@ -217,7 +219,6 @@ struct GameView: Equatable {
       builder.drawOverlay(band(rect))
       builder.drawOverlay(text(status, x: rect.x + 6, y: rect.y + 6))
     }
-    placeMinimap(of: frame, layout: &layout, into: &builder)
     bar = nil
     if let progress,
       let rect = layout.place(width: canvas.width - 16, height: 20, near: [.bottom])
@@ -228,6 +229,7 @@ struct GameView: Equatable {
     if let banner {
       drawLines([banner], size: 12, layout: &layout, near: [.bottomLeft, .bottom], into: &builder)
     }
+    placeMinimap(of: frame, layout: &layout, into: &builder)
     if let notice {
       drawLines([notice], size: 16, layout: &layout, near: [.top, .centre], into: &builder)
       noticeFrames -= 1
@@ -241,8 +243,10 @@ struct GameView: Equatable {
       let places: [HUDLayout.Place] = [.topLeft, .left, .centre]
       var modal = HUDLayout(canvas: canvas)
       // Where there is no room beside the other panels, the help goes over them until closed.
-      if !drawLines(helpLines, size: 16, layout: &layout, near: places, into: &builder) {
-        drawLines(helpLines, size: 16, layout: &modal, near: places, into: &builder)
+      if !drawLines(
+        helpLines, size: 16, indent: 13, layout: &layout, near: places, into: &builder)
+      {
+        drawLines(helpLines, size: 16, indent: 13, layout: &modal, near: places, into: &builder)
       }
     }
     var made = Frame(
@@ -330,6 +334,25 @@ struct GameView: Equatable {
     return status.joined(separator: "  ")
   }
 
+  /// `text` in lines of at most `width` characters (a longer word alone on its line), broken
+  /// between words.
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    guard text.count > width else { return [text] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let joined = line.isEmpty ? String(word) : line + " " + word
+      if joined.count > width && !line.isEmpty {
+        lines.append(line.trimmingCharacters(in: .whitespaces))
+        line = String(word)
+      } else {
+        line = joined
+      }
+    }
+    if !line.isEmpty { lines.append(line.trimmingCharacters(in: .whitespaces)) }
+    return lines
+  }
+
   /// "x1/8", "x2", "x0.4": a speed as the status line says it.
   static func multiple(_ speed: Double) -> String {
     if speed < 1, (1 / speed).rounded() == 1 / speed, speed <= 0.5 { return "x1/\(Int(1 / speed))" }
@@ -338,14 +361,22 @@ struct GameView: Equatable {
   }
 
   /// Draws `lines` at `size` on one band where `layout` places them near the first of
-  /// `places` with room, at a smaller size (down to the smallest) where they do not fit;
-  /// returns whether they found room.
+  /// `places` with room, at a smaller size (down to the smallest) where they do not fit, each
+  /// broken to the canvas's width with its continuations `indent` characters in; returns
+  /// whether they found room.
   @discardableResult
   private func drawLines(
-    _ lines: [String], size: Float, layout: inout HUDLayout, near places: [HUDLayout.Place],
-    into builder: inout FrameBuilder
+    _ given: [String], size: Float, indent: Int = 2, layout: inout HUDLayout,
+    near places: [HUDLayout.Place], into builder: inout FrameBuilder
   ) -> Bool {
     for size in Set([size, 14, OverlayCanvas.smallestTextSize]).sorted(by: >) {
+      let room = Int((canvas.width - 2 * layout.margin - 24) / size)
+      let pad = String(repeating: " ", count: indent)
+      let lines = given.flatMap { line in
+        Self.wrapped(line, width: room).enumerated().map {
+          $0.offset == 0 ? $0.element : pad + $0.element
+        }
+      }
       let step = size + size / 4
       let width = Float(lines.map(\.count).max() ?? 0) * size + 24
       guard

@@ -48,7 +48,7 @@ struct GameViewTests {
     #expect(!taken && !view.isPaused && view.speed == 1)
     press(&view, .keyDown(.character("?")))
     let shown = texts(view.shown(world))
-    #expect(shown.contains("Click      plant there"))
+    #expect(shown.contains("Click        plant there"))
     #expect(!shown.contains { $0.hasPrefix("Space") })
   }
 
@@ -66,7 +66,7 @@ struct GameViewTests {
       height: 360, seat: 0)
     #expect(early.isEmpty)
     press(&view, .keyDown(.character("h")))
-    #expect(texts(view.shown(world)).contains("U          up by 100"))
+    #expect(texts(view.shown(world)).contains("U            up by 100"))
     #expect(GameKey.isAllowed("u") && GameKey.isAllowed("7"))
     #expect(!GameKey.isAllowed("t") && !GameKey.isAllowed("h") && !GameKey.isAllowed("U"))
     #expect(!GameKey.isAllowed("+") && !GameKey.isAllowed("é"))
@@ -158,7 +158,7 @@ struct GameViewTests {
       let texts = frame.overlay.compactMap {
         if case .text(let t) = $0.shape { t.text } else { nil }
       }
-      #expect(texts.contains("Esc        quit"), "\(width)x\(height): the help is drawn")
+      #expect(texts.contains("Esc          quit"), "\(width)x\(height): the help is drawn")
       #expect(texts.contains("a notice") && texts.contains("figure 12: 84 ms"))
       #expect(panels.count >= 5, "\(width)x\(height): \(panels)")
       // The help goes over the others only where there is no room beside them.
@@ -212,6 +212,55 @@ struct GameViewTests {
     #expect(!view.isFollowing && view.selection == nil && view.camera == followed)
     #expect(texts(shown).contains("the Stone you followed is gone: the camera stays where it was"))
     #expect(!GameKey.isAllowed("f"))
+  }
+
+  @Test("the past's line, wider than a small window, is broken into lines that all show")
+  mutating func longBanner() {
+    let banner =
+      "the past: 12 s ago (playing)  Left/Right 1 s, Up/Down 10 s, Space play, click the bar:"
+      + " seek, Enter go back to it, T close"
+    var view = GameView(controlsTime: true)
+    _ = GameWindow<Drift>.take(
+      [.keyDown(.character("]")), .keyDown(.f1)], view: &view, game: nil, shown: world,
+      width: 640, height: 360, seat: 0)
+    let shown = texts(
+      view.shown(world, figures: ["a tick: 1.00 ms"], banner: banner, progress: 0.5))
+    let words = banner.split(separator: " ").map(String.init)
+    let drawn = shown.flatMap { $0.split(separator: " ").map(String.init) }
+    #expect(words.allSatisfy(drawn.contains), "\(shown)")
+    #expect(view.bar != nil && view.minimap != nil)
+  }
+
+  @Test("the help names every key the window binds, and each game key")
+  func helpNamesEveryKey() {
+    let named: [Key] =
+      [.space, .escape, .f1, .enter, .backspace, .left, .right, .up, .down, .home]
+      + (33...126).map { .character(Character(Unicode.Scalar(UInt8($0)))) }
+    let view = GameView(controlsTime: true, keys: Drift.keys)
+    let labels = Set(
+      view.helpLines.flatMap { $0.prefix(13).split(separator: " ").map(String.init) })
+    func label(of key: Key) -> String {
+      switch key {
+      case .space: "Space"
+      case .escape: "Esc"
+      case .f1: "F1"
+      case .home: "Home"
+      case .left, .right, .up, .down: "Arrows"
+      // `=` is `+` without shift.
+      case .character("="): "+"
+      case .character(let character): String(character).uppercased()
+      default: "?"
+      }
+    }
+    for key in named {
+      var probe = view
+      // Bound by the view itself, or by the window: T for the timeline, Esc to quit.
+      let isBound =
+        probe.handle(.keyDown(key), worldWidth: 640, worldHeight: 360)
+        || key == .character("t") || key == .escape
+      if isBound { #expect(labels.contains(label(of: key)), "\(key) is bound but not in the help") }
+    }
+    for key in Drift.keys { #expect(labels.contains(String(key.key).uppercased())) }
   }
 
   @Test("the help lists every key on a band; a click is not the view's")
