@@ -11,21 +11,6 @@ struct DemoMessage: HUDLabel {
 }
 
 extension DemoMessage {
-  /// Draws the shadow, then the text, on `layer` and the one above: over a panel drawn on a
-  /// layer below.
-  func draw(into builder: inout FrameBuilder, x: Float, y: Float, layer: Int) {
-    if let shadowColor {
-      let offset = max(1, fontSize / 8)
-      builder.drawOverlay(
-        .text(TextDraw(text, x: x + offset, y: y + offset, size: fontSize, color: shadowColor)),
-        layer: layer)
-    }
-    builder.drawOverlay(
-      .text(TextDraw(text, x: x, y: y, size: fontSize, color: textColor)), layer: layer + 1)
-  }
-}
-
-extension DemoMessage {
   /// The dark band a HUD line is drawn on, so that it reads over grass, sand or an army.
   static let bandColor = Color(red: 16, green: 18, blue: 24, alpha: 190)
 

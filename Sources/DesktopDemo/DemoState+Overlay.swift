@@ -62,17 +62,9 @@ extension DemoState {
     var inspector: OverlayRect?
     var scrollLimit = 0
     if let selection, let inspection = inspection(of: selection, in: match) {
-      let rows = inspection.inspectorRows
-      let rect =
-        layout.placeColumn(
-          width: InspectorPanel.width, height: InspectorPanel.height(of: rows),
-          minimumHeight: InspectorPanel.minimumHeight, near: [.topRight, .topLeft, .right])
-        ?? OverlayRect(
-          x: canvas.width - InspectorPanel.width - 8, y: MatchHUD.barHeight + 8,
-          width: InspectorPanel.width, height: InspectorPanel.minimumHeight)
-      InspectorPanel.draw(rows, in: rect, scroll: inspectorScroll, into: &builder)
-      inspector = rect
-      scrollLimit = InspectorPanel.maximumScroll(of: rows, height: rect.height)
+      let placed = InspectorPanel.place(
+        inspection.inspectorRows, layout: &layout, scroll: inspectorScroll, into: &builder)
+      (inspector, scrollLimit) = (placed.rect, placed.scrollLimit)
     }
     if showsDebugOverlay {
       DebugOverlay(statistics: statistics, world: match.world, network: networkFigures)

@@ -27,9 +27,14 @@ public protocol HUDLabel: HUDTextStyle {
 }
 
 extension HUDLabel {
-  /// Draws the shadow, then the text.
+  /// Draws the shadow, then the text, on layers 100 and 101.
   public func draw(into builder: inout FrameBuilder, x: Float, y: Float) {
-    let layer = 100
+    draw(into: &builder, x: x, y: y, layer: 100)
+  }
+
+  /// Draws the shadow on `layer`, then the text on the one above: over a panel drawn on a
+  /// layer below.
+  public func draw(into builder: inout FrameBuilder, x: Float, y: Float, layer: Int) {
     if let shadowColor {
       let offset = max(1, fontSize / 8)
       builder.drawOverlay(

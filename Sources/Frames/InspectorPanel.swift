@@ -26,6 +26,25 @@ package enum InspectorPanel {
     return first
   }
 
+  /// Draws `rows` from the `scroll`-th on where `layout` places the panel: as tall as they
+  /// need, or as the room near the top right allows (at least `minimumHeight`, over the
+  /// layout's other pieces only where no room is left); returns where it went and the most
+  /// its rows scroll there.
+  package static func place(
+    _ rows: [any InspectorRow], layout: inout HUDLayout, scroll: Int,
+    into builder: inout FrameBuilder
+  ) -> (rect: OverlayRect, scrollLimit: Int) {
+    let rect =
+      layout.placeColumn(
+        width: width, height: height(of: rows), minimumHeight: minimumHeight,
+        near: [.topRight, .right, .topLeft])
+      ?? OverlayRect(
+        x: layout.canvas.width - width - layout.margin, y: layout.margin, width: width,
+        height: minimumHeight)
+    draw(rows, in: rect, scroll: scroll, into: &builder)
+    return (rect, maximumScroll(of: rows, height: rect.height))
+  }
+
   /// The height of the line that says how many rows are above or below.
   static let rowHeight: Float = 16
 

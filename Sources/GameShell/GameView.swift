@@ -216,8 +216,8 @@ struct GameView: Equatable {
     if let rect = layout.place(
       width: Float(status.count) * 16 + 12, height: 28, near: [.topLeft, .top])
     {
-      builder.drawOverlay(band(rect))
-      builder.drawOverlay(text(status, x: rect.x + 6, y: rect.y + 6))
+      builder.drawOverlay(band(rect), layer: Self.panelLayer)
+      builder.drawOverlay(text(status, x: rect.x + 6, y: rect.y + 6), layer: Self.panelLayer + 1)
     }
     bar = nil
     if let progress,
@@ -246,7 +246,10 @@ struct GameView: Equatable {
       if !drawLines(
         helpLines, size: 16, indent: 13, layout: &layout, near: places, into: &builder)
       {
-        drawLines(helpLines, size: 16, indent: 13, layout: &modal, near: places, into: &builder)
+        drawLines(
+          helpLines, size: 16, indent: 13, layout: &modal, near: places,
+          layer: Self.panelLayer + 10,
+          into: &builder)
       }
     }
     var made = Frame(
@@ -281,35 +284,28 @@ struct GameView: Equatable {
   ) {
     inspector = nil
     if let inspection {
-      let rows = inspection.inspectorRows
-      let rect =
-        layout.placeColumn(
-          width: InspectorPanel.width, height: InspectorPanel.height(of: rows),
-          minimumHeight: InspectorPanel.minimumHeight, near: [.topRight, .right, .topLeft])
-        ?? OverlayRect(
-          x: canvas.width - InspectorPanel.width - 8, y: 8, width: InspectorPanel.width,
-          height: InspectorPanel.minimumHeight)
-      InspectorPanel.draw(rows, in: rect, scroll: inspectorScroll, into: &builder)
-      inspector = rect
-      inspectorScrollLimit = InspectorPanel.maximumScroll(of: rows, height: rect.height)
+      let placed = InspectorPanel.place(
+        inspection.inspectorRows, layout: &layout, scroll: inspectorScroll, into: &builder)
+      (inspector, inspectorScrollLimit) = (placed.rect, placed.scrollLimit)
     }
   }
 
   /// Draws the timeline's bar filling `rect`: a track, and where the past shown stands on it,
   /// `progress` of the way along.
   private func drawBar(_ progress: Float, in rect: OverlayRect, into builder: inout FrameBuilder) {
-    builder.drawOverlay(band(rect))
+    builder.drawOverlay(band(rect), layer: Self.panelLayer)
     let track = OverlayRect(x: rect.x + 8, y: rect.y + 8, width: rect.width - 16, height: 4)
     builder.drawOverlay(
       .rect(
         RectDraw(
           x: track.x, y: track.y, width: track.width, height: track.height,
-          color: Color(red: 120, green: 120, blue: 120))))
+          color: Color(red: 120, green: 120, blue: 120))), layer: Self.panelLayer + 1)
     builder.drawOverlay(
       .rect(
         RectDraw(
           x: track.x + track.width * min(max(progress, 0), 1) - 2, y: rect.y + 2, width: 4,
-          height: rect.height - 4, color: Color(red: 255, green: 215, blue: 90))))
+          height: rect.height - 4, color: Color(red: 255, green: 215, blue: 90))),
+      layer: Self.panelLayer + 2)
   }
 
   /// The fraction of the way along the timeline's bar at overlay x `x`.
@@ -367,7 +363,7 @@ struct GameView: Equatable {
   @discardableResult
   private func drawLines(
     _ given: [String], size: Float, indent: Int = 2, layout: inout HUDLayout,
-    near places: [HUDLayout.Place], into builder: inout FrameBuilder
+    near places: [HUDLayout.Place], layer: Int = panelLayer, into builder: inout FrameBuilder
   ) -> Bool {
     for size in Set([size, 14, OverlayCanvas.smallestTextSize]).sorted(by: >) {
       let room = Int((canvas.width - 2 * layout.margin - 24) / size)
@@ -382,15 +378,20 @@ struct GameView: Equatable {
       guard
         let rect = layout.place(width: width, height: Float(lines.count) * step + 16, near: places)
       else { continue }
-      builder.drawOverlay(band(rect))
+      builder.drawOverlay(band(rect), layer: layer)
       for (index, line) in lines.enumerated() {
         builder.drawOverlay(
-          text(line, x: rect.x + 12, y: rect.y + 8 + Float(index) * step, size: size))
+          text(line, x: rect.x + 12, y: rect.y + 8 + Float(index) * step, size: size),
+          layer: layer + 1)
       }
       return true
     }
     return false
   }
+
+  /// The layer of the view's bands, over the game's overlay, the minimap and the inspector;
+  /// the help, when it goes over them, ten above.
+  static let panelLayer = 1_000
 
   /// A dark, half-transparent band filling `rect`, that text reads over whatever is under it.
   private func band(_ rect: OverlayRect) -> DrawCommand.Shape {

@@ -205,8 +205,8 @@ struct GameViewTests {
     let followed = try #require(view.camera)
     #expect(followed.centreX == 300 && followed.centreY == 100 && followed.zoom == 4)
     #expect(
-      texts(view.shown(frame(stoneAt: 300), inspection: inspection)).first
-        == "following  zoom x4  H: keys")
+      texts(view.shown(frame(stoneAt: 300), inspection: inspection))
+        .contains("following  zoom x4  H: keys"))
     // Gone: no longer drawn, and the game has nothing to inspect.
     let shown = view.shown(frame(stoneAt: nil), inspection: nil)
     #expect(!view.isFollowing && view.selection == nil && view.camera == followed)
