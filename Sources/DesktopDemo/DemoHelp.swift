@@ -191,7 +191,7 @@ struct DemoHelp {
       labelWidth = Float((help.entries.map(\.label.count).max() ?? 0) + 2) * size
       let helpRoom = max(Int((room - 32 - labelWidth) / size), 12)
       lines = help.entries.flatMap { entry in
-        ReloadErrorPanel.wrapped(entry.help, width: helpRoom).enumerated().map {
+        TextLines.wrapped(entry.help, width: helpRoom).enumerated().map {
           (label: $0.offset == 0 ? entry.label : "", help: $0.element)
         }
       }

@@ -57,25 +57,7 @@ extension DemoMessage {
   /// `text` in lines at most `width` overlay units wide at `size`, broken between the double
   /// spaces that part a hint line's items where they can be, else between words.
   static func wrapped(_ text: String, width: Float, size: Float) -> [String] {
-    let room = max(Int(width / size), 1)
-    guard text.count > room else { return [text] }
-    var lines: [String] = []
-    var line = ""
-    for item in text.components(separatedBy: "  ") {
-      let joined = line.isEmpty ? item : line + "  " + item
-      if joined.count <= room {
-        line = joined
-        continue
-      }
-      if !line.isEmpty { lines.append(line) }
-      line = ""
-      for piece in ReloadErrorPanel.wrapped(item, width: room) {
-        if !line.isEmpty { lines.append(line) }
-        line = piece
-      }
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines
+    TextLines.wrappedItems(text, width: max(Int(width / size), 1))
   }
 }
 

@@ -11,7 +11,7 @@ struct ReloadErrorPanel {
     let width = layout.canvas.width - 2 * layout.margin
     let lines =
       ["Scenario reload failed; keeping the last good stats:"]
-      + Self.wrapped(message, width: max(Int((width - 16) / size), 20))
+      + TextLines.wrapped(message, width: max(Int((width - 16) / size), 20))
     let height = Float(lines.count) * 16 + 16
     guard let rect = layout.place(width: width, height: height, near: [.bottom, .top]) else {
       return
@@ -26,30 +26,5 @@ struct ReloadErrorPanel {
       DemoMessage(text: line, color: Color(red: 255, green: 120, blue: 110), size: size)
         .draw(into: &builder, x: rect.x + 8, y: rect.y + 8 + Float(index) * 16)
     }
-  }
-
-  /// `text` in lines of at most `width` characters, broken between words; a word longer than
-  /// a line is broken where the line ends.
-  static func wrapped(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for whole in text.split(separator: " ") {
-      var word = Substring(whole)
-      // A word longer than a line fills lines of its own.
-      while word.count > width {
-        if !line.isEmpty { lines.append(line) }
-        line = ""
-        lines.append(String(word.prefix(width)))
-        word = word.dropFirst(width)
-      }
-      guard !word.isEmpty else { continue }
-      if !line.isEmpty && line.count + 1 + word.count > width {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty || lines.isEmpty { lines.append(line) }
-    return lines
   }
 }

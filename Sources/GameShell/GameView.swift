@@ -131,11 +131,13 @@ struct GameView: Equatable {
 
   /// Keeps the camera on the entity followed, where `frame` draws it; when it is gone, stops,
   /// closes the inspector and says so: the camera stays where it was.
-  private mutating func follow(in frame: Frame, inspection: EntityInspection?) {
-    guard isFollowing, let selection else { return }
+  private mutating func follow(
+    in frame: Frame, selected: (x: Float, y: Float)?, inspection: EntityInspection?
+  ) {
+    guard isFollowing, selection != nil else { return }
     if let inspection { followedName = inspection.typeName }
-    if let place = frame.place(of: selection) {
-      look(at: (place.x, place.y), width: frame.worldWidth, height: frame.worldHeight)
+    if let selected {
+      look(at: selected, width: frame.worldWidth, height: frame.worldHeight)
       return
     }
     guard inspection == nil else { return }
@@ -207,7 +209,9 @@ struct GameView: Equatable {
     _ frame: Frame, inspection: EntityInspection? = nil, figures: [String] = [],
     banner: String? = nil, progress: Float? = nil
   ) -> Frame {
-    follow(in: frame, inspection: inspection)
+    // Where the selection is drawn, found once for the camera and the minimap.
+    let selected = selection.flatMap { frame.place(of: $0) }.map { ($0.x, $0.y) }
+    follow(in: frame, selected: selected, inspection: inspection)
     var shown = frame
     shown.camera = camera ?? frame.camera
     var builder = FrameBuilder(canvas: canvas)
@@ -229,7 +233,8 @@ struct GameView: Equatable {
     if let banner {
       drawLines([banner], size: 12, layout: &layout, near: [.bottomLeft, .bottom], into: &builder)
     }
-    placeMinimap(of: frame, layout: &layout, into: &builder)
+    placeMinimap(
+      of: frame, selected: selection == nil ? nil : selected, layout: &layout, into: &builder)
     if let notice {
       drawLines([notice], size: 16, layout: &layout, near: [.top, .centre], into: &builder)
       noticeFrames -= 1
@@ -264,14 +269,14 @@ struct GameView: Equatable {
   /// Draws the minimap of `frame` where `layout` places it, while the view is zoomed in, and
   /// notes where.
   private mutating func placeMinimap(
-    of frame: Frame, layout: inout HUDLayout, into builder: inout FrameBuilder
+    of frame: Frame, selected: (x: Float, y: Float)?, layout: inout HUDLayout,
+    into builder: inout FrameBuilder
   ) {
     minimap = nil
     if let camera,
       let rect = layout.place(
         width: Minimap.width, height: Minimap.height, near: [.bottomRight, .bottomLeft])
     {
-      let selected = selection.flatMap { frame.place(of: $0) }.map { ($0.x, $0.y) }
       Minimap.draw(frame, camera: camera, selected: selected, at: (rect.x, rect.y), into: &builder)
       minimap = rect
     }
@@ -330,25 +335,6 @@ struct GameView: Equatable {
     return status.joined(separator: "  ")
   }
 
-  /// `text` in lines of at most `width` characters (a longer word alone on its line), broken
-  /// between words.
-  static func wrapped(_ text: String, width: Int) -> [String] {
-    guard text.count > width else { return [text] }
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      let joined = line.isEmpty ? String(word) : line + " " + word
-      if joined.count > width && !line.isEmpty {
-        lines.append(line.trimmingCharacters(in: .whitespaces))
-        line = String(word)
-      } else {
-        line = joined
-      }
-    }
-    if !line.isEmpty { lines.append(line.trimmingCharacters(in: .whitespaces)) }
-    return lines
-  }
-
   /// "x1/8", "x2", "x0.4": a speed as the status line says it.
   static func multiple(_ speed: Double) -> String {
     if speed < 1, (1 / speed).rounded() == 1 / speed, speed <= 0.5 { return "x1/\(Int(1 / speed))" }
@@ -368,10 +354,13 @@ struct GameView: Equatable {
     for size in Set([size, 14, OverlayCanvas.smallestTextSize]).sorted(by: >) {
       let room = Int((canvas.width - 2 * layout.margin - 24) / size)
       let pad = String(repeating: " ", count: indent)
-      let lines = given.flatMap { line in
-        Self.wrapped(line, width: room).enumerated().map {
-          $0.offset == 0 ? $0.element : pad + $0.element
-        }
+      // A line too long keeps its first `indent` characters (the help's key column) and
+      // breaks the rest under them.
+      let lines = given.flatMap { line -> [String] in
+        guard line.count > room else { return [line] }
+        let head = String(line.prefix(indent))
+        return TextLines.wrapped(String(line.dropFirst(indent)), width: max(room - indent, 8))
+          .enumerated().map { ($0.offset == 0 ? head : pad) + $0.element }
       }
       let step = size + size / 4
       let width = Float(lines.map(\.count).max() ?? 0) * size + 24

@@ -71,7 +71,7 @@ public final class NetplayMatch<G: Game> {
   /// Where the match stands.
   public internal(set) var phase: Phase
   /// The game and its rollback state, once both sides play.
-  public private(set) var rollback: RollbackSession<G>?
+  public internal(set) var rollback: RollbackSession<G>?
   /// Seconds of silence after which the other player is given up on: until then a guest
   /// whose network dropped plays on when it comes back, and one whose process died joins
   /// again with the same code, from a new address (`Packet.Message.challenge`), and loads
@@ -90,7 +90,7 @@ public final class NetplayMatch<G: Game> {
   /// state replaces it: where a command saves its report.
   public var desyncSeen: (Desync, G) -> Void = { _, _ in }
   /// The desyncs this side saw, oldest first.
-  public private(set) var desyncs: [Desync] = []
+  public internal(set) var desyncs: [Desync] = []
   /// How many times the host's state replaced the guest's: loaded, on a guest; sent in full,
   /// on a host.
   public internal(set) var recoveries = 0
@@ -107,23 +107,23 @@ public final class NetplayMatch<G: Game> {
   private let hostSettings: RollbackSettings
   let fingerprint: UInt64
   var nextTick = 0.0
-  private var lastInputsSent = -1.0
-  private var lastHello = -1.0
-  private var lastHashRepeat = -1.0
-  private var lastTextSent = -1.0
-  private var agreedAt: Double?
+  var lastInputsSent = -1.0
+  var lastHello = -1.0
+  var lastHashRepeat = -1.0
+  var lastTextSent = -1.0
+  var agreedAt: Double?
   /// Whether the host sets both sides' input delay from the round trip it measures
   /// (`RollbackSettings.inputDelay(forRoundTrip:ticksPerSecond:)`), changing it at most every
   /// five seconds; otherwise both keep the settings' delay. Set before the match starts.
   public var adaptsInputDelay = true
   /// The host's last delay change: the delay, the tick it takes effect, and when it was made.
-  private var delayDecision: (delay: Int, tick: UInt32, at: Double)?
+  var delayDecision: (delay: Int, tick: UInt32, at: Double)?
   /// The round trip to the other player, smoothed (RFC 6298's SRTT, a ping a second), once
   /// one was timed.
-  public private(set) var roundTrip: Double?
+  public internal(set) var roundTrip: Double?
   /// The stamps of the pings not yet answered, newest last.
-  private var pings: [UInt32] = []
-  private var lastPing = -1.0
+  var pings: [UInt32] = []
+  var lastPing = -1.0
   /// The last confirmed tick and agreed hash tick seen, and when either (or a state on its
   /// way) last moved.
   var progress: (confirmed: UInt32, agreed: UInt32, at: Double)?
@@ -156,9 +156,9 @@ public final class NetplayMatch<G: Game> {
   /// Whether the spectators were told the match ended short of its end.
   var spectatorsTold = false
   /// How long a side that reached the end keeps answering, so the other can agree too.
-  private static var linger: Double { 1 }
+  static var linger: Double { 1 }
   /// Inputs packets per second when nothing new is decided.
-  private static var inputsRate: Double { 20 }
+  static var inputsRate: Double { 20 }
 
   /// A host's match: it waits for a guest whose `fingerprint` is its own, then plays the
   /// game's first seat.
@@ -366,7 +366,7 @@ public final class NetplayMatch<G: Game> {
   }
 
   /// `now` in whole milliseconds, as a ping carries it (wrapping after 49 days).
-  private static func stamp(_ now: Double) -> UInt32 {
+  static func stamp(_ now: Double) -> UInt32 {
     UInt32(truncatingIfNeeded: Int64(now * 1000))
   }
 
@@ -375,167 +375,5 @@ public final class NetplayMatch<G: Game> {
     var game = start(seed)
     prepare(&game)
     return game
-  }
-
-  private func runDue(now: Double, inputs: (UInt32) -> [G.Input]) -> Int {
-    switch phase {
-    case .joining:
-      if now - lastHello >= 0.1 {
-        peer.send(.hello(fingerprint: fingerprint))
-        lastHello = now
-      }
-      peer.flush()
-      return 0
-    case .waitingForGuest:
-      peer.flush()
-      return 0
-    case .ended(let ending):
-      // Spectators still get what was confirmed, to the end; or hear it ended short of it.
-      if ending != .finished && !spectatorsTold {
-        farewellSpectators()
-        spectatorsTold = true
-      }
-      if var session = rollback, ending == .finished {
-        rollback = nil
-        serveSpectators(&session, now: now)
-        rollback = session
-      }
-      peer.flush()
-      return 0
-    case .playing:
-      break
-    }
-    // Taken out while it runs, so that its match is not shared and copied as it steps.
-    guard var session = rollback else { return 0 }
-    rollback = nil
-    defer { rollback = session }
-    if awaitsHostState {
-      // Joined again: nothing runs before the host's state is here.
-      sendState(&session, now: now)
-      peer.flush()
-      conclude(session, now: now)
-      return 0
-    }
-    let (ran, decidedInput) = runTicks(&session, now: now, inputs: inputs)
-    serveSpectators(&session, now: now)
-    guard noteDesync(session) else { return ran }
-    send(&session, now: now, decidedInput: decidedInput)
-    conclude(session, now: now)
-    return ran
-  }
-
-  /// Runs the ticks due at `now` (a few at most), asking `inputs` before each; returns how
-  /// many ran and whether the player gave an input.
-  private func runTicks(
-    _ session: inout RollbackSession<G>, now: Double, inputs: (UInt32) -> [G.Input]
-  ) -> (ran: Int, decidedInput: Bool) {
-    session.rollBackIfNeeded()
-    // The game's own rate, which may change as it plays (a retuned scenario's, on a restart).
-    let tickSeconds = 1 / session.game.ticksPerSecond
-    // A side far behind its clock (stalled, or starved of the processor) catches up a few
-    // ticks a call, and forgets time beyond that rather than running a burst.
-    nextTick = max(nextTick, now - 8 * tickSeconds)
-    var ran = 0
-    var decidedInput = false
-    while now >= nextTick && ran < 4 && session.canAdvance {
-      let given = inputs(session.tick)
-      for input in given { session.queue(input) }
-      decidedInput = decidedInput || !given.isEmpty
-      session.advance()
-      ran += 1
-      // Time sync: the side ahead runs its ticks a tenth longer until the other catches up.
-      nextTick += tickSeconds * (session.ticksAhead >= 1 ? 1.1 : 1)
-    }
-    if !session.canAdvance && now >= nextTick && !session.isFinished && session.desync == nil {
-      session.advance()  // counts the wait
-      nextTick = now + tickSeconds
-    }
-    return (ran, decidedInput)
-  }
-
-  /// Sends what the other side needs: the inputs (at once when new ones were decided), long
-  /// inputs' parts, a hash newly confirmed, and a finished side's last hash again.
-  private func send(_ session: inout RollbackSession<G>, now: Double, decidedInput: Bool) {
-    if decidedInput || now - lastInputsSent >= 1 / Self.inputsRate {
-      if let message = session.inputsMessage() { peer.send(message) }
-      lastInputsSent = now
-    }
-    if now - lastTextSent >= 0.1 {
-      for part in session.inputPartMessages { peer.send(part) }
-      lastTextSent = now
-    }
-    if let hash = session.hashToSend() { peer.send(hash) }
-    if now - lastPing >= 1 {
-      let stamp = Self.stamp(now)
-      pings = Array((pings + [stamp]).suffix(4))
-      peer.send(.ping(stamp: stamp))
-      lastPing = now
-      decideInputDelay(&session, now: now)
-      // Said again each second until a second past the change: a guest that missed every
-      // one plays on with its delay, which changes its time sync, not the game.
-      if let decision = delayDecision,
-        Double(session.tick) < Double(decision.tick) + session.game.ticksPerSecond
-      {
-        peer.send(.inputDelay(delay: UInt8(decision.delay), fromTick: decision.tick))
-      }
-    }
-    sendState(&session, now: now)
-    if session.isFinished && now - lastHashRepeat >= 0.1, let hash = session.lastConfirmedHash {
-      peer.send(hash)
-      lastHashRepeat = now
-    }
-    peer.flush()
-  }
-
-  /// The host's part: the delay the round trip asks for, from half a second of ticks ahead,
-  /// when it differs from the one in use and the last change is five seconds old.
-  private func decideInputDelay(_ session: inout RollbackSession<G>, now: Double) {
-    guard peer.role == .host, adaptsInputDelay, let roundTrip else { return }
-    let wanted = RollbackSettings.inputDelay(
-      forRoundTrip: roundTrip, ticksPerSecond: session.game.ticksPerSecond)
-    let current = session.delayChange?.delay ?? session.inputDelay
-    guard wanted != current, now - (delayDecision?.at ?? -.infinity) >= 5 else { return }
-    let tick = session.tick + UInt32(min(max(session.game.ticksPerSecond / 2, 1), 600))
-    session.scheduleInputDelay(wanted, fromTick: tick)
-    delayDecision = (wanted, tick, now)
-  }
-
-  /// Records a desync newly seen and tells `desyncSeen`; ends the match on it unless it is
-  /// to be recovered from. Returns whether the match goes on.
-  private func noteDesync(_ session: RollbackSession<G>) -> Bool {
-    guard let desync = session.desync else { return true }
-    if desyncs.last != desync {
-      desyncs.append(desync)
-      desyncSeen(desync, session.game)
-    }
-    guard onDesync == .recover && recoveries < Self.maximumRecoveries else {
-      phase = .ended(.desynced(desync))
-      for _ in 0..<3 { peer.send(.goodbye) }
-      peer.flush()
-      return false
-    }
-    return true
-  }
-
-  /// Ends the match once both sides agreed at the end (after lingering), when
-  /// the other side has been silent too long, or when no tick was confirmed for too long.
-  private func conclude(_ session: RollbackSession<G>, now: Double) {
-    let confirmed = session.confirmedTicks
-    let agreed = session.lastAgreedHashTick ?? 0
-    if progress.map({ $0.confirmed != confirmed || $0.agreed != agreed }) ?? true {
-      progress = (confirmed, agreed, now)
-    }
-    if session.desync == nil && session.endAgreed {
-      if agreedAt == nil { agreedAt = now }
-      if let agreedAt, now - agreedAt >= Self.linger {
-        phase = .ended(.finished)
-        for _ in 0..<3 { peer.send(.goodbye) }
-      }
-    } else if peer.silentSeconds > silenceTimeout {
-      phase = .ended(.peerSilent(seconds: peer.silentSeconds, tick: session.tick))
-    } else if let since = progress?.at, now - since > progressTimeout, peer.silentSeconds < 1 {
-      phase = .ended(.stalled(seconds: now - since, tick: session.tick))
-      for _ in 0..<3 { peer.send(.goodbye) }
-    }
   }
 }

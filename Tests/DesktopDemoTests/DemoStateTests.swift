@@ -94,15 +94,15 @@ struct DemoStateTests {
   func reloadErrorWrapping() {
     let message =
       "units.zap.health: expected a whole number from 1 to 1000000, found \"lots\" in duel.json"
-    let lines = ReloadErrorPanel.wrapped(message, width: 30)
+    let lines = TextLines.wrapped(message, width: 30)
     #expect(
       lines == [
         "units.zap.health: expected a", "whole number from 1 to", "1000000, found \"lots\" in",
         "duel.json",
       ])
     #expect(lines.joined(separator: " ") == message)
-    #expect(ReloadErrorPanel.wrapped("abcdefghij klm", width: 4) == ["abcd", "efgh", "ij", "klm"])
-    #expect(ReloadErrorPanel.wrapped("", width: 10) == [""])
+    #expect(TextLines.wrapped("abcdefghij klm", width: 4) == ["abcd", "efgh", "ij", "klm"])
+    #expect(TextLines.wrapped("", width: 10) == [""])
   }
 
   @Test("speed steps through 0.25x to 8x and stops at the ends")
