@@ -118,7 +118,7 @@ let package = Package(
     .systemLibrary(name: "CTruncation"),
     /// The trait-dispatch benchmark behind `sandbox bench`: strategies, harness, report formats.
     .target(
-      name: "DispatchBenchmark", dependencies: ["TraitSandbox", "Frames", "JSON"],
+      name: "DispatchBenchmark", dependencies: ["TraitSandbox", "Gameplay", "Frames", "JSON"],
       swiftSettings: benchmarkSettings + benchmarkFlags.conditions.map { .define($0) }),
 
     // MARK: - Benchmarks
@@ -184,7 +184,7 @@ let package = Package(
       name: "SandboxCLITests",
       dependencies: [
         "SandboxCLI", "MonsterWars", "Imaging", "sandbox", "Netplay", "TraitSandbox", "JSON",
-        "GameShell",
+        "GameShell", "Gameplay", "DispatchBenchmark",
       ]),
     .testTarget(
       name: "DispatchBenchmarkTests",

@@ -203,6 +203,9 @@ def play_game(scratch, target):
                    scratch, f"{what}: a sweep")
     if "ran 120 ticks: 100 (100.0%)" not in swept or field(swept, "sweepHash:") is None:
         raise StepFailed(f"{what}: the sweep printed\n{swept}")
+    profiled, _ = run([program, "run", "--ticks", "60", "--profile"], scratch, f"{what}: a profile")
+    if "Profile (60 ticks):" not in profiled or "bytes per entity:" not in profiled:
+        raise StepFailed(f"{what}: run --profile printed\n{profiled}")
     windowed = shutil.which("xvfb-run") is not None
     play_over_loopback(scratch, program, what, windowed=False)
     if windowed:

@@ -39,7 +39,8 @@ let package = Package(
         sandbox("HeadlessRenderer"), sandbox("Imaging"), sandbox("Netplay"),
       ]),
     .testTarget(
-      name: "boidsTests", dependencies: ["boids", "BoidsGame", sandbox("GameShell")]),
+      name: "boidsTests",
+      dependencies: ["boids", "BoidsGame", sandbox("GameShell"), sandbox("JSON")]),
   ],
   swiftLanguageModes: [.v6]
 )

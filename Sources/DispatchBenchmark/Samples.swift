@@ -1,15 +1,3 @@
-extension Array where Element == Double {
-  /// The middle value of timed samples, or the mean of the two middle values; 0 for no values.
-  ///
-  /// - Complexity: O(n log n).
-  package var median: Double {
-    guard !isEmpty else { return 0 }
-    let sorted = self.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-  }
-}
-
 /// How a benchmark shares each strategy's samples between rounds: the strategies take turns,
 /// each turn timing a share of every strategy's samples, so that a machine whose speed drifts
 /// during the run slows every strategy alike.

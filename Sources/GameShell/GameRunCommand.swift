@@ -1,6 +1,7 @@
 import Foundation
 import Gameplay
 import Imaging
+import TraitSandbox
 
 /// `GAME run`: steps the game headless, with scripted inputs if given, through a sync test if
 /// asked, and reports its state hash; writes its recording and its last frame if asked.
@@ -14,6 +15,14 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
         + "straight run's.", in: 1...SyncTest<G>.maximumRollback)
   }
 
+  /// `--profile`: time the world's systems.
+  static var profile: Flag {
+    Flag(
+      "profile",
+      help: "Time each of the world's systems and report them, with how the tick used its "
+        + "threads (the time only one thread worked, its barriers) and the entities' sizes.")
+  }
+
   static var spec: CommandSpec {
     CommandSpec(
       name: "run", abstract: "Step the game headless and print its state hash.",
@@ -24,8 +33,8 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
         """,
       options: [GameOptions<G>.ticks.required, GameOptions<G>.seed] + GameOptions<G>.settingOptions
         + [
-          GameOptions<G>.threads, GameOptions<G>.inputs, syncTest, GameOptions<G>.record,
-          GameOptions<G>.png, GameOptions<G>.json,
+          GameOptions<G>.threads, GameOptions<G>.inputs, syncTest, profile,
+          GameOptions<G>.record, GameOptions<G>.png, GameOptions<G>.json,
         ], program: G.name)
   }
 
@@ -35,6 +44,7 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
   let threads: Int
   let inputs: [Int: [SeatInput<G.Input>]]
   let syncRollback: Int?
+  let isProfiling: Bool
   let recordURL: URL?
   let pngPath: String?
   let json: Bool
@@ -52,9 +62,16 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
     if syncRollback != nil && recordURL != nil {
       throw .usage("'--record' cannot go with '--sync-test', which steps ticks more than once")
     }
+    isProfiling = options[Self.profile]
+    if isProfiling && syncRollback != nil {
+      throw .usage("'--profile' cannot go with '--sync-test', which steps ticks more than once")
+    }
     if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
     if let pngPath { try LinesFile.checkDestination(invocation.url(of: pngPath), option: "--png") }
     let game = G(seed: seed, settings: settings)
+    if isProfiling && game.steppedWorld == nil {
+      throw .usage("'--profile' times a world's systems, and \(G.name) does not step a World")
+    }
     inputs =
       try options[GameOptions<G>.inputs].map { path throws(CommandFailure) in
         try GameOptions<G>.loadInputs(path, invocation: invocation, seats: game.seats.count)
@@ -63,49 +80,90 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
+    let clock = MonotonicClock()
+    let setupStart = clock.now()
     var game = G(seed: seed, settings: settings)
     game.threadCount = threads
     let inputs = self.inputs
     if let syncRollback {
-      var run = HeadlessRun<G>(
-        tickLimit: ticks, syncTestRollback: syncRollback, inputs: { inputs[$0] ?? [] })
-      do {
-        try run.run(&game)
-      } catch {
-        throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
-      }
-      var report = GameReport(game)
-      report.add(
-        "syncTest",
-        "rolled back \(syncRollback) ticks and stepped again \(run.syncTest?.rollbacks ?? 0) "
-          + "times, always to the straight run's state",
-        json: .object([
-          ("rollback", .integer(syncRollback)),
-          ("rollbacks", .integer(run.syncTest?.rollbacks ?? 0)),
-        ]))
-      try finish(game, report: report, console: console)
+      try runSyncTest(game, rollback: syncRollback, console: console)
       return ExitCode.success
+    }
+    var profile: RunProfile?
+    if isProfiling, let world = game.steppedWorld {
+      game.measuresSystemTimes = true
+      guard game.measuresSystemTimes else {
+        throw .usage(
+          "'--profile': \(G.name) gives its world but does not turn on its timing "
+            + "(measuresSystemTimes)")
+      }
+      profile = RunProfile(world: world, setupSeconds: clock.now() - setupStart)
     }
     var recorder = try GameOptions<G>.recorder(of: game)
     for tick in 0..<ticks where !recorder.game.isOver {
+      let start = clock.now()
       recorder.advance(with: inputs[tick] ?? [])
+      if profile != nil, let world = recorder.game.steppedWorld {
+        profile?.record(
+          tick: clock.now() - start, systems: world.lastSystemTimes, end: world.lastTickEndTimes,
+          parallelism: world.lastTickParallelism)
+      }
     }
     if let recordURL { try GameOptions<G>.write(recorder.recording, to: recordURL) }
+    let hashStart = clock.now()
     var report = GameReport(recorder.game)
+    profile?.hashSeconds = clock.now() - hashStart
     if let recordURL { report.add(file: "recording", recordURL.path(percentEncoded: false)) }
-    try finish(recorder.game, report: report, console: console)
+    try finish(recorder.game, report: report, profile: profile, console: console)
     return ExitCode.success
   }
 
-  /// Writes the picture if asked and prints `report`, with the seed and settings first.
-  private func finish(_ game: G, report: GameReport<G>, console: Console) throws(CommandFailure) {
+  /// Steps the game through a sync test of `rollback` ticks and reports it.
+  private func runSyncTest(
+    _ game: G, rollback syncRollback: Int, console: Console
+  ) throws(CommandFailure) {
+    var game = game
+    let inputs = self.inputs
+    var run = HeadlessRun<G>(
+      tickLimit: ticks, syncTestRollback: syncRollback, inputs: { inputs[$0] ?? [] })
+    do {
+      try run.run(&game)
+    } catch {
+      throw CommandFailure(message: "sync test: \(error)", exitCode: ExitCode.failure)
+    }
+    var report = GameReport(game)
+    report.add(
+      "syncTest",
+      "rolled back \(syncRollback) ticks and stepped again \(run.syncTest?.rollbacks ?? 0) "
+        + "times, always to the straight run's state",
+      json: .object([
+        ("rollback", .integer(syncRollback)),
+        ("rollbacks", .integer(run.syncTest?.rollbacks ?? 0)),
+      ]))
+    try finish(game, report: report, console: console)
+  }
+
+  /// Writes the picture if asked and prints `report`, with the seed and settings first and the
+  /// profile, if any, last.
+  private func finish(
+    _ game: G, report: GameReport<G>, profile: RunProfile? = nil, console: Console
+  ) throws(CommandFailure) {
     var report = report
     if let pngPath {
       try GameOptions<G>.writePicture(of: game, to: pngPath, invocation: invocation)
       report.add(file: "png", pngPath)
     }
     report.additions.insert(contentsOf: GameOptions<G>.setUp(seed: seed, settings: settings), at: 0)
+    let types = game.steppedWorld?.entityTypes ?? []
+    let peakMemory = RunProfile.peakMemoryBytes
+    if let profile, json {
+      report.additions.append(
+        ("profile", nil, profile.json(types: types, peakMemoryBytes: peakMemory)))
+    }
     report.print(to: console, json: json)
+    if let profile, !json {
+      console.writeOutput(profile.text(types: types, peakMemoryBytes: peakMemory))
+    }
   }
 }
 

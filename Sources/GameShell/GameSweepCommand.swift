@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Gameplay
 import JSON
@@ -14,6 +13,9 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     }
   }
 
+  /// `--shard`: which block of the seeds this run plays.
+  static var shard: Option<Shard> { Shard.option }
+
   /// The most seeds one sweep plays: each one's end is kept until all are in.
   static var maximumSeeds: Int { 10_000_000 }
 
@@ -23,14 +25,18 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
       discussion: """
         Plays each seed of --seeds for --ticks ticks, or until the game is over, the seeds \
         shared among --threads threads (each game on one), and prints how many came out each \
-        way and one hash of every game's end state, the same for any thread count.
+        way, with each way's share and its 95% Wilson score interval, how long the games ran, \
+        and one hash of every game's end state, the same for any thread count. --shard K/N \
+        plays the K-th of N contiguous blocks of the seeds, so that N machines can share a \
+        sweep.
         """,
       options: [seeds.required, GameOptions<G>.ticks.required] + GameOptions<G>.settingOptions + [
-        GameOptions<G>.threads, GameOptions<G>.json,
+        shard, GameOptions<G>.threads, GameOptions<G>.json,
       ], program: G.name)
   }
 
   let seeds: SeedRange
+  let shard: Shard
   let ticks: Int
   let settings: GameSettings
   let threads: Int
@@ -43,6 +49,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
         "--seeds \(seeds) holds \(seeds.count) seeds; one sweep plays at most "
           + "\(Self.maximumSeeds) (split the range)")
     }
+    shard = try options[Self.shard]
     ticks = try options.required(GameOptions<G>.ticks)
     settings = try GameOptions<G>.settings(options)
     threads = try GameOptions<G>.threadCount(options)
@@ -50,62 +57,105 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
-    let results = Results(count: seeds.count)
+    let positions = shard.positions(of: seeds.count)
     let (seeds, ticks, settings) = (self.seeds, self.ticks, self.settings)
-    let workers = min(threads, seeds.count)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      for position in stride(from: worker, to: seeds.count, by: workers) {
-        var game = G(seed: seeds[position], settings: settings)
-        game.threadCount = 1
-        while game.tick < UInt64(ticks) && !game.isOver { game.advance() }
-        results.set(position, (game.stateHash(), game.outcome ?? "ran \(game.tick) ticks"))
-      }
-    }
-    let all = results.all
-    var tally: [String: Int] = [:]
+    var tally = SweepTally()
     var hasher = StateHasher()
-    for (hash, outcome) in all {
-      tally[outcome, default: 0] += 1
-      hasher.combine(hash.rawValue)
+    // Each game on one thread; the ends are taken in seed order, whichever finished first.
+    OrderedWorkerPool.run(count: positions.count, jobs: threads) { item in
+      var game = G(seed: seeds[positions.lowerBound + item], settings: settings)
+      game.threadCount = 1
+      while game.tick < UInt64(ticks) && !game.isOver { game.advance() }
+      return (game.stateHash(), game.outcome ?? "ran \(game.tick) ticks", Int(game.tick))
+    } deliver: { _, end in
+      hasher.combine(end.0.rawValue)
+      tally.add(outcome: end.1, ticks: end.2)
+      return true
     }
-    let sorted = tally.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
     let sweepHash = hasher.finalize()
     if json {
-      let outcomes = sorted.map { outcome, count in
-        JSONValue.object([("outcome", .string(outcome)), ("games", .integer(count))])
-      }
-      let report = JSONValue.object([
-        ("game", .string(G.name)),
-        ("settings", GameOptions<G>.settingsJSON(settings)),
-        ("firstSeed", .unsigned(seeds.first)),
-        ("lastSeed", .unsigned(seeds.last)), ("games", .integer(all.count)),
-        ("tickLimit", .integer(ticks)), ("outcomes", .array(outcomes)),
-        ("sweepHash", .string(sweepHash.description)),
-      ])
-      console.print(report.rendered)
-      return ExitCode.success
+      console.print(report(tally, positions: positions, sweepHash: sweepHash).rendered)
+    } else {
+      for line in lines(tally, positions: positions, sweepHash: sweepHash) { console.print(line) }
     }
-    console.print(
-      "Sweep: \(G.name), seeds \(seeds) (\(seeds.count) games), up to \(ticks) ticks each")
-    for (outcome, count) in sorted {
-      let share = Double(count) / Double(all.count) * 100
-      console.print(String(format: "  %@: %d (%.1f%%)", outcome, count, share))
-    }
-    console.print("sweepHash: \(sweepHash)")
     return ExitCode.success
   }
 
-  /// Each seed's end hash and outcome, written by the worker that played it.
-  private final class Results: @unchecked Sendable {
-    private var entries: [(StateHash, String)?]
-    private let lock = NSLock()
-
-    init(count: Int) { entries = Array(repeating: nil, count: count) }
-
-    func set(_ position: Int, _ entry: (StateHash, String)) {
-      lock.withLock { entries[position] = entry }
+  /// The seeds played: the whole range, or the shard's part of it.
+  private func swept(_ positions: Range<Int>) -> String {
+    guard shard != .whole else { return "seeds \(seeds)" }
+    guard let first = positions.first, let last = positions.last else {
+      return "shard \(shard) of seeds \(seeds): no seeds"
     }
+    return
+      "shard \(shard) of seeds \(seeds): seeds \(SeedRange(first: seeds[first], last: seeds[last]))"
+  }
 
-    var all: [(StateHash, String)] { lock.withLock { entries.compactMap { $0 } } }
+  /// The text report: what was swept, each outcome, the lengths and the sweep's hash.
+  private func lines(
+    _ tally: SweepTally, positions: Range<Int>, sweepHash: StateHash
+  ) -> [String] {
+    var lines = [
+      "Sweep: \(G.name), \(swept(positions)) (\(tally.gameCount) "
+        + (tally.gameCount == 1 ? "game" : "games") + "), up to \(ticks) ticks each"
+    ]
+    for outcome in tally.outcomes {
+      let share = Double(outcome.games) / Double(tally.gameCount) * 100
+      var line = String(format: "  %@: %d (%.1f%%)", outcome.name, outcome.games, share)
+      if let interval = tally.interval(of: outcome.name) {
+        line += String(
+          format: ", 95%% CI %.1f%% to %.1f%%", interval.lower * 100, interval.upper * 100)
+      }
+      lines.append(line)
+    }
+    let lengths = tally.lengths
+    if let mean = lengths.mean, let deviation = lengths.standardDeviation,
+      let minimum = lengths.minimum, let maximum = lengths.maximum
+    {
+      lines.append(
+        String(
+          format: "Length: mean %.1f ticks, sd %.1f, min %d, max %d", mean, deviation,
+          minimum, maximum))
+    }
+    return lines + ["sweepHash: \(sweepHash)"]
+  }
+
+  /// The JSON report: the same figures as the text, as one object.
+  private func report(
+    _ tally: SweepTally, positions: Range<Int>, sweepHash: StateHash
+  ) -> JSONValue {
+    let outcomes = tally.outcomes.map { outcome in
+      var members: [(String, JSONValue)] = [
+        ("outcome", .string(outcome.name)), ("games", .integer(outcome.games)),
+      ]
+      if let interval = tally.interval(of: outcome.name) {
+        members += [("lower95", .number(interval.lower)), ("upper95", .number(interval.upper))]
+      }
+      return JSONValue.object(members)
+    }
+    var members: [(String, JSONValue)] = [
+      ("game", .string(G.name)), ("settings", GameOptions<G>.settingsJSON(settings)),
+      ("firstSeed", .unsigned(seeds.first)), ("lastSeed", .unsigned(seeds.last)),
+    ]
+    if shard != .whole { members.append(("shard", .string(shard.description))) }
+    members += [
+      ("games", .integer(tally.gameCount)), ("tickLimit", .integer(ticks)),
+      ("outcomes", .array(outcomes)),
+    ]
+    let lengths = tally.lengths
+    if let mean = lengths.mean, let deviation = lengths.standardDeviation,
+      let minimum = lengths.minimum, let maximum = lengths.maximum
+    {
+      members.append(
+        (
+          "ticks",
+          .object([
+            ("mean", .number(mean)), ("sd", .number(deviation)), ("min", .integer(minimum)),
+            ("max", .integer(maximum)),
+          ])
+        ))
+    }
+    members.append(("sweepHash", .string(sweepHash.description)))
+    return .object(members)
   }
 }

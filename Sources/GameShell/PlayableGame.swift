@@ -57,6 +57,16 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// What `describe` prints of the game past its seats and settings, a line each: a game on a
   /// `World` gives `world.describedLines()`, its schedule and entity types. None by default.
   var descriptionLines: [String] { get }
+
+  /// The `World` the game steps, if it is one: `run --profile` reports each of its systems'
+  /// times, how its ticks used their threads and its entities' sizes. A game on a `World` gives
+  /// `world`; `nil` by default, and `run --profile` says the game has no world to profile.
+  var steppedWorld: World? { get }
+
+  /// Whether the game's world times its systems each tick (`World.measuresSystemTimes`), which
+  /// `run --profile` turns on. A game on a `World` forwards it to its world's; by default it
+  /// stays off.
+  var measuresSystemTimes: Bool { get set }
 }
 
 extension PlayableGame {
@@ -83,6 +93,15 @@ extension PlayableGame {
 
   /// None.
   public var descriptionLines: [String] { [] }
+
+  /// None: the game is not one `World`.
+  public var steppedWorld: World? { nil }
+
+  /// Off, and stays off: the game has no world to time.
+  public var measuresSystemTimes: Bool {
+    get { false }
+    set {}
+  }
 }
 
 /// A key that gives a game's input in a window, and what it does: `GameKey("b", "buy a bee")`.

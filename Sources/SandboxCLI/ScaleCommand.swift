@@ -70,17 +70,6 @@ struct ScaleCommand: Subcommand {
     self.invocation = invocation
   }
 
-  /// One size on one thread count.
-  struct Measurement {
-    var monsters: Int
-    var threads: Int
-    var setupSeconds: Double
-    /// Nanoseconds per entity-update, one per timed tick.
-    var nanoseconds: [Double]
-    /// Milliseconds per tick, one per timed tick.
-    var milliseconds: [Double]
-  }
-
   func run(console: Console) throws(CommandFailure) -> Int32 {
     guard BuildConfiguration.current.isOptimized else {
       throw CommandFailure(message: Self.debugBuildMessage, exitCode: ExitCode.usage)
@@ -93,53 +82,38 @@ struct ScaleCommand: Subcommand {
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
     let scenario = try assets.loadScenario("swarm", invocation: invocation)
     for size in sizes { _ = try SwarmCount.check(size, for: scenario) }
-    var measurements: [Measurement] = []
-    console.writeOutput(header(scenario: scenario))
+    var scaling = TickScaling(ticks: ticks, entityName: "monsters")
+    console.writeOutput(scaling.header(describing: Self.workload(scenario)))
     for size in sizes {
       for threadCount in threads {
-        let measurement = Self.measure(
-          scenario: scenario, monsters: size, threads: threadCount, ticks: ticks)
-        measurements.append(measurement)
-        let single = measurements.first { $0.monsters == size && $0.threads == 1 }
-        console.writeOutput(row(measurement, single: single))
+        let measurement = scaling.measure(entities: size, threads: threadCount) {
+          Match(scenario: scenario, seed: 1, swarmCount: size)
+        } entityCount: {
+          $0.world.entityCount
+        }
+        console.writeOutput(scaling.row(measurement))
       }
     }
     let peak = RunProfile.peakMemoryBytes
     console.writeOutput(
       "peak memory: " + String(format: "%.1f", Double(peak) / 1_048_576) + " MiB\n")
     if let jsonPath {
-      try write(jsonText(measurements, peakMemoryBytes: peak), to: jsonPath)
+      try write(scaling.json(peakMemoryBytes: peak), to: jsonPath)
       console.print("Wrote \(jsonPath)")
     }
     if let svgPath {
-      try write(svgText(measurements), to: svgPath)
+      try write(
+        scaling.svg(title: "MonsterWars swarm: ns per entity-update (median, min-max bars)"),
+        to: svgPath)
       console.print("Wrote \(svgPath)")
     }
     return ExitCode.success
   }
 
-  static func measure(
-    scenario: Scenario, monsters: Int, threads: Int, ticks: Int
-  ) -> Measurement {
-    let clock = MonotonicClock()
-    let setupStart = clock.now()
-    var match = Match(scenario: scenario, seed: 1, swarmCount: monsters)
-    let setupSeconds = clock.now() - setupStart
-    match.threadCount = threads
-    for _ in 0..<2 { match.step() }
-    var nanoseconds: [Double] = []
-    var milliseconds: [Double] = []
-    for _ in 0..<ticks where !match.isOver {
-      let entities = match.world.entityCount
-      let start = clock.now()
-      match.step()
-      let seconds = clock.now() - start
-      milliseconds.append(seconds * 1000)
-      nanoseconds.append(seconds * 1e9 / Double(max(entities, 1)))
-    }
-    return Measurement(
-      monsters: monsters, threads: threads, setupSeconds: setupSeconds,
-      nanoseconds: nanoseconds, milliseconds: milliseconds)
+  /// What the swarm is: its density.
+  static func workload(_ scenario: Scenario) -> String {
+    let density = scenario.swarm.map { String(format: "%g", Double($0.density)) } ?? "?"
+    return "Swarm at \(density) monsters per million square units"
   }
 
   private func url(of path: String) -> URL {

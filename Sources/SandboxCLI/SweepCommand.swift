@@ -1,5 +1,6 @@
 import Foundation
 import GameShell
+import Gameplay
 import MonsterWars
 import TraitSandbox
 
@@ -36,11 +37,7 @@ struct SweepCommand: Subcommand {
     "jobs", help: "Matches played at once, one per thread (1 to 256).", in: 1...256,
     defaultDescription: "all cores")
   /// `--shard`: which block of the seeds this run plays.
-  static let shard = Option<Shard>(
-    "shard", valueName: "k/n",
-    help: "Play only the k-th of n contiguous blocks of the seeds (1 <= k <= n <= "
-      + "\(Shard.maximumCount)).",
-    default: .whole, parse: Shard.init(parsing:))
+  static let shard = Shard.option
   /// `--out`: a file for the lines.
   static let out: Option<String?> = .text(
     "out", valueName: "file",

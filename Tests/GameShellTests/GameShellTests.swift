@@ -144,7 +144,30 @@ struct GameShellTests {
     let one = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--threads", "1"])
     let four = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--threads", "4"])
     #expect(one.code == 0 && one.output == four.output)
-    #expect(one.output.contains("  over 1000: 5 (50.0%)\n  ran 8 ticks: 5 (50.0%)\n"))
+    // Seeds 985-989 pass 1000 at ticks 8, 8, 7, 7 and 6; 980-984 run the 8 ticks. The
+    // interval of 5 in 10 by Wilson's formula, worked by hand: 0.5 -+ 0.2634.
+    #expect(
+      one.output.contains(
+        """
+          over 1000: 5 (50.0%), 95% CI 23.7% to 76.3%
+          ran 8 ticks: 5 (50.0%), 95% CI 23.7% to 76.3%
+        Length: mean 7.6 ticks, sd 0.7, min 6, max 8
+        sweepHash: 
+        """))
+  }
+
+  @Test("a sweep's shards are contiguous blocks of its seeds, and say which they played")
+  func sweepShards() {
+    let first = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--shard", "1/3"])
+    #expect(
+      first.output.hasPrefix("Sweep: drift, shard 1/3 of seeds 980-989: seeds 980-983 (4 games)"))
+    #expect(first.output.contains("  ran 8 ticks: 4 (100.0%), 95% CI 51.0% to 100.0%\n"))
+    let last = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--shard", "3/3"])
+    #expect(
+      last.output.hasPrefix("Sweep: drift, shard 3/3 of seeds 980-989: seeds 987-989 (3 games)"))
+    #expect(last.output.contains("  over 1000: 3 (100.0%)"))
+    let bad = run(["sweep", "--seeds", "1-5", "--ticks", "8", "--shard", "4/3"])
+    #expect(bad.code == 64 && bad.errors.contains("--shard"))
   }
 
   @Test("run, replay and sweep report as one JSON object with --json, saying what the text says")
@@ -165,6 +188,22 @@ struct GameShellTests {
     let sweepText = run(["sweep", "--seeds", "980-989", "--ticks", "8"]).output
     let sweepJSON = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--json"]).output
     let sweep = try JSONValue.parse(Data(sweepJSON.utf8))
+    let interval = try #require(WilsonScoreInterval(successes: 5, trials: 10))
+    // The lengths 8 (7 games), 7, 7 and 6: a sample variance of 4.4 / 9, to rounding.
+    guard case .object(let members) = sweep,
+      case .object(let lengths)? = members.first(where: { $0.0 == "ticks" })?.1,
+      case .number(let deviation)? = lengths.first(where: { $0.0 == "sd" })?.1
+    else {
+      Issue.record("the sweep's JSON has no ticks.sd: \(sweepJSON)")
+      return
+    }
+    #expect(abs(deviation - (4.4 / 9).squareRoot()) < 1e-12)
+    func halfOfTen(_ outcome: String) -> [(String, JSONValue)] {
+      [
+        ("outcome", .string(outcome)), ("games", .number(5)), ("lower95", .number(interval.lower)),
+        ("upper95", .number(interval.upper)),
+      ]
+    }
     let sweepHash = try #require(sweepText.split(separator: "\n").last?.split(separator: " ").last)
     #expect(
       sweep
@@ -175,8 +214,14 @@ struct GameShellTests {
           (
             "outcomes",
             .array([
-              .object([("outcome", .string("over 1000")), ("games", .number(5))]),
-              .object([("outcome", .string("ran 8 ticks")), ("games", .number(5))]),
+              .object(halfOfTen("over 1000")), .object(halfOfTen("ran 8 ticks")),
+            ])
+          ),
+          (
+            "ticks",
+            .object([
+              ("mean", .number(7.6)), ("sd", .number(deviation)), ("min", .number(6)),
+              ("max", .number(8)),
             ])
           ),
           ("sweepHash", .string(String(sweepHash))),
@@ -227,6 +272,8 @@ struct GameShellTests {
     #expect(help.code == 0 && help.output.contains("USAGE: drift sweep --seeds <a-b> --ticks <n>"))
     let overview = run(["--help"])
     #expect(overview.output.hasPrefix("OVERVIEW: A number that drifts.\n\nUSAGE: drift"))
+    let profile = run(["run", "--ticks", "3", "--profile"])
+    #expect(profile.code == 64 && profile.errors.contains("drift does not step a World"))
     for arguments in [["fly"], ["run"], ["run", "--ticks", "1", "--step", "10"], ["sweep"]] {
       let result = run(arguments)
       #expect(result.code == 64 && result.errors.hasPrefix("Error: "), "\(arguments)")

@@ -1,4 +1,6 @@
+import DispatchBenchmark
 import GameShell
+import MonsterWars
 import Testing
 
 @testable import SandboxCLI
@@ -34,11 +36,23 @@ struct ScaleCommandTests {
   func measure() throws {
     let scenario = try AssetFolder(root: packageRoot.appendingPathComponent("Assets"))
       .loadScenario("swarm", invocation: invocation())
-    let measurement = ScaleCommand.measure(
-      scenario: scenario, monsters: 500, threads: 2, ticks: 3)
-    #expect(measurement.nanoseconds.count == 3)
-    #expect(measurement.milliseconds.allSatisfy { $0 > 0 })
-    #expect(measurement.setupSeconds > 0)
+    var scaling = TickScaling(ticks: 3, entityName: "monsters")
+    for threads in [1, 2] {
+      let measurement = scaling.measure(entities: 500, threads: threads) {
+        Match(scenario: scenario, seed: 1, swarmCount: 500)
+      } entityCount: {
+        $0.world.entityCount
+      }
+      #expect(measurement.nanoseconds.count == 3)
+      #expect(measurement.milliseconds.allSatisfy { $0 > 0 })
+      #expect(measurement.setupSeconds > 0)
+    }
+    // Each row is measured against the one-thread row of its size: its speed-up.
+    let rows = scaling.measurements.map { scaling.row($0) }
+    #expect(rows[0].hasPrefix("       500        1") && rows[0].contains("        1.00x"))
+    #expect(rows[1].hasPrefix("       500        2") && rows[1].contains("x "))
+    #expect(scaling.header(describing: "Swarm").contains("  monsters  threads   ms/tick"))
+    #expect(scaling.json(peakMemoryBytes: 1).contains(#""monsters":500,"threads":2,"#))
   }
 
   private func invocation() -> Sandbox.Invocation {

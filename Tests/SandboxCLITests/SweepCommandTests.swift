@@ -1,5 +1,7 @@
 import Foundation
 import GameShell
+import Gameplay
+import MonsterWars
 import Testing
 
 @testable import SandboxCLI

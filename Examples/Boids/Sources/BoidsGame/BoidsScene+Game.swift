@@ -27,6 +27,12 @@ extension BoidsScene: Game {
     set { world.threadCount = newValue }
   }
 
+  /// Whether each tick times the world's systems, as `boids run --profile` asks.
+  public var measuresSystemTimes: Bool {
+    get { world.measuresSystemTimes }
+    set { world.measuresSystemTimes = newValue }
+  }
+
   /// Releases the hawks the falconers asked for (a point outside the sky is moved onto its
   /// edge; one that is not a number releases nothing), then steps the world.
   public mutating func advance(with inputs: [SeatInput<SkyInput>]) {

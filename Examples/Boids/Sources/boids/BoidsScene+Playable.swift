@@ -62,6 +62,9 @@ extension BoidsScene: PlayableGame {
   /// The world's schedule and entity types.
   public var descriptionLines: [String] { world.describedLines() }
 
+  /// The sky's world, which `run --profile` reports on.
+  public var steppedWorld: World? { world }
+
   /// "every boid caught" once the flock is gone.
   public var outcome: String? {
     boidCount == 0 && initialBoidCount > 0 ? "every boid caught" : nil

@@ -1,6 +1,7 @@
 import BoidsGame
 import Foundation
 import GameShell
+import JSON
 import Synchronization
 import Testing
 
@@ -63,6 +64,33 @@ struct BoidsCommandTests {
     #expect(hashLine.dropFirst("stateHash: ".count).count == 16)
     #expect(first.output.contains("tick: 60\nboids: "))
     #expect(first.output.contains("hawks: 4"))
+  }
+
+  @Test("a profiled run times each of the sky's systems, and says so in its JSON too")
+  func profile() throws {
+    let plain = run(["run", "--ticks", "20", "--count", "60"])
+    let profiled = run(["run", "--ticks", "20", "--count", "60", "--profile", "--threads", "2"])
+    #expect(profiled.code == 0)
+    // The same game: the profile only watches it.
+    #expect(hash(profiled.output) == hash(plain.output))
+    #expect(profiled.output.contains("\nProfile (20 ticks):\n"))
+    for system in ["targets", "spawner", "flocking", "movement", "render", "despawns", "tick"] {
+      #expect(profiled.output.contains("\n  \(system) "), "\(system)")
+    }
+    #expect(profiled.output.contains("  one thread works "))
+    #expect(profiled.output.contains("  bytes per entity: "))
+    #expect(profiled.output.contains("Boid ") && profiled.output.contains("Hawk "))
+    let json = run(["run", "--ticks", "20", "--count", "60", "--profile", "--json"])
+    let report = try JSONValue.parse(Data(json.output.utf8))
+    guard case .object(let members) = report,
+      case .object(let profile)? = members.first(where: { $0.key == "profile" })?.value,
+      case .object(let systems)? = profile.first(where: { $0.key == "systems" })?.value
+    else {
+      Issue.record("no profile.systems in \(json.output)")
+      return
+    }
+    #expect(profile.first?.key == "ticks" && profile.first?.value == .number(20))
+    #expect(systems.contains { $0.key == "flocking" } && systems.last?.key == "tick")
   }
 
   @Test("help goes to standard output and exits 0")

@@ -1,9 +1,7 @@
-import GameShell
-
-/// Small helpers the text reports share.
+/// Right-aligned columns for the text reports.
 extension String {
   /// The string right-aligned in a column of `width` characters.
-  func leftPadded(to width: Int) -> String {
+  package func leftPadded(to width: Int) -> String {
     String(repeating: " ", count: max(0, width - count)) + self
   }
 }

@@ -1,37 +1,35 @@
 import Foundation
-import GameShell
 import JSON
-import MonsterWars
 import TraitSandbox
 
-/// What `sandbox run --profile` measures: each system's time per tick, the whole tick's,
+/// What `run --profile` measures of a game on a `World`: each system's time per tick, the whole tick's,
 /// how each used its threads (its parallel steps, the time only one thread worked, its
 /// busiest chunk), the set-up's, reading and writing snapshots, the final state hash, how many
 /// bytes the entities take and the process's peak memory.
-struct RunProfile {
+package struct RunProfile {
   /// The systems, in the order a tick runs them.
-  let systemNames: [String]
+  package let systemNames: [String]
   /// Seconds the match took to set up, before the first tick.
-  let setupSeconds: Double
+  package let setupSeconds: Double
   /// Seconds each system took, tick by tick.
-  private(set) var systemSeconds: [[Double]]
+  package private(set) var systemSeconds: [[Double]]
   /// Seconds each whole tick took.
-  private(set) var tickSeconds: [Double] = []
+  package private(set) var tickSeconds: [Double] = []
   /// What the end of each tick took, after its systems.
-  private(set) var tickEnds: [TickEndTimes] = []
+  package private(set) var tickEnds: [TickEndTimes] = []
   /// How each tick's parts used their threads.
-  private(set) var parallelism: [TickParallelism] = []
+  package private(set) var parallelism: [TickParallelism] = []
   /// Seconds reading the `--load` file took, before it was restored (in `setupSeconds`).
-  var readSeconds: Double?
+  package var readSeconds: Double?
   /// Seconds saving the match to the `--save` file took.
-  var saveSeconds: Double?
+  package var saveSeconds: Double?
   /// Seconds computing the world's state hash at the end took.
-  var hashSeconds: Double?
+  package var hashSeconds: Double?
 
   /// The systems that share a parallel step, step by step, on more than one thread.
-  let sharedSteps: [[String]]
+  package let sharedSteps: [[String]]
 
-  init(world: World, setupSeconds: Double) {
+  package init(world: World, setupSeconds: Double) {
     systemNames = world.systems.map(\.name)
     sharedSteps =
       world.threadCount > 1 ? world.scheduleSteps.map(\.systems).filter { $0.count > 1 } : []
@@ -41,7 +39,7 @@ struct RunProfile {
 
   /// Records one tick: its wall time, its systems' times, its end's, and how its parts used
   /// their threads.
-  mutating func record(
+  package mutating func record(
     tick seconds: Double, systems: [Double], end: TickEndTimes,
     parallelism tick: TickParallelism = TickParallelism()
   ) {
@@ -54,23 +52,23 @@ struct RunProfile {
   }
 
   /// One row of the per-system table.
-  struct Row {
-    var name: String
-    var medianMilliseconds: Double
-    var maximumMilliseconds: Double
+  package struct Row {
+    package var name: String
+    package var medianMilliseconds: Double
+    package var maximumMilliseconds: Double
     /// The system's share of all tick time, 0...1.
-    var share: Double
+    package var share: Double
     /// Its parallel steps (barriers) in a tick, the median.
-    var steps: Double = 0
+    package var steps: Double = 0
     /// The time in which only one thread worked, the median, in milliseconds.
-    var oneThreadMilliseconds: Double = 0
+    package var oneThreadMilliseconds: Double = 0
     /// The largest share of a step's work one chunk did, over every tick.
-    var busiestChunkShare: Double = 0
+    package var busiestChunkShare: Double = 0
   }
 
   /// One row per system, one for each part of the tick's end (despawns, spawns, the spatial
   /// sort), then one for the whole tick.
-  var rows: [Row] {
+  package var rows: [Row] {
     let total = tickSeconds.reduce(0, +)
     func row(_ name: String, _ samples: [Double], _ parts: [Parallelism]) -> Row {
       Row(
@@ -102,7 +100,7 @@ struct RunProfile {
   }
 
   /// The peak resident memory of this process so far, in bytes.
-  static var peakMemoryBytes: Int {
+  package static var peakMemoryBytes: Int {
     var usage = rusage()
     guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
     // Linux reports kilobytes.
@@ -112,7 +110,7 @@ struct RunProfile {
   // MARK: - Reports
 
   /// The table and figures as text.
-  func text(types: [EntityTypeDescription], peakMemoryBytes: Int) -> String {
+  package func text(types: [EntityTypeDescription], peakMemoryBytes: Int) -> String {
     func milliseconds(_ value: Double) -> String { String(format: "%.3f", value) }
     var lines = [
       "", "Profile (\(tickSeconds.count) ticks):",

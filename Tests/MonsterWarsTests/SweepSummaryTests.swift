@@ -1,8 +1,5 @@
-import GameShell
 import MonsterWars
 import Testing
-
-@testable import SandboxCLI
 
 @Suite("SweepSummary")
 struct SweepSummaryTests {

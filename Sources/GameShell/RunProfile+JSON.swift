@@ -1,13 +1,11 @@
 import Foundation
-import GameShell
 import JSON
-import MonsterWars
 import TraitSandbox
 
 /// A profile as JSON.
 extension RunProfile {
   /// The same figures as a JSON object.
-  func json(types: [EntityTypeDescription], peakMemoryBytes: Int) -> JSONValue {
+  package func json(types: [EntityTypeDescription], peakMemoryBytes: Int) -> JSONValue {
     .object([
       ("ticks", .integer(tickSeconds.count)),
       ("setupSeconds", .measured(setupSeconds)),

@@ -1,8 +1,6 @@
 import GameShell
 import Testing
 
-@testable import SandboxCLI
-
 @Suite("Shard: --shard")
 struct ShardTests {
   @Test("K/N parses within 1 <= K <= N <= 10000")

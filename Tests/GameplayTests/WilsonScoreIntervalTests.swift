@@ -1,7 +1,5 @@
-import GameShell
+import Gameplay
 import Testing
-
-@testable import SandboxCLI
 
 @Suite("WilsonScoreInterval")
 struct WilsonScoreIntervalTests {

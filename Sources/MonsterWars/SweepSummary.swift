@@ -1,62 +1,54 @@
 import Foundation
 import Frames
-import GameShell
-import MonsterWars
+import Gameplay
 
-/// What a sweep adds up to: how the matches ended, each side's win rate with its 95%
+/// What a sweep of matches adds up to: how the matches ended, each side's win rate with its 95%
 /// confidence interval, and how long matches lasted.
 ///
 /// Matches are added in seed order, so the same sweep always sums to the same figures.
-struct SweepSummary: Equatable, Sendable {
-  /// Matches added.
-  private(set) var matchCount = 0
+package struct SweepSummary: Equatable, Sendable {
   /// Wins per side.
-  private(set) var wins = PerSide(left: 0, right: 0)
+  package private(set) var wins = PerSide(left: 0, right: 0)
   /// Matches that ended in a draw (the tick limit, or both castles falling on one tick).
-  private(set) var drawCount = 0
-  /// Matches stopped by `--ticks` before they ended.
-  private(set) var unfinishedCount = 0
+  package private(set) var drawCount = 0
+  /// Matches stopped by a tick budget before they ended.
+  package private(set) var unfinishedCount = 0
+  /// How long the matches lasted.
+  package private(set) var lengths = TickLengths()
+
+  /// No matches yet.
+  package init() {}
+
+  /// Matches added.
+  package var matchCount: Int { lengths.count }
   /// The shortest match, in ticks.
-  private(set) var minimumTicks: Int?
+  package var minimumTicks: Int? { lengths.minimum }
   /// The longest match, in ticks.
-  private(set) var maximumTicks: Int?
-  private var meanTicksSoFar = 0.0
-  private var squaredDeviationSum = 0.0
+  package var maximumTicks: Int? { lengths.maximum }
+  /// The mean match length in ticks, if any match was added.
+  package var meanTicks: Double? { lengths.mean }
+  /// The sample standard deviation of match length in ticks (0 for a single match).
+  package var ticksStandardDeviation: Double? { lengths.standardDeviation }
 
   /// Adds one match that ran `ticks` ticks and ended with `outcome` (`nil`: unfinished).
-  mutating func add(outcome: MatchOutcome?, ticks: Int) {
-    matchCount += 1
+  package mutating func add(outcome: MatchOutcome?, ticks: Int) {
     switch outcome {
     case .victory(let side): wins[side] += 1
     case .draw: drawCount += 1
     case nil: unfinishedCount += 1
     }
-    minimumTicks = min(minimumTicks ?? ticks, ticks)
-    maximumTicks = max(maximumTicks ?? ticks, ticks)
-    // Welford's update: stable where summing squares would cancel.
-    let delta = Double(ticks) - meanTicksSoFar
-    meanTicksSoFar += delta / Double(matchCount)
-    squaredDeviationSum += delta * (Double(ticks) - meanTicksSoFar)
-  }
-
-  /// The mean match length in ticks, if any match was added.
-  var meanTicks: Double? { matchCount > 0 ? meanTicksSoFar : nil }
-
-  /// The sample standard deviation of match length in ticks (0 for a single match).
-  var ticksStandardDeviation: Double? {
-    guard matchCount > 0 else { return nil }
-    return matchCount > 1 ? (squaredDeviationSum / Double(matchCount - 1)).squareRoot() : 0
+    lengths.add(ticks)
   }
 
   /// The 95% Wilson score interval of `side`'s share of all matches, if any were added.
-  func winRateInterval(of side: Side) -> WilsonScoreInterval? {
+  package func winRateInterval(of side: Side) -> WilsonScoreInterval? {
     WilsonScoreInterval(successes: wins[side], trials: matchCount)
   }
 
   // MARK: - Text
 
   /// The summary as lines of text: matches, results, win rates and match length.
-  func lines() -> [String] {
+  package func lines() -> [String] {
     var lines = [
       "Matches:    \(Self.grouped(matchCount))",
       "Results:    left wins \(Self.grouped(wins.left)), right wins \(Self.grouped(wins.right)), "
@@ -93,8 +85,8 @@ struct SweepSummary: Equatable, Sendable {
   }
 
   /// `value` with one decimal and its whole part grouped in thousands: `18,338.2`.
-  static func grouped(_ value: Double) -> String { NumberText.grouped(value, decimals: 1) }
+  package static func grouped(_ value: Double) -> String { NumberText.grouped(value, decimals: 1) }
 
   /// `value` grouped in thousands: `36,000`.
-  static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
+  package static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 }

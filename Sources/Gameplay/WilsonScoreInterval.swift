@@ -1,20 +1,18 @@
-import GameShell
-
 /// A confidence interval for a proportion from `successes` out of `trials`, by Wilson's score
 /// method: unlike `p ± z·sqrt(p(1-p)/n)` it stays inside 0...1 and is sound at 0 or n
 /// successes and for small samples.
-struct WilsonScoreInterval: Equatable, Sendable {
+package struct WilsonScoreInterval: Equatable, Sendable {
   /// The standard normal quantile for a two-sided 95% interval.
-  static let z95 = 1.959_963_984_540_054
+  package static let z95 = 1.959_963_984_540_054
 
   /// The lower bound, in 0...1.
-  let lower: Double
+  package let lower: Double
   /// The upper bound, in 0...1.
-  let upper: Double
+  package let upper: Double
 
   /// The interval for `successes` of `trials` at the confidence `z` stands for; `nil` when
   /// there are no trials.
-  init?(successes: Int, trials: Int, z: Double = z95) {
+  package init?(successes: Int, trials: Int, z: Double = z95) {
     precondition(successes >= 0 && successes <= trials)
     guard trials > 0 else { return nil }
     let n = Double(trials)

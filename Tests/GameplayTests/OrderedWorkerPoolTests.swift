@@ -1,9 +1,7 @@
 import Foundation
-import GameShell
+import Gameplay
 import Synchronization
 import Testing
-
-@testable import SandboxCLI
 
 @Suite("OrderedWorkerPool")
 struct OrderedWorkerPoolTests {

@@ -1,29 +1,27 @@
-import GameShell
-
 /// One of `count` contiguous, near-equal blocks of a seed range, as `--shard K/N` names it.
 ///
 /// Blocks are contiguous, not round-robin, so that concatenating the outputs of shards 1/N
 /// through N/N, in that order, gives exactly the output of the whole range.
-struct Shard: Equatable, Sendable, CustomStringConvertible {
+package struct Shard: Equatable, Sendable, CustomStringConvertible {
   /// The most shards a range may be split into.
-  static let maximumCount = 10_000
+  package static let maximumCount = 10_000
   /// The whole range: shard 1 of 1.
-  static let whole = Shard(index: 1, count: 1)
+  package static let whole = Shard(index: 1, count: 1)
 
   /// Which block, from 1.
-  let index: Int
+  package let index: Int
   /// How many blocks.
-  let count: Int
+  package let count: Int
 
   /// Shard `index` of `count`; `1 <= index <= count <= maximumCount`.
-  init(index: Int, count: Int) {
+  package init(index: Int, count: Int) {
     precondition(1 <= index && index <= count && count <= Self.maximumCount)
     self.index = index
     self.count = count
   }
 
   /// Reads `K/N`.
-  init(parsing text: String) throws(OptionValueError) {
+  package init(parsing text: String) throws(OptionValueError) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2,
       parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -40,7 +38,7 @@ struct Shard: Equatable, Sendable, CustomStringConvertible {
   /// that when there are more shards than seeds the last shards are the empty ones.
   ///
   /// - Complexity: O(1).
-  func positions(of total: Int) -> Range<Int> {
+  package func positions(of total: Int) -> Range<Int> {
     precondition(total >= 0)
     let (size, remainder) = total.quotientAndRemainder(dividingBy: count)
     let before = index - 1
@@ -49,5 +47,13 @@ struct Shard: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// `K/N`.
-  var description: String { "\(index)/\(count)" }
+  package var description: String { "\(index)/\(count)" }
+
+  /// `--shard`: which block of the seeds a sweep plays.
+  package static var option: Option<Shard> {
+    Option(
+      "shard", valueName: "k/n",
+      help: "Play only the k-th of n contiguous blocks of the seeds (1 <= k <= n <= "
+        + "\(maximumCount)).", default: .whole, parse: Shard.init(parsing:))
+  }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GameShell
 
 /// A fixed pool of worker threads that compute results for items `0..<count`, each worker
 /// taking the next unclaimed item from a shared counter, while the calling thread receives the
@@ -7,14 +6,14 @@ import GameShell
 ///
 /// Results are handed over as soon as every earlier one is in, so only the results that have
 /// overtaken a slower item are held at a time.
-enum OrderedWorkerPool {
+package enum OrderedWorkerPool {
   /// Computes `work(item)` for every item in `0..<count` on `jobs` threads, and calls
   /// `deliver(item, result)` on the calling thread for item 0, then 1, and so on, until it
   /// returns `false` (say, when the results can no longer be written anywhere).
   ///
   /// Returns once every result is delivered, or delivering stopped, and every worker has
   /// stopped; after a stop, no worker starts another item.
-  static func run<Result: Sendable>(
+  package static func run<Result: Sendable>(
     count: Int, jobs: Int, work: @escaping @Sendable (Int) -> Result,
     deliver: (Int, Result) -> Bool
   ) {
