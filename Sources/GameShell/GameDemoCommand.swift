@@ -69,6 +69,8 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     if let replayURL { return try show(replayURL, console: console) }
     var game = G(seed: seed, settings: settings)
     game.threadCount = threads
+    // F1 shows what each system took (a game on a World times them).
+    game.measuresSystemTimes = true
     var recorder = try GameOptions<G>.recorder(of: game)
     let frames = try GameWindow<G>.run(
       &recorder, tickLimit: tickLimit, frameLimit: frameLimit, environment: environment)
@@ -83,7 +85,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   private func show(_ url: URL, console: Console) throws(CommandFailure) -> Int32 {
     let recording = try GameOptions<G>.recording(at: url)
     let like = GameOptions<G>.reader(threads: threads)
-    let start: G
+    var start: G
     do {
       start = try like.restored(from: [UInt8](recording.start))
     } catch {
@@ -91,6 +93,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         message: "cannot replay \(url.path(percentEncoded: false)): its start does not read: "
           + "\(error)", exitCode: ExitCode.dataError)
     }
+    start.measuresSystemTimes = true
     let inputs = Dictionary(recording.inputs.map { ($0.tick, $0.inputs) }) { first, _ in first }
     var recorder = try GameOptions<G>.recorder(of: start)
     let limit = min(tickLimit ?? recording.tickCount, recording.tickCount)

@@ -150,7 +150,10 @@ struct GamePlay<G: PlayableGame> {
       figures: view.showsFigures
         ? figures.lines(
           tick: game.tick, ticksPerSecond: game.ticksPerSecond, speed: view.speed,
-          more: game.reportLines) : [],
+          more: game.reportLines
+            + FiguresPanel.timeLines(game.steppedWorld?.lastTickTimes ?? [])) : [],
+      graph: view.showsFigures
+        ? figures.graph(framesPerSecond: GameWindow<G>.framesPerSecond) : nil,
       banner: timeline?.line(now: recorder.game.tick, ticksPerSecond: game.ticksPerSecond)
         .nilIfEmpty ?? replayLine(ticksPerSecond: game.ticksPerSecond),
       progress: timeline?.isOpen == true

@@ -16,6 +16,14 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
   /// `--shard`: which block of the seeds this run plays.
   static var shard: Option<Shard> { Shard.option }
 
+  /// `--out`: a file for one JSON line per game.
+  static var out: Option<String?> {
+    .text(
+      "out", valueName: "file",
+      help: "Also write one JSON line per game, in seed order, to this file (atomically): its "
+        + "seed, tick, state hash, outcome and report lines.")
+  }
+
   /// The most seeds one sweep plays: each one's end is kept until all are in.
   static var maximumSeeds: Int { 10_000_000 }
 
@@ -28,10 +36,10 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
         way, with each way's share and its 95% Wilson score interval, how long the games ran, \
         and one hash of every game's end state, the same for any thread count. --shard K/N \
         plays the K-th of N contiguous blocks of the seeds, so that N machines can share a \
-        sweep.
+        sweep. --out writes each game's end as a JSON line, the same for any thread count.
         """,
       options: [seeds.required, GameOptions<G>.ticks.required] + GameOptions<G>.settingOptions + [
-        shard, GameOptions<G>.threads, GameOptions<G>.json,
+        shard, GameOptions<G>.threads, out, GameOptions<G>.json,
       ], program: G.name)
   }
 
@@ -40,6 +48,8 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
   let ticks: Int
   let settings: GameSettings
   let threads: Int
+  let outPath: String?
+  let outURL: URL?
   let json: Bool
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
@@ -53,32 +63,64 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     ticks = try options.required(GameOptions<G>.ticks)
     settings = try GameOptions<G>.settings(options)
     threads = try GameOptions<G>.threadCount(options)
+    outPath = try options[Self.out]
+    outURL = outPath.map { invocation.url(of: $0) }
+    // A file that cannot be written is refused before the games, not after them.
+    if let outURL { try LinesFile.checkDestination(outURL) }
     json = options[GameOptions<G>.json]
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
     let positions = shard.positions(of: seeds.count)
-    let (seeds, ticks, settings) = (self.seeds, self.ticks, self.settings)
+    let (seeds, ticks, settings, writesLines) = (seeds, ticks, settings, outURL != nil)
     var tally = SweepTally()
     var hasher = StateHasher()
+    var fileBytes: [UInt8] = []
     // Each game on one thread; the ends are taken in seed order, whichever finished first.
     OrderedWorkerPool.run(count: positions.count, jobs: threads) { item in
-      var game = G(seed: seeds[positions.lowerBound + item], settings: settings)
+      let seed = seeds[positions.lowerBound + item]
+      var game = G(seed: seed, settings: settings)
       game.threadCount = 1
       while game.tick < UInt64(ticks) && !game.isOver { game.advance() }
-      return (game.stateHash(), game.outcome ?? "ran \(game.tick) ticks", Int(game.tick))
+      let hash = game.stateHash()
+      return GameEnd(
+        hash: hash, outcome: game.outcome ?? "ran \(game.tick) ticks", ticks: Int(game.tick),
+        line: writesLines ? Self.line(of: game, seed: seed, hash: hash) : "")
     } deliver: { _, end in
-      hasher.combine(end.0.rawValue)
-      tally.add(outcome: end.1, ticks: end.2)
+      hasher.combine(end.hash.rawValue)
+      tally.add(outcome: end.outcome, ticks: end.ticks)
+      fileBytes += end.line.utf8
       return true
     }
     let sweepHash = hasher.finalize()
+    if let outURL { try LinesFile.write(fileBytes, to: outURL) }
     if json {
       console.print(report(tally, positions: positions, sweepHash: sweepHash).rendered)
     } else {
       for line in lines(tally, positions: positions, sweepHash: sweepHash) { console.print(line) }
     }
     return ExitCode.success
+  }
+
+  /// How one game of the sweep ended.
+  private struct GameEnd: Sendable {
+    var hash: StateHash
+    var outcome: String
+    var ticks: Int
+    /// Its JSON line for `--out`, newline included; empty without `--out`.
+    var line: String
+  }
+
+  /// The JSON line of `game`'s end, played from `seed`: its seed, tick, state hash, outcome
+  /// (once over) and report lines.
+  private static func line(of game: G, seed: UInt64, hash: StateHash) -> String {
+    var members: [(String, JSONValue)] = [
+      ("seed", .unsigned(seed)), ("tick", .unsigned(game.tick)),
+      ("stateHash", .string(hash.description)),
+    ]
+    if let outcome = game.outcome { members.append(("outcome", .string(outcome))) }
+    members.append(("lines", .array(game.reportLines.map { JSONValue.string($0) })))
+    return JSONValue.object(members).rendered + "\n"
   }
 
   /// The seeds played: the whole range, or the shard's part of it.
@@ -117,7 +159,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
           format: "Length: mean %.1f ticks, sd %.1f, min %d, max %d", mean, deviation,
           minimum, maximum))
     }
-    return lines + ["sweepHash: \(sweepHash)"]
+    return lines + ["sweepHash: \(sweepHash)"] + (outPath.map { ["out: \($0)"] } ?? [])
   }
 
   /// The JSON report: the same figures as the text, as one object.
@@ -156,6 +198,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
         ))
     }
     members.append(("sweepHash", .string(sweepHash.description)))
+    if let outPath { members.append(("out", .string(outPath))) }
     return .object(members)
   }
 }

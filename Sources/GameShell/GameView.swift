@@ -202,11 +202,12 @@ struct GameView: Equatable {
   /// `frame` as the window shows it, its overlay laid out on `canvas` by one pass
   /// (`HUDLayout`): through the camera, with the status line (paused, the speed, the key for
   /// help) at the top left, the minimap of the whole world while zoomed in, the inspector's
-  /// panel of `inspection` (scrolled by the wheel over it), the `banner` and F1's `figures`
-  /// along the bottom, and the help; none over another. Notes where the minimap and the
+  /// panel of `inspection` (scrolled by the wheel over it), the `banner`, F1's `figures` and
+  /// its `graph` of the last frames' times along the bottom, and the help; none over another. Notes where the minimap and the
   /// inspector went, for the clicks and the wheel over them.
   mutating func shown(
     _ frame: Frame, inspection: EntityInspection? = nil, figures: [String] = [],
+    graph: FrameTimeGraph? = nil,
     banner: String? = nil, progress: Float? = nil
   ) -> Frame {
     // Where the selection is drawn, found once for the camera and the minimap.
@@ -242,21 +243,10 @@ struct GameView: Equatable {
     }
     placeInspector(inspection, layout: &layout, into: &builder)
     if showsFigures && !figures.isEmpty {
-      drawLines(figures, size: 12, layout: &layout, near: [.bottomLeft, .left], into: &builder)
+      FiguresPanel(lines: figures, graph: graph).draw(
+        layout: &layout, near: [.bottomLeft, .left], into: &builder)
     }
-    if showsHelp {
-      let places: [HUDLayout.Place] = [.topLeft, .left, .centre]
-      var modal = HUDLayout(canvas: canvas)
-      // Where there is no room beside the other panels, the help goes over them until closed.
-      if !drawLines(
-        helpLines, size: 16, indent: 13, layout: &layout, near: places, into: &builder)
-      {
-        drawLines(
-          helpLines, size: 16, indent: 13, layout: &modal, near: places,
-          layer: Self.panelLayer + 10,
-          into: &builder)
-      }
-    }
+    if showsHelp { drawHelp(layout: &layout, into: &builder) }
     var made = Frame(
       tick: shown.tick, worldWidth: shown.worldWidth, worldHeight: shown.worldHeight,
       background: shown.background, instances: shown.instances, world: shown.world,
@@ -264,6 +254,18 @@ struct GameView: Equatable {
     ).withCamera(shown.camera)
     made.overlayCanvas = canvas
     return made
+  }
+
+  /// Draws the help where `layout` places it, or over the other panels where there is no room
+  /// beside them, until it is closed.
+  private func drawHelp(layout: inout HUDLayout, into builder: inout FrameBuilder) {
+    let places: [HUDLayout.Place] = [.topLeft, .left, .centre]
+    var modal = HUDLayout(canvas: canvas)
+    if !drawLines(helpLines, size: 16, indent: 13, layout: &layout, near: places, into: &builder) {
+      drawLines(
+        helpLines, size: 16, indent: 13, layout: &modal, near: places,
+        layer: Self.panelLayer + 10, into: &builder)
+    }
   }
 
   /// Draws the minimap of `frame` where `layout` places it, while the view is zoomed in, and

@@ -73,23 +73,38 @@ extension GameWindow {
         clicked = Array(given.dropFirst(PacketCodec.maximumInputsPerTick).suffix(clicked.count))
         return Array(given.prefix(PacketCodec.maximumInputsPerTick))
       }
-      if ran > 0 { figures.tick((clock.now() - frameStart) / Double(ran)) }
+      let drawStart = clock.now()
+      if ran > 0 { figures.tick((drawStart - frameStart) / Double(ran)) }
       let game = match.rollback?.game
       drawn = game?.makeFrame() ?? waiting
-      try backend.render(
-        view.shown(
-          drawn, inspection: view.selection.flatMap { game?.inspect($0) },
-          figures: view.showsFigures
-            ? figures.lines(
-              tick: game?.tick ?? 0, ticksPerSecond: game?.ticksPerSecond ?? 0, speed: 1,
-              more: match.figures) : [], banner: match.notice))
+      try backend.render(shown(drawn, of: game, in: match, view: &view, figures: figures))
+      let presentStart = clock.now()
       backend.present()
+      figures.frameParts(
+        draw: presentStart - drawStart, present: clock.now() - presentStart,
+        ticks: drawStart - frameStart)
       frames += 1
       if frames % 15 == 1 { window.title = title(match) }
       // Packets that come while the frame waits are taken at once.
       let spare = 1 / framesPerSecond - (clock.now() - frameStart)
       if spare > 0 { match.wait(seconds: spare, now: clock.now()) }
     }
+  }
+
+  /// `drawn`, the frame of `game` where `match` stands, with the view's overlays: the
+  /// inspector, F1's figures and graph, the match's notice.
+  private static func shown(
+    _ drawn: Frame, of game: G?, in match: NetplayMatch<G>, view: inout GameView,
+    figures: WindowFigures
+  ) -> Frame {
+    view.shown(
+      drawn, inspection: view.selection.flatMap { game?.inspect($0) },
+      figures: view.showsFigures
+        ? figures.lines(
+          tick: game?.tick ?? 0, ticksPerSecond: game?.ticksPerSecond ?? 0, speed: 1,
+          more: match.figures) : [],
+      graph: view.showsFigures ? figures.graph(framesPerSecond: framesPerSecond) : nil,
+      banner: match.notice)
   }
 
   /// Where the match stands, for the window's title.

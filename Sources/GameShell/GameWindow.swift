@@ -102,11 +102,16 @@ enum GameWindow<G: PlayableGame> {
       }
       let tickStart = clock.now()
       let ran = play.step(advance.steps)
-      if ran > 0 { play.figures.tick((clock.now() - tickStart) / Double(ran)) }
+      let drawStart = clock.now()
+      if ran > 0 { play.figures.tick((drawStart - tickStart) / Double(ran)) }
       frames += 1
       let isLastFrame = (frameLimit.map { frames >= $0 } ?? false) || play.ticksLeft == 0
       try backend.render(play.frame(alpha: isLastFrame ? 1 : advance.alpha))
+      let presentStart = clock.now()
       backend.present()
+      play.figures.frameParts(
+        draw: presentStart - drawStart, present: clock.now() - presentStart,
+        ticks: drawStart - tickStart)
       if frames % 15 == 1 || isLastFrame { window.title = title(of: play.recorder.game) }
       if isLastFrame { break }
       let spare = 1 / framesPerSecond - (clock.now() - frameStart)

@@ -1,6 +1,12 @@
+import Frames
+
 /// What a game's window measures of itself for the figures panel (F1): how long its ticks and
-/// frames take, as medians of the last few seconds.
+/// frames take, as medians of the last few seconds, and each frame's drawing, presenting and
+/// ticks for the graph.
 struct WindowFigures {
+  /// The last frames' times, for the graph.
+  private(set) var recent = RecentFrameTimes()
+
   /// Seconds each recent tick took, newest last.
   private var ticks: [Double] = []
   /// Seconds between recent frames, newest last.
@@ -22,6 +28,16 @@ struct WindowFigures {
 
   /// Notes a frame `seconds` after the one before.
   mutating func frame(_ seconds: Double) { Self.append(seconds, to: &frames) }
+
+  /// Notes what a frame's drawing, presenting and ticks took, in seconds, for the graph.
+  mutating func frameParts(draw: Double, present: Double, ticks: Double) {
+    recent.record(draw: draw * 1000, present: present * 1000, simulation: ticks * 1000)
+  }
+
+  /// The graph of the last frames, against a frame at `framesPerSecond`.
+  func graph(framesPerSecond: Double) -> FrameTimeGraph {
+    FrameTimeGraph(samples: recent.inOrder, budgetMilliseconds: 1000 / framesPerSecond)
+  }
 
   private static func append(_ value: Double, to values: inout [Double]) {
     values.append(value)

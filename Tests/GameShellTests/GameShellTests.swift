@@ -156,6 +156,35 @@ struct GameShellTests {
         """))
   }
 
+  @Test("a sweep's --out has each game's end as a JSON line, in seed order, for any threads")
+  func sweepLines() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let one = run([
+      "sweep", "--seeds", "980-989", "--ticks", "8", "--threads", "1", "--out", "a.jsonl",
+    ])
+    let four = run([
+      "sweep", "--seeds", "980-989", "--ticks", "8", "--threads", "4", "--out", "b.jsonl",
+    ])
+    #expect(one.code == 0 && one.output.hasSuffix("out: a.jsonl\n"))
+    let lines = try String(contentsOf: folder.appendingPathComponent("a.jsonl"), encoding: .utf8)
+    let others = try String(contentsOf: folder.appendingPathComponent("b.jsonl"), encoding: .utf8)
+    #expect(four.code == 0 && lines == others)
+    let each = lines.split(separator: "\n")
+    #expect(each.count == 10)
+    // Seed 989 passes 1000 at tick 6, by 2 a tick: its line holds what `run` says of it.
+    let alone = run(["run", "--seed", "989", "--ticks", "6"]).output
+    let hash = try #require(alone.split(separator: "\n").first?.split(separator: " ").last)
+    #expect(
+      each.last
+        == #"{"seed":989,"tick":6,"stateHash":"\#(hash)","outcome":"over 1000","lines":["value: 1001"]}"#
+    )
+    #expect(each.first?.hasPrefix(#"{"seed":980,"tick":8,"stateHash":"#) == true)
+    #expect(each.first?.hasSuffix(#"","lines":["value: 996"]}"#) == true)
+    let refused = run(["sweep", "--seeds", "1-3", "--ticks", "8", "--out", "missing/x.jsonl"])
+    #expect(refused.code != 0 && refused.errors.contains("missing/x.jsonl"))
+  }
+
   @Test("a sweep's shards are contiguous blocks of its seeds, and say which they played")
   func sweepShards() {
     let first = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--shard", "1/3"])

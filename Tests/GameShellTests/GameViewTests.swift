@@ -346,4 +346,44 @@ struct WindowFiguresTests {
     let shown = texts(view.shown(world, figures: lines))
     #expect(lines.allSatisfy(shown.contains))
   }
+
+  @Test("F1's graph has a bar a frame: drawing and presenting stacked, the ticks below")
+  func graph() {
+    var figures = WindowFigures()
+    figures.frameParts(draw: 0.010, present: 0.005, ticks: 0.020)
+    figures.frameParts(draw: 0.004, present: 0.001, ticks: 0)
+    let world = Frame(tick: 0, worldWidth: 640, worldHeight: 360)
+    var view = GameView(controlsTime: true)
+    _ = view.handle(.keyDown(.f1), worldWidth: 640, worldHeight: 360)
+    let frame = view.shown(
+      world, figures: ["a tick: 1.00 ms"], graph: figures.graph(framesPerSecond: 60))
+    func bars(_ color: Color) -> [Float] {
+      frame.overlay.compactMap { command in
+        guard case .rect(let rect) = command.shape, rect.color == color, rect.width == 1 else {
+          return nil
+        }
+        return rect.height
+      }
+    }
+    // 40 ms is a graph's full height: 10 ms a quarter of it, 5 ms an eighth.
+    let height = FrameTimeGraph.height
+    #expect(bars(FrameTimeGraph.draw) == [height / 4, height / 10])
+    #expect(bars(FrameTimeGraph.present) == [height / 8, height / 40])
+    #expect(bars(FrameTimeGraph.simulation) == [height / 2])
+    let texts = frame.overlay.compactMap {
+      if case .text(let text) = $0.shape { text.text } else { nil }
+    }
+    #expect(texts.contains("draw+present ms") && texts.contains("a tick: 1.00 ms"))
+  }
+
+  @Test("a game on a World shows what each of its systems took in the last tick")
+  func systemTimes() {
+    var world = World(seed: 1, fixedDeltaTime: 1 / 30, arenaSize: Vector2(100, 100))
+    #expect(world.lastTickTimes.isEmpty)
+    world.measuresSystemTimes = true
+    world.step()
+    let names = world.lastTickTimes.map(\.name)
+    #expect(names == world.systems.map(\.name) + ["despawns", "spawns", "spatialSort"])
+    #expect(FiguresPanel.timeLines([("movement", 0.001_523)]) == ["  movement 1.52 ms"])
+  }
 }

@@ -1,7 +1,7 @@
 /// The last few seconds of frame times, for F1's graph: what each frame's drawing and
 /// presenting took on the main thread and the simulation's step that finished during it.
 public struct RecentFrameTimes: Equatable, Sendable {
-  /// How many frames are kept: three seconds at the demo's frame rate.
+  /// How many frames are kept: three seconds at 60 frames a second.
   public static let capacity = 180
 
   /// One frame's times, in milliseconds.
