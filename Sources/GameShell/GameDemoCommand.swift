@@ -20,6 +20,14 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         + "playing; it must end on the state hash it was recorded with.")
   }
 
+  /// `--settings`: a file of settings the window reloads.
+  static var settingsFile: Option<String?> {
+    .text(
+      "settings", valueName: "file",
+      help: "Read the settings from this JSON file ({\"name\": 3}, over the command line's) and "
+        + "restart the game with them, the same seed, whenever the file changes.")
+  }
+
   static var spec: CommandSpec {
     CommandSpec(
       name: "demo",
@@ -30,10 +38,13 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         the next tick; Esc or closing the window quits, as do --frames and --ticks. Space \
         pauses, + and - change the speed, the wheel zooms, H lists the keys. With --replay \
         the window shows a recording at its pace instead, and exits 65 if it does not end \
-        where it was recorded. Without a display it exits 69.
+        where it was recorded. With --settings the window watches the settings file and \
+        restarts the game whenever it changes; what is wrong with it shows in the window until \
+        it is fixed. Without a display it exits 69.
         """,
       options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
-        GameOptions<G>.ticks, frames, GameOptions<G>.threads, GameOptions<G>.record, replay,
+        settingsFile, GameOptions<G>.ticks, frames, GameOptions<G>.threads,
+        GameOptions<G>.record, replay,
       ], program: G.name)
   }
 
@@ -44,24 +55,34 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   let threads: Int
   let recordURL: URL?
   let replayURL: URL?
+  let settingsFile: GameSettingsFile<G>?
   let environment: [String: String]
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     seed = try options[GameOptions<G>.seed]
-    settings = try GameOptions<G>.settings(options)
+    let given = try GameOptions<G>.settings(options)
     tickLimit = try options[GameOptions<G>.ticks]
     frameLimit = try options[Self.frames]
     threads = try GameOptions<G>.threadCount(options)
     recordURL = try options[GameOptions<G>.record].map { invocation.url(of: $0) }
     if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
     replayURL = try options[Self.replay].map { invocation.url(of: $0) }
+    settingsFile = try options[Self.settingsFile].map { path in
+      GameSettingsFile(invocation.url(of: path), path: path, base: given)
+    }
+    if settingsFile != nil && recordURL != nil {
+      throw .usage(
+        "--settings cannot go with --record: a restart with new settings is another game")
+    }
     if replayURL != nil {
       let setUp: [any OptionDeclaration] =
-        [GameOptions<G>.seed, GameOptions<G>.record] + GameOptions<G>.settingOptions
+        [GameOptions<G>.seed, GameOptions<G>.record, Self.settingsFile]
+        + GameOptions<G>.settingOptions
       if let given = setUp.first(where: { options.contains($0) }) {
         throw .usage("--\(given.name) cannot go with --replay: the recording holds the game")
       }
     }
+    settings = try settingsFile?.read() ?? given
     environment = invocation.environment
   }
 
@@ -72,8 +93,12 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     // F1 shows what each system took (a game on a World times them).
     game.measuresSystemTimes = true
     var recorder = try GameOptions<G>.recorder(of: game)
+    let reload = settingsFile.map {
+      SettingsReload(file: $0, seed: seed, threads: threads, current: settings)
+    }
     let frames = try GameWindow<G>.run(
-      &recorder, tickLimit: tickLimit, frameLimit: frameLimit, environment: environment)
+      &recorder, tickLimit: tickLimit, frameLimit: frameLimit, environment: environment,
+      reload: reload)
     if let recordURL { try GameOptions<G>.write(recorder.recording, to: recordURL) }
     GameOptions<G>.report(recorder.game, console: console)
     console.print("frames: \(frames)")

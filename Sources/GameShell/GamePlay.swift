@@ -28,6 +28,8 @@ struct GamePlay<G: PlayableGame> {
   private let replayStart: G?
   /// The ticks from the start a seek in a replay runs to, while it does.
   private(set) var seekTarget: Int?
+  /// What is wrong with the settings file, shown until it is fixed.
+  var settingsProblem: String?
 
   /// The ticks a step runs while seeking, whatever the clock grants.
   static var seekTicksPerStep: Int { 60 }
@@ -43,6 +45,15 @@ struct GamePlay<G: PlayableGame> {
     timeline = replaying == nil ? GameTimeline(recorder.game) : nil
     previous = recorder.game.makeFrame()
     current = previous
+  }
+
+  /// Plays `recorder`'s game from its start instead, as a new game with its own past, keeping
+  /// the view (the camera, the speed, the panels open).
+  mutating func restart(with recorder: Recorder<G>) {
+    var restarted = GamePlay(recorder, tickLimit: tickLimit, replaying: nil)
+    restarted.view = view
+    restarted.figures = figures
+    self = restarted
   }
 
   /// The ticks left before `tickLimit`; `Int.max` without one.
@@ -154,7 +165,8 @@ struct GamePlay<G: PlayableGame> {
             + FiguresPanel.timeLines(game.steppedWorld?.lastTickTimes ?? [])) : [],
       graph: view.showsFigures
         ? figures.graph(framesPerSecond: GameWindow<G>.framesPerSecond) : nil,
-      banner: timeline?.line(now: recorder.game.tick, ticksPerSecond: game.ticksPerSecond)
+      banner: settingsProblem
+        ?? timeline?.line(now: recorder.game.tick, ticksPerSecond: game.ticksPerSecond)
         .nilIfEmpty ?? replayLine(ticksPerSecond: game.ticksPerSecond),
       progress: timeline?.isOpen == true
         ? timeline?.fraction(now: recorder.game.tick)

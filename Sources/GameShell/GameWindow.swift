@@ -19,14 +19,15 @@ enum GameWindow<G: PlayableGame> {
   /// - Throws: `CommandFailure` with exit 69 when there is no display, or 1 when SDL fails.
   static func run(
     _ recorder: inout Recorder<G>, tickLimit: Int?, frameLimit: Int?,
-    environment: [String: String], replaying: ((Int) -> [SeatInput<G.Input>])? = nil
+    environment: [String: String], replaying: ((Int) -> [SeatInput<G.Input>])? = nil,
+    reload: SettingsReload<G>? = nil
   ) throws(CommandFailure) -> Int {
     let (session, window, backend) = try open(
       showing: recorder.game.makeFrame(), environment: environment)
     do {
       return try loop(
         &recorder, session: session, window: window, backend: backend, tickLimit: tickLimit,
-        frameLimit: frameLimit, replaying: replaying)
+        frameLimit: frameLimit, replaying: replaying, reload: reload)
     } catch {
       throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
     }
@@ -67,7 +68,8 @@ enum GameWindow<G: PlayableGame> {
 
   private static func loop(
     _ recorder: inout Recorder<G>, session: SDLSession, window: Window, backend: SDLBackend,
-    tickLimit: Int?, frameLimit: Int?, replaying: ((Int) -> [SeatInput<G.Input>])?
+    tickLimit: Int?, frameLimit: Int?, replaying: ((Int) -> [SeatInput<G.Input>])?,
+    reload: SettingsReload<G>?
   ) throws(SDLError) -> Int {
     var timestep = FixedTimestep(fixedDeltaTime: 1 / recorder.game.ticksPerSecond)
     var clock = MonotonicClock()
@@ -76,6 +78,7 @@ enum GameWindow<G: PlayableGame> {
     var frames = 0
     var lastFrame = clock.now()
     var rate = ClockRate()
+    var reload = reload
     while true {
       let frameStart = clock.now()
       play.figures.frame(frameStart - lastFrame)
@@ -83,6 +86,8 @@ enum GameWindow<G: PlayableGame> {
       let events = session.pollEvents()
       if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
       play.take(events, width: backend.width, height: backend.height)
+      // A quarter of a second apart: a stat each time, a read only when the file changed.
+      if frames % 15 == 0 { reload?.check(&play) }
       timestep.timeScale = play.view.speed
       // As many ticks as fit in most of a frame: a game too slow for the speed asked for runs
       // its clock slower instead of falling ever further behind, and the window says so.

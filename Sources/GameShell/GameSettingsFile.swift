@@ -1,0 +1,151 @@
+import Foundation
+import Imaging
+import JSON
+
+/// A game's settings as a JSON file that the window reloads when it changes: an object of
+/// whole numbers by setting name, `{"count": 300}`, each within its setting's range. A setting
+/// the file leaves out keeps the value the command line gave it.
+struct GameSettingsFile<G: PlayableGame> {
+  /// The largest settings file read: far more than any game's settings need.
+  static var maximumSize: Int { 64 << 10 }
+
+  /// The file, as the command line named it.
+  let path: String
+  /// What the command line set, which the file's values go over.
+  let base: GameSettings
+  private var watched: WatchedFile<InputFileError>
+
+  /// The file at `url`, named `path` in messages, over the command line's `base`.
+  init(_ url: URL, path: String, base: GameSettings) {
+    self.path = path
+    self.base = base
+    watched = WatchedFile(url) { url throws(InputFileError) in
+      try InputFile.read(url, limit: Self.maximumSize)
+    }
+  }
+
+  /// The settings the file holds now.
+  ///
+  /// - Throws: `CommandFailure` naming the file: exit 66 when it cannot be read, 65 when what it
+  ///   holds is not the game's settings.
+  func read() throws(CommandFailure) -> GameSettings {
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(watched.url, limit: Self.maximumSize)
+    } catch {
+      throw CommandFailure(message: "--settings: \(error)", exitCode: ExitCode.noInput)
+    }
+    switch settings(in: bytes) {
+    case .success(let settings): return settings
+    case .failure(let problem):
+      throw CommandFailure(message: "--settings: \(problem)", exitCode: ExitCode.dataError)
+    }
+  }
+
+  /// The settings the file holds, or what is wrong with it, if it changed since the last
+  /// poll.
+  mutating func poll() -> Result<GameSettings, SettingsFileProblem>? {
+    switch watched.poll() {
+    case nil: nil
+    case .failure(let error): .failure(SettingsFileProblem(description: error.description))
+    case .success(let bytes): settings(in: bytes)
+    }
+  }
+
+  /// The settings `bytes` give over `base`, or what is wrong with them, naming the file and
+  /// the line and column or the setting.
+  func settings(in bytes: [UInt8]) -> Result<GameSettings, SettingsFileProblem> {
+    func problem(_ text: String) -> Result<GameSettings, SettingsFileProblem> {
+      .failure(SettingsFileProblem(description: "\(path): \(text)"))
+    }
+    let document: JSONValue
+    do {
+      document = try JSONValue.parse(Data(bytes))
+    } catch {
+      return problem("\(error)")
+    }
+    guard case .object(let members) = document else {
+      return problem(
+        "expected an object of settings, such as {\"\(G.settings.first?.name ?? "count")\": 3}")
+    }
+    var values = base.values
+    for (name, value) in members {
+      guard let setting = G.settings.first(where: { $0.name == name }) else {
+        let known = G.settings.map { "'\($0.name)'" }.joined(separator: ", ")
+        return problem(
+          "'\(name)' is not a setting of \(G.name)" + (known.isEmpty ? "" : " (it has \(known))"))
+      }
+      guard let number = Self.wholeNumber(value), setting.range.contains(number) else {
+        return problem(
+          "'\(name)' must be a whole number from \(setting.range.lowerBound) to "
+            + "\(setting.range.upperBound), not \(value.rendered)")
+      }
+      values[name] = number
+    }
+    return .success(GameSettings(G.settings, values: values))
+  }
+
+  /// `value` as a whole number, if it is one.
+  private static func wholeNumber(_ value: JSONValue) -> Int? {
+    switch value {
+    case .integer(let number): number
+    case .unsigned(let number): Int(exactly: number)
+    case .number(let number): number.rounded() == number ? Int(exactly: number) : nil
+    default: nil
+    }
+  }
+}
+
+/// What is wrong with a settings file, naming it: the window shows it until the file is fixed.
+struct SettingsFileProblem: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// What a window restarts its game with when the settings file changes: the same seed and
+/// threads, the file's new settings.
+struct SettingsReload<G: PlayableGame> {
+  /// The file.
+  var file: GameSettingsFile<G>
+  /// The seed every restart plays.
+  let seed: UInt64
+  /// The threads every restart steps on.
+  let threads: Int
+  /// The settings the game plays with now.
+  private(set) var current: GameSettings
+
+  /// Reloads `file` for games of `seed` on `threads` threads, which play `current` now.
+  init(file: GameSettingsFile<G>, seed: UInt64, threads: Int, current: GameSettings) {
+    self.file = file
+    self.seed = seed
+    self.threads = threads
+    self.current = current
+  }
+
+  /// Looks at the file: when it holds new settings, restarts `play`'s game with them and says
+  /// so; when it holds something wrong, `play` shows what until it is fixed.
+  ///
+  /// - Complexity: One `stat` when the file has not changed.
+  mutating func check(_ play: inout GamePlay<G>) {
+    guard let result = file.poll() else { return }
+    switch result {
+    case .failure(let problem):
+      play.settingsProblem = problem.description
+    case .success(let settings):
+      play.settingsProblem = nil
+      guard settings != current else { return }
+      var game = G(seed: seed, settings: settings)
+      game.threadCount = threads
+      game.measuresSystemTimes = true
+      do {
+        play.restart(with: try GameOptions<G>.recorder(of: game))
+      } catch {
+        play.settingsProblem = "\(file.path): cannot restart: \(error.message)"
+        return
+      }
+      let changed = G.settings.filter { settings[$0.name] != current[$0.name] }
+        .map { "\($0.name) \(settings[$0.name])" }
+      current = settings
+      play.view.say("\(file.path): restarted with " + changed.joined(separator: ", "))
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Gameplay
+import Testing
+
+@testable import GameShell
+
+@Suite("GameShell: a settings file the window reloads")
+struct GameSettingsFileTests {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("settings-\(UUID().uuidString)")
+
+  /// `text` written to `name` in the folder; its URL.
+  func write(_ text: String, to name: String = "drift.json") throws -> URL {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  /// What is wrong with `text` as a settings file named `drift.json`, if anything.
+  func problem(_ text: String) -> String? {
+    let file = GameSettingsFile<Drift>(
+      URL(fileURLWithPath: "/nonexistent"), path: "drift.json",
+      base: GameSettings(Drift.settings))
+    if case .failure(let problem) = file.settings(in: Array(text.utf8)) {
+      return problem.description
+    }
+    return nil
+  }
+
+  @Test("an object of the game's settings, each a whole number in its range")
+  func reading() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let base = GameSettings(Drift.settings, values: ["step": 4])
+    let url = try write("{\"step\": 7}")
+    #expect(try GameSettingsFile<Drift>(url, path: "d", base: base).read()["step"] == 7)
+    // A setting the file leaves out keeps the command line's value.
+    let empty = try write("{}", to: "empty.json")
+    #expect(try GameSettingsFile<Drift>(empty, path: "e", base: base).read()["step"] == 4)
+    #expect(problem("{\"step\": 3.0}") == nil)
+    #expect(
+      problem("{\"step\": 10}") == "drift.json: 'step' must be a whole number from 1 to 9, not 10")
+    #expect(problem("{\"step\": 2.5}")?.hasSuffix("not 2.5") == true)
+    #expect(problem("{\"step\": \"3\"}")?.hasSuffix("not \"3\"") == true)
+    #expect(
+      problem("{\"stride\": 3}") == "drift.json: 'stride' is not a setting of drift (it has 'step')"
+    )
+    #expect(problem("[3]") == "drift.json: expected an object of settings, such as {\"step\": 3}")
+    #expect(problem("{\"step\": 3") == "drift.json: line 1, column 11: expected ',' or '}'")
+  }
+
+  @Test("a file that does not read stops the command with 66, a wrong one with 65")
+  func failures() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let base = GameSettings(Drift.settings)
+    let missing = GameSettingsFile<Drift>(
+      folder.appendingPathComponent("none.json"), path: "none.json", base: base)
+    #expect(throws: CommandFailure.self) { try missing.read() }
+    do {
+      _ = try missing.read()
+    } catch {
+      #expect(error.exitCode == ExitCode.noInput && error.message.hasPrefix("--settings: "))
+    }
+    let wrong = GameSettingsFile<Drift>(try write("{\"step\": 0}"), path: "w", base: base)
+    do {
+      _ = try wrong.read()
+      Issue.record("a setting out of range was read")
+    } catch {
+      #expect(error.exitCode == ExitCode.dataError)
+      #expect(error.message == "--settings: w: 'step' must be a whole number from 1 to 9, not 0")
+    }
+  }
+
+  @Test("demo --settings: refused with a recording, a file that does not read exits 66")
+  func demoOptions() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func demo(_ arguments: [String]) -> (code: Int32, errors: String) {
+      let captured = Captured()
+      let invocation = Invocation(
+        arguments: ["demo"] + arguments, environment: [:], executablePath: "drift",
+        workingDirectory: folder.path)
+      return (Drift.runCommandLine(invocation, console: captured.console), captured.standardError)
+    }
+    let recorded = demo(["--settings", "s.json", "--record", "r.json"])
+    #expect(recorded.code == 64 && recorded.errors.contains("--settings cannot go with --record"))
+    let replayed = demo(["--replay", "r.json", "--settings", "s.json"])
+    #expect(replayed.code == 64 && replayed.errors.contains("--settings cannot go with --replay"))
+    let missing = demo(["--settings", "none.json"])
+    #expect(missing.code == 66 && missing.errors.contains("--settings: none.json"))
+  }
+
+  @Test("a change restarts the game with the same seed; a wrong file shows until it is fixed")
+  func reload() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = try write("{\"step\": 2}")
+    let settings = GameSettings(Drift.settings)
+    var play = GamePlay(
+      try Recorder(Drift(seed: 5, settings: settings)), tickLimit: nil, replaying: nil)
+    for _ in 0..<10 { _ = play.step(1) }
+    var reload = SettingsReload(
+      file: GameSettingsFile<Drift>(url, path: "drift.json", base: settings), seed: 5,
+      threads: 1, current: settings)
+    reload.check(&play)
+    #expect(play.recorder.game.tick == 10)
+    _ = try write("{\"step\": 9}")
+    reload.check(&play)
+    #expect(play.recorder.game.tick == 0 && play.recorder.game.step == 9)
+    #expect(
+      play.recorder.game.value == 5 && play.view.notice == "drift.json: restarted with step 9")
+    _ = try write("{\"step\": 90}")
+    reload.check(&play)
+    #expect(play.settingsProblem == "drift.json: 'step' must be a whole number from 1 to 9, not 90")
+    _ = play.step(1)
+    #expect(play.recorder.game.step == 9 && play.recorder.game.tick == 1)
+    // Fixed back to the settings it plays: the problem goes, the game goes on.
+    _ = try write("{\"step\":9}")
+    reload.check(&play)
+    #expect(play.settingsProblem == nil && play.recorder.game.tick == 1)
+  }
+}
