@@ -13,7 +13,9 @@ struct GameDescribeCommand<G: PlayableGame>: Subcommand {
         window does, and what the game says of itself: for a game on a World, the schedule a \
         tick runs and each entity type with its traits, components and systems.
         """,
-      options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions, program: G.name)
+      options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
+        GameOptions<G>.settingsFile
+      ], program: G.name)
   }
 
   let seed: UInt64
@@ -21,7 +23,7 @@ struct GameDescribeCommand<G: PlayableGame>: Subcommand {
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     seed = try options[GameOptions<G>.seed]
-    settings = try GameOptions<G>.settings(options)
+    settings = try GameOptions<G>.settings(options, invocation: invocation)
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {

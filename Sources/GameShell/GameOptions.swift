@@ -64,11 +64,30 @@ enum GameOptions<G: PlayableGame> {
     }
   }
 
+  /// `--settings`: the settings from a JSON file.
+  static var settingsFile: Option<String?> {
+    .text(
+      "settings", valueName: "file",
+      help: "Read the settings from this JSON file ({\"name\": 3}), over the command line's.")
+  }
+
   /// The settings the command line gives, the defaults for the others.
   static func settings(_ options: ParsedOptions) throws(CommandFailure) -> GameSettings {
     var values: [String: Int] = [:]
     for option in settingOptions { values[option.name] = try options[option] }
     return GameSettings(G.settings, values: values)
+  }
+
+  /// The settings the command line gives, with those of its `--settings` file over them.
+  ///
+  /// - Throws: `CommandFailure`: exit 66 for a file that does not read, 65 for one that is not
+  ///   the game's settings.
+  static func settings(
+    _ options: ParsedOptions, invocation: Invocation
+  ) throws(CommandFailure) -> GameSettings {
+    let given = try settings(options)
+    guard let path = try options[settingsFile] else { return given }
+    return try GameSettingsFile<G>(invocation.url(of: path), path: path, base: given).read()
   }
 
   /// The settings as command-line options, in the game's order: `--count 300`.

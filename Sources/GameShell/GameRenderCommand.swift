@@ -27,7 +27,8 @@ struct GameRenderCommand<G: PlayableGame>: Subcommand {
         """,
       options: [tick.required, out.required, GameOptions<G>.seed] + GameOptions<G>.settingOptions
         + [
-          GameOptions<G>.size, GameOptions<G>.inputs, GameOptions<G>.threads, GameOptions<G>.json,
+          GameOptions<G>.settingsFile, GameOptions<G>.size, GameOptions<G>.inputs,
+          GameOptions<G>.threads, GameOptions<G>.json,
         ], program: G.name)
   }
 
@@ -46,7 +47,7 @@ struct GameRenderCommand<G: PlayableGame>: Subcommand {
     output = try options.required(Self.out)
     try LinesFile.checkDestination(invocation.url(of: output), option: "--out")
     seed = try options[GameOptions<G>.seed]
-    settings = try GameOptions<G>.settings(options)
+    settings = try GameOptions<G>.settings(options, invocation: invocation)
     size = try options[GameOptions<G>.size]
     threads = try GameOptions<G>.threadCount(options)
     json = options[GameOptions<G>.json]

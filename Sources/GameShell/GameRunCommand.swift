@@ -33,7 +33,8 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
         """,
       options: [GameOptions<G>.ticks.required, GameOptions<G>.seed] + GameOptions<G>.settingOptions
         + [
-          GameOptions<G>.threads, GameOptions<G>.inputs, syncTest, profile,
+          GameOptions<G>.settingsFile, GameOptions<G>.threads, GameOptions<G>.inputs, syncTest,
+          profile,
           GameOptions<G>.record, GameOptions<G>.png, GameOptions<G>.json,
         ], program: G.name)
   }
@@ -54,7 +55,7 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
     ticks = try options.required(GameOptions<G>.ticks)
     json = options[GameOptions<G>.json]
     seed = try options[GameOptions<G>.seed]
-    settings = try GameOptions<G>.settings(options)
+    settings = try GameOptions<G>.settings(options, invocation: invocation)
     threads = try GameOptions<G>.threadCount(options)
     syncRollback = try options[Self.syncTest]
     pngPath = try options[GameOptions<G>.png]

@@ -39,7 +39,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
         sweep. --out writes each game's end as a JSON line, the same for any thread count.
         """,
       options: [seeds.required, GameOptions<G>.ticks.required] + GameOptions<G>.settingOptions + [
-        shard, GameOptions<G>.threads, out, GameOptions<G>.json,
+        GameOptions<G>.settingsFile, shard, GameOptions<G>.threads, out, GameOptions<G>.json,
       ], program: G.name)
   }
 
@@ -61,7 +61,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     }
     shard = try options[Self.shard]
     ticks = try options.required(GameOptions<G>.ticks)
-    settings = try GameOptions<G>.settings(options)
+    settings = try GameOptions<G>.settings(options, invocation: invocation)
     threads = try GameOptions<G>.threadCount(options)
     outPath = try options[Self.out]
     outURL = outPath.map { invocation.url(of: $0) }

@@ -90,6 +90,31 @@ struct GameSettingsFileTests {
     #expect(missing.code == 66 && missing.errors.contains("--settings: none.json"))
   }
 
+  @Test("run, render, sweep and describe read the settings from the file, over the options")
+  func otherCommands() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try write("{\"step\": 7}", to: "s.json")
+    func output(_ arguments: [String]) -> (code: Int32, output: String, errors: String) {
+      let captured = Captured()
+      let invocation = Invocation(
+        arguments: arguments, environment: [:], executablePath: "drift",
+        workingDirectory: folder.path)
+      let code = Drift.runCommandLine(invocation, console: captured.console)
+      return (code, captured.standardOutput, captured.standardError)
+    }
+    // Seed 1 and 3 ticks of 7: 22; the file's step goes over --step 4.
+    let run = output(["run", "--ticks", "3", "--step", "4", "--settings", "s.json"])
+    #expect(run.code == 0 && run.output.contains("value: 22\n") && run.output.contains("step: 7"))
+    let swept = output(["sweep", "--seeds", "1-2", "--ticks", "3", "--settings", "s.json"])
+    #expect(swept.code == 0 && swept.output.contains("ran 3 ticks: 2 (100.0%)"))
+    #expect(output(["describe", "--settings", "s.json"]).code == 0)
+    _ = try write("{\"step\": 70}", to: "wrong.json")
+    let wrong = output(["describe", "--settings", "wrong.json"])
+    #expect(wrong.code == 65 && wrong.errors.contains("wrong.json: 'step' must be"))
+    let missing = output(["render", "--tick", "1", "--out", "a.png", "--settings", "no.json"])
+    #expect(missing.code == 66 && missing.errors.contains("--settings: no.json: does not exist"))
+  }
+
   @Test("a change restarts the game with the same seed; a wrong file shows until it is fixed")
   func reload() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
