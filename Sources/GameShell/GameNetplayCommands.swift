@@ -23,7 +23,8 @@ struct GameNetplaySetup<G: PlayableGame> {
   /// The options both ends take.
   static var options: [any OptionDeclaration] {
     GameOptions<G>.settingOptions + [
-      window, GameOptions<G>.inputs, NetworkOptions.simulate, wait, GameOptions<G>.threads,
+      GameOptions<G>.settingsFile, window, GameOptions<G>.inputs, NetworkOptions.simulate, wait,
+      GameOptions<G>.threads,
       GameOptions<G>.png,
     ] + NetworkOptions.desyncOptions
   }
@@ -40,7 +41,7 @@ struct GameNetplaySetup<G: PlayableGame> {
 
   /// Reads the options, checking that the game has the two seats a match needs.
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
-    settings = try GameOptions<G>.settings(options)
+    settings = try GameOptions<G>.settings(options, invocation: invocation)
     let game = G(seed: 0, settings: settings)
     guard game.seats.count >= 2 else {
       throw CommandFailure(
@@ -81,10 +82,12 @@ struct GameNetplaySetup<G: PlayableGame> {
 
   /// The game as both sides start it from the host's seed.
   var start: (UInt64) -> G {
-    let (settings, threads) = (self.settings, self.threads)
+    let (settings, threads, isWindowed) = (self.settings, self.threads, self.isWindowed)
     return { seed in
       var game = G(seed: seed, settings: settings)
       game.threadCount = threads
+      // F1 in the window shows what each system took (a game on a World times them).
+      game.measuresSystemTimes = isWindowed
       return game
     }
   }

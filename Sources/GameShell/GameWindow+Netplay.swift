@@ -102,7 +102,8 @@ extension GameWindow {
       figures: view.showsFigures
         ? figures.lines(
           tick: game?.tick ?? 0, ticksPerSecond: game?.ticksPerSecond ?? 0, speed: 1,
-          more: match.figures) : [],
+          more: match.figures + FiguresPanel.timeLines(game?.steppedWorld?.lastTickTimes ?? []))
+        : [],
       graph: view.showsFigures ? figures.graph(framesPerSecond: framesPerSecond) : nil,
       banner: match.notice)
   }

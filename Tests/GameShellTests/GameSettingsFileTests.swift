@@ -113,6 +113,13 @@ struct GameSettingsFileTests {
     #expect(wrong.code == 65 && wrong.errors.contains("wrong.json: 'step' must be"))
     let missing = output(["render", "--tick", "1", "--out", "a.png", "--settings", "no.json"])
     #expect(missing.code == 66 && missing.errors.contains("--settings: no.json: does not exist"))
+    // Both ends of a network match read it before they open a socket.
+    for end in [
+      ["host", "--port", "0"], ["join", "127.0.0.1:9", "--code", "0000-0000-0000-0001"],
+    ] {
+      let refused = output(end + ["--settings", "wrong.json"])
+      #expect(refused.code == 65 && refused.errors.contains("wrong.json: 'step' must be"), "\(end)")
+    }
   }
 
   @Test("a change restarts the game with the same seed; a wrong file shows until it is fixed")
