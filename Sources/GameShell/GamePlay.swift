@@ -48,10 +48,12 @@ struct GamePlay<G: PlayableGame> {
   }
 
   /// Plays `recorder`'s game from its start instead, as a new game with its own past, keeping
-  /// the view (the camera, the speed, the panels open).
+  /// the view (the camera, the speed, the panels open) but not the selection, an entity of
+  /// the game before.
   mutating func restart(with recorder: Recorder<G>) {
     var restarted = GamePlay(recorder, tickLimit: tickLimit, replaying: nil)
     restarted.view = view
+    restarted.view.forgetSelection()
     restarted.figures = figures
     self = restarted
   }

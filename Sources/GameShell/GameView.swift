@@ -123,6 +123,14 @@ struct GameView: Equatable {
     say(isFollowing ? "following the selection" : "camera free")
   }
 
+  /// Drops the selection and stops following it: for a game started again, whose entities are
+  /// others.
+  mutating func forgetSelection() {
+    selection = nil
+    isFollowing = false
+    followedName = nil
+  }
+
   /// Shows `text` for three seconds of frames.
   mutating func say(_ text: String) {
     notice = text

@@ -1,4 +1,5 @@
 import Foundation
+import Frames
 import Gameplay
 import Testing
 
@@ -135,11 +136,14 @@ struct GameSettingsFileTests {
       threads: 1, current: settings)
     reload.check(&play)
     #expect(play.recorder.game.tick == 10)
+    play.view.selection = AnyEntityID(rawValue: 1)
     _ = try write("{\"step\": 9}")
     reload.check(&play)
     #expect(play.recorder.game.tick == 0 && play.recorder.game.step == 9)
     #expect(
       play.recorder.game.value == 5 && play.view.notice == "drift.json: restarted with step 9")
+    // The entity picked was the game before's.
+    #expect(play.view.selection == nil)
     _ = try write("{\"step\": 90}")
     reload.check(&play)
     #expect(play.settingsProblem == "drift.json: 'step' must be a whole number from 1 to 9, not 90")
