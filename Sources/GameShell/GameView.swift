@@ -25,6 +25,8 @@ struct GameView: Equatable {
   }
   /// Whether the figures panel (F1) shows what the game's ticks and frames cost.
   private(set) var showsFigures = false
+  /// The settings file the window reloads, as the command line named it, if it does.
+  var settingsFile: String?
   /// Whether the camera keeps the selection in the middle of the view (F).
   private(set) var isFollowing = false
   /// The type of the entity followed, for the notice when it is gone.
@@ -191,6 +193,10 @@ struct GameView: Equatable {
       line("Minimap", "click or drag to look there"),
     ]
     for key in keys { lines.append(line(String(key.key).uppercased(), key.help)) }
+    if let settingsFile {
+      lines.append(
+        line("Settings", "edit and save \(settingsFile): the game starts again with them"))
+    }
     if controlsTime {
       lines += [
         line("Space", "pause or go on"), line(".", "one tick, while paused"),

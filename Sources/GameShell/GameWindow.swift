@@ -79,6 +79,7 @@ enum GameWindow<G: PlayableGame> {
     var lastFrame = clock.now()
     var rate = ClockRate()
     var reload = reload
+    play.view.settingsFile = reload?.file.path
     while true {
       let frameStart = clock.now()
       play.figures.frame(frameStart - lastFrame)

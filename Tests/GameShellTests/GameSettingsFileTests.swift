@@ -144,6 +144,10 @@ struct GameSettingsFileTests {
       play.recorder.game.value == 5 && play.view.notice == "drift.json: restarted with step 9")
     // The entity picked was the game before's.
     #expect(play.view.selection == nil)
+    play.view.settingsFile = "drift.json"
+    #expect(
+      play.view.helpLines.contains(
+        "Settings     edit and save drift.json: the game starts again with them"))
     _ = try write("{\"step\": 90}")
     reload.check(&play)
     #expect(play.settingsProblem == "drift.json: 'step' must be a whole number from 1 to 9, not 90")
