@@ -77,11 +77,8 @@ struct GameSettingsFileTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     func demo(_ arguments: [String]) -> (code: Int32, errors: String) {
-      let captured = Captured()
-      let invocation = Invocation(
-        arguments: ["demo"] + arguments, environment: [:], executablePath: "drift",
-        workingDirectory: folder.path)
-      return (Drift.runCommandLine(invocation, console: captured.console), captured.standardError)
+      let result = runDrift(["demo"] + arguments, in: folder)
+      return (result.code, result.errors)
     }
     let recorded = demo(["--settings", "s.json", "--record", "r.json"])
     #expect(recorded.code == 64 && recorded.errors.contains("--settings cannot go with --record"))
@@ -96,12 +93,7 @@ struct GameSettingsFileTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = try write("{\"step\": 7}", to: "s.json")
     func output(_ arguments: [String]) -> (code: Int32, output: String, errors: String) {
-      let captured = Captured()
-      let invocation = Invocation(
-        arguments: arguments, environment: [:], executablePath: "drift",
-        workingDirectory: folder.path)
-      let code = Drift.runCommandLine(invocation, console: captured.console)
-      return (code, captured.standardOutput, captured.standardError)
+      runDrift(arguments, in: folder)
     }
     // Seed 1 and 3 ticks of 7: 22; the file's step goes over --step 4.
     let run = output(["run", "--ticks", "3", "--step", "4", "--settings", "s.json"])

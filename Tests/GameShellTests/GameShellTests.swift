@@ -79,18 +79,25 @@ final class Captured: Sendable {
   var standardError: String { errors.withLock { $0 } }
 }
 
+/// `drift` run with `arguments` in `folder`: its exit code, standard output and error.
+func runDrift(
+  _ arguments: [String], in folder: URL
+) -> (code: Int32, output: String, errors: String) {
+  let captured = Captured()
+  let invocation = Invocation(
+    arguments: arguments, environment: [:], executablePath: "drift",
+    workingDirectory: folder.path)
+  let code = Drift.runCommandLine(invocation, console: captured.console)
+  return (code, captured.standardOutput, captured.standardError)
+}
+
 @Suite("GameShell: the command line any game gets")
 struct GameShellTests {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("gameshell-\(UUID().uuidString)")
 
   func run(_ arguments: [String]) -> (code: Int32, output: String, errors: String) {
-    let captured = Captured()
-    let invocation = Invocation(
-      arguments: arguments, environment: [:], executablePath: "drift",
-      workingDirectory: folder.path)
-    let code = Drift.runCommandLine(invocation, console: captured.console)
-    return (code, captured.standardOutput, captured.standardError)
+    runDrift(arguments, in: folder)
   }
 
   func write(_ text: String, to name: String) throws -> String {
