@@ -95,9 +95,9 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     let sweepHash = hasher.finalize()
     if let outURL { try LinesFile.write(fileBytes, to: outURL) }
     if json {
-      console.print(report(tally, positions: positions, sweepHash: sweepHash).rendered)
+      console.print(report(tally, sweepHash: sweepHash).rendered)
     } else {
-      for line in lines(tally, positions: positions, sweepHash: sweepHash) { console.print(line) }
+      for line in lines(tally, sweepHash: sweepHash) { console.print(line) }
     }
     return ExitCode.success
   }
@@ -123,22 +123,12 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     return JSONValue.object(members).rendered + "\n"
   }
 
-  /// The seeds played: the whole range, or the shard's part of it.
-  private func swept(_ positions: Range<Int>) -> String {
-    guard shard != .whole else { return "seeds \(seeds)" }
-    guard let first = positions.first, let last = positions.last else {
-      return "shard \(shard) of seeds \(seeds): no seeds"
-    }
-    return
-      "shard \(shard) of seeds \(seeds): seeds \(SeedRange(first: seeds[first], last: seeds[last]))"
-  }
-
   /// The text report: what was swept, each outcome, the lengths and the sweep's hash.
   private func lines(
-    _ tally: SweepTally, positions: Range<Int>, sweepHash: StateHash
+    _ tally: SweepTally, sweepHash: StateHash
   ) -> [String] {
     var lines = [
-      "Sweep: \(G.name), \(swept(positions)) (\(tally.gameCount) "
+      "Sweep: \(G.name), \(shard.played(of: seeds)) (\(tally.gameCount) "
         + (tally.gameCount == 1 ? "game" : "games") + "), up to \(ticks) ticks each"
     ]
     for outcome in tally.outcomes {
@@ -164,7 +154,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
 
   /// The JSON report: the same figures as the text, as one object.
   private func report(
-    _ tally: SweepTally, positions: Range<Int>, sweepHash: StateHash
+    _ tally: SweepTally, sweepHash: StateHash
   ) -> JSONValue {
     let outcomes = tally.outcomes.map { outcome in
       var members: [(String, JSONValue)] = [

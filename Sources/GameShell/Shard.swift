@@ -49,6 +49,18 @@ package struct Shard: Equatable, Sendable, CustomStringConvertible {
   /// `K/N`.
   package var description: String { "\(index)/\(count)" }
 
+  /// What a sweep of `seeds` cut this way plays, as its report says it: `seeds 1-100`, or
+  /// `shard 2/4 of seeds 1-100: seeds 26-50` (`: no seeds` for a shard past the last).
+  package func played(of seeds: SeedRange) -> String {
+    guard self != .whole else { return "seeds \(seeds)" }
+    let kept = positions(of: seeds.count)
+    guard let first = kept.first, let last = kept.last else {
+      return "shard \(self) of seeds \(seeds): no seeds"
+    }
+    return
+      "shard \(self) of seeds \(seeds): seeds \(SeedRange(first: seeds[first], last: seeds[last]))"
+  }
+
   /// `--shard`: which block of the seeds a sweep plays.
   package static var option: Option<Shard> {
     Option(

@@ -1,4 +1,5 @@
 import Frames
+import TraitSandbox
 
 /// What a game's window measures of itself for the figures panel (F1): how long its ticks and
 /// frames take, as medians of the last few seconds, and each frame's drawing, presenting and
@@ -15,10 +16,7 @@ struct WindowFigures {
   private static let kept = 120
 
   /// The median of the recent ticks' seconds; 0 before any.
-  var tickSeconds: Double {
-    let sorted = ticks.sorted()
-    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-  }
+  var tickSeconds: Double { ticks.median }
 
   /// The seconds between the last two frames; 0 before the second.
   var lastFrameSeconds: Double { frames.last ?? 0 }
@@ -46,14 +44,10 @@ struct WindowFigures {
 
   /// The panel's lines: the game's tick and rate, what a tick and a frame take, and `more`.
   func lines(tick: UInt64, ticksPerSecond: Double, speed: Double, more: [String]) -> [String] {
-    func median(_ values: [Double]) -> Double {
-      let sorted = values.sorted()
-      return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    }
-    let frame = median(frames)
+    let frame = frames.median
     return [
       "tick \(tick), \(Int(ticksPerSecond * speed)) a second",
-      "a tick: " + milliseconds(median(ticks)),
+      "a tick: " + milliseconds(ticks.median),
       "a frame: " + milliseconds(frame) + (frame > 0 ? " (\(Int((1 / frame).rounded())) fps)" : ""),
     ] + more
   }

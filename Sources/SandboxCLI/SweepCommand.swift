@@ -103,7 +103,7 @@ struct SweepCommand: Subcommand {
     guard !console.outputStatus.hasFailed else { return ExitCode.success }
 
     let report = summaryText(
-      summary, scenario: scenario.name, positions: positions, tickBudget: tickBudget,
+      summary, scenario: scenario.name, tickBudget: tickBudget,
       wallSeconds: wallSeconds)
     if let outputURL, let outputPath {
       try LinesFile.write(fileBytes, to: outputURL)
@@ -117,17 +117,10 @@ struct SweepCommand: Subcommand {
 
   /// The summary: what was swept, then `SweepSummary`'s figures, then the wall time.
   private func summaryText(
-    _ summary: SweepSummary, scenario: String, positions: Range<Int>, tickBudget: Int,
+    _ summary: SweepSummary, scenario: String, tickBudget: Int,
     wallSeconds: Double
   ) -> String {
-    var swept = "\(scenario), seeds \(seeds)"
-    if shard != .whole {
-      var kept = "no seeds"
-      if let first = positions.first, let last = positions.last {
-        kept = "seeds \(SeedRange(first: seeds[first], last: seeds[last]))"
-      }
-      swept = "\(scenario), shard \(shard) of seeds \(seeds): \(kept)"
-    }
+    let swept = "\(scenario), \(shard.played(of: seeds))"
     let rate = wallSeconds > 0 ? Double(summary.matchCount) / wallSeconds : 0
     let lines =
       [

@@ -34,4 +34,14 @@ struct ShardTests {
     let last = Shard(index: Shard.maximumCount, count: Shard.maximumCount)
     #expect(last.positions(of: SeedRange.maximumCount).upperBound == SeedRange.maximumCount)
   }
+
+  @Test("a report names the seeds a shard played, or that it played none")
+  func played() {
+    let seeds = SeedRange(first: 1, last: 100)
+    #expect(Shard.whole.played(of: seeds) == "seeds 1-100")
+    #expect(Shard(index: 2, count: 4).played(of: seeds) == "shard 2/4 of seeds 1-100: seeds 26-50")
+    #expect(
+      Shard(index: 3, count: 3).played(of: SeedRange(first: 7, last: 8))
+        == "shard 3/3 of seeds 7-8: no seeds")
+  }
 }
