@@ -1,14 +1,17 @@
 /// Text broken into lines for the HUD's monospaced font, the one way every window breaks it.
 package enum TextLines {
   /// `text` in lines of at most `width` characters, broken between words; a word longer than
-  /// a line is broken where the line ends.
-  package static func wrapped(_ text: String, width: Int) -> [String] {
+  /// a line is broken where the line ends, or, unless `breaksLongWords`, left whole on a line
+  /// of its own (a command line's help keeps an option or a path in one piece).
+  package static func wrapped(
+    _ text: String, width: Int, breaksLongWords: Bool = true
+  ) -> [String] {
     var lines: [String] = []
     var line = ""
     for whole in text.split(separator: " ") {
       var word = Substring(whole)
       // A word longer than a line fills lines of its own.
-      while word.count > width {
+      while breaksLongWords && word.count > width {
         if !line.isEmpty { lines.append(line) }
         line = ""
         lines.append(String(word.prefix(width)))

@@ -1,3 +1,5 @@
+import Frames
+
 /// Two-column help rows, wrapped like swift-argument-parser's.
 package enum HelpLayout {
   /// The width of the label column, indentation included.
@@ -25,18 +27,9 @@ package enum HelpLayout {
     return lines
   }
 
-  /// Splits text into lines of at most `width` characters at spaces.
+  /// Splits text into lines of at most `width` characters at spaces; a word longer than a
+  /// line stays whole.
   package static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    for word in text.split(separator: " ") {
-      if !current.isEmpty && current.count + 1 + word.count > width {
-        lines.append(current)
-        current = ""
-      }
-      current += (current.isEmpty ? "" : " ") + word
-    }
-    if !current.isEmpty || lines.isEmpty { lines.append(current) }
-    return lines
+    TextLines.wrapped(text, width: width, breaksLongWords: false)
   }
 }

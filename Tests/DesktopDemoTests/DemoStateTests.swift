@@ -103,6 +103,10 @@ struct DemoStateTests {
     #expect(lines.joined(separator: " ") == message)
     #expect(TextLines.wrapped("abcdefghij klm", width: 4) == ["abcd", "efgh", "ij", "klm"])
     #expect(TextLines.wrapped("", width: 10) == [""])
+    // A command line's help keeps a long word whole, on a line of its own.
+    #expect(
+      TextLines.wrapped("see --a-very-long-option here", width: 8, breaksLongWords: false)
+        == ["see", "--a-very-long-option", "here"])
   }
 
   @Test("speed steps through 0.25x to 8x and stops at the ends")
