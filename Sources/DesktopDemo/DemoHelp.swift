@@ -207,9 +207,7 @@ struct DemoHelp {
     func draw(at rect: OverlayRect, into builder: inout FrameBuilder) {
       builder.drawOverlay(
         .rect(
-          RectDraw(
-            x: rect.x, y: rect.y, width: rect.width, height: rect.height,
-            color: Color(red: 16, green: 18, blue: 24, alpha: 245))), layer: 110)
+          RectDraw(rect, color: Color(red: 16, green: 18, blue: 24, alpha: 245))), layer: 110)
       DemoMessage(text: title, color: Color(red: 255, green: 215, blue: 90), size: size)
         .draw(into: &builder, x: rect.x + 16, y: rect.y + 12, layer: 111)
       for (index, line) in lines.enumerated() {

@@ -18,9 +18,7 @@ struct ReloadErrorPanel {
     }
     builder.drawOverlay(
       .rect(
-        RectDraw(
-          x: rect.x, y: rect.y, width: rect.width, height: rect.height,
-          color: Color(red: 60, green: 0, blue: 0, alpha: 210))),
+        RectDraw(rect, color: Color(red: 60, green: 0, blue: 0, alpha: 210))),
       layer: 98)
     for (index, line) in lines.enumerated() {
       DemoMessage(text: line, color: Color(red: 255, green: 120, blue: 110), size: size)

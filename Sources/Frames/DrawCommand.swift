@@ -72,6 +72,11 @@ public struct RectDraw: Sendable, Equatable {
     self.color = color
     self.isFilled = isFilled
   }
+
+  /// A filled rectangle covering `rect` of the overlay.
+  package init(_ rect: OverlayRect, color: Color) {
+    self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: color)
+  }
 }
 
 /// A one-pixel line between two points.

@@ -26,9 +26,7 @@ package struct FiguresPanel {
     {
       builder.drawOverlay(
         .rect(
-          RectDraw(
-            x: panel.x, y: panel.y, width: panel.width, height: panel.height,
-            color: Color(red: 0, green: 0, blue: 0, alpha: 170))),
+          RectDraw(panel, color: Color(red: 0, green: 0, blue: 0, alpha: 170))),
         layer: 98)
       for (index, label) in labels.enumerated() {
         label.draw(into: &builder, x: panel.x + 8, y: panel.y + 6 + Float(index) * 16)

@@ -57,9 +57,7 @@ package enum InspectorPanel {
   ) {
     builder.drawOverlay(
       .rect(
-        RectDraw(
-          x: rect.x, y: rect.y, width: rect.width, height: rect.height,
-          color: Color(red: 10, green: 12, blue: 20, alpha: 200))),
+        RectDraw(rect, color: Color(red: 10, green: 12, blue: 20, alpha: 200))),
       layer: 98)
     let first = min(max(scroll, 0), maximumScroll(of: rows, height: rect.height))
     var y = rect.y + padding

@@ -401,9 +401,7 @@ struct GameView: Equatable {
   /// A dark, half-transparent band filling `rect`, that text reads over whatever is under it.
   private func band(_ rect: OverlayRect) -> DrawCommand.Shape {
     .rect(
-      RectDraw(
-        x: rect.x, y: rect.y, width: rect.width, height: rect.height,
-        color: Color(red: 16, green: 18, blue: 24, alpha: 200)))
+      RectDraw(rect, color: Color(red: 16, green: 18, blue: 24, alpha: 200)))
   }
 
   /// A line of the view's text.
