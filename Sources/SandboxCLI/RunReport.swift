@@ -72,17 +72,8 @@ struct RunReport {
       "Entities, left / right: at start + spawned - killed - removed = alive at the end",
       "(removed: left the world without being killed, as a shot that hits or flies out does)",
       "",
-      pad("Entity type", 14) + pad("at start", 16, right: true) + pad("spawned", 16, right: true)
-        + pad("killed", 16, right: true) + pad("removed", 16, right: true)
-        + pad("alive", 16, right: true),
     ]
-    for row in statistics {
-      var line = pad(row.typeName, 14)
-      for figure in [row.atStart, row.spawned, row.killed, row.removed, row.alive] {
-        line += pad("\(grouped(figure.left)) / \(grouped(figure.right))", 16, right: true)
-      }
-      lines.append(line)
-    }
+    lines += entityTable()
     lines += [
       "",
       "stateHash:  \(stateHash)",
@@ -92,6 +83,25 @@ struct RunReport {
         + "\(grouped(Int(entityUpdatesPerSecond.rounded()))) entity-updates/s",
     ]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The entity figures' table: a column for each figure, each as wide as its widest cell
+  /// and two spaces apart, the types' names on the left.
+  private func entityTable() -> [String] {
+    let header = ["at start", "spawned", "killed", "removed", "alive"]
+    let rows = statistics.map { row in
+      [row.atStart, row.spawned, row.killed, row.removed, row.alive].map {
+        "\(grouped($0.left)) / \(grouped($0.right))"
+      }
+    }
+    let widths = header.indices.map { column in
+      rows.reduce(max(header[column].count, 14)) { max($0, $1[column].count) } + 2
+    }
+    let nameWidth = statistics.reduce(12) { max($0, $1.typeName.count) } + 2
+    func line(_ name: String, _ cells: [String]) -> String {
+      pad(name, nameWidth) + zip(cells, widths).map { pad($0, $1, right: true) }.joined()
+    }
+    return [line("Entity type", header)] + zip(statistics, rows).map { line($0.typeName, $1) }
   }
 
   private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

@@ -3,14 +3,20 @@ extension TargetIndex {
   /// done.
   ///
   /// A counting sort. On one thread: count the entries per bucket, turn the counts into
-  /// cursors, place each entry at its bucket's cursor. On more, the buckets are cut into one
-  /// range per thread, of about equal numbers of entries, so that no two threads ever write
-  /// one cell's bodies: each part of the entries (a range of them, in order) finds its entries'
-  /// buckets, then routes each entry to its range's list (the one time an entry crosses from
-  /// one core to another), and each range sorts its own list into its own stretch of the grid.
-  /// An entry goes to its bucket after every entry before it, whatever the thread count, so the
+  /// cursors, place each entry at its bucket's cursor. On a few threads (when a count per
+  /// bucket for each thread takes no more room than two per entry:
+  /// `countsEveryBucket(parts:bucketCount:itemCount:)`), the same with a count per bucket for
+  /// each part of the entries (a range of them, in order): each part counts its entries, the
+  /// cursors are laid out a range of buckets per thread, each bucket's parts in order, and each
+  /// part places its own entries, the one time an entry crosses from one core to another. On
+  /// many, where those counts would outgrow the entries, the buckets are cut into one range
+  /// per thread, of about equal numbers of entries, so that no two threads ever write one
+  /// cell's bodies: each part finds its entries' buckets, then routes each entry to its
+  /// range's list, and each range sorts its own list into its own stretch of the grid. An
+  /// entry goes to its bucket after every entry before it, whatever the thread count, so the
   /// grid is the same for any. The buffers keep their capacity from tick to tick.
-  /// - Complexity: O(n + cells), plus O(threads^2 x 256) to cut the ranges.
+  /// - Complexity: O(n + cells x threads) on a few threads, O(n + cells) plus
+  ///   O(threads^2 x 256) to cut the ranges on many.
   internal mutating func buildGrid(arenaSize: Vector2, threads: Int = 1) {
     grid = Self.gridShape(arenaSize: arenaSize, entryCount: count)
     let parts = Parts(count: count, threads: threads)
@@ -28,7 +34,7 @@ extension TargetIndex {
     // A body over a quarter of a cell across is large: it stays out of the grid, unless there
     // are more than `maximumLargeItems` of them, when only the largest do.
     let base = grid.cellSize / 4
-    scratch.prepare(parts: parts, bucketCount: bucketCount, coarseCount: split.coarseCount)
+    scratch.prepare(split: split)
     // The radius above which bodies stay out: as on the last tick, most likely; if this tick's
     // bodies say otherwise, the buckets are found again with the right one.
     let guess = max(scratch.largeRadius ?? base, base)
@@ -52,16 +58,7 @@ extension TargetIndex {
       contentsOf: repeatElement(
         LargeBody(body: CellBody(x: 0, y: 0, radius: 0, item: 0), faction: Faction(0)),
         count: firstLarge))
-    if parts.count == 1 {
-      let gridCount = split.placeCursors(scratch: scratch, starts: &starts)
-      bodies.grow(to: gridCount)
-      split.place(entries, scratch: scratch, into: &bodies, large: &large)
-    } else {
-      let ranges = split.cutRanges(scratch: scratch)
-      bodies.grow(to: ranges.last ?? 0)
-      split.route(entries, ranges: ranges, scratch: scratch, large: &large)
-      split.sortRanges(entries, ranges: ranges, scratch: scratch, starts: &starts, into: &bodies)
-    }
+    split.sort(entries, scratch: scratch, starts: &starts, into: &bodies, large: &large)
     cellStart = starts
     cellBodies = bodies
     largeBodies = large
@@ -71,6 +68,13 @@ extension TargetIndex {
 
   /// The most entries kept out of the grid for their size.
   static let maximumLargeItems = 32
+
+  /// Whether a grid build of `itemCount` entries in `parts` parts into `bucketCount` buckets
+  /// counts each part's entries per bucket (a few parts), rather than routing them to ranges
+  /// of buckets first (many): when those counts number at most two per entry.
+  static func countsEveryBucket(parts: Int, bucketCount: Int, itemCount: Int) -> Bool {
+    parts > 1 && parts * bucketCount <= 2 * itemCount
+  }
 
   /// The grid for `entryCount` entries in an arena: cells twice as wide as the spacing that
   /// gives each entry an equal share of the area, and at least 48 units.
@@ -196,15 +200,19 @@ final class GridScratch: @unchecked Sendable {
   /// How many of the largest radii each part keeps: one more than the grid may leave out.
   static let topCount = TargetIndex.maximumLargeItems + 1
 
-  /// Makes every buffer long enough for a build of `parts` into `bucketCount` buckets.
-  func prepare(parts: Parts, bucketCount: Int, coarseCount: Int) {
+  /// Makes every buffer long enough for the build `split` cuts.
+  fileprivate func prepare(split: GridSplit) {
+    let (parts, bucketCount, coarseCount) = (split.parts, split.bucketCount, split.coarseCount)
     buckets.grow(to: parts.itemCount, with: 0)
-    counts.grow(to: bucketCount, with: 0)
+    counts.grow(to: split.countsEveryBucket ? parts.count * bucketCount : bucketCount, with: 0)
     totals.removeAll(keepingCapacity: true)
     totals.append(contentsOf: repeatElement(PartTotals(), count: parts.count))
     top.grow(to: parts.count * Self.topCount, with: 0)
     guard parts.count > 1 else { return }
-    coarse.grow(to: parts.count * coarseCount, with: 0)
+    // Each range's sum of counts, for a build that counts every bucket; each part's count of
+    // its grid entries per coarse slot, for one that routes.
+    coarse.grow(to: max(parts.count * coarseCount, parts.count), with: 0)
+    guard !split.countsEveryBucket else { return }
     routed.grow(to: Int32(parts.itemCount))
     routedBuckets.grow(to: parts.itemCount, with: 0)
     offsets.grow(to: parts.count * parts.count, with: 0)
@@ -239,6 +247,8 @@ private struct GridSplit: Sendable {
   /// misses an even share by a slot's entries at most.
   let coarseShift: Int
   let coarseCount: Int
+  /// Whether each part counts its entries per bucket (`TargetIndex.countsEveryBucket`).
+  let countsEveryBucket: Bool
 
   /// A bucket's mark in `GridScratch.buckets` for a body kept out of the grid for its size.
   static let largeMark: Int32 = 1 << 30
@@ -255,6 +265,8 @@ private struct GridSplit: Sendable {
     while (bucketCount - 1) >> shift >= most { shift += 1 }
     coarseShift = shift
     coarseCount = (bucketCount - 1) >> shift + 1
+    countsEveryBucket = TargetIndex.countsEveryBucket(
+      parts: parts.count, bucketCount: bucketCount, itemCount: parts.itemCount)
   }
 
   func bucket(of entry: Target) -> Int {
@@ -270,17 +282,17 @@ private struct GridSplit: Sendable {
     of entries: ContiguousArray<Target>, base: Float, threshold: Float,
     scratch: GridScratch
   ) {
-    let single = parts.count == 1
+    let fine = parts.count == 1 || countsEveryBucket
     let (coarseShift, coarseCount) = (coarseShift, coarseCount)
     scratch.withBuffers(entries: entries) { buffers in
       parts.forEach { part in
         // Each part clears its own counts: no pass over all of them on one thread.
         let counts =
-          single
-          ? buffers.counts.baseAddress.unsafelyUnwrapped
+          fine
+          ? buffers.counts.baseAddress.unsafelyUnwrapped + part * bucketCount
           : buffers.coarse.baseAddress.unsafelyUnwrapped + part * coarseCount
-        counts.update(repeating: 0, count: single ? bucketCount : coarseCount)
-        let shift = single ? 0 : coarseShift
+        counts.update(repeating: 0, count: fine ? bucketCount : coarseCount)
+        let shift = fine ? 0 : coarseShift
         let top = buffers.top.baseAddress.unsafelyUnwrapped + part * GridScratch.topCount
         var found = PartTotals()
         for item in parts.range(of: part) {
@@ -351,6 +363,28 @@ private struct GridSplit: Sendable {
     return radii[maximum]
   }
 
+  /// Sorts the entries into `bodies` and `large` and fills `starts`, after `findBuckets`: in
+  /// one pass on one part, by each part's counts on a few, by routing them on many.
+  func sort(
+    _ entries: ContiguousArray<Target>, scratch: GridScratch, starts: inout [Int32],
+    into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
+  ) {
+    if parts.count == 1 {
+      let gridCount = placeCursors(scratch: scratch, starts: &starts)
+      bodies.grow(to: gridCount)
+      place(entries, scratch: scratch, into: &bodies, large: &large)
+    } else if countsEveryBucket {
+      let gridCount = placeCursorsOfParts(scratch: scratch, starts: &starts)
+      bodies.grow(to: gridCount)
+      placeByPart(entries, scratch: scratch, into: &bodies, large: &large)
+    } else {
+      let ranges = cutRanges(scratch: scratch)
+      bodies.grow(to: ranges.last ?? 0)
+      route(entries, ranges: ranges, scratch: scratch, large: &large)
+      sortRanges(entries, ranges: ranges, scratch: scratch, starts: &starts, into: &bodies)
+    }
+  }
+
   /// Turns the counts of a build of one part into cursors, bucket by bucket, and fills
   /// `starts`; returns how many entries the grid holds.
   /// - Complexity: O(buckets).
@@ -394,6 +428,91 @@ private struct GridSplit: Sendable {
             let cursor = Int(buffers.counts[Int(bucket)])
             bodies[cursor] = CellBody(entry, item: item)
             buffers.counts[Int(bucket)] = Int32(cursor + 1)
+          }
+        }
+      }
+    }
+  }
+
+  /// Turns the counts of a build whose parts count every bucket into cursors, each bucket's
+  /// parts in order, and fills `starts`; returns how many entries the grid holds. Each thread
+  /// takes a range of buckets: it sums its counts, then, after the sums of the ranges before
+  /// it, lays out its cursors.
+  /// - Complexity: O(buckets x parts), on as many threads as parts.
+  func placeCursorsOfParts(scratch: GridScratch, starts: inout [Int32]) -> Int32 {
+    let (partCount, bucketCount) = (parts.count, bucketCount)
+    let rangeSize = (bucketCount + partCount - 1) / partCount
+    return scratch.withBuffers(entries: []) { buffers in
+      // The totals fit: there are fewer entries than `Int32.max`.
+      parts.forEach { range in
+        let counts = buffers.counts.baseAddress.unsafelyUnwrapped
+        let buckets =
+          min(range * rangeSize, bucketCount)..<min((range + 1) * rangeSize, bucketCount)
+        var sum: Int32 = 0
+        for part in 0..<partCount {
+          let first = counts + part * bucketCount
+          for bucket in buckets { sum &+= first[bucket] }
+        }
+        buffers.coarse[range] = sum
+      }
+      var total: Int32 = 0
+      for range in 0..<partCount {
+        let sum = buffers.coarse[range]
+        buffers.coarse[range] = total
+        total &+= sum
+      }
+      starts.withUnsafeMutableBufferPointer { starts in
+        let shared = RangeBuffers(
+          starts: starts, bodies: UnsafeMutableBufferPointer(start: nil, count: 0))
+        parts.forEach { range in
+          let counts = buffers.counts.baseAddress.unsafelyUnwrapped
+          let buckets =
+            min(range * rangeSize, bucketCount)..<min((range + 1) * rangeSize, bucketCount)
+          var running = buffers.coarse[range]
+          for bucket in buckets {
+            shared.starts[bucket] = running
+            for part in 0..<partCount {
+              let count = counts[part * bucketCount + bucket]
+              counts[part * bucketCount + bucket] = running
+              running &+= count
+            }
+          }
+        }
+        starts[bucketCount] = total
+      }
+      return total
+    }
+  }
+
+  /// Places each part's grid entries at its own cursors, and its large bodies in its stretch
+  /// of `large`, after `findBuckets` and `placeCursorsOfParts`.
+  func placeByPart(
+    _ entries: ContiguousArray<Target>, scratch: GridScratch,
+    into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
+  ) {
+    let bucketCount = bucketCount
+    scratch.withBuffers(entries: entries) { buffers in
+      bodies.withUnsafeMutableBufferPointer { bodies in
+        large.withUnsafeMutableBufferPointer { large in
+          let shared = LargeBodies(large: large)
+          let placed = RangeBuffers(
+            starts: UnsafeMutableBufferPointer(start: nil, count: 0), bodies: bodies)
+          parts.forEach { part in
+            let cursors = buffers.counts.baseAddress.unsafelyUnwrapped + part * bucketCount
+            var nextLarge = buffers.totals[part].firstLarge
+            for item in parts.range(of: part) {
+              let bucket = buffers.buckets[item]
+              guard bucket & Self.largeMark == 0 else {
+                if bucket != Self.noBody {
+                  shared.large[nextLarge] = Self.largeBody(buffers.entries[item], item: item)
+                  nextLarge += 1
+                }
+                continue
+              }
+              let cursor = Int(cursors[Int(bucket)])
+              placed.bodies[cursor] = CellBody(buffers.entries[item], item: item)
+              cursors[Int(bucket)] = Int32(cursor + 1)
+            }
           }
         }
       }

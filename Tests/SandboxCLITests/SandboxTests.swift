@@ -186,6 +186,25 @@ struct RunCommandTests {
     #expect(result.error.isEmpty)
   }
 
+  @Test("the entity table keeps its columns apart however large the figures")
+  func wideEntityTable() throws {
+    // 60,000 monsters: figures as wide as "15,000 / 15,000".
+    let result = sandbox("run", "--scenario", "swarm", "--entities", "60000", "--ticks", "1")
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+    let header = try #require(lines.firstIndex { $0.hasPrefix("Entity type") })
+    let table = lines[header...].prefix { !$0.isEmpty }
+    #expect(table.count == 1 + Roster.standard.entityTypes.count)
+    for line in table {
+      // A name and five figures, each right-aligned and at least two spaces from the last.
+      let fields = line.split(separator: "  ", omittingEmptySubsequences: true)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+      #expect(fields.count == 6, "\(line)")
+      #expect(line.count == table.first?.count, "\(line)")
+    }
+    #expect(table.contains { $0.contains(",") && $0.contains(" / ") })
+  }
+
   @Test("a full duel runs to a winner")
   func fullDuel() throws {
     let result = sandbox("run", "--seed", "7", "--json")

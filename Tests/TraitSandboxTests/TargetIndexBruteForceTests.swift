@@ -163,6 +163,9 @@ struct TargetIndexBruteForceTests {
     let rounds: [(large: Int, crowded: Bool)] = [
       (400, false), (400, false), (5, true), (900, false), (0, true), (40, false),
     ]
+    // Whether each thread count's builds counted every bucket per part or routed the entries
+    // to ranges of buckets: both ways are tried.
+    var ways: Set<Bool> = []
     for threads in [2, 3, 8, 16] {
       var reused = TargetIndex(hostility: Hostility(factionCount: 3))
       for (round, shape) in rounds.enumerated() {
@@ -183,6 +186,10 @@ struct TargetIndexBruteForceTests {
         }
         fresh.buildGrid(arenaSize: Vector2(4000, 3000), threads: 1)
         reused.buildGrid(arenaSize: Vector2(4000, 3000), threads: threads)
+        ways.insert(
+          TargetIndex.countsEveryBucket(
+            parts: Parts(count: 60_000, threads: threads).count,
+            bucketCount: 3 * fresh.grid.cellCount, itemCount: 60_000))
         let label = "round \(round), \(threads) threads"
         #expect(reused.cellStart.prefix(fresh.cellStart.count) == fresh.cellStart[...], "\(label)")
         let count = Int(fresh.cellStart[fresh.cellStart.count - 1])
@@ -206,6 +213,7 @@ struct TargetIndexBruteForceTests {
         }
       }
     }
+    #expect(ways == [true, false])
   }
 
   @Test("the block distances measured a faction per thread are those measured on one thread")
