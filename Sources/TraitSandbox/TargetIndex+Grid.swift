@@ -473,7 +473,8 @@ private struct GridSplit: Sendable {
             shared.starts[bucket] = running
             for part in 0..<partCount {
               let count = counts[part * bucketCount + bucket]
-              counts[part * bucketCount + bucket] = running
+              // An odd part places its entries last first, from the end of its run.
+              counts[part * bucketCount + bucket] = part & 1 == 0 ? running : running &+ count
               running &+= count
             }
           }
@@ -485,7 +486,10 @@ private struct GridSplit: Sendable {
   }
 
   /// Places each part's grid entries at its own cursors, and its large bodies in its stretch
-  /// of `large`, after `findBuckets` and `placeCursorsOfParts`.
+  /// of `large`, after `findBuckets` and `placeCursorsOfParts`. The odd parts place theirs
+  /// last first, from the ends of their runs: parts sweep the arena alike (each type's pool is
+  /// in cell order), and two sweeping one way would write neighbouring bodies, one cache line,
+  /// from two cores all along; two sweeping opposite ways meet once.
   func placeByPart(
     _ entries: ContiguousArray<Target>, scratch: GridScratch,
     into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
@@ -499,19 +503,38 @@ private struct GridSplit: Sendable {
             starts: UnsafeMutableBufferPointer(start: nil, count: 0), bodies: bodies)
           parts.forEach { part in
             let cursors = buffers.counts.baseAddress.unsafelyUnwrapped + part * bucketCount
-            var nextLarge = buffers.totals[part].firstLarge
-            for item in parts.range(of: part) {
+            guard part & 1 == 1 else {
+              var nextLarge = buffers.totals[part].firstLarge
+              for item in parts.range(of: part) {
+                let bucket = buffers.buckets[item]
+                guard bucket & Self.largeMark == 0 else {
+                  if bucket != Self.noBody {
+                    shared.large[nextLarge] = Self.largeBody(buffers.entries[item], item: item)
+                    nextLarge += 1
+                  }
+                  continue
+                }
+                let cursor = Int(cursors[Int(bucket)])
+                placed.bodies[cursor] = CellBody(buffers.entries[item], item: item)
+                cursors[Int(bucket)] = Int32(cursor + 1)
+              }
+              return
+            }
+            // Last first, so that neighbouring parts, which sweep the arena alike, meet once
+            // instead of writing neighbouring bodies all along.
+            var nextLarge = buffers.totals[part].firstLarge + buffers.totals[part].largeCount
+            for item in parts.range(of: part).reversed() {
               let bucket = buffers.buckets[item]
               guard bucket & Self.largeMark == 0 else {
                 if bucket != Self.noBody {
+                  nextLarge -= 1
                   shared.large[nextLarge] = Self.largeBody(buffers.entries[item], item: item)
-                  nextLarge += 1
                 }
                 continue
               }
-              let cursor = Int(cursors[Int(bucket)])
+              let cursor = Int(cursors[Int(bucket)]) - 1
               placed.bodies[cursor] = CellBody(buffers.entries[item], item: item)
-              cursors[Int(bucket)] = Int32(cursor + 1)
+              cursors[Int(bucket)] = Int32(cursor)
             }
           }
         }
