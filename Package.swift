@@ -108,7 +108,7 @@ let package = Package(
       name: "SandboxCLI",
       dependencies: [
         "TraitSandbox", "Gameplay", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer",
-        "DesktopDemo", "DispatchBenchmark", "Netplay", "JSON", "GameShell",
+        "DesktopDemo", "DispatchBenchmark", "Netplay", "JSON", "GameShell", "SDLBackend",
       ]),
     .executableTarget(
       name: "sandbox", dependencies: ["SandboxCLI", "GameShell", "Imaging", "CMalloc"]),
@@ -173,7 +173,7 @@ let package = Package(
       name: "DesktopDemoTests",
       dependencies: [
         "DesktopDemo", "MonsterWars", "TraitSandbox", "Frames", "Netplay", "HeadlessRenderer",
-        "Imaging",
+        "Imaging", "SDLBackend",
       ]),
     .testTarget(
       name: "GameShellTests",

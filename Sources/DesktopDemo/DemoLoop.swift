@@ -24,14 +24,12 @@ import TraitSandbox
 final class DemoLoop {
   private let configuration: DemoConfiguration
   private let session: SDLSession
-  /// The ways the window may draw, and the one drawing now.
-  private let paths: DrawingPaths
-  private var path: DrawingPath
-  /// The timing of the ways against each other, while it runs.
-  private var trial: RendererTrial?
+  /// The ways the window may draw, the one drawing now, and their trial while it runs.
+  private var drawing: WindowDrawing
+  private var path: DrawingPath { drawing.current }
   /// The main thread's cost of the GPU path's calls, when it draws.
   private var gpuCalls = GPUCallCost()
-  private var backend: any WindowRenderer { path.renderer }
+  private var backend: any WindowRenderer { drawing.renderer }
   private let match: SteppedMatch
   private var watcher: ScenarioWatcher?
   private var timestep: FixedTimestep
@@ -61,10 +59,7 @@ final class DemoLoop {
   init(configuration: DemoConfiguration, session: SDLSession, paths: DrawingPaths) {
     self.configuration = configuration
     self.session = session
-    self.paths = paths
-    path = paths.paths[0]
-    path.activate()
-    trial = paths.isTimed ? RendererTrial(count: paths.paths.count) : nil
+    drawing = WindowDrawing(paths)
     if let netplay = configuration.netplay {
       match = SteppedMatch(
         state: DemoState(
@@ -162,7 +157,7 @@ final class DemoLoop {
     if isOwned { alpha = granted.alpha }
     account(draw: times.draw, present: times.present, wait: waited)
     if path.isGPU, let gpu = backend as? OpenGLBackend { gpuCalls.record(gpu.lastFrameCost) }
-    if trial != nil { time(times.draw + times.present) }
+    if drawing.isTiming { time(times.draw + times.present) }
     pace(frameStart: frameStart)
     if isLastFrame { countFinishedStep() }
     return !isLastFrame
@@ -250,29 +245,7 @@ final class DemoLoop {
   /// Counts a frame the timed way drew in `seconds`, switching ways or keeping the faster as
   /// the trial says.
   private func time(_ seconds: Double) {
-    guard var trial else { return }
-    let step = trial.record(seconds: seconds)
-    self.trial = trial
-    switch step {
-    case .keep:
-      return
-    case .switchTo(let index):
-      path = paths.paths[index]
-      path.activate()
-    case .decided(let index):
-      path = paths.paths[index]
-      path.activate()
-      let others = paths.paths.indices.filter { $0 != index }.map {
-        String(format: "%.2f ms", trial.medianCost(of: $0) * 1000) + " on the "
-          + paths.paths[$0].name
-      }
-      configuration.announce(
-        "Renderer: \(path.name), kept after timing: "
-          + String(format: "%.2f ms a frame", trial.medianCost(of: index) * 1000)
-          + " against " + others.joined(separator: ", ")
-          + " (medians of \(RendererTrial.framesTimed) frames)")
-      self.trial = nil
-    }
+    if let kept = drawing.record(seconds: seconds) { configuration.announce(kept) }
   }
 
   /// A queue that lets go of frames the main thread is done with: a battle's frame holds

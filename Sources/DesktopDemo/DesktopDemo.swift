@@ -39,24 +39,12 @@ public enum DesktopDemo {
     }
   }
 
-  /// SDL's video drivers that show no window: SDL falls back to them when it cannot reach the
-  /// display it was given.
-  static let windowlessDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
-
   /// Refuses a windowless driver that nobody asked for: a display that is set but cannot be
   /// reached would otherwise leave the player with no window and no word why.
   static func checkDriver(_ driver: String, requested: String?) throws(DemoError) {
-    guard windowlessDrivers.contains(driver) else { return }
-    let asked = (requested ?? "").lowercased().split(separator: ",").map {
-      $0.trimmingCharacters(in: .whitespaces)
+    if let problem = SDLSession.windowlessDriverProblem(driver, requested: requested) {
+      throw DemoError(message: problem, kind: .missingDisplay)
     }
-    guard !asked.contains(driver) else { return }
-    throw DemoError(
-      message: "no display available: SDL could not open the display it was given and fell "
-        + "back to its '\(driver)' driver, which shows no window. Check that the display "
-        + "(DISPLAY or WAYLAND_DISPLAY) is running and reachable; to run without a window on "
-        + "purpose, set SDL_VIDEODRIVER=\(driver)",
-      kind: .missingDisplay)
   }
 
   private static func play(_ configuration: DemoConfiguration) throws -> DemoSummary {
@@ -69,7 +57,17 @@ public enum DesktopDemo {
           + "reachable", kind: .missingDisplay)
     }
     try checkDriver(session.videoDriver, requested: configuration.videoDriver)
-    let paths = try DrawingPaths.make(session: session, configuration: configuration)
+    let paths: DrawingPaths
+    do {
+      paths = try DrawingPaths.make(
+        session: session,
+        request: DrawingPaths.Request(
+          title: "TraitSandbox: MonsterWars", width: configuration.width,
+          height: configuration.height, sprites: configuration.sprites,
+          choice: configuration.renderer, announce: configuration.announce))
+    } catch let error as RendererUnavailable {
+      throw DemoError(message: error.description, kind: .other)
+    }
     let loop = DemoLoop(configuration: configuration, session: session, paths: paths)
     while try loop.runFrame() {}
     if let recordTo = configuration.recordTo {
@@ -89,7 +87,7 @@ public enum DesktopDemo {
     case .quit: return .quit
     case .resized: return nil
     case .mouseDown(let x, let y), .mouseDragged(let x, let y):
-      let pixel = pixel(x: x, y: y, windowSize: backend.window.size, pixelSize: size)
+      let pixel = Window.pixel(x: x, y: y, windowSize: backend.window.size, pixelSize: size)
       let onOverlay = overlayPoint(pixel, frame: frame, size: size)
       if isTimelineOpen, let bar = decoration?.timelineBar,
         bar.insetBy(-6).contains(x: onOverlay.x, y: onOverlay.y)
@@ -115,7 +113,7 @@ public enum DesktopDemo {
         .worldPoint(x: pixel.x, y: pixel.y)
       return .select(worldX: point.x, worldY: point.y)
     case .wheel(let steps, let x, let y):
-      let pixel = pixel(x: x, y: y, windowSize: backend.window.size, pixelSize: size)
+      let pixel = Window.pixel(x: x, y: y, windowSize: backend.window.size, pixelSize: size)
       let onOverlay = overlayPoint(pixel, frame: frame, size: size)
       if decoration?.inspector?.contains(x: onOverlay.x, y: onOverlay.y) == true {
         return .scrollInspector(rows: -3 * steps, limit: decoration?.inspectorScrollLimit ?? .max)
@@ -138,20 +136,6 @@ public enum DesktopDemo {
       contentWidth: frame.overlayCanvas.width, contentHeight: frame.overlayCanvas.height,
       width: size.width, height: size.height
     ).worldPoint(x: pixel.x, y: pixel.y)
-  }
-
-  /// The drawable's pixel under the mouse at (`x`, `y`) in window units: on a high-density
-  /// screen the drawable has more pixels than the window has units.
-  static func pixel(
-    x: Int, y: Int, windowSize: (width: Int, height: Int), pixelSize: (width: Int, height: Int)
-  ) -> (x: Int, y: Int) {
-    guard windowSize.width > 0, windowSize.height > 0 else { return (x, y) }
-    func scaled(_ value: Int, _ pixels: Int, _ units: Int) -> Int {
-      Int(((Double(value) + 0.5) * Double(pixels) / Double(units)).rounded(.down))
-    }
-    return (
-      scaled(x, pixelSize.width, windowSize.width), scaled(y, pixelSize.height, windowSize.height)
-    )
   }
 
   /// The demo action a key asks for, if any; digits buy the roster's kinds in order. While

@@ -44,7 +44,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         """,
       options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
         settingsFile, GameOptions<G>.ticks, frames, GameOptions<G>.threads,
-        GameOptions<G>.record, replay,
+        GameOptions<G>.record, replay, RendererOption.option,
       ], program: G.name)
   }
 
@@ -57,6 +57,8 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   let replayURL: URL?
   let settingsFile: GameSettingsFile<G>?
   let environment: [String: String]
+  /// How the window draws (`--renderer`).
+  let renderer: RendererChoice
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     seed = try options[GameOptions<G>.seed]
@@ -84,6 +86,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     }
     settings = try settingsFile?.read() ?? given
     environment = invocation.environment
+    renderer = try RendererOption.choice(options, environment: environment)
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
@@ -97,13 +100,18 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
       SettingsReload(file: $0, seed: seed, threads: threads, current: settings)
     }
     let frames = try GameWindow<G>.run(
-      &recorder, tickLimit: tickLimit, frameLimit: frameLimit, environment: environment,
+      &recorder, tickLimit: tickLimit, frameLimit: frameLimit, window: window(console),
       reload: reload)
     if let recordURL { try GameOptions<G>.write(recorder.recording, to: recordURL) }
     GameOptions<G>.report(recorder.game, console: console)
     console.print("frames: \(frames)")
     if let recordURL { console.print("recording: \(recordURL.path(percentEncoded: false))") }
     return ExitCode.success
+  }
+
+  /// The window: drawing as `--renderer` asks, saying how on `console`.
+  private func window(_ console: Console) -> WindowRequest {
+    WindowRequest(environment: environment, renderer: renderer, announce: { console.print($0) })
   }
 
   /// Shows the recording at `url` in the window, then checks where it ended.
@@ -123,7 +131,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     var recorder = try GameOptions<G>.recorder(of: start)
     let limit = min(tickLimit ?? recording.tickCount, recording.tickCount)
     let frames = try GameWindow<G>.run(
-      &recorder, tickLimit: limit, frameLimit: frameLimit, environment: environment,
+      &recorder, tickLimit: limit, frameLimit: frameLimit, window: window(console),
       replaying: { inputs[$0] ?? [] })
     GameOptions<G>.report(recorder.game, console: console)
     console.print("frames: \(frames)")

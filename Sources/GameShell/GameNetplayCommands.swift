@@ -23,9 +23,8 @@ struct GameNetplaySetup<G: PlayableGame> {
   /// The options both ends take.
   static var options: [any OptionDeclaration] {
     GameOptions<G>.settingOptions + [
-      GameOptions<G>.settingsFile, window, GameOptions<G>.inputs, NetworkOptions.simulate, wait,
-      GameOptions<G>.threads,
-      GameOptions<G>.png,
+      GameOptions<G>.settingsFile, window, RendererOption.option, GameOptions<G>.inputs,
+      NetworkOptions.simulate, wait, GameOptions<G>.threads, GameOptions<G>.png,
     ] + NetworkOptions.desyncOptions
   }
 
@@ -36,6 +35,8 @@ struct GameNetplaySetup<G: PlayableGame> {
   let threads: Int
   let pngPath: String?
   let isWindowed: Bool
+  /// How the window draws (`--renderer`).
+  let renderer: RendererChoice
   let desync: NetworkOptions.DesyncSettings
   let invocation: Invocation
 
@@ -70,6 +71,7 @@ struct GameNetplaySetup<G: PlayableGame> {
     threads = try GameOptions<G>.threadCount(options)
     pngPath = try options[GameOptions<G>.png]
     isWindowed = options[Self.window]
+    renderer = try RendererOption.choice(options, environment: invocation.environment)
     desync = try NetworkOptions.DesyncSettings(options)
     if isWindowed, let problem = SDLSession.displayProblem(environment: invocation.environment) {
       throw CommandFailure(
@@ -102,6 +104,12 @@ struct GameNetplaySetup<G: PlayableGame> {
     return hasher.finalize().rawValue
   }
 
+  /// The window `--window` opens: drawing as `--renderer` asks, saying how on `console`.
+  func window(console: Console) -> WindowRequest {
+    WindowRequest(
+      environment: invocation.environment, renderer: renderer, announce: { console.print($0) })
+  }
+
   /// Plays `match` to its end, headless or in a window, prints its summary and the game's
   /// report, writes the picture if asked, and returns the exit code: 0 when both sides agreed
   /// at the end, 1 for a desync or a player who left or fell silent, 69 when the other never
@@ -116,7 +124,7 @@ struct GameNetplaySetup<G: PlayableGame> {
     if isWindowed {
       try GameWindow<G>.play(
         match, inputs: inputs, waiting: start(0).makeFrame(), waitSeconds: Double(waitSeconds),
-        environment: invocation.environment)
+        window: window(console: console))
     } else {
       do {
         try match.playHeadless(waitSeconds: Double(waitSeconds)) { inputs[Int($0)] ?? [] }
@@ -266,7 +274,7 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
     if setup.isWindowed {
       try GameWindow<G>.watch(
         spectator, waiting: setup.start(0).makeFrame(), waitSeconds: Double(setup.waitSeconds),
-        environment: setup.invocation.environment)
+        window: setup.window(console: console))
     } else {
       do {
         try spectator.watchHeadless(waitSeconds: Double(setup.waitSeconds))

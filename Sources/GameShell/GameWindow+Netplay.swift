@@ -14,13 +14,13 @@ extension GameWindow {
   ///   not come within `waitSeconds`, 1 when SDL fails.
   static func play(
     _ match: NetplayMatch<G>, inputs: [Int: [G.Input]], waiting: Frame, waitSeconds: Double,
-    environment: [String: String]
+    window: WindowRequest
   ) throws(CommandFailure) {
-    let (session, window, backend) = try open(showing: waiting, environment: environment)
+    let (session, drawing) = try open(showing: waiting, request: window)
     do {
       try loop(
         match, inputs: inputs, waiting: waiting, waitSeconds: waitSeconds, session: session,
-        window: window, backend: backend)
+        drawing: drawing, announce: window.announce)
     } catch let failure as CommandFailure {
       match.quit()
       throw failure
@@ -33,9 +33,10 @@ extension GameWindow {
 
   private static func loop(
     _ match: NetplayMatch<G>, inputs: [Int: [G.Input]], waiting: Frame, waitSeconds: Double,
-    session: SDLSession, window: Window, backend: SDLBackend
+    session: SDLSession, drawing: WindowDrawing, announce: @Sendable (String) -> Void
   ) throws {
-    let clock = MonotonicClock()
+    var drawing = drawing
+    var clock = MonotonicClock()
     let opened = clock.now()
     // Inputs clicked for and not yet given: they go with the next tick this side decides.
     var clicked: [G.Input] = []
@@ -50,7 +51,7 @@ extension GameWindow {
       let frameStart = clock.now()
       figures.frame(frameStart - lastFrame)
       lastFrame = frameStart
-      let events = session.pollEvents()
+      let events = session.pollEvents().map { $0.inPixels(of: drawing.renderer) }
       if events.contains(.quit) || events.contains(.keyDown(.escape)) {
         match.quit()
         break
@@ -61,8 +62,8 @@ extension GameWindow {
       }
       let room = PacketCodec.maximumInputsPerTick - clicked.count
       clicked += take(
-        events, view: &view, game: match.rollback?.game, shown: drawn, width: backend.width,
-        height: backend.height, seat: match.localSeat
+        events, view: &view, game: match.rollback?.game, shown: drawn,
+        width: drawing.renderer.width, height: drawing.renderer.height, seat: match.localSeat
       ).prefix(max(room, 0))
       if match.rollback == nil && frameStart - opened > waitSeconds {
         throw match.waitedInVain(seconds: waitSeconds).commandFailure
@@ -77,14 +78,12 @@ extension GameWindow {
       if ran > 0 { figures.tick((drawStart - frameStart) / Double(ran)) }
       let game = match.rollback?.game
       drawn = game?.makeFrame() ?? waiting
-      try backend.render(shown(drawn, of: game, in: match, view: &view, figures: figures))
-      let presentStart = clock.now()
-      backend.present()
-      figures.frameParts(
-        draw: presentStart - drawStart, present: clock.now() - presentStart,
-        ticks: drawStart - frameStart)
+      let took = try show(
+        shown(drawn, of: game, in: match, view: &view, figures: figures), with: &drawing,
+        clock: &clock, announce: announce)
+      figures.frameParts(draw: took.draw, present: took.present, ticks: drawStart - frameStart)
       frames += 1
-      if frames % 15 == 1 { window.title = title(match) }
+      if frames % 15 == 1 { drawing.renderer.window.title = title(match) }
       // Packets that come while the frame waits are taken at once.
       let spare = 1 / framesPerSecond - (clock.now() - frameStart)
       if spare > 0 { match.wait(seconds: spare, now: clock.now()) }
@@ -134,11 +133,12 @@ extension GameWindow {
   ///   nothing be watched within `waitSeconds`, 1 when SDL fails.
   static func watch(
     _ spectator: NetplaySpectator<G>, waiting: Frame, waitSeconds: Double,
-    environment: [String: String]
+    window: WindowRequest
   ) throws(CommandFailure) {
-    let (session, window, backend) = try open(showing: waiting, environment: environment)
-    let clock = MonotonicClock()
-    let opened = clock.now()
+    let (session, opened) = try open(showing: waiting, request: window)
+    var drawing = opened
+    var clock = MonotonicClock()
+    let openedAt = clock.now()
     var view = GameView(controlsTime: false, clickHelp: "nothing: a spectator", keys: [])
     var drawn = waiting
     var endedAt: Double?
@@ -146,32 +146,32 @@ extension GameWindow {
     do {
       while true {
         let frameStart = clock.now()
-        let events = session.pollEvents()
+        let events = session.pollEvents().map { $0.inPixels(of: drawing.renderer) }
         if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
         if spectator.hasEnded {
           endedAt = endedAt ?? frameStart
           if let endedAt, frameStart - endedAt > 3 { break }
         }
-        if spectator.phase == .joining && frameStart - opened > waitSeconds {
+        if spectator.phase == .joining && frameStart - openedAt > waitSeconds {
           throw CommandFailure(
             message: "the host let this spectator watch nothing within \(Int(waitSeconds)) s",
             exitCode: ExitCode.unavailable)
         }
         _ = take(
-          events, view: &view, game: nil, shown: drawn, width: backend.width,
-          height: backend.height, seat: 0)
+          events, view: &view, game: nil, shown: drawn, width: drawing.renderer.width,
+          height: drawing.renderer.height, seat: 0)
         spectator.pump(now: frameStart)
         let game = spectator.game
         drawn = game?.makeFrame() ?? waiting
         let behind = spectator.ticksBehind
-        try backend.render(
+        _ = try show(
           view.shown(
             drawn, inspection: view.selection.flatMap { game?.inspect($0) },
-            banner: behind > 30 ? "catching up: \(behind) ticks behind" : nil))
-        backend.present()
+            banner: behind > 30 ? "catching up: \(behind) ticks behind" : nil),
+          with: &drawing, clock: &clock, announce: window.announce)
         frames += 1
         if frames % 15 == 1 {
-          window.title =
+          drawing.renderer.window.title =
             switch spectator.phase {
             case .joining: "\(G.name): asking the host to watch"
             case .watching: "\(G.name), watching, tick \(spectator.tick)"

@@ -18,30 +18,29 @@ enum GameWindow<G: PlayableGame> {
   ///
   /// - Throws: `CommandFailure` with exit 69 when there is no display, or 1 when SDL fails.
   static func run(
-    _ recorder: inout Recorder<G>, tickLimit: Int?, frameLimit: Int?,
-    environment: [String: String], replaying: ((Int) -> [SeatInput<G.Input>])? = nil,
-    reload: SettingsReload<G>? = nil
+    _ recorder: inout Recorder<G>, tickLimit: Int?, frameLimit: Int?, window: WindowRequest,
+    replaying: ((Int) -> [SeatInput<G.Input>])? = nil, reload: SettingsReload<G>? = nil
   ) throws(CommandFailure) -> Int {
-    let (session, window, backend) = try open(
-      showing: recorder.game.makeFrame(), environment: environment)
+    let (session, drawing) = try open(showing: recorder.game.makeFrame(), request: window)
     do {
       return try loop(
-        &recorder, session: session, window: window, backend: backend, tickLimit: tickLimit,
-        frameLimit: frameLimit, replaying: replaying, reload: reload)
+        &recorder, session: session, drawing: drawing, announce: window.announce,
+        tickLimit: tickLimit, frameLimit: frameLimit, replaying: replaying, reload: reload)
     } catch {
       throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
     }
   }
 
-  /// Opens a window 1280 pixels wide, as tall as `frame`'s world makes it, with a renderer
-  /// and the game's sprites.
+  /// Opens a window 1280 units wide, as tall as `frame`'s world makes it, drawing the way
+  /// `request` asks (the GPU, the CPU, or timing both), with the game's sprites.
   ///
-  /// - Throws: `CommandFailure` with exit 69 when there is no display, 1 when the sprites
-  ///   cannot be made; `SDLError` when SDL fails.
-  static func open(showing frame: Frame, environment: [String: String]) throws(CommandFailure)
-    -> (SDLSession, Window, SDLBackend)
-  {
-    if let problem = SDLSession.displayProblem(environment: environment) {
+  /// - Throws: `CommandFailure` with exit 69 when there is no display (none set, or one SDL
+  ///   cannot reach), 1 when the sprites cannot be made or `--renderer gpu` finds no GPU
+  ///   renderer.
+  static func open(
+    showing frame: Frame, request: WindowRequest
+  ) throws(CommandFailure) -> (SDLSession, WindowDrawing) {
+    if let problem = SDLSession.displayProblem(environment: request.environment) {
       throw CommandFailure(
         message: "\(problem); without a window, '\(G.name) run' plays headless",
         exitCode: ExitCode.unavailable)
@@ -52,25 +51,58 @@ enum GameWindow<G: PlayableGame> {
     } catch {
       throw CommandFailure(message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
     }
+    // The driver the command's environment asks for, if any (SDL would read the process's).
+    let driver = request.environment["SDL_VIDEODRIVER"].flatMap { $0.isEmpty ? nil : $0 }
+    let session: SDLSession
     do {
-      let session = try SDLSession()
-      let aspect = frame.worldWidth > 0 ? Double(frame.worldHeight / frame.worldWidth) : 0.5625
-      let window = try Window(
-        session: session, title: G.name, width: 1280,
-        height: min(max(Int((1280 * aspect).rounded()), 240), 1440))
-      let renderer = try Renderer(window: window, software: false)
-      return (session, window, try SDLBackend(renderer: renderer, sprites: sprites))
+      session = try SDLSession(videoDriver: driver)
+    } catch {
+      throw CommandFailure(
+        message: "no display available: \(error)", exitCode: ExitCode.unavailable)
+    }
+    if let problem = SDLSession.windowlessDriverProblem(
+      session.videoDriver, requested: driver)
+    {
+      throw CommandFailure(message: problem, exitCode: ExitCode.unavailable)
+    }
+    let aspect = frame.worldWidth > 0 ? Double(frame.worldHeight / frame.worldWidth) : 0.5625
+    do {
+      let paths = try DrawingPaths.make(
+        session: session,
+        request: DrawingPaths.Request(
+          title: G.name, width: 1280, height: min(max(Int((1280 * aspect).rounded()), 240), 1440),
+          sprites: sprites, choice: request.renderer, announce: request.announce))
+      return (session, WindowDrawing(paths))
+    } catch let error as RendererUnavailable {
+      throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
     } catch {
       throw CommandFailure(
         message: "cannot open the window: \(error)", exitCode: ExitCode.unavailable)
     }
   }
 
+  /// Draws `frame` the way `drawing` draws now and shows it; while the ways are timed, counts
+  /// the frame's cost, and tells `announce` which way was kept when the timing ends. Returns the seconds drawing and
+  /// presenting took.
+  static func show(
+    _ frame: Frame, with drawing: inout WindowDrawing, clock: inout MonotonicClock,
+    announce: @Sendable (String) -> Void
+  ) throws(SDLError) -> (draw: Double, present: Double) {
+    let drawStart = clock.now()
+    try drawing.renderer.render(frame, pairedWith: nil, alpha: 1)
+    let presentStart = clock.now()
+    drawing.renderer.present()
+    let end = clock.now()
+    if drawing.isTiming, let kept = drawing.record(seconds: end - drawStart) { announce(kept) }
+    return (presentStart - drawStart, end - presentStart)
+  }
+
   private static func loop(
-    _ recorder: inout Recorder<G>, session: SDLSession, window: Window, backend: SDLBackend,
-    tickLimit: Int?, frameLimit: Int?, replaying: ((Int) -> [SeatInput<G.Input>])?,
-    reload: SettingsReload<G>?
+    _ recorder: inout Recorder<G>, session: SDLSession, drawing: WindowDrawing,
+    announce: @Sendable (String) -> Void, tickLimit: Int?, frameLimit: Int?,
+    replaying: ((Int) -> [SeatInput<G.Input>])?, reload: SettingsReload<G>?
   ) throws(SDLError) -> Int {
+    var drawing = drawing
     var timestep = FixedTimestep(fixedDeltaTime: 1 / recorder.game.ticksPerSecond)
     var clock = MonotonicClock()
     var play = GamePlay(recorder, tickLimit: tickLimit, replaying: replaying)
@@ -84,9 +116,9 @@ enum GameWindow<G: PlayableGame> {
       let frameStart = clock.now()
       play.figures.frame(frameStart - lastFrame)
       lastFrame = frameStart
-      let events = session.pollEvents()
+      let events = session.pollEvents().map { $0.inPixels(of: drawing.renderer) }
       if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
-      play.take(events, width: backend.width, height: backend.height)
+      play.take(events, width: drawing.renderer.width, height: drawing.renderer.height)
       // A quarter of a second apart: a stat each time, a read only when the file changed.
       if frames % 15 == 0 { reload?.check(&play) }
       timestep.timeScale = play.view.speed
@@ -112,13 +144,13 @@ enum GameWindow<G: PlayableGame> {
       if ran > 0 { play.figures.tick((drawStart - tickStart) / Double(ran)) }
       frames += 1
       let isLastFrame = (frameLimit.map { frames >= $0 } ?? false) || play.ticksLeft == 0
-      try backend.render(play.frame(alpha: isLastFrame ? 1 : advance.alpha))
-      let presentStart = clock.now()
-      backend.present()
-      play.figures.frameParts(
-        draw: presentStart - drawStart, present: clock.now() - presentStart,
-        ticks: drawStart - tickStart)
-      if frames % 15 == 1 || isLastFrame { window.title = title(of: play.recorder.game) }
+      let took = try show(
+        play.frame(alpha: isLastFrame ? 1 : advance.alpha), with: &drawing, clock: &clock,
+        announce: announce)
+      play.figures.frameParts(draw: took.draw, present: took.present, ticks: drawStart - tickStart)
+      if frames % 15 == 1 || isLastFrame {
+        drawing.renderer.window.title = title(of: play.recorder.game)
+      }
       if isLastFrame { break }
       let spare = 1 / framesPerSecond - (clock.now() - frameStart)
       if spare > 0 { Thread.sleep(forTimeInterval: spare) }
@@ -212,4 +244,15 @@ enum GameWindow<G: PlayableGame> {
     "\(G.name), tick \(game.tick)"
       + (game.reportLines.isEmpty ? "" : ": " + game.reportLines.joined(separator: ", "))
   }
+}
+
+/// What a window is opened with: the environment it looks for a display in, the way it draws,
+/// and where it says which way it took (and which it kept, after timing two).
+struct WindowRequest: Sendable {
+  /// The process's environment.
+  var environment: [String: String]
+  /// The way to draw (`--renderer`).
+  var renderer: RendererChoice = .auto
+  /// Told which way the window draws and why.
+  var announce: @Sendable (String) -> Void = { _ in }
 }

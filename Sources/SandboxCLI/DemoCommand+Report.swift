@@ -2,33 +2,16 @@ import DesktopDemo
 import Foundation
 import GameShell
 import MonsterWars
+import SDLBackend
 import TraitSandbox
 
 /// How `sandbox demo` reads its renderer and reports its frames.
 extension DemoCommand {
-  /// The renderer `text` names.
-  @Sendable static func rendererChoice(_ text: String) throws(OptionValueError) -> RendererChoice {
-    guard let choice = RendererChoice(rawValue: text.lowercased()) else {
-      throw .invalid(
-        "expected one of " + RendererChoice.allCases.map(\.rawValue).joined(separator: ", "))
-    }
-    return choice
-  }
-
   /// The renderer `--renderer` names, else `SANDBOX_RENDERER`, else `auto`.
   static func rendererChoice(options: ParsedOptions, invocation: Sandbox.Invocation)
     throws(CommandFailure) -> RendererChoice
   {
-    let fromEnvironment = invocation.environment[RendererChoice.environmentKey] ?? ""
-    if let choice = try options[Self.renderer] { return choice }
-    guard !fromEnvironment.isEmpty else { return .auto }
-    do {
-      return try Self.rendererChoice(fromEnvironment)
-    } catch {
-      throw .usage(
-        "\(RendererChoice.environmentKey)=\(quoted(fromEnvironment)): "
-          + "expected one of " + RendererChoice.allCases.map(\.rawValue).joined(separator: ", "))
-    }
+    try RendererOption.choice(options, environment: invocation.environment)
   }
 
   /// Prints where the frames spent their time and the percentiles of the times between them.

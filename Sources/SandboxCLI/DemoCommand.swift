@@ -2,6 +2,7 @@ import DesktopDemo
 import Foundation
 import GameShell
 import MonsterWars
+import SDLBackend
 import TraitSandbox
 
 /// `sandbox demo`: the playable desktop window.
@@ -54,14 +55,7 @@ struct DemoCommand: Subcommand {
     help: "Play a recording back in the window (it holds the scenario, seed and inputs).")
 
   /// `--renderer`: the GPU, the CPU, or whichever suits the display.
-  static let renderer: Option<RendererChoice?> = Option(
-    "renderer", valueName: "auto|gpu|software",
-    help: "Draw on the GPU (instanced OpenGL 3.3, or where that is missing SDL's accelerated "
-      + "renderer) or the CPU (the pure-Swift rasterizer on every core); auto takes the CPU "
-      + "where OpenGL is a software rasterizer, and elsewhere times both on the first frames "
-      + "and keeps the faster. The demo says which it took and why.",
-    defaultDescription: "$\(RendererChoice.environmentKey), or auto"
-  ) { text throws(OptionValueError) in try rendererChoice(text) }
+  static let renderer = RendererOption.option
 
   let scenarioName: String
   let seed: UInt64

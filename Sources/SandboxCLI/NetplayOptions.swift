@@ -3,6 +3,7 @@ import Foundation
 import GameShell
 import MonsterWars
 import Netplay
+import SDLBackend
 
 /// The options `sandbox host` and `sandbox join` share, declared once.
 enum NetplayOptions {

@@ -3,6 +3,7 @@ import Frames
 import HeadlessRenderer
 import Imaging
 import MonsterWars
+import SDLBackend
 import Testing
 import TraitSandbox
 
@@ -167,7 +168,7 @@ struct DemoLayoutTests {
       x: Int((minimap.x + minimap.width / 2) * scale / 2),
       y: Int((minimap.y + minimap.height / 2) * scale / 2)
     )
-    let pixel = DesktopDemo.pixel(
+    let pixel = Window.pixel(
       x: window.x, y: window.y, windowSize: (1280, 720), pixelSize: (2560, 1440))
     let point = DesktopDemo.overlayPoint(pixel, frame: frame, size: (2560, 1440))
     #expect(minimap.contains(x: point.x, y: point.y))

@@ -144,6 +144,38 @@ struct BoidsCommandTests {
     }
   #endif
 
+  @Test("the window draws the way --renderer or SANDBOX_RENDERER asks, and says which")
+  func renderer() {
+    // SDL's dummy driver: a window no one sees, and no GPU renderer.
+    let dummy = ["SDL_VIDEODRIVER": "dummy"]
+    let software = run(
+      ["demo", "--frames", "3", "--count", "20", "--renderer", "software"], environment: dummy)
+    #expect(software.code == 0, "\(software.errors)")
+    #expect(software.output.hasPrefix("Renderer: software, as asked\n"))
+    #expect(software.output.contains("\nframes: 3\n"))
+    let auto = run(["demo", "--frames", "2", "--count", "20"], environment: dummy)
+    #expect(auto.code == 0, "\(auto.errors)")
+    #expect(
+      auto.output.hasPrefix("Renderer: software, because SDL has no accelerated renderer here ("))
+    // The option wins over the variable, and a GPU the machine lacks is an error.
+    let gpu = run(
+      ["demo", "--frames", "2", "--renderer", "gpu"],
+      environment: dummy.merging(["SANDBOX_RENDERER": "software"]) { $1 })
+    #expect(gpu.code == 1)
+    #expect(gpu.errors.contains("Error: --renderer gpu: SDL has no accelerated renderer here ("))
+    let variable = run(
+      ["demo", "--frames", "2", "--count", "20"],
+      environment: dummy.merging(["SANDBOX_RENDERER": "Software"]) { $1 })
+    #expect(variable.code == 0 && variable.output.hasPrefix("Renderer: software, as asked\n"))
+    let bad = run(
+      ["demo", "--frames", "1"], environment: dummy.merging(["SANDBOX_RENDERER": "fast"]) { $1 })
+    #expect(bad.code == 64)
+    #expect(
+      bad.errors.contains("Error: SANDBOX_RENDERER='fast': expected one of auto, gpu, software"))
+    let option = run(["demo", "--frames", "1", "--renderer", "fast"], environment: dummy)
+    #expect(option.code == 64 && option.errors.contains("'--renderer <auto|gpu|software>'"))
+  }
+
   @Test("a sync test rolls back every tick and ends on the plain run's state hash")
   func syncTest() throws {
     let plain = run(["run", "--ticks", "40", "--count", "40", "--seed", "4"])

@@ -1,10 +1,9 @@
 import Frames
-import SDLBackend
 import Testing
 
-@testable import DesktopDemo
+@testable import SDLBackend
 
-@Suite("Demo: choosing the renderer and mapping the mouse")
+@Suite("Windows: choosing the renderer and mapping the mouse")
 struct RendererChoiceTests {
   static let llvmpipe = OpenGLProbe.Implementation(
     renderer: "llvmpipe (LLVM 15.0.6, 256 bits)", vendor: "Mesa")
@@ -100,9 +99,9 @@ struct RendererChoiceTests {
     let frame = Frame(tick: 0, worldWidth: 1600, worldHeight: 900)
     let window = (width: 640, height: 360)
     for (x, y) in [(0, 0), (10, 20), (320, 180), (639, 359)] {
-      let single = DesktopDemo.pixel(x: x, y: y, windowSize: window, pixelSize: window)
+      let single = Window.pixel(x: x, y: y, windowSize: window, pixelSize: window)
       #expect(single == (x, y))
-      let double = DesktopDemo.pixel(
+      let double = Window.pixel(
         x: x, y: y, windowSize: window, pixelSize: (window.width * 2, window.height * 2))
       #expect(double == (2 * x + 1, 2 * y + 1))
       // A screen unit of this window is 2.5 world units wide: the point lands inside the unit
@@ -116,8 +115,20 @@ struct RendererChoiceTests {
         #expect(point.y >= units.y && point.y < units.y + 2.5, "\(point)")
       }
     }
+    // Mouse events move to the drawable's pixels; the others stay as they are.
+    let sizes = (window: (640, 360), pixels: (1280, 720))
+    for (event, expected) in [
+      (InputEvent.mouseDown(x: 10, y: 20), InputEvent.mouseDown(x: 21, y: 41)),
+      (.mouseDragged(x: 0, y: 359), .mouseDragged(x: 1, y: 719)),
+      (.rightMouseDown(x: 320, y: 180), .rightMouseDown(x: 641, y: 361)),
+      (.wheel(steps: -2, x: 5, y: 6), .wheel(steps: -2, x: 11, y: 13)),
+      (.keyDown(.f1), .keyDown(.f1)),
+      (.resized(width: 640, height: 360), .resized(width: 640, height: 360)),
+    ] {
+      #expect(event.inPixels(windowSize: sizes.window, pixelSize: sizes.pixels) == expected)
+    }
     // A window reporting no size yet (minimised) leaves the point as it is.
     #expect(
-      DesktopDemo.pixel(x: 5, y: 7, windowSize: (0, 0), pixelSize: (1280, 720)) == (5, 7))
+      Window.pixel(x: 5, y: 7, windowSize: (0, 0), pixelSize: (1280, 720)) == (5, 7))
   }
 }

@@ -1,6 +1,4 @@
-import SDLBackend
-
-/// Which way the demo draws: on the GPU, or on the CPU; `auto` decides from what the machine
+/// Which way a window draws: on the GPU, or on the CPU; `auto` decides from what the machine
 /// shows.
 public enum RendererChoice: String, CaseIterable, Sendable {
   /// The software path where the only OpenGL is a software rasterizer; elsewhere both paths,
@@ -29,7 +27,7 @@ public enum RendererChoice: String, CaseIterable, Sendable {
     case software
   }
 
-  /// A setup the demo takes and why, as the demo says it at start.
+  /// A setup a window takes and why, as the window says it at start.
   public struct Decision: Equatable, Sendable {
     /// How the window draws.
     public var setup: Setup
@@ -48,7 +46,7 @@ public enum RendererChoice: String, CaseIterable, Sendable {
   /// (Mesa's llvmpipe, say) is known to lose to the software path, so that is taken at once;
   /// with a hardware GPU both paths draw the first frames and the faster one stays (see
   /// `RendererTrial`). Where the probe finds no OpenGL 3.3 core, the platform's accelerated
-  /// renderer may still be another API (Direct3D, Metal), so the demo tries it and falls
+  /// renderer may still be another API (Direct3D, Metal), so the window tries it and falls
   /// back if SDL has none.
   public func decision(
     openGL: OpenGLProbe.Implementation?, openGLFailure: String?

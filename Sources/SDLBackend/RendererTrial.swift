@@ -1,31 +1,31 @@
-/// Times two ways of drawing on a session's first frames and keeps the faster: what `auto`
+/// Times two ways of drawing on a window's first frames and keeps the faster: what `auto`
 /// does where it cannot tell from the machine's name which way is faster (a hardware GPU can
 /// lose to the CPU when it is fed sprite by sprite, and a fast GPU beside a few cores wins).
 ///
 /// Each way draws `framesSkipped` frames to settle (programs compiled, buffers sized, caches
 /// warm), then `framesTimed` frames timed from the start of drawing to the end of presenting,
 /// which includes waiting for a busy GPU; the one with the lower median stays.
-struct RendererTrial: Sendable {
+package struct RendererTrial: Sendable {
   /// Frames each way draws before it is timed.
-  static let framesSkipped = 10
+  package static let framesSkipped = 10
   /// Frames each way is timed for: about three quarters of a second at 60 frames a second.
-  static let framesTimed = 45
+  package static let framesTimed = 45
 
   /// The way drawing now.
-  private(set) var current = 0
+  package private(set) var current = 0
   /// The way kept, once decided.
-  private(set) var chosen: Int?
+  package private(set) var chosen: Int?
   /// The timed frames of each way, in seconds.
-  private(set) var costs: [[Double]]
+  package private(set) var costs: [[Double]]
   private var framesDrawn = 0
 
   /// A trial between `count` ways, starting with the first.
-  init(count: Int = 2) {
+  package init(count: Int = 2) {
     costs = Array(repeating: [], count: count)
   }
 
   /// What the window does after a frame.
-  enum Step: Equatable, Sendable {
+  package enum Step: Equatable, Sendable {
     /// Go on drawing as now.
     case keep
     /// Draw from the next frame on with the way at this place.
@@ -35,7 +35,7 @@ struct RendererTrial: Sendable {
   }
 
   /// Counts a frame the current way drew in `seconds`.
-  mutating func record(seconds: Double) -> Step {
+  package mutating func record(seconds: Double) -> Step {
     guard chosen == nil else { return .keep }
     framesDrawn += 1
     if framesDrawn > Self.framesSkipped, seconds.isFinite, seconds >= 0 {
@@ -55,7 +55,7 @@ struct RendererTrial: Sendable {
   }
 
   /// The median timed frame of the way at `index`, in seconds.
-  func medianCost(of index: Int) -> Double {
+  package func medianCost(of index: Int) -> Double {
     Self.median(costs[index])
   }
 
