@@ -438,11 +438,12 @@ struct LoopbackTests {
     let guest = try #require(pair.guest.rollback)
     #expect(guest.game.stateHash() == host.game.stateHash())
     #expect(host.game.tick == 480 && guest.game.tick == 480)
-    // Seen at the first hash tick after the extra tick, by the host, the guest or both (the
-    // guest may load the host's state before it compares the host's hash), on each side's game
-    // as it was then.
+    // Seen at a hash tick from the first after the extra tick on (120), by the host, the guest
+    // or both (the guest may load the host's state before it compares the host's hash), on
+    // each side's game as it was then: a side whose hash of tick 120 was lost on the way (5%
+    // are) sees it at the next hash tick it gets before the state that mends it.
     let ticks = pair.host.desyncs.map(\.tick) + pair.guest.desyncs.map(\.tick)
-    #expect(!ticks.isEmpty && ticks.allSatisfy { $0 == 120 })
+    #expect(!ticks.isEmpty && ticks.allSatisfy { $0 >= 120 && $0 % 60 == 0 && $0 < 480 })
     #expect(seen.map(\.0.tick) == ticks.sorted() && seen.allSatisfy { $0.1 >= 120 })
     #expect(pair.host.recoveries == 1 && pair.guest.recoveries == 1)
     // Both recordings replay to the hash both ended on: the guest's holds the host's inputs
