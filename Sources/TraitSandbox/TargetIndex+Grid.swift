@@ -1,3 +1,5 @@
+import Dispatch
+
 extension TargetIndex {
   /// Sorts the entries into per-faction grid cells; the world calls this once the index phase is
   /// done.
@@ -30,7 +32,8 @@ extension TargetIndex {
     if starts.count < bucketCount + 1 {
       starts.append(contentsOf: repeatElement(0, count: bucketCount + 1 - starts.count))
     }
-    let split = GridSplit(grid: grid, parts: parts, bucketCount: bucketCount)
+    let split = GridSplit(
+      grid: grid, parts: parts, bucketCount: bucketCount, shares: gridScratch.partShares)
     // A body over a quarter of a cell across is large: it stays out of the grid, unless there
     // are more than `maximumLargeItems` of them, when only the largest do.
     let base = grid.cellSize / 4
@@ -59,6 +62,7 @@ extension TargetIndex {
         LargeBody(body: CellBody(x: 0, y: 0, radius: 0, item: 0), faction: Faction(0)),
         count: firstLarge))
     split.sort(entries, scratch: scratch, starts: &starts, into: &bodies, large: &large)
+    scratch.partShares = split.nextShares(after: scratch.totals)
     cellStart = starts
     cellBodies = bodies
     largeBodies = large
@@ -163,6 +167,9 @@ struct PartTotals: Sendable {
   @usableFromInline var largest: Float = 0
   /// Where the part's large bodies go in the index's list.
   @usableFromInline var firstLarge = 0
+  /// How long the part took to find its buckets and, counting every bucket, to place its
+  /// entries.
+  @usableFromInline var nanoseconds: UInt64 = 0
 
   @usableFromInline
   init() {}
@@ -196,6 +203,10 @@ final class GridScratch: @unchecked Sendable {
   var top: [Float] = []
   /// The radius above which bodies stayed out of the grid on the last build.
   var largeRadius: Float?
+  /// The share of the entries each part of the next build that counts every bucket takes,
+  /// from how fast each part went on the last (`GridSplit.nextShares(after:)`); empty for
+  /// equal shares.
+  var partShares: [Double] = []
 
   /// How many of the largest radii each part keeps: one more than the grid may leave out.
   static let topCount = TargetIndex.maximumLargeItems + 1
@@ -249,13 +260,17 @@ private struct GridSplit: Sendable {
   let coarseCount: Int
   /// Whether each part counts its entries per bucket (`TargetIndex.countsEveryBucket`).
   let countsEveryBucket: Bool
+  /// Where each part's entries start, and the entry count after them.
+  let bounds: [Int]
 
   /// A bucket's mark in `GridScratch.buckets` for a body kept out of the grid for its size.
   static let largeMark: Int32 = 1 << 30
   /// The mark of a body of no size (a NaN radius), in no bucket and within no reach.
   static let noBody: Int32 = -1
 
-  init(grid: SpatialGrid, parts: Parts, bucketCount: Int) {
+  /// A split of the entries `parts` cuts, each part taking its share of `shares` when the
+  /// parts count every bucket and there is one for each, else an equal one.
+  init(grid: SpatialGrid, parts: Parts, bucketCount: Int, shares: [Double] = []) {
     precondition(bucketCount < Int(Self.largeMark), "a grid has fewer than 2^30 buckets")
     self.grid = grid
     self.parts = parts
@@ -267,6 +282,46 @@ private struct GridSplit: Sendable {
     coarseCount = (bucketCount - 1) >> shift + 1
     countsEveryBucket = TargetIndex.countsEveryBucket(
       parts: parts.count, bucketCount: bucketCount, itemCount: parts.itemCount)
+    if countsEveryBucket && shares.count == parts.count {
+      var bounds = [0]
+      var share = 0.0
+      for part in 0..<(parts.count - 1) {
+        share += shares[part]
+        let bound = Int(Double(parts.itemCount) * share)
+        bounds.append(min(max(bound, bounds[part]), parts.itemCount))
+      }
+      self.bounds = bounds + [parts.itemCount]
+    } else {
+      bounds = (0..<parts.count).map { parts.range(of: $0).lowerBound } + [parts.itemCount]
+    }
+  }
+
+  /// The entries of one part.
+  @inline(__always)
+  func range(of part: Int) -> Range<Int> {
+    bounds[part]..<bounds[part + 1]
+  }
+
+  /// The shares of the entries the parts of the next build take, from `totals`, this build's:
+  /// where the parts count every bucket, each part's share moves halfway from its share now
+  /// to the one its speed on this build (entries a nanosecond) gives it, so that the parts
+  /// end together. (Whatever the shares, the grid is the same: an entry goes to its bucket
+  /// after every entry before it.) Empty, for equal shares, otherwise.
+  func nextShares(after totals: [PartTotals]) -> [Double] {
+    guard countsEveryBucket, totals.count == parts.count, parts.itemCount > 0 else { return [] }
+    let speeds = (0..<parts.count).map { part in
+      Double(range(of: part).count) / Double(max(totals[part].nanoseconds, 1))
+    }
+    let allSpeeds = speeds.reduce(0, +)
+    guard allSpeeds > 0 else { return [] }
+    let count = Double(parts.count)
+    let shares = (0..<parts.count).map { part in
+      let now = Double(range(of: part).count) / Double(parts.itemCount)
+      // No part below half an equal share, nor above one and a half.
+      return min(max((now + speeds[part] / allSpeeds) / 2, 0.5 / count), 1.5 / count)
+    }
+    let total = shares.reduce(0, +)
+    return shares.map { $0 / total }
   }
 
   func bucket(of entry: Target) -> Int {
@@ -286,6 +341,7 @@ private struct GridSplit: Sendable {
     let (coarseShift, coarseCount) = (coarseShift, coarseCount)
     scratch.withBuffers(entries: entries) { buffers in
       parts.forEach { part in
+        let start = DispatchTime.now().uptimeNanoseconds
         // Each part clears its own counts: no pass over all of them on one thread.
         let counts =
           fine
@@ -295,7 +351,7 @@ private struct GridSplit: Sendable {
         let shift = fine ? 0 : coarseShift
         let top = buffers.top.baseAddress.unsafelyUnwrapped + part * GridScratch.topCount
         var found = PartTotals()
-        for item in parts.range(of: part) {
+        for item in range(of: part) {
           let entry = buffers.entries[item]
           let radius = entry.radius
           let bucket = Int32(truncatingIfNeeded: bucket(of: entry))
@@ -319,6 +375,7 @@ private struct GridSplit: Sendable {
           counts[Int(bucket) &>> shift] &+= 1
           found.largest = max(found.largest, radius)
         }
+        found.nanoseconds = DispatchTime.now().uptimeNanoseconds &- start
         buffers.totals[part] = found
       }
     }
@@ -502,10 +559,14 @@ private struct GridSplit: Sendable {
           let placed = RangeBuffers(
             starts: UnsafeMutableBufferPointer(start: nil, count: 0), bodies: bodies)
           parts.forEach { part in
+            let start = DispatchTime.now().uptimeNanoseconds
+            defer {
+              buffers.totals[part].nanoseconds &+= DispatchTime.now().uptimeNanoseconds &- start
+            }
             let cursors = buffers.counts.baseAddress.unsafelyUnwrapped + part * bucketCount
             guard part & 1 == 1 else {
               var nextLarge = buffers.totals[part].firstLarge
-              for item in parts.range(of: part) {
+              for item in range(of: part) {
                 let bucket = buffers.buckets[item]
                 guard bucket & Self.largeMark == 0 else {
                   if bucket != Self.noBody {
@@ -523,7 +584,7 @@ private struct GridSplit: Sendable {
             // Last first, so that neighbouring parts, which sweep the arena alike, meet once
             // instead of writing neighbouring bodies all along.
             var nextLarge = buffers.totals[part].firstLarge + buffers.totals[part].largeCount
-            for item in parts.range(of: part).reversed() {
+            for item in range(of: part).reversed() {
               let bucket = buffers.buckets[item]
               guard bucket & Self.largeMark == 0 else {
                 if bucket != Self.noBody {
@@ -609,7 +670,7 @@ private struct GridSplit: Sendable {
               from: buffers.offsets.baseAddress.unsafelyUnwrapped + part * rangeCount,
               count: rangeCount)
             var nextLarge = buffers.totals[part].firstLarge
-            for item in parts.range(of: part) {
+            for item in range(of: part) {
               let bucket = buffers.buckets[item]
               guard bucket & Self.largeMark == 0 else {
                 if bucket != Self.noBody {
