@@ -82,8 +82,8 @@ enum GameWindow<G: PlayableGame> {
   }
 
   /// Draws `frame` the way `drawing` draws now and shows it; while the ways are timed, counts
-  /// the frame's cost, and tells `announce` which way was kept when the timing ends. Returns the seconds drawing and
-  /// presenting took.
+  /// the frame's cost, and tells `announce` which way was kept when the timing ends. Returns
+  /// the seconds drawing and presenting took.
   static func show(
     _ frame: Frame, with drawing: inout WindowDrawing, clock: inout MonotonicClock,
     announce: @Sendable (String) -> Void
