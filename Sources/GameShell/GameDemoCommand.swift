@@ -99,12 +99,13 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     let reload = settingsFile.map {
       SettingsReload(file: $0, seed: seed, threads: threads, current: settings)
     }
-    let frames = try GameWindow<G>.run(
+    let (frames, summary) = try GameWindow<G>.run(
       &recorder, tickLimit: tickLimit, frameLimit: frameLimit, window: window(console),
       reload: reload)
     if let recordURL { try GameOptions<G>.write(recorder.recording, to: recordURL) }
     GameOptions<G>.report(recorder.game, console: console)
     console.print("frames: \(frames)")
+    for line in summary { console.print(line) }
     if let recordURL { console.print("recording: \(recordURL.path(percentEncoded: false))") }
     return ExitCode.success
   }
@@ -130,11 +131,12 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     let inputs = Dictionary(recording.inputs.map { ($0.tick, $0.inputs) }) { first, _ in first }
     var recorder = try GameOptions<G>.recorder(of: start)
     let limit = min(tickLimit ?? recording.tickCount, recording.tickCount)
-    let frames = try GameWindow<G>.run(
+    let (frames, summary) = try GameWindow<G>.run(
       &recorder, tickLimit: limit, frameLimit: frameLimit, window: window(console),
       replaying: { inputs[$0] ?? [] })
     GameOptions<G>.report(recorder.game, console: console)
     console.print("frames: \(frames)")
+    for line in summary { console.print(line) }
     let ticks = Int(recorder.game.tick - start.tick)
     guard ticks == recording.tickCount else {
       console.print("replayed \(ticks) of the recording's \(recording.tickCount) ticks")

@@ -81,7 +81,8 @@ extension GameWindow {
       let took = try show(
         shown(drawn, of: game, in: match, view: &view, figures: figures), with: &drawing,
         clock: &clock, announce: announce)
-      figures.frameParts(draw: took.draw, present: took.present, ticks: drawStart - frameStart)
+      figures.frameParts(
+        draw: took.draw, present: took.present, ticks: drawStart - frameStart, ticksRun: ran)
       frames += 1
       if frames % 15 == 1 { drawing.renderer.window.title = title(match) }
       // Packets that come while the frame waits are taken at once.

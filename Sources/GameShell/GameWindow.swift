@@ -13,14 +13,15 @@ enum GameWindow<G: PlayableGame> {
   static var framesPerSecond: Double { 60 }
 
   /// Opens a window and plays the recorder's game until Esc, the window closing, `tickLimit`
-  /// ticks or `frameLimit` frames; returns the frames drawn. With `replaying`, each tick takes
+  /// ticks or `frameLimit` frames; returns the frames drawn and where they spent their time
+  /// (`WindowFigures.summary`). With `replaying`, each tick takes
   /// the inputs it gives for the ticks run so far, and clicks do nothing.
   ///
   /// - Throws: `CommandFailure` with exit 69 when there is no display, or 1 when SDL fails.
   static func run(
     _ recorder: inout Recorder<G>, tickLimit: Int?, frameLimit: Int?, window: WindowRequest,
     replaying: ((Int) -> [SeatInput<G.Input>])? = nil, reload: SettingsReload<G>? = nil
-  ) throws(CommandFailure) -> Int {
+  ) throws(CommandFailure) -> (frames: Int, summary: [String]) {
     let (session, drawing) = try open(showing: recorder.game.makeFrame(), request: window)
     do {
       return try loop(
@@ -101,8 +102,9 @@ enum GameWindow<G: PlayableGame> {
     _ recorder: inout Recorder<G>, session: SDLSession, drawing: WindowDrawing,
     announce: @Sendable (String) -> Void, tickLimit: Int?, frameLimit: Int?,
     replaying: ((Int) -> [SeatInput<G.Input>])?, reload: SettingsReload<G>?
-  ) throws(SDLError) -> Int {
+  ) throws(SDLError) -> (frames: Int, summary: [String]) {
     var drawing = drawing
+    let window = drawing.renderer.window  // every way of drawing draws into it
     var timestep = FixedTimestep(fixedDeltaTime: 1 / recorder.game.ticksPerSecond)
     var clock = MonotonicClock()
     var play = GamePlay(recorder, tickLimit: tickLimit, replaying: replaying)
@@ -147,15 +149,14 @@ enum GameWindow<G: PlayableGame> {
       let took = try show(
         play.frame(alpha: isLastFrame ? 1 : advance.alpha), with: &drawing, clock: &clock,
         announce: announce)
-      play.figures.frameParts(draw: took.draw, present: took.present, ticks: drawStart - tickStart)
-      if frames % 15 == 1 || isLastFrame {
-        drawing.renderer.window.title = title(of: play.recorder.game)
-      }
+      play.figures.frameParts(
+        draw: took.draw, present: took.present, ticks: drawStart - tickStart, ticksRun: ran)
+      if frames % 15 == 1 || isLastFrame { window.title = title(of: play.recorder.game) }
       if isLastFrame { break }
       let spare = 1 / framesPerSecond - (clock.now() - frameStart)
       if spare > 0 { Thread.sleep(forTimeInterval: spare) }
     }
-    return frames
+    return (frames, play.figures.summary)
   }
 
   /// Gives `view` the keys, the wheel and the minimap's clicks among `events`, and returns the

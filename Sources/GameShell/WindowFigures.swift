@@ -15,6 +15,14 @@ struct WindowFigures {
   /// How many of each are kept.
   private static let kept = 120
 
+  /// The whole session's seconds drawing, presenting and ticking, the ticks run, and the
+  /// frames counted, for the summary at the end.
+  private var total = (draw: 0.0, present: 0.0, ticks: 0.0, ticksRun: 0, frames: 0)
+  /// The whole session's times between frames.
+  private var frameTimes = FrameTimeHistogram()
+  /// Whether a frame was noted.
+  private var hasFrame = false
+
   /// The median of the recent ticks' seconds; 0 before any.
   var tickSeconds: Double { ticks.median }
 
@@ -24,12 +32,48 @@ struct WindowFigures {
   /// Notes a tick that took `seconds`.
   mutating func tick(_ seconds: Double) { Self.append(seconds, to: &ticks) }
 
-  /// Notes a frame `seconds` after the one before.
-  mutating func frame(_ seconds: Double) { Self.append(seconds, to: &frames) }
+  /// Notes a frame `seconds` after the one before; the first frame, which has none before it,
+  /// notes nothing.
+  mutating func frame(_ seconds: Double) {
+    guard hasFrame else {
+      hasFrame = true
+      return
+    }
+    Self.append(seconds, to: &frames)
+    frameTimes.record(milliseconds: seconds * 1000)
+  }
 
-  /// Notes what a frame's drawing, presenting and ticks took, in seconds, for the graph.
-  mutating func frameParts(draw: Double, present: Double, ticks: Double) {
+  /// Notes what a frame's drawing, presenting and `ticksRun` ticks took, in seconds, for the
+  /// graph and the summary.
+  mutating func frameParts(draw: Double, present: Double, ticks: Double, ticksRun: Int = 0) {
     recent.record(draw: draw * 1000, present: present * 1000, simulation: ticks * 1000)
+    total.draw += draw
+    total.present += present
+    total.ticks += ticks
+    total.ticksRun += ticksRun
+    total.frames += 1
+  }
+
+  /// Where the session's frames spent their time, on average, and the percentiles of the
+  /// times between them: what a window prints when it closes. None before a frame.
+  var summary: [String] {
+    guard total.frames > 0 else { return [] }
+    let frames = Double(total.frames)
+    var lines = [
+      "frame time: draw \(tenths(total.draw / frames)), present \(tenths(total.present / frames)), "
+        + "ticks \(tenths(total.ticks / frames)) a frame"
+        + (total.ticksRun > 0
+          ? " (\(total.ticksRun) ticks of \(milliseconds(total.ticks / Double(total.ticksRun))))"
+          : "")
+    ]
+    if let p50 = frameTimes.percentile(0.5), let p95 = frameTimes.percentile(0.95),
+      let p99 = frameTimes.percentile(0.99)
+    {
+      lines.append(
+        "frame times: p50 \(tenths(p50 / 1000)), p95 \(tenths(p95 / 1000)), "
+          + "p99 \(tenths(p99 / 1000)) (\(frameTimes.count) between frames)")
+    }
+    return lines
   }
 
   /// The graph of the last frames, against a frame at `framesPerSecond`.
@@ -50,6 +94,12 @@ struct WindowFigures {
       "a tick: " + milliseconds(ticks.median),
       "a frame: " + milliseconds(frame) + (frame > 0 ? " (\(Int((1 / frame).rounded())) fps)" : ""),
     ] + more
+  }
+
+  /// `seconds` as milliseconds with one decimal.
+  private func tenths(_ seconds: Double) -> String {
+    let tenths = Int((seconds * 10_000).rounded())
+    return "\(tenths / 10).\(tenths % 10) ms"
   }
 
   /// `seconds` as milliseconds with two decimals.

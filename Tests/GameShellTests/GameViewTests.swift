@@ -347,6 +347,25 @@ struct WindowFiguresTests {
     #expect(lines.allSatisfy(shown.contains))
   }
 
+  @Test("a window's summary: where its frames spent their time, and the frame-time percentiles")
+  func summary() {
+    var figures = WindowFigures()
+    #expect(figures.summary.isEmpty)
+    // The first frame has none before it; then 16 frames 1/60 s apart and 4 of 50 ms.
+    figures.frame(0.001)
+    for _ in 0..<16 { figures.frame(1.0 / 60) }
+    for _ in 0..<4 { figures.frame(0.05) }
+    figures.frameParts(draw: 0.004, present: 0.002, ticks: 0.006, ticksRun: 2)
+    figures.frameParts(draw: 0.002, present: 0.002, ticks: 0, ticksRun: 0)
+    #expect(
+      figures.summary == [
+        "frame time: draw 3.0 ms, present 2.0 ms, ticks 3.0 ms a frame (2 ticks of 3.00 ms)",
+        // Read to the upper edge of a frame's 0.1 ms bucket: 16.67 ms in 16.6-16.7, 50 ms in
+        // 50.0-50.1.
+        "frame times: p50 16.7 ms, p95 50.1 ms, p99 50.1 ms (20 between frames)",
+      ])
+  }
+
   @Test("F1's graph has a bar a frame: drawing and presenting stacked, the ticks below")
   func graph() {
     var figures = WindowFigures()

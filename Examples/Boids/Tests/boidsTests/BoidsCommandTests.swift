@@ -152,7 +152,9 @@ struct BoidsCommandTests {
       ["demo", "--frames", "3", "--count", "20", "--renderer", "software"], environment: dummy)
     #expect(software.code == 0, "\(software.errors)")
     #expect(software.output.hasPrefix("Renderer: software, as asked\n"))
-    #expect(software.output.contains("\nframes: 3\n"))
+    #expect(software.output.contains("\nframes: 3\nframe time: draw "))
+    #expect(software.output.contains("\nframe times: p50 "))
+    #expect(software.output.hasSuffix("(2 between frames)\n"))
     let auto = run(["demo", "--frames", "2", "--count", "20"], environment: dummy)
     #expect(auto.code == 0, "\(auto.errors)")
     #expect(

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DesktopDemo
+@testable import Frames
 
 @Suite("Frame time percentiles")
 struct FrameTimeHistogramTests {
