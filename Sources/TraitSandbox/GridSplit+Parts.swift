@@ -1,0 +1,303 @@
+import Dispatch
+
+extension GridSplit {
+  /// Turns the counts of a build whose parts count every bucket into cursors, each bucket's
+  /// parts in order, and fills `starts`; returns how many entries the grid holds. Each thread
+  /// takes a range of buckets: it sums its counts, then, after the sums of the ranges before
+  /// it, lays out its cursors.
+  /// - Complexity: O(buckets x parts), on as many threads as parts.
+  func placeCursorsOfParts(scratch: GridScratch, starts: inout [Int32]) -> Int32 {
+    let (partCount, bucketCount) = (parts.count, bucketCount)
+    let rangeSize = (bucketCount + partCount - 1) / partCount
+    return scratch.withBuffers(entries: []) { buffers in
+      // The totals fit: there are fewer entries than `Int32.max`.
+      parts.forEach { range in
+        let counts = buffers.counts.baseAddress.unsafelyUnwrapped
+        let buckets =
+          min(range * rangeSize, bucketCount)..<min((range + 1) * rangeSize, bucketCount)
+        var sum: Int32 = 0
+        for part in 0..<partCount {
+          let first = counts + part * bucketCount
+          for bucket in buckets { sum &+= first[bucket] }
+        }
+        buffers.coarse[range] = sum
+      }
+      var total: Int32 = 0
+      for range in 0..<partCount {
+        let sum = buffers.coarse[range]
+        buffers.coarse[range] = total
+        total &+= sum
+      }
+      starts.withUnsafeMutableBufferPointer { starts in
+        let shared = RangeBuffers(
+          starts: starts, bodies: UnsafeMutableBufferPointer(start: nil, count: 0))
+        parts.forEach { range in
+          let counts = buffers.counts.baseAddress.unsafelyUnwrapped
+          let buckets =
+            min(range * rangeSize, bucketCount)..<min((range + 1) * rangeSize, bucketCount)
+          var running = buffers.coarse[range]
+          for bucket in buckets {
+            shared.starts[bucket] = running
+            for part in 0..<partCount {
+              let count = counts[part * bucketCount + bucket]
+              // An odd part places its entries last first, from the end of its run.
+              counts[part * bucketCount + bucket] = part & 1 == 0 ? running : running &+ count
+              running &+= count
+            }
+          }
+        }
+        starts[bucketCount] = total
+      }
+      return total
+    }
+  }
+
+  /// Places each part's grid entries at its own cursors, and its large bodies in its stretch
+  /// of `large`, after `findBuckets` and `placeCursorsOfParts`. The odd parts place theirs
+  /// last first, from the ends of their runs: parts sweep the arena alike (each type's pool is
+  /// in cell order), and two sweeping one way would write neighbouring bodies, one cache line,
+  /// from two cores all along; two sweeping opposite ways meet once.
+  func placeByPart(
+    _ entries: ContiguousArray<Target>, scratch: GridScratch,
+    into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
+  ) {
+    let bucketCount = bucketCount
+    scratch.withBuffers(entries: entries) { buffers in
+      bodies.withUnsafeMutableBufferPointer { bodies in
+        large.withUnsafeMutableBufferPointer { large in
+          let shared = LargeBodies(large: large)
+          let placed = RangeBuffers(
+            starts: UnsafeMutableBufferPointer(start: nil, count: 0), bodies: bodies)
+          parts.forEach { part in
+            let start = DispatchTime.now().uptimeNanoseconds
+            defer {
+              buffers.totals[part].nanoseconds &+= DispatchTime.now().uptimeNanoseconds &- start
+            }
+            let cursors = buffers.counts.baseAddress.unsafelyUnwrapped + part * bucketCount
+            // An even part goes first to last, writing at its cursors and moving them on; an
+            // odd one last to first, moving its cursors back (from the ends of its runs) and
+            // writing there.
+            let forward = part & 1 == 0
+            let (before, after) = forward ? (0, 1) : (1, 0)
+            let range = range(of: part)
+            let totals = buffers.totals[part]
+            var nextLarge = totals.firstLarge + (forward ? 0 : totals.largeCount)
+            for item in stride(
+              from: forward ? range.lowerBound : range.upperBound - 1,
+              to: forward ? range.upperBound : range.lowerBound - 1, by: forward ? 1 : -1)
+            {
+              let bucket = buffers.buckets[item]
+              guard bucket & Self.largeMark == 0 else {
+                if bucket != Self.noBody {
+                  nextLarge -= before
+                  shared.large[nextLarge] = Self.largeBody(buffers.entries[item], item: item)
+                  nextLarge += after
+                }
+                continue
+              }
+              let cursor = Int(cursors[Int(bucket)]) &- before
+              placed.bodies[cursor] = CellBody(buffers.entries[item], item: item)
+              cursors[Int(bucket)] = Int32(cursor &+ after)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Cuts the buckets of a build of more than one part into one range per part, each a run of
+  /// coarse slots holding about an equal share of the grid entries; fills each range's first
+  /// bucket, each coarse slot's range, and where each part's entries of each range go; returns
+  /// where each range's entries start in the grid, and the grid's entry count after them.
+  /// - Complexity: O(parts x coarse slots), on one thread.
+  func cutRanges(scratch: GridScratch) -> [Int32] {
+    let rangeCount = parts.count
+    var totals = [Int32](repeating: 0, count: coarseCount)
+    for part in 0..<parts.count {
+      let first = part * coarseCount
+      for slot in 0..<coarseCount { totals[slot] &+= scratch.coarse[first + slot] }
+    }
+    let gridCount = Int(totals.reduce(0, &+))
+    // Range `r` starts at the first slot before which lie r / rangeCount of the entries.
+    var starts = [Int32](repeating: 0, count: rangeCount + 1)
+    var slotBounds = [Int](repeating: coarseCount, count: rangeCount + 1)
+    slotBounds[0] = 0
+    var range = 1
+    var before = 0
+    for slot in 0..<coarseCount {
+      while range < rangeCount && before * rangeCount >= gridCount * range {
+        slotBounds[range] = slot
+        starts[range] = Int32(before)
+        range += 1
+      }
+      scratch.rangeOfCoarse[slot] = Int32(range - 1)
+      before += Int(totals[slot])
+    }
+    while range <= rangeCount {
+      starts[range] = Int32(before)
+      range += 1
+    }
+    for range in 0...rangeCount {
+      scratch.bounds[range] = min(slotBounds[range] << coarseShift, bucketCount)
+    }
+    // Within a range, part after part.
+    for range in 0..<rangeCount {
+      var offset = starts[range]
+      for part in 0..<parts.count {
+        scratch.offsets[part * rangeCount + range] = offset
+        let first = part * coarseCount
+        for slot in slotBounds[range]..<slotBounds[range + 1] {
+          offset &+= scratch.coarse[first + slot]
+        }
+      }
+    }
+    return starts
+  }
+
+  /// Sends each part's grid entries, in order, to its range's list at the part's offsets, and
+  /// places its large bodies in its stretch of `large`.
+  func route(
+    _ entries: ContiguousArray<Target>, ranges: [Int32], scratch: GridScratch,
+    large: inout [LargeBody]
+  ) {
+    let coarseShift = coarseShift
+    let rangeCount = ranges.count - 1
+    scratch.withBuffers(entries: entries) { buffers in
+      large.withUnsafeMutableBufferPointer { large in
+        let shared = LargeBodies(large: large)
+        parts.forEach { part in
+          withUnsafeTemporaryAllocation(of: Int32.self, capacity: rangeCount) { cursors in
+            let cursors = cursors.baseAddress.unsafelyUnwrapped
+            cursors.update(
+              from: buffers.offsets.baseAddress.unsafelyUnwrapped + part * rangeCount,
+              count: rangeCount)
+            var nextLarge = buffers.totals[part].firstLarge
+            for item in range(of: part) {
+              let bucket = buffers.buckets[item]
+              guard bucket & Self.largeMark == 0 else {
+                if bucket != Self.noBody {
+                  shared.large[nextLarge] = Self.largeBody(buffers.entries[item], item: item)
+                  nextLarge += 1
+                }
+                continue
+              }
+              let range = Int(buffers.rangeOfCoarse[Int(bucket) &>> coarseShift])
+              let cursor = Int(cursors[range])
+              let entry = buffers.entries[item]
+              buffers.routed[cursor] = CellBody(entry, item: item)
+              buffers.routedBuckets[cursor] = bucket
+              cursors[range] = Int32(cursor + 1)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Sorts each range's list of entries into its stretch of the grid, one range per thread:
+  /// counts per bucket, cursors and `starts` for its buckets, then the bodies, in list order.
+  func sortRanges(
+    _ entries: ContiguousArray<Target>, ranges: [Int32], scratch: GridScratch,
+    starts: inout [Int32], into bodies: inout ContiguousArray<CellBody>
+  ) {
+    let bucketCount = bucketCount
+    scratch.withBuffers(entries: entries) { buffers in
+      starts.withUnsafeMutableBufferPointer { starts in
+        bodies.withUnsafeMutableBufferPointer { bodies in
+          let shared = RangeBuffers(starts: starts, bodies: bodies)
+          parts.forEach { range in
+            let counts = buffers.counts.baseAddress.unsafelyUnwrapped
+            let list = Int(ranges[range])..<Int(ranges[range + 1])
+            let buckets = buffers.bounds[range]..<buffers.bounds[range + 1]
+            (counts + buckets.lowerBound).update(repeating: 0, count: buckets.count)
+            for slot in list { counts[Int(buffers.routedBuckets[slot])] &+= 1 }
+            var running = ranges[range]
+            for bucket in buckets {
+              shared.starts[bucket] = running
+              let count = counts[bucket]
+              counts[bucket] = running
+              running &+= count
+            }
+            if range == parts.count - 1 { shared.starts[bucketCount] = running }
+            for slot in list {
+              let bucket = Int(buffers.routedBuckets[slot])
+              let cursor = Int(counts[bucket])
+              shared.bodies[cursor] = buffers.routed[slot]
+              counts[bucket] = Int32(cursor + 1)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The large body of entry `item`.
+  static func largeBody(_ entry: Target, item: Int) -> LargeBody {
+    LargeBody(
+      body: CellBody(entry, item: item),
+      faction: entry.faction)
+  }
+}
+extension GridScratch {
+  /// Calls `body` with the buffers, which its threads share: each writes only its own part's
+  /// or range's elements through them.
+  func withBuffers<Result>(
+    entries: ContiguousArray<Target>, _ body: (GridBuffers) -> Result
+  ) -> Result {
+    entries.withUnsafeBufferPointer { entries in
+      buckets.withUnsafeMutableBufferPointer { buckets in
+        counts.withUnsafeMutableBufferPointer { counts in
+          coarse.withUnsafeMutableBufferPointer { coarse in
+            routed.withUnsafeMutableBufferPointer { routed in
+              routedBuckets.withUnsafeMutableBufferPointer { routedBuckets in
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                  rangeOfCoarse.withUnsafeMutableBufferPointer { rangeOfCoarse in
+                    bounds.withUnsafeMutableBufferPointer { bounds in
+                      totals.withUnsafeMutableBufferPointer { totals in
+                        top.withUnsafeMutableBufferPointer { top in
+                          body(
+                            GridBuffers(
+                              entries: entries, buckets: buckets, counts: counts, coarse: coarse,
+                              routed: routed, routedBuckets: routedBuckets,
+                              offsets: offsets, rangeOfCoarse: rangeOfCoarse, bounds: bounds,
+                              totals: totals, top: top))
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/// `GridScratch`'s buffers, shared by the threads of a grid build; each part or range writes
+/// only its own elements through them.
+struct GridBuffers: @unchecked Sendable {
+  let entries: UnsafeBufferPointer<Target>
+  let buckets: UnsafeMutableBufferPointer<Int32>
+  let counts: UnsafeMutableBufferPointer<Int32>
+  let coarse: UnsafeMutableBufferPointer<Int32>
+  let routed: UnsafeMutableBufferPointer<CellBody>
+  let routedBuckets: UnsafeMutableBufferPointer<Int32>
+  let offsets: UnsafeMutableBufferPointer<Int32>
+  let rangeOfCoarse: UnsafeMutableBufferPointer<Int32>
+  let bounds: UnsafeMutableBufferPointer<Int>
+  let totals: UnsafeMutableBufferPointer<PartTotals>
+  let top: UnsafeMutableBufferPointer<Float>
+}
+
+/// The large bodies the parts of a grid build place, each in its own stretch.
+struct LargeBodies: @unchecked Sendable {
+  let large: UnsafeMutableBufferPointer<LargeBody>
+}
+
+/// What the ranges of a grid build write, each only its own buckets' starts and bodies.
+struct RangeBuffers: @unchecked Sendable {
+  let starts: UnsafeMutableBufferPointer<Int32>
+  let bodies: UnsafeMutableBufferPointer<CellBody>
+}
