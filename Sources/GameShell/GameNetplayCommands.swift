@@ -121,10 +121,12 @@ struct GameNetplaySetup<G: PlayableGame> {
     match.desyncSeen = { desync, _ in
       console.print("\(desync)" + (recovers ? "; the host's game replaces the guest's" : ""))
     }
+    var windowFigures: [String] = []
     if isWindowed {
-      try GameWindow<G>.play(
+      let (frames, summary) = try GameWindow<G>.play(
         match, inputs: inputs, waiting: start(0).makeFrame(), waitSeconds: Double(waitSeconds),
         window: window(console: console))
+      windowFigures = ["frames: \(frames)"] + summary
     } else {
       do {
         try match.playHeadless(waitSeconds: Double(waitSeconds)) { inputs[Int($0)] ?? [] }
@@ -132,7 +134,7 @@ struct GameNetplaySetup<G: PlayableGame> {
         throw error.commandFailure
       }
     }
-    for line in match.summary { console.print(line) }
+    for line in match.summary + windowFigures { console.print(line) }
     guard case .ended(let ending) = match.phase, let rollback = match.rollback else {
       return ExitCode.success
     }

@@ -10,15 +10,18 @@ extension GameWindow {
   /// side's input on the next tick it decides, as `inputs` give theirs, and draws the game as
   /// it stands, `waiting` until both sides play.
   ///
+  /// Returns the frames drawn and where they spent their time (`WindowFigures.summary`).
+  ///
   /// - Throws: `CommandFailure` with exit 69 when there is no display or the other player has
   ///   not come within `waitSeconds`, 1 when SDL fails.
   static func play(
     _ match: NetplayMatch<G>, inputs: [Int: [G.Input]], waiting: Frame, waitSeconds: Double,
     window: WindowRequest
-  ) throws(CommandFailure) {
+  ) throws(CommandFailure) -> (frames: Int, summary: [String]) {
     let (session, drawing) = try open(showing: waiting, request: window)
+    let figures: (frames: Int, summary: [String])
     do {
-      try loop(
+      figures = try loop(
         match, inputs: inputs, waiting: waiting, waitSeconds: waitSeconds, session: session,
         drawing: drawing, announce: window.announce)
     } catch let failure as CommandFailure {
@@ -29,12 +32,13 @@ extension GameWindow {
       throw CommandFailure(message: "\(error)", exitCode: ExitCode.failure)
     }
     match.peer.drain(seconds: 0.5)
+    return figures
   }
 
   private static func loop(
     _ match: NetplayMatch<G>, inputs: [Int: [G.Input]], waiting: Frame, waitSeconds: Double,
     session: SDLSession, drawing: WindowDrawing, announce: @Sendable (String) -> Void
-  ) throws {
+  ) throws -> (frames: Int, summary: [String]) {
     var drawing = drawing
     var clock = MonotonicClock()
     let opened = clock.now()
@@ -49,8 +53,6 @@ extension GameWindow {
     var lastFrame = clock.now()
     while true {
       let frameStart = clock.now()
-      figures.frame(frameStart - lastFrame)
-      lastFrame = frameStart
       let events = session.pollEvents().map { $0.inPixels(of: drawing.renderer) }
       if events.contains(.quit) || events.contains(.keyDown(.escape)) {
         match.quit()
@@ -60,6 +62,8 @@ extension GameWindow {
         endedAt = endedAt ?? frameStart
         if let endedAt, frameStart - endedAt > 3 { break }
       }
+      figures.frame(frameStart - lastFrame)
+      lastFrame = frameStart
       let room = PacketCodec.maximumInputsPerTick - clicked.count
       clicked += take(
         events, view: &view, game: match.rollback?.game, shown: drawn,
@@ -89,6 +93,7 @@ extension GameWindow {
       let spare = 1 / framesPerSecond - (clock.now() - frameStart)
       if spare > 0 { match.wait(seconds: spare, now: clock.now()) }
     }
+    return (frames, figures.summary)
   }
 
   /// `drawn`, the frame of `game` where `match` stands, with the view's overlays: the

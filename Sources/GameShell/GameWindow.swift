@@ -7,7 +7,8 @@ import TraitSandbox
 
 /// A game in an SDL window: a fixed-timestep loop ("Fix Your Timestep!") that draws at up to
 /// 60 frames a second, between the last two ticks, and turns clicks into the first seat's
-/// inputs on the next tick, recorded.
+/// inputs on the next tick, recorded. The game steps on a thread of its own while the frame of
+/// the ticks before is drawn.
 enum GameWindow<G: PlayableGame> {
   /// The frame rate the loop draws at; the game keeps its own rate.
   static var framesPerSecond: Double { 60 }
@@ -98,6 +99,9 @@ enum GameWindow<G: PlayableGame> {
     return (presentStart - drawStart, end - presentStart)
   }
 
+  /// The frame loop. The game steps on a thread of its own (`SteppedPlay`) while this one
+  /// draws the frame of the ticks before, so a frame costs the longer of the two instead of
+  /// their sum, and the picture is a frame behind the game.
   private static func loop(
     _ recorder: inout Recorder<G>, session: SDLSession, drawing: WindowDrawing,
     announce: @Sendable (String) -> Void, tickLimit: Int?, frameLimit: Int?,
@@ -105,58 +109,52 @@ enum GameWindow<G: PlayableGame> {
   ) throws(SDLError) -> (frames: Int, summary: [String]) {
     var drawing = drawing
     let window = drawing.renderer.window  // every way of drawing draws into it
-    var timestep = FixedTimestep(fixedDeltaTime: 1 / recorder.game.ticksPerSecond)
-    var clock = MonotonicClock()
-    var play = GamePlay(recorder, tickLimit: tickLimit, replaying: replaying)
-    defer { recorder = play.recorder }
-    var frames = 0
-    var lastFrame = clock.now()
-    var rate = ClockRate()
+    var pacing = WindowPacing(ticksPerSecond: recorder.game.ticksPerSecond)
+    let stepped = SteppedPlay(GamePlay(recorder, tickLimit: tickLimit, replaying: replaying))
+    // The step under way, if any, ends before the recording is read, whatever ends the loop.
+    defer {
+      stepped.wait()
+      recorder = stepped.play.recorder
+    }
     var reload = reload
-    play.view.settingsFile = reload?.file.path
+    stepped.play.view.settingsFile = reload?.file.path
+    var (frames, lastFrame, shownAlpha) = (0, pacing.now(), 1.0)
+    var drawn: (draw: Double, present: Double)?
     while true {
-      let frameStart = clock.now()
-      play.figures.frame(frameStart - lastFrame)
-      lastFrame = frameStart
+      let frameStart = pacing.now()
       let events = session.pollEvents().map { $0.inPixels(of: drawing.renderer) }
+      // The step started last frame is done: the play is this thread's until the next starts.
+      let step = stepped.wait()
+      stepped.play.figures.count(frame: frameStart - lastFrame, drawn: drawn, step: step)
+      lastFrame = frameStart
       if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
-      play.take(events, width: drawing.renderer.width, height: drawing.renderer.height)
+      stepped.play.take(events, width: drawing.renderer.width, height: drawing.renderer.height)
       // A quarter of a second apart: a stat each time, a read only when the file changed.
-      if frames % 15 == 0 { reload?.check(&play) }
-      timestep.timeScale = play.view.speed
-      // As many ticks as fit in most of a frame: a game too slow for the speed asked for runs
-      // its clock slower instead of falling ever further behind, and the window says so.
-      let fits = 0.8 / framesPerSecond / max(play.figures.tickSeconds, 1e-6)
-      let dropped = timestep.droppedTime
-      var advance = timestep.advance(with: &clock, maximumSteps: max(Int(fits), 1))
-      rate.record(
-        at: frameStart, wanted: play.figures.lastFrameSeconds * timestep.timeScale,
-        dropped: timestep.droppedTime - dropped)
-      let shown = rate.shown(for: play.view.speed)
-      play.view.behindSpeed = shown.isFallingBehind ? shown.speed : nil
-      if play.view.isPaused && play.timeline?.isOpen != true && play.seekTarget == nil {
-        // Time stands still while paused, and a single step runs one tick.
-        timestep.reset()
-        advance = (play.view.stepsWanted > 0 ? 1 : 0, 1)
-        play.view.stepsWanted = 0
-      }
-      let tickStart = clock.now()
-      let ran = play.step(advance.steps)
-      let drawStart = clock.now()
-      if ran > 0 { play.figures.tick((drawStart - tickStart) / Double(ran)) }
+      if frames % 15 == 0 { reload?.check(&stepped.play) }
+      let advance = pacing.advance(
+        &stepped.play, at: frameStart, framesPerSecond: framesPerSecond)
       frames += 1
-      let isLastFrame = (frameLimit.map { frames >= $0 } ?? false) || play.ticksLeft == 0
-      let took = try show(
-        play.frame(alpha: isLastFrame ? 1 : advance.alpha), with: &drawing, clock: &clock,
-        announce: announce)
-      play.figures.frameParts(
-        draw: took.draw, present: took.present, ticks: drawStart - tickStart, ticksRun: ran)
-      if frames % 15 == 1 || isLastFrame { window.title = title(of: play.recorder.game) }
-      if isLastFrame { break }
-      let spare = 1 / framesPerSecond - (clock.now() - frameStart)
+      let isFrameLimit = frameLimit.map { frames >= $0 } ?? false
+      var last: (ticks: Int, seconds: Double)?
+      if isFrameLimit {
+        // The last frame shows the ticks it grants, as every frame did before it.
+        stepped.start(advance.steps)
+        last = stepped.wait()
+      }
+      let isLastFrame = isFrameLimit || stepped.play.ticksLeft == 0
+      let frame = stepped.play.frame(alpha: isLastFrame ? 1 : shownAlpha)
+      if frames % 15 == 1 || isLastFrame { window.title = title(of: stepped.play.recorder.game) }
+      if !isLastFrame { stepped.start(advance.steps) }
+      shownAlpha = advance.alpha
+      drawn = try show(frame, with: &drawing, clock: &pacing.clock, announce: announce)
+      if isLastFrame {
+        stepped.play.figures.count(frame: nil, drawn: drawn, step: last)
+        break
+      }
+      let spare = 1 / framesPerSecond - (pacing.now() - frameStart)
       if spare > 0 { Thread.sleep(forTimeInterval: spare) }
     }
-    return (frames, play.figures.summary)
+    return (frames, stepped.play.figures.summary)
   }
 
   /// Gives `view` the keys, the wheel and the minimap's clicks among `events`, and returns the

@@ -43,6 +43,22 @@ struct WindowFigures {
     frameTimes.record(milliseconds: seconds * 1000)
   }
 
+  /// Notes a frame `seconds` after the one before, if there is one; the drawing and presenting
+  /// of the frame before it, if there was one; and `step`, the ticks run while it was drawn
+  /// and the seconds they took.
+  mutating func count(
+    frame seconds: Double?, drawn: (draw: Double, present: Double)?,
+    step: (ticks: Int, seconds: Double)?
+  ) {
+    if let step, step.ticks > 0 { tick(step.seconds / Double(step.ticks)) }
+    if let drawn {
+      frameParts(
+        draw: drawn.draw, present: drawn.present, ticks: step?.seconds ?? 0,
+        ticksRun: step?.ticks ?? 0)
+    }
+    if let seconds { frame(seconds) }
+  }
+
   /// Notes what a frame's drawing, presenting and `ticksRun` ticks took, in seconds, for the
   /// graph and the summary.
   mutating func frameParts(draw: Double, present: Double, ticks: Double, ticksRun: Int = 0) {

@@ -178,6 +178,31 @@ struct BoidsCommandTests {
     #expect(option.code == 64 && option.errors.contains("'--renderer <auto|gpu|software>'"))
   }
 
+  @Test("the window plays to its tick limit on the headless run's hash, recorded and replayed")
+  func windowPlaysToItsTickLimit() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recording = folder.appendingPathComponent("window.json").path
+    // The window steps the game on a thread of its own while it draws: it stops at the limit,
+    // not a step past it, and its recording holds every tick.
+    let dummy = ["SDL_VIDEODRIVER": "dummy"]
+    let window = run(
+      [
+        "demo", "--ticks", "45", "--count", "40", "--seed", "3", "--renderer", "software",
+        "--record", recording,
+      ], environment: dummy)
+    #expect(window.code == 0, "\(window.errors)")
+    let headless = run(["run", "--ticks", "45", "--count", "40", "--seed", "3"])
+    #expect(window.output.contains("\ntick: 45\n"))
+    #expect(hash(window.output) != nil && hash(window.output) == hash(headless.output))
+    let replayed = run(["replay", recording])
+    #expect(replayed.code == 0 && hash(replayed.output) == hash(headless.output))
+    let shown = run(["demo", "--replay", recording, "--renderer", "software"], environment: dummy)
+    #expect(shown.code == 0, "\(shown.errors)")
+    #expect(hash(shown.output) == hash(headless.output))
+    #expect(shown.output.contains("replayed to the recording's end, on the stateHash it was"))
+  }
+
   @Test("a sync test rolls back every tick and ends on the plain run's state hash")
   func syncTest() throws {
     let plain = run(["run", "--ticks", "40", "--count", "40", "--seed", "4"])
