@@ -127,20 +127,8 @@ public struct Decoration: Sendable {
   private static func place(
     of entity: AnyEntityID, in frame: Frame, pairing: InstancePairing?, alpha: Float
   ) -> Place? {
-    let instances = frame.instances
-    if let index = instances.index(of: entity) {
-      let t = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
-      let sprite =
-        pairing.flatMap { $0.earlierSprites.count == instances.count ? $0 : nil }.map {
-          $0.sprite(index, of: instances, t: t)
-        } ?? instances.sprites[index]
-      return Place(x: sprite.x, y: sprite.y, width: sprite.width, height: sprite.height)
+    frame.place(of: entity, pairedWith: pairing, alpha: alpha).map {
+      Place(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
     }
-    for command in frame.world {
-      if case .sprite(let sprite) = command.shape, sprite.entity == entity {
-        return Place(x: sprite.x, y: sprite.y, width: sprite.width, height: sprite.height)
-      }
-    }
-    return nil
   }
 }

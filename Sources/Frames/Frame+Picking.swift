@@ -22,12 +22,19 @@ extension Frame {
   }
 
   /// Where `entity` is drawn and how large, in world units: its instance, or else its sprite
-  /// command; `nil` when the frame does not show it.
+  /// command; `nil` when the frame does not show it. With a `pairing` of the frame's instances
+  /// with an earlier frame's, where the instance is drawn `alpha` of the way from its partner.
   ///
   /// - Complexity: O(instances + world commands).
-  package func place(of entity: AnyEntityID) -> (x: Float, y: Float, width: Float, height: Float)? {
+  package func place(
+    of entity: AnyEntityID, pairedWith pairing: InstancePairing? = nil, alpha: Float = 1
+  ) -> (x: Float, y: Float, width: Float, height: Float)? {
     if let index = instances.index(of: entity) {
-      let sprite = instances.sprites[index]
+      let t = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
+      let sprite =
+        pairing.flatMap { $0.earlierSprites.count == instances.count ? $0 : nil }.map {
+          $0.sprite(index, of: instances, t: t)
+        } ?? instances.sprites[index]
       return (sprite.x, sprite.y, sprite.width, sprite.height)
     }
     for command in world {

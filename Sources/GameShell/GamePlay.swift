@@ -16,6 +16,9 @@ struct GamePlay<G: PlayableGame> {
   /// The frames of the newest tick and the one before.
   private var previous: Frame
   private var current: Frame
+  /// `current`'s instances paired with `previous`'s, when `previous` is the frame of the tick
+  /// before: what drawing between them needs, found once a step rather than once a frame.
+  private var pairing: InstancePairing?
   /// Inputs clicked for and not yet given: they go with the next tick.
   private var clicked: [SeatInput<G.Input>] = []
   /// The most ticks to run from the start, if limited.
@@ -70,7 +73,7 @@ struct GamePlay<G: PlayableGame> {
     if let travel, let restarted = try? Recorder(travel) {
       // The recording goes on from the past the player went back to.
       recorder = restarted
-      (previous, current, clicked) = (travel.makeFrame(), travel.makeFrame(), [])
+      (previous, current, pairing, clicked) = (travel.makeFrame(), travel.makeFrame(), nil, [])
     }
     let overlay = Viewport(
       contentWidth: view.canvas.width, contentHeight: view.canvas.height, width: width,
@@ -116,6 +119,7 @@ struct GamePlay<G: PlayableGame> {
       recorder = again
       previous = replayStart.makeFrame()
       current = previous
+      pairing = nil
     }
     seekTarget = target > Int(recorder.game.tick - startTick) ? target : nil
   }
@@ -147,19 +151,26 @@ struct GamePlay<G: PlayableGame> {
     // Interpolation needs the frame just before the last tick, not the one before a burst.
     previous = steps > 1 ? recorder.game.makeFrame() : current
     current = recorder.game.makeFrame()
+    pairing =
+      steps == 1
+      ? InstancePairing(
+        from: previous.instances, to: current.instances, threads: recorder.game.threadCount)
+      : nil
     return steps
   }
 
-  /// The frame to draw, `alpha` of the way from the tick before to the newest (the past
-  /// instead while it is shown), with the view's overlays.
-  mutating func frame(alpha: Double) -> Frame {
+  /// The frame to draw (the past instead while it is shown), with the view's overlays, and
+  /// what drawing it `alpha` of the way from the tick before to the newest needs: the pairing
+  /// of its instances with that tick's, if there is one to draw from.
+  mutating func frame(alpha: Double) -> (frame: Frame, pairing: InstancePairing?, alpha: Float) {
     let past = timeline?.shown
-    let shown =
-      past?.makeFrame()
-      ?? (alpha >= 1 ? current : previous.interpolated(toward: current, alpha: Float(alpha)))
+    let shown = past?.makeFrame() ?? current
     let game = past ?? recorder.game
-    return view.shown(
-      shown, inspection: view.selection.flatMap { game.inspect($0) },
+    let paired = past == nil && alpha < 1 ? pairing : nil
+    let drawnAlpha = paired == nil ? 1 : Float(alpha)
+    let drawn = view.shown(
+      shown, pairedWith: paired, alpha: drawnAlpha,
+      inspection: view.selection.flatMap { game.inspect($0) },
       figures: view.showsFigures
         ? figures.lines(
           tick: game.tick, ticksPerSecond: game.ticksPerSecond, speed: view.speed,
@@ -173,6 +184,7 @@ struct GamePlay<G: PlayableGame> {
       progress: timeline?.isOpen == true
         ? timeline?.fraction(now: recorder.game.tick)
         : replayProgress.map { Float($0.played) / Float(max($0.total, 1)) })
+    return (drawn, paired, drawnAlpha)
   }
 
   /// What a replay's line says: how far it has played of how long it is, and how to seek.

@@ -218,14 +218,17 @@ struct GameView: Equatable {
   /// help) at the top left, the minimap of the whole world while zoomed in, the inspector's
   /// panel of `inspection` (scrolled by the wheel over it), the `banner`, F1's `figures` and
   /// its `graph` of the last frames' times along the bottom, and the help; none over another. Notes where the minimap and the
-  /// inspector went, for the clicks and the wheel over them.
+  /// inspector went, for the clicks and the wheel over them. The frame is drawn `alpha` of the
+  /// way from the frame `pairing` pairs it with, if any, and the camera follows the selection
+  /// where it is drawn.
   mutating func shown(
-    _ frame: Frame, inspection: EntityInspection? = nil, figures: [String] = [],
-    graph: FrameTimeGraph? = nil,
+    _ frame: Frame, pairedWith pairing: InstancePairing? = nil, alpha: Float = 1,
+    inspection: EntityInspection? = nil, figures: [String] = [], graph: FrameTimeGraph? = nil,
     banner: String? = nil, progress: Float? = nil
   ) -> Frame {
     // Where the selection is drawn, found once for the camera and the minimap.
-    let selected = selection.flatMap { frame.place(of: $0) }.map { ($0.x, $0.y) }
+    let selected = selection.flatMap { frame.place(of: $0, pairedWith: pairing, alpha: alpha) }
+      .map { ($0.x, $0.y) }
     follow(in: frame, selected: selected, inspection: inspection)
     var shown = frame
     shown.camera = camera ?? frame.camera

@@ -83,15 +83,17 @@ enum GameWindow<G: PlayableGame> {
     }
   }
 
-  /// Draws `frame` the way `drawing` draws now and shows it; while the ways are timed, counts
-  /// the frame's cost, and tells `announce` which way was kept when the timing ends. Returns
-  /// the seconds drawing and presenting took.
+  /// Draws `frame` the way `drawing` draws now and shows it, its instances `alpha` of the way
+  /// from their partners in `pairing`, if given; while the ways are timed, counts the frame's
+  /// cost, and tells `announce` which way was kept when the timing ends. Returns the seconds
+  /// drawing and presenting took.
   static func show(
-    _ frame: Frame, with drawing: inout WindowDrawing, clock: inout MonotonicClock,
+    _ frame: Frame, pairedWith pairing: InstancePairing? = nil, alpha: Float = 1,
+    with drawing: inout WindowDrawing, clock: inout MonotonicClock,
     announce: @Sendable (String) -> Void
   ) throws(SDLError) -> (draw: Double, present: Double) {
     let drawStart = clock.now()
-    try drawing.renderer.render(frame, pairedWith: nil, alpha: 1)
+    try drawing.renderer.render(frame, pairedWith: pairing, alpha: alpha)
     let presentStart = clock.now()
     drawing.renderer.present()
     let end = clock.now()
@@ -142,11 +144,13 @@ enum GameWindow<G: PlayableGame> {
         last = stepped.wait()
       }
       let isLastFrame = isFrameLimit || stepped.play.ticksLeft == 0
-      let frame = stepped.play.frame(alpha: isLastFrame ? 1 : shownAlpha)
+      let shown = stepped.play.frame(alpha: isLastFrame ? 1 : shownAlpha)
       if frames % 15 == 1 || isLastFrame { window.title = title(of: stepped.play.recorder.game) }
       if !isLastFrame { stepped.start(advance.steps) }
       shownAlpha = advance.alpha
-      drawn = try show(frame, with: &drawing, clock: &pacing.clock, announce: announce)
+      drawn = try show(
+        shown.frame, pairedWith: shown.pairing, alpha: shown.alpha, with: &drawing,
+        clock: &pacing.clock, announce: announce)
       if isLastFrame {
         stepped.play.figures.count(frame: nil, drawn: drawn, step: last)
         break

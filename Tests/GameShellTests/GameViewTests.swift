@@ -214,6 +214,34 @@ struct GameViewTests {
     #expect(!GameKey.isAllowed("f"))
   }
 
+  @Test("following an entity drawn between two ticks, the camera centres where it is drawn")
+  mutating func followBetweenTicks() throws {
+    let bird = AnyEntityID(rawValue: 3)
+    func frame(birdAt x: Float) -> Frame {
+      var instances = FrameInstances()
+      instances.appendKind(
+        sprite: SpriteID("bird"), layer: 2,
+        instances: [SpriteInstance(kind: 0, x: x, y: 180, width: 10, height: 10, rotation: 0)],
+        entities: [bird])
+      return Frame(tick: 1, worldWidth: 640, worldHeight: 360, instances: instances)
+    }
+    var view = GameView(controlsTime: true)
+    _ = GameWindow<Drift>.take(
+      [.rightMouseDown(x: 600, y: 360), .keyDown(.character("f"))], view: &view, game: nil,
+      shown: frame(birdAt: 300), width: 1280, height: 720, seat: 0)
+    #expect(view.selection == bird && view.isFollowing)
+    // The bird moved from 300 to 340 in the last tick; a quarter of the way, it is drawn at 310.
+    let earlier = frame(birdAt: 300)
+    let later = frame(birdAt: 340)
+    let pairing = InstancePairing(from: earlier.instances, to: later.instances)
+    _ = view.shown(later, pairedWith: pairing, alpha: 0.25)
+    #expect(try #require(view.camera).centreX == 310)
+    _ = view.shown(later, pairedWith: pairing, alpha: 1)
+    #expect(try #require(view.camera).centreX == 340)
+    _ = view.shown(later)
+    #expect(try #require(view.camera).centreX == 340)
+  }
+
   @Test("the past's line, wider than a small window, is broken into lines that all show")
   mutating func longBanner() {
     let banner =
