@@ -20,6 +20,14 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         + "playing; it must end on the state hash it was recorded with.")
   }
 
+  /// `--screenshot`: a picture file for the last frame drawn.
+  static var screenshot: Option<String?> {
+    .text(
+      "screenshot", valueName: "file",
+      help: "When the window closes, save the last frame drawn to this .png or .bmp file.",
+      check: PictureFile.checkExtension)
+  }
+
   /// `--settings`: a file of settings the window reloads.
   static var settingsFile: Option<String?> {
     .text(
@@ -40,11 +48,12 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         the window shows a recording at its pace instead, and exits 65 if it does not end \
         where it was recorded. With --settings the window watches the settings file and \
         restarts the game whenever it changes; what is wrong with it shows in the window until \
-        it is fixed. Without a display it exits 69.
+        it is fixed. --screenshot saves the last frame drawn when the window closes. Without \
+        a display it exits 69.
         """,
       options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
         settingsFile, GameOptions<G>.ticks, frames, GameOptions<G>.threads,
-        GameOptions<G>.record, replay, RendererOption.option,
+        GameOptions<G>.record, replay, GameOptions<G>.size, screenshot, RendererOption.option,
       ], program: G.name)
   }
 
@@ -59,6 +68,10 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   let environment: [String: String]
   /// How the window draws (`--renderer`).
   let renderer: RendererChoice
+  /// The window's size (`--size`), if given.
+  let size: OutputSize?
+  /// Where `--screenshot` saves the last frame, if anywhere.
+  let screenshotURL: URL?
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     seed = try options[GameOptions<G>.seed]
@@ -69,6 +82,9 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     recordURL = try options[GameOptions<G>.record].map { invocation.url(of: $0) }
     if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
     replayURL = try options[Self.replay].map { invocation.url(of: $0) }
+    size = try options[GameOptions<G>.size]
+    screenshotURL = try options[Self.screenshot].map { invocation.url(of: $0) }
+    if let screenshotURL { try LinesFile.checkDestination(screenshotURL, option: "--screenshot") }
     settingsFile = try options[Self.settingsFile].map { path in
       GameSettingsFile(invocation.url(of: path), path: path, base: given)
     }
@@ -112,7 +128,9 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
 
   /// The window: drawing as `--renderer` asks, saying how on `console`.
   private func window(_ console: Console) -> WindowRequest {
-    WindowRequest(environment: environment, renderer: renderer, announce: { console.print($0) })
+    WindowRequest(
+      environment: environment, renderer: renderer, size: size, screenshot: screenshotURL,
+      announce: { console.print($0) })
   }
 
   /// Shows the recording at `url` in the window, then checks where it ended.

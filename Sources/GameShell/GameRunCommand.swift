@@ -29,13 +29,15 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
       discussion: """
         Steps --ticks ticks, or until the game is over, as fast as the machine allows. The \
         same seed, settings, inputs and ticks always print the same stateHash, on any number \
-        of threads.
+        of threads. --save writes the whole game when the run ends; --load goes on from such \
+        a file, and running on from it gives the stateHash running straight through would \
+        have.
         """,
       options: [GameOptions<G>.ticks.required, GameOptions<G>.seed] + GameOptions<G>.settingOptions
         + [
           GameOptions<G>.settingsFile, GameOptions<G>.threads, GameOptions<G>.inputs, syncTest,
           profile,
-          GameOptions<G>.record, GameOptions<G>.png, GameOptions<G>.json,
+          GameOptions<G>.record, save, load, GameOptions<G>.png, GameOptions<G>.json,
         ], program: G.name)
   }
 
@@ -47,6 +49,10 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
   let syncRollback: Int?
   let isProfiling: Bool
   let recordURL: URL?
+  /// The file `--save` writes, as given and where it is.
+  let saving: (path: String, url: URL)?
+  /// The game `--load` read, and its file.
+  let loaded: (game: G, path: String)?
   let pngPath: String?
   let json: Bool
   let invocation: Invocation
@@ -69,7 +75,16 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
     }
     if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
     if let pngPath { try LinesFile.checkDestination(invocation.url(of: pngPath), option: "--png") }
-    let game = G(seed: seed, settings: settings)
+    saving = try options[Self.save].map { ($0, invocation.url(of: $0)) }
+    // Checked now, so that a long run does not end only to find it cannot save.
+    if let saving { try LinesFile.checkDestination(saving.url, option: "--save") }
+    if let path = try options[Self.load] {
+      try Self.refuseSetUp(besideLoad: options)
+      loaded = (try Self.loadSnapshot(path, threads: threads, invocation: invocation), path)
+    } else {
+      loaded = nil
+    }
+    let game = loaded?.game ?? G(seed: seed, settings: settings)
     if isProfiling && game.steppedWorld == nil {
       throw .usage("'--profile' times a world's systems, and \(G.name) does not step a World")
     }
@@ -83,7 +98,7 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
   func run(console: Console) throws(CommandFailure) -> Int32 {
     let clock = MonotonicClock()
     let setupStart = clock.now()
-    var game = G(seed: seed, settings: settings)
+    var game = loaded?.game ?? G(seed: seed, settings: settings)
     game.threadCount = threads
     let inputs = self.inputs
     if let syncRollback {
@@ -154,7 +169,16 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
       try GameOptions<G>.writePicture(of: game, to: pngPath, invocation: invocation)
       report.add(file: "png", pngPath)
     }
-    report.additions.insert(contentsOf: GameOptions<G>.setUp(seed: seed, settings: settings), at: 0)
+    if let saving {
+      try Self.writeSnapshot(of: game, to: saving.url)
+      report.add(file: "saved", saving.path)
+    }
+    if let loaded {
+      report.additions.insert(("loaded", loaded.path, .string(loaded.path)), at: 0)
+    } else {
+      report.additions.insert(
+        contentsOf: GameOptions<G>.setUp(seed: seed, settings: settings), at: 0)
+    }
     let types = game.steppedWorld?.entityTypes ?? []
     let peakMemory = RunProfile.peakMemoryBytes
     if let profile, json {

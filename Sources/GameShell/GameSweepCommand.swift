@@ -24,6 +24,13 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
         + "seed, tick, state hash, outcome and report lines.")
   }
 
+  /// `--jobs`: how many games to play at once, as `sandbox sweep` takes it.
+  static var jobs: Option<Int?> {
+    .integer(
+      "jobs", help: "Games played at once, one per thread (1 to 256).", in: 1...256,
+      defaultDescription: "all cores")
+  }
+
   /// The most seeds one sweep plays: each one's end is kept until all are in.
   static var maximumSeeds: Int { 10_000_000 }
 
@@ -32,14 +39,14 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
       name: "sweep", abstract: "Play the game once per seed headless and tally the outcomes.",
       discussion: """
         Plays each seed of --seeds for --ticks ticks, or until the game is over, the seeds \
-        shared among --threads threads (each game on one), and prints how many came out each \
+        played --jobs at once (each game on one thread), and prints how many came out each \
         way, with each way's share and its 95% Wilson score interval, how long the games ran, \
-        and one hash of every game's end state, the same for any thread count. --shard K/N \
-        plays the K-th of N contiguous blocks of the seeds, so that N machines can share a \
-        sweep. --out writes each game's end as a JSON line, the same for any thread count.
+        and one hash of every game's end state, the same for any --jobs. --shard K/N plays \
+        the K-th of N contiguous blocks of the seeds, so that N machines can share a sweep. \
+        --out writes each game's end as a JSON line, the same for any --jobs.
         """,
       options: [seeds.required, GameOptions<G>.ticks.required] + GameOptions<G>.settingOptions + [
-        GameOptions<G>.settingsFile, shard, GameOptions<G>.threads, out, GameOptions<G>.json,
+        GameOptions<G>.settingsFile, shard, jobs, out, GameOptions<G>.json,
       ], program: G.name)
   }
 
@@ -47,7 +54,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
   let shard: Shard
   let ticks: Int
   let settings: GameSettings
-  let threads: Int
+  let jobs: Int
   let outPath: String?
   let outURL: URL?
   let json: Bool
@@ -62,7 +69,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     shard = try options[Self.shard]
     ticks = try options.required(GameOptions<G>.ticks)
     settings = try GameOptions<G>.settings(options, invocation: invocation)
-    threads = try GameOptions<G>.threadCount(options)
+    jobs = try options[Self.jobs] ?? min(ProcessInfo.processInfo.activeProcessorCount, 256)
     outPath = try options[Self.out]
     outURL = outPath.map { invocation.url(of: $0) }
     // A file that cannot be written is refused before the games, not after them.
@@ -77,7 +84,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     var hasher = StateHasher()
     var fileBytes: [UInt8] = []
     // Each game on one thread; the ends are taken in seed order, whichever finished first.
-    OrderedWorkerPool.run(count: positions.count, jobs: threads) { item in
+    OrderedWorkerPool.run(count: positions.count, jobs: jobs) { item in
       let seed = seeds[positions.lowerBound + item]
       var game = G(seed: seed, settings: settings)
       game.threadCount = 1

@@ -2,6 +2,7 @@ import Foundation
 import Frames
 import Gameplay
 import HeadlessRenderer
+import Imaging
 import SDLBackend
 import TraitSandbox
 
@@ -24,13 +25,21 @@ enum GameWindow<G: PlayableGame> {
     replaying: ((Int) -> [SeatInput<G.Input>])? = nil, reload: SettingsReload<G>? = nil
   ) throws(CommandFailure) -> (frames: Int, summary: [String]) {
     let (session, drawing) = try open(showing: recorder.game.makeFrame(), request: window)
+    let ended: (frames: Int, summary: [String], picture: Image?)
     do {
-      return try loop(
+      ended = try loop(
         &recorder, session: session, drawing: drawing, announce: window.announce,
-        tickLimit: tickLimit, frameLimit: frameLimit, replaying: replaying, reload: reload)
+        tickLimit: tickLimit, frameLimit: frameLimit, replaying: replaying, reload: reload,
+        takesPicture: window.screenshot != nil)
     } catch {
       throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
     }
+    guard let url = window.screenshot else { return (ended.frames, ended.summary) }
+    guard let picture = ended.picture else {
+      return (ended.frames, ended.summary + ["screenshot: none, the window drew no frame"])
+    }
+    try PictureFile.write(picture, to: url)
+    return (ended.frames, ended.summary + ["screenshot: \(url.path(percentEncoded: false))"])
   }
 
   /// Opens a window 1280 units wide, as tall as `frame`'s world makes it, drawing the way
@@ -72,7 +81,8 @@ enum GameWindow<G: PlayableGame> {
       let paths = try DrawingPaths.make(
         session: session,
         request: DrawingPaths.Request(
-          title: G.name, width: 1280, height: min(max(Int((1280 * aspect).rounded()), 240), 1440),
+          title: G.name, width: request.size?.width ?? 1280,
+          height: request.size?.height ?? min(max(Int((1280 * aspect).rounded()), 240), 1440),
           sprites: sprites, choice: request.renderer, announce: request.announce))
       return (session, WindowDrawing(paths))
     } catch let error as RendererUnavailable {
@@ -103,12 +113,13 @@ enum GameWindow<G: PlayableGame> {
 
   /// The frame loop. The game steps on a thread of its own (`SteppedPlay`) while this one
   /// draws the frame of the ticks before, so a frame costs the longer of the two instead of
-  /// their sum, and the picture is a frame behind the game.
+  /// their sum, and the picture is a frame behind the game. With `takesPicture`, returns the
+  /// picture of the last frame drawn.
   private static func loop(
     _ recorder: inout Recorder<G>, session: SDLSession, drawing: WindowDrawing,
     announce: @Sendable (String) -> Void, tickLimit: Int?, frameLimit: Int?,
-    replaying: ((Int) -> [SeatInput<G.Input>])?, reload: SettingsReload<G>?
-  ) throws(SDLError) -> (frames: Int, summary: [String]) {
+    replaying: ((Int) -> [SeatInput<G.Input>])?, reload: SettingsReload<G>?, takesPicture: Bool
+  ) throws(SDLError) -> (frames: Int, summary: [String], picture: Image?) {
     var drawing = drawing
     let window = drawing.renderer.window  // every way of drawing draws into it
     var pacing = WindowPacing(ticksPerSecond: recorder.game.ticksPerSecond)
@@ -122,6 +133,7 @@ enum GameWindow<G: PlayableGame> {
     stepped.play.view.settingsFile = reload?.file.path
     var (frames, lastFrame, shownAlpha) = (0, pacing.now(), 1.0)
     var drawn: (draw: Double, present: Double)?
+    var lastShown: (frame: Frame, pairing: InstancePairing?, alpha: Float)?
     while true {
       let frameStart = pacing.now()
       let events = session.pollEvents().map { $0.inPixels(of: drawing.renderer) }
@@ -151,6 +163,7 @@ enum GameWindow<G: PlayableGame> {
       drawn = try show(
         shown.frame, pairedWith: shown.pairing, alpha: shown.alpha, with: &drawing,
         clock: &pacing.clock, announce: announce)
+      lastShown = shown
       if isLastFrame {
         stepped.play.figures.count(frame: nil, drawn: drawn, step: last)
         break
@@ -158,7 +171,19 @@ enum GameWindow<G: PlayableGame> {
       let spare = 1 / framesPerSecond - (pacing.now() - frameStart)
       if spare > 0 { Thread.sleep(forTimeInterval: spare) }
     }
-    return (frames, stepped.play.figures.summary)
+    let picture = takesPicture ? try picture(of: lastShown, drawnWith: drawing) : nil
+    return (frames, stepped.play.figures.summary, picture)
+  }
+
+  /// The picture of `shown`, drawn again by `drawing` and not presented (what was presented is
+  /// not there to read back); none without a frame.
+  private static func picture(
+    of shown: (frame: Frame, pairing: InstancePairing?, alpha: Float)?,
+    drawnWith drawing: WindowDrawing
+  ) throws(SDLError) -> Image? {
+    guard let shown else { return nil }
+    try drawing.renderer.render(shown.frame, pairedWith: shown.pairing, alpha: shown.alpha)
+    return try drawing.renderer.screenshot()
   }
 
   /// Gives `view` the keys, the wheel and the minimap's clicks among `events`, and returns the
@@ -256,6 +281,11 @@ struct WindowRequest: Sendable {
   var environment: [String: String]
   /// The way to draw (`--renderer`).
   var renderer: RendererChoice = .auto
+  /// The window's size in pixels (`--size`); 1280 wide, as tall as the world's shape makes
+  /// it, when not given.
+  var size: OutputSize?
+  /// Where the picture of the last frame drawn goes (`--screenshot`), if anywhere.
+  var screenshot: URL?
   /// Told which way the window draws and why.
   var announce: @Sendable (String) -> Void = { _ in }
 }

@@ -146,10 +146,10 @@ struct GameShellTests {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  @Test("a sweep tallies outcomes and hashes the ends, whatever the threads")
+  @Test("a sweep tallies outcomes and hashes the ends, whatever --jobs")
   func sweep() {
-    let one = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--threads", "1"])
-    let four = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--threads", "4"])
+    let one = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--jobs", "1"])
+    let four = run(["sweep", "--seeds", "980-989", "--ticks", "8", "--jobs", "4"])
     #expect(one.code == 0 && one.output == four.output)
     // Seeds 985-989 pass 1000 at ticks 8, 8, 7, 7 and 6; 980-984 run the 8 ticks. The
     // interval of 5 in 10 by Wilson's formula, worked by hand: 0.5 -+ 0.2634.
@@ -163,15 +163,15 @@ struct GameShellTests {
         """))
   }
 
-  @Test("a sweep's --out has each game's end as a JSON line, in seed order, for any threads")
+  @Test("a sweep's --out has each game's end as a JSON line, in seed order, for any --jobs")
   func sweepLines() throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let one = run([
-      "sweep", "--seeds", "980-989", "--ticks", "8", "--threads", "1", "--out", "a.jsonl",
+      "sweep", "--seeds", "980-989", "--ticks", "8", "--jobs", "1", "--out", "a.jsonl",
     ])
     let four = run([
-      "sweep", "--seeds", "980-989", "--ticks", "8", "--threads", "4", "--out", "b.jsonl",
+      "sweep", "--seeds", "980-989", "--ticks", "8", "--jobs", "4", "--out", "b.jsonl",
     ])
     #expect(one.code == 0 && one.output.hasSuffix("out: a.jsonl\n"))
     let lines = try String(contentsOf: folder.appendingPathComponent("a.jsonl"), encoding: .utf8)

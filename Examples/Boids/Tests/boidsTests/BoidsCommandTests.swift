@@ -203,6 +203,56 @@ struct BoidsCommandTests {
     #expect(shown.output.contains("replayed to the recording's end, on the stateHash it was"))
   }
 
+  @Test("the window opens at --size and --screenshot saves its last frame at that size")
+  func screenshot() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let picture = folder.appendingPathComponent("sky.png")
+    let shown = run(
+      [
+        "demo", "--frames", "4", "--count", "30", "--size", "320x180", "--renderer", "software",
+        "--screenshot", picture.path,
+      ], environment: ["SDL_VIDEODRIVER": "dummy"])
+    #expect(shown.code == 0, "\(shown.errors)")
+    #expect(shown.output.hasSuffix("screenshot: \(picture.path)\n"))
+    // A PNG's header: its signature, then the IHDR chunk's width and height, big-endian.
+    let bytes = [UInt8](try Data(contentsOf: picture))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+    let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+    #expect(width == 320 && height == 180)
+    let jpeg = run(["demo", "--frames", "1", "--screenshot", "sky.jpg"])
+    #expect(jpeg.code == 64 && jpeg.errors.contains("expected a .png or .bmp file"))
+  }
+
+  @Test("a run saved midway and loaded goes on to the straight run's state hash")
+  func saveAndLoad() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let snapshot = folder.appendingPathComponent("sky.snapshot").path
+    let straight = run(["run", "--ticks", "50", "--count", "60", "--seed", "8"])
+    let first = run(["run", "--ticks", "20", "--count", "60", "--seed", "8", "--save", snapshot])
+    #expect(first.code == 0 && first.output.contains("\nsaved: \(snapshot)\n"))
+    let second = run(["run", "--ticks", "30", "--load", snapshot, "--threads", "3"])
+    #expect(second.code == 0, "\(second.errors)")
+    #expect(hash(second.output) != nil && hash(second.output) == hash(straight.output))
+    #expect(second.output.contains("\ntick: 50\n") && second.output.contains("loaded: "))
+    // The snapshot holds the set-up; a file that is not a snapshot, or none, is refused.
+    let seeded = run(["run", "--ticks", "5", "--load", snapshot, "--count", "9"])
+    #expect(seeded.code == 64)
+    #expect(seeded.errors.contains("--count cannot go with --load"))
+    let text = folder.appendingPathComponent("notes.txt")
+    try Data("not a snapshot".utf8).write(to: text)
+    let wrong = run(["run", "--ticks", "5", "--load", text.path])
+    #expect(wrong.code == 65 && wrong.errors.contains("is not a snapshot of boids"))
+    let missing = run(["run", "--ticks", "5", "--load", folder.appendingPathComponent("x").path])
+    #expect(missing.code == 66 && missing.errors.contains("--load: "))
+    let nowhere = run([
+      "run", "--ticks", "5", "--save", folder.appendingPathComponent("no/such/file").path,
+    ])
+    #expect(nowhere.code == 73)
+  }
+
   @Test("a sync test rolls back every tick and ends on the plain run's state hash")
   func syncTest() throws {
     let plain = run(["run", "--ticks", "40", "--count", "40", "--seed", "4"])
@@ -278,8 +328,8 @@ struct BoidsCommandTests {
 
   @Test("a sweep tallies every seed, the same on one thread as on three")
   func sweep() {
-    let one = run(["sweep", "--seeds", "1-6", "--ticks", "20", "--count", "30", "--threads", "1"])
-    let three = run(["sweep", "--seeds", "1-6", "--ticks", "20", "--count", "30", "--threads", "3"])
+    let one = run(["sweep", "--seeds", "1-6", "--ticks", "20", "--count", "30", "--jobs", "1"])
+    let three = run(["sweep", "--seeds", "1-6", "--ticks", "20", "--count", "30", "--jobs", "3"])
     #expect(one.code == 0 && one.output == three.output)
     #expect(one.output.contains("Sweep: boids, seeds 1-6 (6 games), up to 20 ticks each"))
     #expect(one.output.contains("  ran 20 ticks: 6 (100.0%)"))
