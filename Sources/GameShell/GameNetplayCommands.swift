@@ -24,7 +24,8 @@ struct GameNetplaySetup<G: PlayableGame> {
   static var options: [any OptionDeclaration] {
     GameOptions<G>.settingOptions + [
       GameOptions<G>.settingsFile, window, RendererOption.option, GameOptions<G>.inputs,
-      NetworkOptions.simulate, wait, GameOptions<G>.threads, GameOptions<G>.png,
+      NetworkOptions.simulate, wait, NetworkOptions.timeout, GameOptions<G>.threads,
+      GameOptions<G>.png,
     ] + NetworkOptions.desyncOptions
   }
 
@@ -32,6 +33,8 @@ struct GameNetplaySetup<G: PlayableGame> {
   let inputs: [Int: [G.Input]]
   let faults: NetworkFaults
   let waitSeconds: Int
+  /// Seconds of silence after which the other player is given up on (`--timeout`).
+  let silenceSeconds: Int
   let threads: Int
   let pngPath: String?
   let isWindowed: Bool
@@ -68,6 +71,7 @@ struct GameNetplaySetup<G: PlayableGame> {
     self.inputs = inputs
     faults = try options[NetworkOptions.simulate] ?? NetworkFaults()
     waitSeconds = try options[Self.wait]
+    silenceSeconds = try options[NetworkOptions.timeout]
     threads = try GameOptions<G>.threadCount(options)
     pngPath = try options[GameOptions<G>.png]
     isWindowed = options[Self.window]
@@ -169,7 +173,10 @@ struct GameHostCommand<G: PlayableGame>: Subcommand {
         line the other player runs to join (the session code and the settings in it); both \
         sides print the same stateHash when the match ends at --ticks.
         """,
-      options: [ticks, GameOptions<G>.seed, NetworkOptions.port, NetworkOptions.listen]
+      options: [
+        ticks, GameOptions<G>.seed, NetworkOptions.port, NetworkOptions.listen,
+        NetworkOptions.inputDelay, NetworkOptions.maximumRollback,
+      ]
         + GameNetplaySetup<G>.options, program: G.name)
   }
 
@@ -177,6 +184,9 @@ struct GameHostCommand<G: PlayableGame>: Subcommand {
   let seed: UInt64
   let port: UInt16
   let listen: String?
+  /// The rollback settings both sides play by, and whether the input delay follows the
+  /// round trip.
+  let rollback: (settings: RollbackSettings, adaptsInputDelay: Bool)
   let setup: GameNetplaySetup<G>
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
@@ -184,6 +194,7 @@ struct GameHostCommand<G: PlayableGame>: Subcommand {
     seed = try options[GameOptions<G>.seed]
     port = try options[NetworkOptions.port]
     listen = try options[NetworkOptions.listen]
+    rollback = try NetworkOptions.rollbackSettings(options, endTick: UInt32(ticks))
     setup = try GameNetplaySetup(options: options, invocation: invocation)
   }
 
@@ -192,11 +203,12 @@ struct GameHostCommand<G: PlayableGame>: Subcommand {
     do {
       match = try .hosting(
         setup.start, fingerprint: setup.fingerprint, seed: seed,
-        settings: RollbackSettings(endTick: UInt32(ticks)), listen: listen, port: port,
-        faults: setup.faults)
+        settings: rollback.settings, listen: listen, port: port, faults: setup.faults)
     } catch {
       throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
     }
+    match.silenceTimeout = Double(setup.silenceSeconds)
+    match.adaptsInputDelay = rollback.adaptsInputDelay
     // The address the other player reaches: the one listened on, else this machine's name.
     var address = listen ?? ProcessInfo.processInfo.hostName
     if address.contains(":") { address = "[\(address)]" }
@@ -258,6 +270,7 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
     } catch {
       throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
     }
+    match.silenceTimeout = Double(setup.silenceSeconds)
     console.print("Joining \(match.peer.remote.map { "\($0)" } ?? host) (session \(code)).")
     if !setup.faults.isNone { console.print("Simulating \(setup.faults) on what this side sends.") }
     return try setup.play(match, console: console)
@@ -272,6 +285,7 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
     } catch {
       throw CommandFailure(message: error.description, exitCode: ExitCode.unavailable)
     }
+    spectator.silenceTimeout = Double(setup.silenceSeconds)
     console.print("Watching \(spectator.peer.remote.map { "\($0)" } ?? host) (session \(code)).")
     if setup.isWindowed {
       try GameWindow<G>.watch(

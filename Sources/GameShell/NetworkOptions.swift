@@ -32,6 +32,35 @@ package enum NetworkOptions {
       throw .invalid(error.description)
     }
   }
+  /// `--input-delay`: ticks between an input and the tick it applies at, which a host sets.
+  package static let inputDelay: Option<Int> = .integer(
+    "input-delay",
+    help: "Ticks between a player's input and the tick it applies at, for both players "
+      + "(0 to 10); when not given, set from the measured round trip.",
+    in: RollbackSettings.inputDelays, default: 2)
+  /// `--max-rollback`: the most ticks run on predicted inputs, which a host sets.
+  package static let maximumRollback: Option<Int> = .integer(
+    "max-rollback",
+    help: "The most ticks either side runs ahead of the other's last known input before it "
+      + "waits (1 to 16).", in: RollbackSettings.rollbacks, default: 8)
+  /// `--timeout`: how long the other player may be silent.
+  package static let timeout: Option<Int> = .integer(
+    "timeout", valueName: "seconds",
+    help: "Give up on the other player after this many seconds of silence (1 to 3600); until "
+      + "then a guest that comes back plays on, or joins again with the same line.",
+    in: 1...3600, default: 60)
+
+  /// The rollback settings `--input-delay` and `--max-rollback` give a host, ending at
+  /// `endTick`, and whether the input delay follows the round trip (none was given).
+  package static func rollbackSettings(
+    _ options: ParsedOptions, endTick: UInt32?
+  ) throws(CommandFailure) -> (settings: RollbackSettings, adaptsInputDelay: Bool) {
+    let settings = RollbackSettings(
+      inputDelay: try options[inputDelay], maximumRollback: try options[maximumRollback],
+      endTick: endTick)
+    return (settings, !options.contains(inputDelay))
+  }
+
   /// `--spectate`: watch rather than play.
   package static let spectate = Flag(
     "spectate",

@@ -374,12 +374,16 @@ public struct RollbackSession<G: Game> {
     return valid
   }
 
-  /// Forgets the inputs no rollback and no packet needs any more.
+  /// Forgets the inputs no rollback and no packet needs any more. The newest local tick stays
+  /// even when the other player has it: `inputsMessage()` sends it again, with this side's
+  /// acknowledgement and advantage, until a newer one is decided (with no input delay, every
+  /// tick decided is acknowledged before the next).
   private mutating func trimLogs() {
     let needed = min(
       tick, saved.first?.tick ?? tick, rollbackTarget ?? .max, keepsInputsFrom ?? .max)
     remoteInputs.dropBefore(min(needed, remoteInputs.end))
-    localInputs.dropBefore(min(needed, acknowledgedByRemote.map { $0 + 1 } ?? 0))
+    let newest = localInputs.end > 0 ? localInputs.end - 1 : 0
+    localInputs.dropBefore(min(needed, acknowledgedByRemote.map { $0 + 1 } ?? 0, newest))
   }
 
   /// The ticks a packet from the other player may name now, for its inputs and its hashes:

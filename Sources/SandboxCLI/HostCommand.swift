@@ -35,16 +35,9 @@ struct HostCommand: Subcommand {
     help: "End the match after n ticks, both sides comparing their state there "
       + "(1 to 100000000; headless only, where it defaults to 3600).", in: 1...100_000_000)
   /// `--input-delay`: ticks between an input and the tick it applies at.
-  static let inputDelay: Option<Int> = .integer(
-    "input-delay",
-    help: "Ticks between a player's input and the tick it applies at, for both players "
-      + "(0 to 10); when not given, set from the measured round trip.",
-    in: RollbackSettings.inputDelays, default: 2)
+  static let inputDelay = NetworkOptions.inputDelay
   /// `--max-rollback`: the most ticks run on predicted inputs.
-  static let maximumRollback: Option<Int> = .integer(
-    "max-rollback",
-    help: "The most ticks either side runs ahead of the other's last known input before it "
-      + "waits (1 to 16).", in: RollbackSettings.rollbacks, default: 8)
+  static let maximumRollback = NetworkOptions.maximumRollback
   /// `--wait`: how long to wait for someone to join.
   static let wait: Option<Int> = .integer(
     "wait", valueName: "seconds",
@@ -73,11 +66,8 @@ struct HostCommand: Subcommand {
     if ticks != nil && !setup.isHeadless {
       throw .usage("--ticks goes with --headless: a match in a window runs until a player quits")
     }
-    adaptsInputDelay = !options.contains(Self.inputDelay)
-    settings = RollbackSettings(
-      inputDelay: try options[Self.inputDelay],
-      maximumRollback: try options[Self.maximumRollback],
-      endTick: setup.isHeadless ? ticks ?? 3600 : nil)
+    (settings, adaptsInputDelay) = try NetworkOptions.rollbackSettings(
+      options, endTick: setup.isHeadless ? ticks ?? 3600 : nil)
     self.invocation = invocation
   }
 

@@ -26,11 +26,7 @@ enum NetplayOptions {
     help: "When the match ends, save it (both players' inputs by tick) to this recording "
       + "file, which 'sandbox replay' replays to the same stateHash.")
   /// `--timeout`: how long the other player may be silent.
-  static let timeout: Option<Int> = .integer(
-    "timeout", valueName: "seconds",
-    help: "Give up on the other player after this many seconds of silence (1 to 3600); until "
-      + "then a guest that comes back plays on, or joins again with the same line.",
-    in: 1...3600, default: 60)
+  static let timeout = NetworkOptions.timeout
 
   /// The options both commands take, in help order.
   static let shared: [any OptionDeclaration] =

@@ -122,10 +122,12 @@ struct RollbackSessionTests {
     return session
   }
 
-  func play(latency: Int, dropEvery: Int = 0, ticks: UInt32) throws -> LinkedPeers {
+  func play(latency: Int, dropEvery: Int = 0, ticks: UInt32, delay: Int = 2) throws
+    -> LinkedPeers
+  {
     var peers = LinkedPeers(
       scenario: try Self.duel(), seed: 11, latency: latency, dropEvery: dropEvery,
-      settings: RollbackSettings(endTick: ticks))
+      settings: RollbackSettings(inputDelay: delay, endTick: ticks))
     var turns = 0
     while !(peers.host.endAgreed && peers.guest.endAgreed) && turns < Int(ticks) * 4 {
       let hostTick = peers.host.tick
@@ -185,6 +187,19 @@ struct RollbackSessionTests {
     #expect(peers.guest.game.scenario.economy.coinsPerSecond == 40)
     // Acknowledged, the text is no longer sent.
     #expect(peers.host.inputPartMessages.isEmpty)
+  }
+
+  @Test("with no input delay every input travels all the same, to the straight run's state")
+  func noInputDelay() throws {
+    // Each side's newest input is acknowledged as soon as it is decided: what it sends next
+    // is that input again, never an empty log.
+    for latency in [0, 3] {
+      let peers = try play(latency: latency, dropEvery: 5, ticks: 240, delay: 0)
+      let straight = try Self.straightRun(ticks: 240, delay: 0, seed: 11)
+      #expect(peers.host.game.match.world.stateHash() == straight.match.world.stateHash())
+      #expect(peers.guest.game.match.world.stateHash() == straight.match.world.stateHash())
+      #expect(peers.host.endAgreed && peers.guest.endAgreed)
+    }
   }
 
   @Test("with no latency nothing is predicted wrong and nothing rolls back")

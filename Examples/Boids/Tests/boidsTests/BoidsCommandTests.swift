@@ -356,7 +356,7 @@ struct BoidsCommandTests {
       Self.run(
         [
           "host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "45", "--count", "40",
-          "--wait", "20",
+          "--wait", "20", "--input-delay", "0", "--max-rollback", "1", "--timeout", "30",
         ], console: hostConsole)
     }
     var joinLine: [String]?
@@ -368,11 +368,18 @@ struct BoidsCommandTests {
     }
     let arguments = try #require(joinLine)
     #expect(arguments.contains("--count") && arguments.contains("40"))
-    let guest = Self.run(arguments + ["--simulate", "delay=30ms"])
+    // The guest's inputs come three ticks late: with no input delay to hide them and one tick
+    // of rollback allowed, the host waits for them rather than run further ahead.
+    let guest = Self.run(arguments + ["--simulate", "delay=100ms", "--timeout", "30"])
     let host = await hostTask.value
     #expect(host.code == 0 && guest.code == 0)
     #expect(hash(host.output) != nil && hash(host.output) == hash(guest.output))
     #expect(guest.output.contains("Agreed:    both sides had the same stateHash at tick 45"))
+    let rollbacks = try #require(
+      host.output.split(separator: "\n").first { $0.hasPrefix("Rollbacks: ") })
+    let deepest = try #require(rollbacks.firstMatch(of: /the deepest (\d+)\); waited (\d+)/))
+    #expect(Int(deepest.1) ?? 99 <= 1, "\(rollbacks)")
+    #expect(Int(deepest.2) ?? 0 > 0, "\(rollbacks)")
   }
 }
 
