@@ -53,7 +53,8 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         """,
       options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
         settingsFile, GameOptions<G>.ticks, frames, GameOptions<G>.threads,
-        GameOptions<G>.record, replay, GameOptions<G>.size, screenshot, RendererOption.option,
+        GameOptions<G>.record, replay, GameOptions<G>.size, screenshot, CameraOptions.zoom,
+        CameraOptions.center, RendererOption.option,
       ], program: G.name)
   }
 
@@ -72,6 +73,9 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   let size: OutputSize?
   /// Where `--screenshot` saves the last frame, if anywhere.
   let screenshotURL: URL?
+  /// How much closer than the whole world the window starts, and where.
+  let zoom: Float
+  let center: WorldPoint?
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     seed = try options[GameOptions<G>.seed]
@@ -83,6 +87,8 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
     replayURL = try options[Self.replay].map { invocation.url(of: $0) }
     size = try options[GameOptions<G>.size]
+    zoom = try options[CameraOptions.zoom]
+    center = try options[CameraOptions.center]
     screenshotURL = try options[Self.screenshot].map { invocation.url(of: $0) }
     if let screenshotURL { try LinesFile.checkDestination(screenshotURL, option: "--screenshot") }
     settingsFile = try options[Self.settingsFile].map { path in
@@ -130,7 +136,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   private func window(_ console: Console) -> WindowRequest {
     WindowRequest(
       environment: environment, renderer: renderer, size: size, screenshot: screenshotURL,
-      announce: { console.print($0) })
+      zoom: zoom, center: center, announce: { console.print($0) })
   }
 
   /// Shows the recording at `url` in the window, then checks where it ended.

@@ -24,8 +24,8 @@ struct GameNetplaySetup<G: PlayableGame> {
   static var options: [any OptionDeclaration] {
     GameOptions<G>.settingOptions + [
       GameOptions<G>.settingsFile, window, RendererOption.option, GameOptions<G>.inputs,
-      NetworkOptions.simulate, wait, NetworkOptions.timeout, GameOptions<G>.threads,
-      GameOptions<G>.png,
+      NetworkOptions.simulate, wait, NetworkOptions.timeout, GameOptions<G>.size,
+      GameOptions<G>.threads, GameOptions<G>.png,
     ] + NetworkOptions.desyncOptions
   }
 
@@ -38,6 +38,8 @@ struct GameNetplaySetup<G: PlayableGame> {
   let threads: Int
   let pngPath: String?
   let isWindowed: Bool
+  /// The window's size (`--size`), if given.
+  let size: OutputSize?
   /// How the window draws (`--renderer`).
   let renderer: RendererChoice
   let desync: NetworkOptions.DesyncSettings
@@ -75,6 +77,8 @@ struct GameNetplaySetup<G: PlayableGame> {
     threads = try GameOptions<G>.threadCount(options)
     pngPath = try options[GameOptions<G>.png]
     isWindowed = options[Self.window]
+    size = try options[GameOptions<G>.size]
+    if size != nil && !isWindowed { throw .usage("--size goes with --window") }
     renderer = try RendererOption.choice(options, environment: invocation.environment)
     desync = try NetworkOptions.DesyncSettings(options)
     if isWindowed, let problem = SDLSession.displayProblem(environment: invocation.environment) {
@@ -111,7 +115,8 @@ struct GameNetplaySetup<G: PlayableGame> {
   /// The window `--window` opens: drawing as `--renderer` asks, saying how on `console`.
   func window(console: Console) -> WindowRequest {
     WindowRequest(
-      environment: invocation.environment, renderer: renderer, announce: { console.print($0) })
+      environment: invocation.environment, renderer: renderer, size: size,
+      announce: { console.print($0) })
   }
 
   /// Plays `match` to its end, headless or in a window, prints its summary and the game's

@@ -168,7 +168,8 @@ enum GameOptions<G: PlayableGame> {
   /// Renders the game's frame headless, `size` or 1280 pixels wide by the world's shape, and
   /// writes it as a PNG at `path`, atomically.
   static func writePicture(
-    of game: G, to path: String, size: OutputSize? = nil, invocation: Invocation
+    of game: G, to path: String, size: OutputSize? = nil, zoom: Float = 1,
+    center: WorldPoint? = nil, invocation: Invocation
   ) throws(CommandFailure) {
     let sprites: SpriteLibrary
     do {
@@ -176,7 +177,12 @@ enum GameOptions<G: PlayableGame> {
     } catch {
       throw CommandFailure(message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
     }
-    let frame = game.makeFrame()
+    var frame = game.makeFrame()
+    if let camera = CameraOptions.camera(
+      zoom: zoom, center: center, arena: (frame.worldWidth, frame.worldHeight))
+    {
+      frame.camera = camera
+    }
     let size = size ?? pictureSize(of: frame)
     var backend = HeadlessBackend(width: size.width, height: size.height, sprites: sprites)
     backend.render(frame)

@@ -27,7 +27,8 @@ struct GameRenderCommand<G: PlayableGame>: Subcommand {
         """,
       options: [tick.required, out.required, GameOptions<G>.seed] + GameOptions<G>.settingOptions
         + [
-          GameOptions<G>.settingsFile, GameOptions<G>.size, GameOptions<G>.inputs,
+          GameOptions<G>.settingsFile, GameOptions<G>.size, CameraOptions.zoom,
+          CameraOptions.center, GameOptions<G>.inputs,
           GameOptions<G>.threads, GameOptions<G>.json,
         ], program: G.name)
   }
@@ -37,6 +38,9 @@ struct GameRenderCommand<G: PlayableGame>: Subcommand {
   let seed: UInt64
   let settings: GameSettings
   let size: OutputSize?
+  /// How much closer than the whole world, and where (`--zoom`, `--center`).
+  let zoom: Float
+  let center: WorldPoint?
   let inputs: [Int: [SeatInput<G.Input>]]
   let threads: Int
   let json: Bool
@@ -49,6 +53,8 @@ struct GameRenderCommand<G: PlayableGame>: Subcommand {
     seed = try options[GameOptions<G>.seed]
     settings = try GameOptions<G>.settings(options, invocation: invocation)
     size = try options[GameOptions<G>.size]
+    zoom = try options[CameraOptions.zoom]
+    center = try options[CameraOptions.center]
     threads = try GameOptions<G>.threadCount(options)
     json = options[GameOptions<G>.json]
     let seats = G(seed: seed, settings: settings).seats.count
@@ -65,7 +71,8 @@ struct GameRenderCommand<G: PlayableGame>: Subcommand {
     while game.tick < UInt64(tick) && !game.isOver {
       game.advance(with: inputs[Int(game.tick)] ?? [])
     }
-    try GameOptions<G>.writePicture(of: game, to: output, size: size, invocation: invocation)
+    try GameOptions<G>.writePicture(
+      of: game, to: output, size: size, zoom: zoom, center: center, invocation: invocation)
     var report = GameReport(game)
     report.additions = GameOptions<G>.setUp(seed: seed, settings: settings)
     report.add(file: "png", output)

@@ -125,6 +125,11 @@ struct GameView: Equatable {
     say(isFollowing ? "following the selection" : "camera free")
   }
 
+  /// Shows the world through `camera` (`--zoom` and `--center`), or whole for `nil`.
+  mutating func look(through camera: Camera?) {
+    self.camera = camera
+  }
+
   /// Drops the selection and stops following it: for a game started again, whose entities are
   /// others.
   mutating func forgetSelection() {

@@ -30,7 +30,7 @@ enum GameWindow<G: PlayableGame> {
       ended = try loop(
         &recorder, session: session, drawing: drawing, announce: window.announce,
         tickLimit: tickLimit, frameLimit: frameLimit, replaying: replaying, reload: reload,
-        takesPicture: window.screenshot != nil)
+        takesPicture: window.screenshot != nil, zoom: window.zoom, center: window.center)
     } catch {
       throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
     }
@@ -118,7 +118,8 @@ enum GameWindow<G: PlayableGame> {
   private static func loop(
     _ recorder: inout Recorder<G>, session: SDLSession, drawing: WindowDrawing,
     announce: @Sendable (String) -> Void, tickLimit: Int?, frameLimit: Int?,
-    replaying: ((Int) -> [SeatInput<G.Input>])?, reload: SettingsReload<G>?, takesPicture: Bool
+    replaying: ((Int) -> [SeatInput<G.Input>])?, reload: SettingsReload<G>?, takesPicture: Bool,
+    zoom: Float, center: WorldPoint?
   ) throws(SDLError) -> (frames: Int, summary: [String], picture: Image?) {
     var drawing = drawing
     let window = drawing.renderer.window  // every way of drawing draws into it
@@ -131,6 +132,10 @@ enum GameWindow<G: PlayableGame> {
     }
     var reload = reload
     stepped.play.view.settingsFile = reload?.file.path
+    let world = recorder.game.makeFrame()
+    stepped.play.view.look(
+      through: CameraOptions.camera(
+        zoom: zoom, center: center, arena: (world.worldWidth, world.worldHeight)))
     var (frames, lastFrame, shownAlpha) = (0, pacing.now(), 1.0)
     var drawn: (draw: Double, present: Double)?
     var lastShown: (frame: Frame, pairing: InstancePairing?, alpha: Float)?
@@ -286,6 +291,9 @@ struct WindowRequest: Sendable {
   var size: OutputSize?
   /// Where the picture of the last frame drawn goes (`--screenshot`), if anywhere.
   var screenshot: URL?
+  /// How much closer than the whole world the window starts, and where (`--zoom`, `--center`).
+  var zoom: Float = 1
+  var center: WorldPoint?
   /// Told which way the window draws and why.
   var announce: @Sendable (String) -> Void = { _ in }
 }

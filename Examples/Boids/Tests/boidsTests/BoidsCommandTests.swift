@@ -225,6 +225,26 @@ struct BoidsCommandTests {
     #expect(jpeg.code == 64 && jpeg.errors.contains("expected a .png or .bmp file"))
   }
 
+  @Test("render --zoom and --center draw part of the sky closer, at the same tick")
+  func renderZoomed() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let whole = folder.appendingPathComponent("whole.png")
+    let close = folder.appendingPathComponent("close.png")
+    let common = ["render", "--tick", "10", "--count", "80", "--size", "320x180", "--out"]
+    let first = run(common + [whole.path])
+    let second = run(common + [close.path, "--zoom", "4", "--center", "200,150"])
+    #expect(first.code == 0 && second.code == 0, "\(first.errors)\(second.errors)")
+    #expect(hash(first.output) != nil && hash(first.output) == hash(second.output))
+    #expect(try Data(contentsOf: whole) != Data(contentsOf: close))
+    let far = run(common + [close.path, "--zoom", "0.5"])
+    #expect(far.code == 64 && far.errors.contains("expected a number from 1 to 64"))
+    let nowhere = run(common + [close.path, "--zoom", "2", "--center", "left"])
+    #expect(nowhere.code == 64 && nowhere.errors.contains("expected a point in world units"))
+    let hosted = run(["host", "--size", "640x360"])
+    #expect(hosted.code == 64 && hosted.errors.contains("--size goes with --window"))
+  }
+
   @Test("a run saved midway and loaded goes on to the straight run's state hash")
   func saveAndLoad() throws {
     let folder = try folder()

@@ -1,13 +1,14 @@
 import Frames
-import GameShell
-import MonsterWars
 
 /// A point of the world given on the command line as `x,y`.
-struct WorldPoint: Equatable, Sendable, CustomStringConvertible {
-  var x: Float
-  var y: Float
+package struct WorldPoint: Equatable, Sendable, CustomStringConvertible {
+  /// Its x, in world units.
+  package var x: Float
+  /// Its y, in world units.
+  package var y: Float
 
-  init(parsing text: String) throws(OptionValueError) {
+  /// The point `text` gives as `x,y`.
+  package init(parsing text: String) throws(OptionValueError) {
     let parts = CommaList.items(text)
     guard parts.count == 2, let x = Float(parts[0]), let y = Float(parts[1]), x.isFinite,
       y.isFinite
@@ -18,13 +19,14 @@ struct WorldPoint: Equatable, Sendable, CustomStringConvertible {
     self.y = y
   }
 
-  var description: String { "\(x),\(y)" }
+  /// `x,y`.
+  package var description: String { "\(x),\(y)" }
 }
 
 /// `--zoom` and `--center`: the part of the world a picture shows.
-enum CameraOptions {
+package enum CameraOptions {
   /// `--zoom`: how much closer than the whole world.
-  static let zoom = Option<Float>(
+  package static let zoom = Option<Float>(
     "zoom", valueName: "z",
     help: "Show the world this many times closer (1 to \(Int(Camera.maximumZoom))).",
     default: 1, defaultDescription: "1, the whole world"
@@ -36,14 +38,14 @@ enum CameraOptions {
   }
 
   /// `--center`: the point the view is centred on.
-  static let center = Option<WorldPoint?>(
+  package static let center = Option<WorldPoint?>(
     "center", valueName: "x,y",
     help: "With --zoom, centre the view on this point of the world (kept inside the arena).",
     default: nil, defaultDescription: "the arena's centre"
   ) { text throws(OptionValueError) in try WorldPoint(parsing: text) }
 
   /// The camera the options ask for, or `nil` for the whole world.
-  static func camera(zoom: Float, center: WorldPoint?, arena: (width: Float, height: Float))
+  package static func camera(zoom: Float, center: WorldPoint?, arena: (width: Float, height: Float))
     -> Camera?
   {
     guard zoom > 1 || center != nil else { return nil }
