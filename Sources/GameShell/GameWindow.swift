@@ -24,13 +24,16 @@ enum GameWindow<G: PlayableGame> {
     _ recorder: inout Recorder<G>, tickLimit: Int?, frameLimit: Int?, window: WindowRequest,
     replaying: ((Int) -> [SeatInput<G.Input>])? = nil, reload: SettingsReload<G>? = nil
   ) throws(CommandFailure) -> (frames: Int, summary: [String]) {
-    let (session, drawing) = try open(showing: recorder.game.makeFrame(), request: window)
+    let first = recorder.game.makeFrame()
+    let (session, drawing) = try open(showing: first, request: window)
+    let camera = CameraOptions.camera(
+      zoom: window.zoom, center: window.center, arena: (first.worldWidth, first.worldHeight))
     let ended: (frames: Int, summary: [String], picture: Image?)
     do {
       ended = try loop(
         &recorder, session: session, drawing: drawing, announce: window.announce,
         tickLimit: tickLimit, frameLimit: frameLimit, replaying: replaying, reload: reload,
-        takesPicture: window.screenshot != nil, zoom: window.zoom, center: window.center)
+        takesPicture: window.screenshot != nil, camera: camera)
     } catch {
       throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
     }
@@ -113,13 +116,14 @@ enum GameWindow<G: PlayableGame> {
 
   /// The frame loop. The game steps on a thread of its own (`SteppedPlay`) while this one
   /// draws the frame of the ticks before, so a frame costs the longer of the two instead of
-  /// their sum, and the picture is a frame behind the game. With `takesPicture`, returns the
-  /// picture of the last frame drawn.
+  /// their sum, and the picture is a frame behind the game. The view starts through `camera`
+  /// (the whole world for `nil`); with `takesPicture`, returns the picture of the last frame
+  /// drawn.
   private static func loop(
     _ recorder: inout Recorder<G>, session: SDLSession, drawing: WindowDrawing,
     announce: @Sendable (String) -> Void, tickLimit: Int?, frameLimit: Int?,
     replaying: ((Int) -> [SeatInput<G.Input>])?, reload: SettingsReload<G>?, takesPicture: Bool,
-    zoom: Float, center: WorldPoint?
+    camera: Camera?
   ) throws(SDLError) -> (frames: Int, summary: [String], picture: Image?) {
     var drawing = drawing
     let window = drawing.renderer.window  // every way of drawing draws into it
@@ -132,10 +136,7 @@ enum GameWindow<G: PlayableGame> {
     }
     var reload = reload
     stepped.play.view.settingsFile = reload?.file.path
-    let world = recorder.game.makeFrame()
-    stepped.play.view.look(
-      through: CameraOptions.camera(
-        zoom: zoom, center: center, arena: (world.worldWidth, world.worldHeight)))
+    stepped.play.view.look(through: camera)
     var (frames, lastFrame, shownAlpha) = (0, pacing.now(), 1.0)
     var drawn: (draw: Double, present: Double)?
     var lastShown: (frame: Frame, pairing: InstancePairing?, alpha: Float)?
@@ -154,12 +155,8 @@ enum GameWindow<G: PlayableGame> {
         &stepped.play, at: frameStart, framesPerSecond: framesPerSecond)
       frames += 1
       let isFrameLimit = frameLimit.map { frames >= $0 } ?? false
-      var last: (ticks: Int, seconds: Double)?
-      if isFrameLimit {
-        // The last frame shows the ticks it grants, as every frame did before it.
-        stepped.start(advance.steps)
-        last = stepped.wait()
-      }
+      // The last frame shows the ticks it grants, as every frame did before it.
+      let last = isFrameLimit ? stepped.run(advance.steps) : nil
       let isLastFrame = isFrameLimit || stepped.play.ticksLeft == 0
       let shown = stepped.play.frame(alpha: isLastFrame ? 1 : shownAlpha)
       if frames % 15 == 1 || isLastFrame { window.title = title(of: stepped.play.recorder.game) }

@@ -33,6 +33,13 @@ final class SteppedPlay<G: PlayableGame>: @unchecked Sendable {
     }
   }
 
+  /// Runs up to `steps` ticks on the simulation thread and waits for them: `start(_:)`, then
+  /// `wait()`.
+  func run(_ steps: Int) -> (ticks: Int, seconds: Double)? {
+    start(steps)
+    return wait()
+  }
+
   /// Waits until the step started last has finished; returns the ticks it ran and the seconds
   /// they took, once (none when no step ran since the last call).
   @discardableResult
