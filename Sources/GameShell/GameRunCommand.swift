@@ -31,14 +31,14 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
         same seed, settings, inputs and ticks always print the same stateHash, on any number \
         of threads. --save writes the whole game when the run ends; --load goes on from such \
         a file, and running on from it gives the stateHash running straight through would \
-        have.
+        have. --frames writes a picture of every --every-th tick, --png one of the last.
         """,
       options: [GameOptions<G>.ticks.required, GameOptions<G>.seed] + GameOptions<G>.settingOptions
         + [
           GameOptions<G>.settingsFile, GameOptions<G>.threads, GameOptions<G>.inputs, syncTest,
           profile,
-          GameOptions<G>.record, save, load, GameOptions<G>.png, GameOptions<G>.json,
-        ], program: G.name)
+          GameOptions<G>.record, save, load, GameOptions<G>.png,
+        ] + pictureOptions + [GameOptions<G>.json], program: G.name)
   }
 
   let ticks: Int
@@ -54,11 +54,14 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
   /// The game `--load` read, and its file.
   let loaded: (game: G, path: String)?
   let pngPath: String?
+  /// How `--frames` and `--png` draw.
+  let pictures: Pictures
   let json: Bool
   let invocation: Invocation
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     ticks = try options.required(GameOptions<G>.ticks)
+    pictures = try Pictures(options)
     json = options[GameOptions<G>.json]
     seed = try options[GameOptions<G>.seed]
     settings = try GameOptions<G>.settings(options, invocation: invocation)
@@ -68,6 +71,9 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
     recordURL = try options[GameOptions<G>.record].map { invocation.url(of: $0) }
     if syncRollback != nil && recordURL != nil {
       throw .usage("'--record' cannot go with '--sync-test', which steps ticks more than once")
+    }
+    if syncRollback != nil && pictures.folder != nil {
+      throw .usage("'--frames' cannot go with '--sync-test', which steps ticks more than once")
     }
     isProfiling = options[Self.profile]
     if isProfiling && syncRollback != nil {
@@ -116,6 +122,8 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
       profile = RunProfile(world: world, setupSeconds: clock.now() - setupStart)
     }
     var recorder = try GameOptions<G>.recorder(of: game)
+    var frames = try pictures.recorder(for: game, invocation: invocation)
+    try frames?.record(tick: game.tick) { _ in game.makeFrame() }
     for tick in 0..<ticks where !recorder.game.isOver {
       let start = clock.now()
       recorder.advance(with: inputs[tick] ?? [])
@@ -124,12 +132,19 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
           tick: clock.now() - start, systems: world.lastSystemTimes, end: world.lastTickEndTimes,
           parallelism: world.lastTickParallelism)
       }
+      try frames?.record(tick: recorder.game.tick) { _ in recorder.game.makeFrame() }
     }
     if let recordURL { try GameOptions<G>.write(recorder.recording, to: recordURL) }
     let hashStart = clock.now()
     var report = GameReport(recorder.game)
     profile?.hashSeconds = clock.now() - hashStart
     if let recordURL { report.add(file: "recording", recordURL.path(percentEncoded: false)) }
+    if let frames {
+      let folder = pictures.folder ?? ""
+      report.add(
+        "frames", "\(frames.framesWritten) in \(folder)",
+        json: .object([("count", .integer(frames.framesWritten)), ("folder", .string(folder))]))
+    }
     try finish(recorder.game, report: report, profile: profile, console: console)
     return ExitCode.success
   }
@@ -166,7 +181,9 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
   ) throws(CommandFailure) {
     var report = report
     if let pngPath {
-      try GameOptions<G>.writePicture(of: game, to: pngPath, invocation: invocation)
+      try GameOptions<G>.writePicture(
+        of: game, to: pngPath, size: pictures.size, zoom: pictures.zoom, center: pictures.center,
+        invocation: invocation)
       report.add(file: "png", pngPath)
     }
     if let saving {

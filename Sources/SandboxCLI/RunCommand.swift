@@ -98,7 +98,7 @@ struct RunCommand: Subcommand {
     profile?.readSeconds = readSeconds
     match.measuresSystemTimes = isProfiling
     var recorder = try makeRecorder(for: match, assets: assets, console: console)
-    try recorder?.record(match)
+    try recorder?.record(tick: match.world.tick) { match.makeFrame(canvas: $0) }
     var run = HeadlessRun<Match>(
       tickLimit: ticks ?? match.scenario.match.tickLimit, syncTestRollback: syncRollback)
     var progress = ProgressBar(total: run.tickLimit, console: console)
@@ -110,7 +110,7 @@ struct RunCommand: Subcommand {
         profile?.record(
           tick: done.tickSeconds, systems: match.world.lastSystemTimes,
           end: match.world.lastTickEndTimes, parallelism: match.world.lastTickParallelism)
-        try recorder?.record(match)
+        try recorder?.record(tick: match.world.tick) { match.makeFrame(canvas: $0) }
         progress.update(done.ticksRun, now: done.seconds)
       }
     } catch let failure as CommandFailure {

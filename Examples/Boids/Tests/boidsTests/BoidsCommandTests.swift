@@ -109,7 +109,7 @@ struct BoidsCommandTests {
     "command-line mistakes print an error and the usage to standard error and exit 64",
     arguments: [
       ["run"], ["run", "--ticks"], ["run", "--ticks", "-1"], ["run", "--ticks", "ten"],
-      ["run", "--count", "5001", "--ticks", "1"], ["run", "--ticks", "1", "--frames", "10"],
+      ["run", "--count", "5001", "--ticks", "1"], ["run", "--ticks", "1", "--screenshot", "a.png"],
       ["600"], ["run", "--ticks", "1", "--ticks", "2"], ["run", "--seed", "-3", "--ticks", "1"],
       ["run", "--ticks", "1", "--sync-test", "0"], ["run", "--ticks", "1", "--sync-test", "65"],
       ["replay"], ["run", "--ticks", "5", "--sync-test", "2", "--record", "r.json"],
@@ -243,6 +243,28 @@ struct BoidsCommandTests {
     #expect(nowhere.code == 64 && nowhere.errors.contains("expected a point in world units"))
     let hosted = run(["host", "--size", "640x360"])
     #expect(hosted.code == 64 && hosted.errors.contains("--size goes with --window"))
+  }
+
+  @Test("run --frames writes a picture of every k-th tick, from the first, on the run's hash")
+  func runFrames() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let frames = folder.appendingPathComponent("frames")
+    let plain = run(["run", "--ticks", "12", "--count", "30"])
+    let drawn = run([
+      "run", "--ticks", "12", "--count", "30", "--frames", frames.path, "--every", "4", "--size",
+      "160x90",
+    ])
+    #expect(drawn.code == 0, "\(drawn.errors)")
+    #expect(hash(drawn.output) != nil && hash(drawn.output) == hash(plain.output))
+    #expect(drawn.output.contains("\nframes: 4 in \(frames.path)\n"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
+    #expect(
+      names == ["frame_000000.png", "frame_000004.png", "frame_000008.png", "frame_000012.png"])
+    let alone = run(["run", "--ticks", "2", "--every", "4"])
+    #expect(alone.code == 64 && alone.errors.contains("--every goes with --frames"))
+    let zoomed = run(["run", "--ticks", "2", "--zoom", "2"])
+    #expect(zoomed.code == 64 && zoomed.errors.contains("--zoom goes with --frames or --png"))
   }
 
   @Test("a run saved midway and loaded goes on to the straight run's state hash")

@@ -1,27 +1,26 @@
 import Foundation
-import GameShell
+import Frames
 import HeadlessRenderer
 import Imaging
-import MonsterWars
 
 /// Writes every k-th frame of a run as `frame_<tick>.png`.
-struct FrameRecorder {
+package struct FrameRecorder {
   /// Where the frames go.
-  let folder: URL
+  package let folder: URL
   /// Every how many ticks a frame is written.
-  let every: Int
+  package let every: Int
   /// Draws the frames.
-  var backend: HeadlessBackend
+  package var backend: HeadlessBackend
   /// How many frames have been written so far.
-  private(set) var framesWritten = 0
+  package private(set) var framesWritten = 0
   /// The zoom and centre each frame is drawn with (`--zoom`, `--center`).
-  var zoom: Float = 1
-  var center: WorldPoint?
+  package var zoom: Float = 1
+  package var center: WorldPoint?
 
   /// Creates `folder` (relative to the working directory) for frames of `size`.
-  init(
+  package init(
     folder: String, every: Int, size: OutputSize, sprites: SpriteLibrary,
-    invocation: Sandbox.Invocation
+    invocation: Invocation
   ) throws(CommandFailure) {
     self.folder = invocation.url(of: folder)
     self.every = every
@@ -33,7 +32,7 @@ struct FrameRecorder {
 
   /// Creates `path` and any missing folders above it; returns what went wrong, if anything,
   /// naming the part of the path at fault.
-  static func createFolder(_ path: String) -> String? {
+  package static func createFolder(_ path: String) -> String? {
     var prefix = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/") {
       prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
@@ -52,14 +51,19 @@ struct FrameRecorder {
     return nil
   }
 
-  /// Writes the match's current frame if its tick is a multiple of `every`.
-  mutating func record(_ match: Match) throws(CommandFailure) {
-    let tick = match.world.tick
+  /// Writes the frame `make` draws of tick `tick` (with the camera `zoom` and `center` ask,
+  /// over the frame's world) if `tick` is a multiple of `every`; `make` is called only then,
+  /// for a canvas of the pictures' size.
+  package mutating func record(
+    tick: UInt64, _ make: (_ canvas: OverlayCanvas) -> Frame
+  ) throws(CommandFailure) {
     guard tick % UInt64(every) == 0 else { return }
-    var frame = match.makeFrame(
-      canvas: .fitting(width: backend.width, height: backend.height))
-    frame.camera = CameraOptions.camera(
-      zoom: zoom, center: center, arena: (match.world.arenaSize.x, match.world.arenaSize.y))
+    var frame = make(.fitting(width: backend.width, height: backend.height))
+    if let camera = CameraOptions.camera(
+      zoom: zoom, center: center, arena: (frame.worldWidth, frame.worldHeight))
+    {
+      frame.camera = camera
+    }
     backend.render(frame)
     let digits = String(tick)
     let name = "frame_" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
