@@ -40,8 +40,8 @@ package enum CameraOptions {
   /// `--center`: the point the view is centred on.
   package static let center = Option<WorldPoint?>(
     "center", valueName: "x,y",
-    help: "With --zoom, centre the view on this point of the world (kept inside the arena).",
-    default: nil, defaultDescription: "the arena's centre"
+    help: "With --zoom, centre the view on this point of the world (kept inside it).",
+    default: nil, defaultDescription: "the world's centre"
   ) { text throws(OptionValueError) in try WorldPoint(parsing: text) }
 
   /// The camera the options ask for, or `nil` for the whole world.

@@ -5,15 +5,8 @@ import MonsterWars
 import SDLBackend
 import TraitSandbox
 
-/// How `sandbox demo` reads its renderer and reports its frames.
+/// How `sandbox demo` reports its frames.
 extension DemoCommand {
-  /// The renderer `--renderer` names, else `SANDBOX_RENDERER`, else `auto`.
-  static func rendererChoice(options: ParsedOptions, invocation: Sandbox.Invocation)
-    throws(CommandFailure) -> RendererChoice
-  {
-    try RendererOption.choice(options, environment: invocation.environment)
-  }
-
   /// Prints where the frames spent their time and the percentiles of the times between them.
   static func printFrameTimes(_ summary: DemoSummary, console: Console) {
     let split = summary.split

@@ -84,7 +84,7 @@ struct DemoCommand: Subcommand {
     recordPath = try options[Self.record]
     replayPath = try options[Self.replay]
     self.invocation = invocation
-    rendererChoice = try Self.rendererChoice(options: options, invocation: invocation)
+    rendererChoice = try RendererOption.choice(options, environment: invocation.environment)
     zoom = try options[CameraOptions.zoom]
     center = try options[CameraOptions.center]
     if replayPath != nil {

@@ -59,7 +59,7 @@ struct NetplaySetup {
     faults = try options[NetplayOptions.simulate] ?? NetworkFaults()
     timeout = try options[NetplayOptions.timeout]
     size = try options[SharedOptions.size]
-    renderer = try DemoCommand.rendererChoice(options: options, invocation: invocation)
+    renderer = try RendererOption.choice(options, environment: invocation.environment)
     assetsOption = try options[SharedOptions.assets]
     desync = try NetworkOptions.DesyncSettings(options)
     if scriptPath != nil && !isHeadless {
