@@ -60,16 +60,26 @@ struct RenderCommand: Subcommand {
     while match.world.tick < UInt64(tick) && !match.isOver {
       match.step()
     }
+    try Self.writePicture(
+      of: match, to: invocation.url(of: output), size: size, zoom: zoom, center: center,
+      sprites: sprites)
+    let note = match.world.tick < UInt64(tick) ? " (the match ended before tick \(tick))" : ""
+    console.print(
+      "Wrote \(output): \(size.width)x\(size.height), tick \(match.world.tick)\(note)")
+    return ExitCode.success
+  }
+
+  /// Draws `match` as it stands with the pure-Swift renderer at `size`, through the camera
+  /// `zoom` and `center` ask, and writes the picture to `url` (PNG or BMP by its extension).
+  static func writePicture(
+    of match: Match, to url: URL, size: OutputSize, zoom: Float = 1, center: WorldPoint? = nil,
+    sprites: SpriteLibrary
+  ) throws(CommandFailure) {
     var backend = HeadlessBackend(width: size.width, height: size.height, sprites: sprites)
     var frame = match.makeFrame(canvas: .fitting(width: size.width, height: size.height))
     frame.camera = CameraOptions.camera(
       zoom: zoom, center: center, arena: (match.world.arenaSize.x, match.world.arenaSize.y))
     backend.render(frame)
-    let url = invocation.url(of: output)
     try PictureFile.write(backend.image, to: url)
-    let note = match.world.tick < UInt64(tick) ? " (the match ended before tick \(tick))" : ""
-    console.print(
-      "Wrote \(output): \(size.width)x\(size.height), tick \(match.world.tick)\(note)")
-    return ExitCode.success
   }
 }

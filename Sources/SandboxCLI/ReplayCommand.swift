@@ -14,13 +14,25 @@ struct ReplayCommand: Subcommand {
       as fast as the machine allows, and prints the stateHash the session ended with: the one \
       the demo printed when it quit. A recording made by another version of sandbox is \
       refused, since its simulation may step differently. Exits 1 if the replay does not end \
-      where the recording says the demo did.
+      where the recording says the demo did. --png draws where it ended.
       """,
-    options: [RunCommand.threads, RunCommand.json],
+    options: [RunCommand.threads, png, RunCommand.json, SharedOptions.assets],
     argument: ("file", "A recording written by 'sandbox demo --record'."))
+
+  /// `--png`: a picture of where the replay ended.
+  static let png: Option<String?> = .text(
+    "png", valueName: "file",
+    help: "Write the last frame to this file as a PNG (1280x720), once the replay ends."
+  ) {
+    text throws(OptionValueError) in
+    guard text.lowercased().hasSuffix(".png") else { throw .invalid("expected a .png file") }
+  }
 
   let path: String
   let threads: Int
+  /// Where `--png` writes the last frame, if anywhere.
+  let pngURL: URL?
+  let assetsOption: String?
   let json: Bool
   let invocation: Sandbox.Invocation
 
@@ -28,6 +40,9 @@ struct ReplayCommand: Subcommand {
     path = try options.argument()
     threads = try options[RunCommand.threads] ?? ProcessInfo.processInfo.activeProcessorCount
     json = options[RunCommand.json]
+    pngURL = try options[Self.png].map { invocation.url(of: $0) }
+    if let pngURL { try LinesFile.checkDestination(pngURL, option: "--png") }
+    assetsOption = try options[SharedOptions.assets]
     self.invocation = invocation
   }
 
@@ -69,21 +84,30 @@ struct ReplayCommand: Subcommand {
       throw SavedFileIO.invalid(path, kind: .recording, error)
     }
     let seconds = clock.now() - start
+    if let pngURL {
+      let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
+      try RenderCommand.writePicture(
+        of: session.match, to: pngURL, size: OutputSize(width: 1280, height: 720),
+        sprites: try assets.loadSprites(for: session.match.scenario.roster, console: console))
+    }
     let hash = session.match.world.stateHash()
     let tick = session.match.world.tick
     let matches = hash == recording.finalHash
     if json {
       console.writeOutput(
-        JSONValue.object([
-          ("program", .string(recording.program)),
-          ("scenario", .string(recording.scenario.name)),
-          ("seed", .unsigned(recording.seed)),
-          ("inputs", .integer(recording.inputs.count)),
-          ("tick", .unsigned(tick)),
-          ("stateHash", .string(hash.description)),
-          ("recordedStateHash", .string(recording.finalHash.description)),
-          ("wallSeconds", .measured(seconds)),
-        ]).rendered + "\n")
+        JSONValue.object(
+          [
+            ("program", .string(recording.program)),
+            ("scenario", .string(recording.scenario.name)),
+            ("seed", .unsigned(recording.seed)),
+            ("inputs", .integer(recording.inputs.count)),
+            ("tick", .unsigned(tick)),
+            ("stateHash", .string(hash.description)),
+            ("recordedStateHash", .string(recording.finalHash.description)),
+            ("wallSeconds", .measured(seconds)),
+          ] + (pngURL.map { [("png", .string($0.path(percentEncoded: false)))] } ?? [])
+        ).rendered
+          + "\n")
     } else {
       let restarts = recording.inputs.filter { $0.input == .restart }.count
       // Each player's orders and cancels, when two played.
@@ -108,6 +132,7 @@ struct ReplayCommand: Subcommand {
         stateHash:  \(hash)\(matches ? " (the demo's)" : "")
 
         """)
+      if let pngURL { console.print("Picture:    \(pngURL.path(percentEncoded: false))") }
     }
     guard matches else {
       throw CommandFailure(

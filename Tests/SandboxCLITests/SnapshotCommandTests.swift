@@ -184,6 +184,16 @@ struct ReplayCommandTests {
       try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
     #expect(object["stateHash"] as? String == recording.finalHash.description)
     #expect(object["tick"] as? Int == 300)
+    // A picture of where it ended: a PNG of 1280x720, named in the report.
+    let picture = folder.appendingPathComponent("end.png")
+    let drawn = sandbox("replay", url.path, "--png", picture.path)
+    #expect(drawn.status == 0, "\(drawn.error)")
+    #expect(drawn.output.hasSuffix("Picture:    \(picture.path)\n"))
+    let bytes = [UInt8](try Data(contentsOf: picture))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    #expect(bytes[16..<24].elementsEqual([0, 0, 5, 0, 0, 0, 2, 208]))
+    let bitmap = sandbox("replay", url.path, "--png", "end.bmp")
+    #expect(bitmap.status == 64 && bitmap.error.contains("expected a .png file"))
   }
 
   @Test("a replay that ends elsewhere than the recording says exits 1 with both hashes")
