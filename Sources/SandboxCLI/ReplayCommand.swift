@@ -93,6 +93,23 @@ struct ReplayCommand: Subcommand {
     let hash = session.match.world.stateHash()
     let tick = session.match.world.tick
     let matches = hash == recording.finalHash
+    report(recording, tick: tick, hash: hash, seconds: seconds, console: console)
+    guard matches else {
+      throw CommandFailure(
+        message: "the replay ended with stateHash \(hash) at tick \(tick), but the demo ended "
+          + "with \(recording.finalHash) at tick \(recording.finalTick)",
+        exitCode: ExitCode.failure)
+    }
+    return ExitCode.success
+  }
+
+  /// Prints where the replay of `recording` ended, at `tick` on `hash` after `seconds`: as
+  /// text, or as one JSON object with `--json`.
+  private func report(
+    _ recording: MatchRecording, tick: UInt64, hash: StateHash, seconds: Double,
+    console: Console
+  ) {
+    let matches = hash == recording.finalHash
     if json {
       console.writeOutput(
         JSONValue.object(
@@ -134,12 +151,5 @@ struct ReplayCommand: Subcommand {
         """)
       if let pngURL { console.print("Picture:    \(pngURL.path(percentEncoded: false))") }
     }
-    guard matches else {
-      throw CommandFailure(
-        message: "the replay ended with stateHash \(hash) at tick \(tick), but the demo ended "
-          + "with \(recording.finalHash) at tick \(recording.finalTick)",
-        exitCode: ExitCode.failure)
-    }
-    return ExitCode.success
   }
 }
