@@ -25,7 +25,21 @@ enum GameOptions<G: PlayableGame> {
 
   /// The threads `--threads` asks for, all cores when it is not given.
   static func threadCount(_ options: ParsedOptions) throws(CommandFailure) -> Int {
-    try options[threads] ?? min(ProcessInfo.processInfo.activeProcessorCount, 256)
+    try options[threads] ?? allCores
+  }
+
+  /// The machine's cores, up to the 256 threads an option allows.
+  static var allCores: Int { min(ProcessInfo.processInfo.activeProcessorCount, 256) }
+
+  /// The game's sprites, the built-in font's among them.
+  ///
+  /// - Throws: `CommandFailure` with exit 1 when the game cannot make them.
+  static func sprites() throws(CommandFailure) -> SpriteLibrary {
+    do {
+      return try BuiltInFont.sprites(of: G.self)
+    } catch {
+      throw CommandFailure(message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
+    }
   }
   /// `--inputs`.
   static var inputs: Option<String?> {
@@ -171,12 +185,7 @@ enum GameOptions<G: PlayableGame> {
     of game: G, to path: String, size: OutputSize? = nil, zoom: Float = 1,
     center: WorldPoint? = nil, invocation: Invocation
   ) throws(CommandFailure) {
-    let sprites: SpriteLibrary
-    do {
-      sprites = try BuiltInFont.sprites(of: G.self)
-    } catch {
-      throw CommandFailure(message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
-    }
+    let sprites = try sprites()
     var frame = game.makeFrame()
     if let camera = CameraOptions.camera(
       zoom: zoom, center: center, arena: (frame.worldWidth, frame.worldHeight))

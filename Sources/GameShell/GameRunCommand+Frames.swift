@@ -1,6 +1,5 @@
 import Foundation
 import Frames
-import HeadlessRenderer
 import Imaging
 
 extension GameRunCommand {
@@ -58,16 +57,10 @@ extension GameRunCommand {
     /// What writes `--frames` for `game`'s run, if asked: the folder made, the sprites drawn.
     func recorder(for game: G, invocation: Invocation) throws(CommandFailure) -> FrameRecorder? {
       guard let folder else { return nil }
-      let sprites: SpriteLibrary
-      do {
-        sprites = try BuiltInFont.sprites(of: G.self)
-      } catch {
-        throw CommandFailure(
-          message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
-      }
       var recorder = try FrameRecorder(
         folder: folder, every: every,
-        size: size ?? GameOptions<G>.pictureSize(of: game.makeFrame()), sprites: sprites,
+        size: size ?? GameOptions<G>.pictureSize(of: game.makeFrame()),
+        sprites: try GameOptions<G>.sprites(),
         invocation: invocation)
       recorder.zoom = zoom
       recorder.center = center

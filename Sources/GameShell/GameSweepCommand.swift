@@ -69,7 +69,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     shard = try options[Self.shard]
     ticks = try options.required(GameOptions<G>.ticks)
     settings = try GameOptions<G>.settings(options, invocation: invocation)
-    jobs = try options[Self.jobs] ?? min(ProcessInfo.processInfo.activeProcessorCount, 256)
+    jobs = try options[Self.jobs] ?? GameOptions<G>.allCores
     outPath = try options[Self.out]
     outURL = outPath.map { invocation.url(of: $0) }
     // A file that cannot be written is refused before the games, not after them.

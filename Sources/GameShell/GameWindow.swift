@@ -59,12 +59,7 @@ enum GameWindow<G: PlayableGame> {
         message: "\(problem); without a window, '\(G.name) run' plays headless",
         exitCode: ExitCode.unavailable)
     }
-    let sprites: SpriteLibrary
-    do {
-      sprites = try BuiltInFont.sprites(of: G.self)
-    } catch {
-      throw CommandFailure(message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
-    }
+    let sprites = try GameOptions<G>.sprites()
     // The driver the command's environment asks for, if any (SDL would read the process's).
     let driver = request.environment["SDL_VIDEODRIVER"].flatMap { $0.isEmpty ? nil : $0 }
     let session: SDLSession
