@@ -227,7 +227,7 @@ def play_over_loopback(scratch, program, what, windowed):
         (["xvfb-run", "-a"] if windowed else []) + [
             program, "host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "150",
             "--hives", "2", "--inputs", str(scratch / "host.jsonl"), "--simulate",
-            "loss=5%,delay=30ms", "--wait", "60"] + (["--window"] if windowed else []),
+            "loss=5%,delay=30ms", "--wait", "60"] + ([] if windowed else ["--headless"]),
         cwd=scratch, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         join = None
@@ -239,7 +239,8 @@ def play_over_loopback(scratch, program, what, windowed):
                 break
         if join is None:
             raise StepFailed(f"{what}: the host printed no join line:\n{''.join(lines)}")
-        guest, _ = run([program] + join + ["--inputs", str(scratch / "join.jsonl")], scratch,
+        guest, _ = run([program] + join + ["--inputs", str(scratch / "join.jsonl"), "--headless"],
+                       scratch,
                        f"{what}: the guest", timeout=120)
         rest, _ = host.communicate(timeout=120)
     finally:

@@ -36,12 +36,12 @@ check_replays() {
 }
 
 # 1. Two headless peers, faults each way.
-"$sandbox" host --listen 127.0.0.1 --port 0 --headless --script "$work/host.txt" \
+"$sandbox" host --listen 127.0.0.1 --port 0 --headless --inputs "$work/host.txt" \
   --ticks "$ticks" --record "$work/host.rec" --simulate "$faults" --wait 60 \
   >"$work/host-out.txt" 2>&1 &
 host_pid=$!
 read -r -a join <<<"$(join_line "$work/host-out.txt")"
-"$sandbox" "${join[@]}" --headless --script "$work/join.txt" --record "$work/join.rec" \
+"$sandbox" "${join[@]}" --headless --inputs "$work/join.txt" --record "$work/join.rec" \
   --simulate "$faults" >"$work/join-out.txt" 2>&1
 wait "$host_pid"
 host_pid=""
@@ -79,7 +79,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
     exit 1
   fi
   read -r -a join <<<"$line"
-  "$1" "${join[@]}" --headless --script "$2/join.txt" --record "$2/join.rec" \
+  "$1" "${join[@]}" --headless --inputs "$2/join.txt" --record "$2/join.rec" \
     >"$2/window-join.txt" 2>&1 &
   guest=$!
   source "$3"

@@ -36,7 +36,7 @@ printf '%s\n' "60 order munch" "700 order zap" "1900 order quirk" "2800 order mu
   "3500 order zap" >"$work/join.txt"
 
 
-"$sandbox" host --listen 127.0.0.1 --port 0 --headless --script "$work/host.txt" \
+"$sandbox" host --listen 127.0.0.1 --port 0 --headless --inputs "$work/host.txt" \
   --ticks "$ticks" --record "$work/host.rec" --simulate "$faults" --on-desync recover \
   >"$work/host-out.txt" 2>&1 &
 host_pid=$!
@@ -49,7 +49,7 @@ at() {
 }
 
 # The first guest, killed with no word at 20 s.
-"$sandbox" "${join[@]}" --headless --script "$work/join.txt" --simulate "$faults" \
+"$sandbox" "${join[@]}" --headless --inputs "$work/join.txt" --simulate "$faults" \
   --on-desync recover >"$work/first-out.txt" 2>&1 &
 first_pid=$!
 pids+=("$first_pid")
@@ -59,7 +59,7 @@ wait "$first_pid" 2>/dev/null || true
 
 # The same line again at 30 s, from a new process on a new port; its game differs at 45 s.
 at 30
-"$sandbox" "${join[@]}" --headless --script "$work/join.txt" --simulate "$faults" \
+"$sandbox" "${join[@]}" --headless --inputs "$work/join.txt" --simulate "$faults" \
   --on-desync recover --perturb-tick $((45 * 60)) --record "$work/join.rec" \
   >"$work/join-out.txt" 2>&1 &
 join_pid=$!

@@ -21,6 +21,10 @@ public struct DemoConfiguration: Sendable {
   public var height: Int
   /// Quit after this many frames, if set.
   public var frameLimit: Int?
+  /// Quit once the match reaches this tick, drawn, if set.
+  public var tickLimit: Int?
+  /// The threads the match steps on; every core but the one the window draws on, if not set.
+  public var threadCount: Int?
   /// Save the last frame here (PNG or BMP by extension), if set.
   public var screenshot: URL?
   /// Let the AI play the left castle too.

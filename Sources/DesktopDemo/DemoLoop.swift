@@ -82,6 +82,7 @@ final class DemoLoop {
     if let camera = configuration.camera {
       match.state.camera = match.state.clamped(camera)
     }
+    if let threads = configuration.threadCount { match.state.threadCount = threads }
     watcher = configuration.scenarioFile.map {
       ScenarioWatcher(file: $0, roster: configuration.scenario.roster)
     }
@@ -128,7 +129,10 @@ final class DemoLoop {
   /// the frame and pace it.
   func runFrame() throws -> Bool {
     let frameStart = clock.now()
-    let isLastFrame = configuration.frameLimit.map { frames + 1 >= $0 } ?? false
+    // The match stops at the tick limit (`startStep`), drawn there on the last frame.
+    let isLastFrame =
+      (configuration.frameLimit.map { frames + 1 >= $0 } ?? false)
+      || (configuration.tickLimit.map { shown.current.tick >= UInt64($0) } ?? false)
     let waited = waitForStep(frameStart: frameStart, isLastFrame: isLastFrame)
     let isOwned = !match.isStepping
     if isOwned {
@@ -211,7 +215,11 @@ final class DemoLoop {
 
   /// Hands the simulation thread `ticks` ticks (or the paused match's single steps) and what
   /// the HUD says of the clock's rate.
-  private func startStep(_ ticks: Int) {
+  private func startStep(_ granted: Int) {
+    let ticks =
+      configuration.tickLimit.map {
+        min(granted, max(0, $0 - Int(match.state.match.world.tick)))
+      } ?? granted
     let rate = clockRate.shown(for: match.state.speed)
     match.state.isFallingBehind = rate.isFallingBehind
     match.step(ticks, speed: rate.speed, isFallingBehind: rate.isFallingBehind)

@@ -43,7 +43,7 @@ extension DemoState {
 
   /// Starts `recording` again from its first tick.
   mutating func restartReplay(_ recording: MatchRecording) {
-    session = Self.prepared(recording.start())
+    session = Self.prepared(recording.start(), threads: threadCount)
     replay = ReplayScript(recording)
     replayError = nil
     replayPlayed = 0

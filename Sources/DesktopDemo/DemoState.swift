@@ -81,6 +81,12 @@ public struct DemoState {
   /// A short message and the demo time until which it shows.
   public internal(set) var notice: (text: String, until: Double)?
 
+  /// The threads the match steps on: by default every core but one, which the window draws
+  /// on.
+  public internal(set) var threadCount = DemoState.defaultThreadCount {
+    didSet { session.threadCount = threadCount }
+  }
+
   /// Starts a match of `scenario`, with the player on the left unless `autoplay`.
   public init(scenario: Scenario, seed: UInt64, autoplay: Bool, swarmCount: Int? = nil) {
     initialScenario = scenario
@@ -97,15 +103,21 @@ public struct DemoState {
     replayStartTick = session.match.world.tick
   }
 
-  static func prepared(_ session: MatchSession) -> MatchSession {
+  /// Every core but one: the one the window draws on. Sharing it made drawing late whenever a
+  /// parallel system ran, for a tick hardly faster (on two cores, the battle of 100,000 drew at
+  /// 54.6 fps with p99 27.8 ms on both, 59.2 fps and 18.4 ms on one, ticking as fast). Results
+  /// are the same for any thread count.
+  static var defaultThreadCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
+
+  /// `session` as the window plays it: measuring its systems, keeping its timeline, and
+  /// stepping on `threads` threads.
+  static func prepared(_ session: MatchSession, threads: Int = defaultThreadCount)
+    -> MatchSession
+  {
     var session = session
     session.measuresSystemTimes = true
     session.keepsTimeline = true
-    // The simulation steps on every core but one, which the main thread draws on: sharing
-    // it made drawing late whenever a parallel system ran, for a tick hardly faster (on two
-    // cores, the battle of 100,000 drew at 54.6 fps with p99 27.8 ms on both, 59.2 fps and
-    // 18.4 ms on one, ticking as fast). Results are the same for any thread count.
-    session.threadCount = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    session.threadCount = threads
     return session
   }
 

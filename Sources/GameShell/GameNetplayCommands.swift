@@ -15,15 +15,23 @@ struct GameNetplaySetup<G: PlayableGame> {
       in: 1...86_400, default: 60)
   }
 
-  /// `--window`: play in a window rather than headless.
-  static var window: Flag {
-    Flag("window", help: "Play in a window: a click gives this side's input there.")
+  /// `--headless`: play with no window, this side's inputs from `--inputs` alone.
+  static var headless: Flag {
+    Flag("headless", help: "Play with no window: this side's inputs come from --inputs alone.")
+  }
+
+  /// `--record`: this side's recording of the match, written when it ends.
+  static var record: Option<String?> {
+    .text(
+      "record", valueName: "file",
+      help: "When the match ends, write its recording (its start and both players' inputs) to "
+        + "this file, which 'replay' steps again to the same stateHash.")
   }
 
   /// The options both ends take.
   static var options: [any OptionDeclaration] {
     GameOptions<G>.settingOptions + [
-      GameOptions<G>.settingsFile, window, RendererOption.option, GameOptions<G>.inputs,
+      GameOptions<G>.settingsFile, headless, RendererOption.option, GameOptions<G>.inputs, record,
       NetworkOptions.simulate, wait, NetworkOptions.timeout, GameOptions<G>.size,
       GameOptions<G>.threads, GameOptions<G>.png,
     ] + NetworkOptions.desyncOptions
@@ -37,6 +45,8 @@ struct GameNetplaySetup<G: PlayableGame> {
   let silenceSeconds: Int
   let threads: Int
   let pngPath: String?
+  /// Where `--record` writes, if anywhere.
+  let recordURL: URL?
   let isWindowed: Bool
   /// The window's size (`--size`), if given.
   let size: OutputSize?
@@ -76,17 +86,19 @@ struct GameNetplaySetup<G: PlayableGame> {
     silenceSeconds = try options[NetworkOptions.timeout]
     threads = try GameOptions<G>.threadCount(options)
     pngPath = try options[GameOptions<G>.png]
-    isWindowed = options[Self.window]
+    recordURL = try options[Self.record].map { invocation.url(of: $0) }
+    isWindowed = !options[Self.headless]
     size = try options[GameOptions<G>.size]
-    if size != nil && !isWindowed { throw .usage("--size goes with --window") }
+    if size != nil && !isWindowed { throw .usage("--size is the window's: not with --headless") }
     renderer = try RendererOption.choice(options, environment: invocation.environment)
     desync = try NetworkOptions.DesyncSettings(options)
     if isWindowed, let problem = SDLSession.displayProblem(environment: invocation.environment) {
       throw CommandFailure(
-        message: "\(problem); without --window, the match plays headless",
+        message: "\(problem); with --headless, the match plays without a window",
         exitCode: ExitCode.unavailable)
     }
     if let pngPath { try LinesFile.checkDestination(invocation.url(of: pngPath), option: "--png") }
+    if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
     self.invocation = invocation
   }
 
@@ -112,7 +124,8 @@ struct GameNetplaySetup<G: PlayableGame> {
     return hasher.finalize().rawValue
   }
 
-  /// The window `--window` opens: drawing as `--renderer` asks, saying how on `console`.
+  /// The window the match plays in unless `--headless`: drawing as `--renderer` asks, saying
+  /// how on `console`.
   func window(console: Console) -> WindowRequest {
     WindowRequest(
       environment: invocation.environment, renderer: renderer, size: size,
@@ -126,6 +139,7 @@ struct GameNetplaySetup<G: PlayableGame> {
   func play(_ match: NetplayMatch<G>, console: Console) throws(CommandFailure) -> Int32 {
     let inputs = self.inputs
     desync.apply(to: match, isWindowed: isWindowed)
+    match.keepsConfirmedInputs = recordURL != nil
     let recovers = match.onDesync == .recover
     match.desyncSeen = { desync, _ in
       console.print("\(desync)" + (recovers ? "; the host's game replaces the guest's" : ""))
@@ -151,14 +165,34 @@ struct GameNetplaySetup<G: PlayableGame> {
     if let pngPath {
       try GameOptions<G>.writePicture(of: rollback.game, to: pngPath, invocation: invocation)
     }
+    try writeRecording(of: match, console: console)
     switch ending {
     case .finished, .quit: return ExitCode.success
     default: throw CommandFailure(message: ending.description, exitCode: ExitCode.failure)
     }
   }
+
+  /// Writes this side's recording of `match` where `--record` asks, and says where and how
+  /// many ticks it holds: through the end of a match that finished, through the last tick
+  /// both sides confirmed of one cut short.
+  func writeRecording(of match: NetplayMatch<G>, console: Console) throws(CommandFailure) {
+    guard let recordURL else { return }
+    let recording: Recording<G>?
+    do {
+      recording = try match.recording()
+    } catch {
+      throw CommandFailure(message: "Cannot record the match: \(error)", exitCode: ExitCode.failure)
+    }
+    guard let recording else { return }
+    try GameOptions<G>.write(recording, to: recordURL)
+    console.print(
+      "Recorded \(recording.tickCount) ticks of the match to "
+        + recordURL.path(percentEncoded: false))
+  }
 }
 
-/// `GAME host`: plays the game's first seat against a second process over UDP, headless.
+/// `GAME host`: plays the game's first seat against a second process over UDP, in a window
+/// or headless.
 struct GameHostCommand<G: PlayableGame>: Subcommand {
   /// `--ticks`: where the match ends.
   static var ticks: Option<Int> {
@@ -171,12 +205,13 @@ struct GameHostCommand<G: PlayableGame>: Subcommand {
   static var spec: CommandSpec {
     CommandSpec(
       name: "host",
-      abstract: "Host a match against a second player over the network, headless.",
+      abstract: "Host a match against a second player over the network.",
       discussion: """
-        Waits for the other player, then plays the game's first seat with --inputs, \
-        GGPO-style: inputs travel over UDP and a late one rolls the game back. Prints the \
-        line the other player runs to join (the session code and the settings in it); both \
-        sides print the same stateHash when the match ends at --ticks.
+        Waits for the other player, then plays the game's first seat in a window (a click \
+        gives its input there) or, with --headless, from --inputs alone, GGPO-style: inputs \
+        travel over UDP and a late one rolls the game back. Prints the line the other player \
+        runs to join (the session code and the settings in it); both sides print the same \
+        stateHash when the match ends at --ticks.
         """,
       options: [
         ticks, GameOptions<G>.seed, NetworkOptions.port, NetworkOptions.listen,
@@ -228,15 +263,17 @@ struct GameHostCommand<G: PlayableGame>: Subcommand {
   }
 }
 
-/// `GAME join`: plays the game's second seat in a match a second process hosts, headless.
+/// `GAME join`: plays the game's second seat in a match a second process hosts, in a window
+/// or headless.
 struct GameJoinCommand<G: PlayableGame>: Subcommand {
   static var spec: CommandSpec {
     CommandSpec(
-      name: "join", abstract: "Join a match another player hosts, headless.",
+      name: "join", abstract: "Join a match another player hosts.",
       discussion: """
         Give the address and the code the host printed, and the host's settings: the host \
         refuses a player whose game would differ. The host decides the seed and the end tick. \
-        With --spectate this side watches instead, from any point of the match.
+        This side plays in a window unless --headless. With --spectate it watches instead, \
+        from any point of the match.
         """,
       options: [NetworkOptions.code.required, NetworkOptions.spectate]
         + GameNetplaySetup<G>.options,

@@ -50,6 +50,19 @@ public struct MatchRecording: Sendable, Equatable {
     finalHash = session.match.world.stateHash()
   }
 
+  /// The recording of `match`, which the scenario's AI played on both castles from its start
+  /// (as `sandbox run` plays), as it stands, by `program`.
+  public init(autoplayed match: Match, program: String) {
+    self.program = program
+    scenario = match.scenario
+    seed = match.seed
+    playerSides = []
+    swarmCount = match.swarmCount
+    inputs = []
+    finalTick = match.world.tick
+    finalHash = match.world.stateHash()
+  }
+
   private struct Body: Codable {
     var program: String
     var scenarioName: String

@@ -25,6 +25,7 @@ extension NetplayMatch {
       if var session = rollback, ending == .finished {
         rollback = nil
         serveSpectators(&session, now: now)
+        keepConfirmedInputs(&session)
         rollback = session
       }
       peer.flush()
@@ -45,6 +46,7 @@ extension NetplayMatch {
     }
     let (ran, decidedInput) = runTicks(&session, now: now, inputs: inputs)
     serveSpectators(&session, now: now)
+    keepConfirmedInputs(&session)
     guard noteDesync(session) else { return ran }
     send(&session, now: now, decidedInput: decidedInput)
     conclude(session, now: now)

@@ -101,8 +101,20 @@ public final class NetplayMatch<G: Game> {
   /// match starts.
   public var perturbation: UInt32?
 
+  /// Whether the match keeps both players' inputs of every confirmed tick from the first, for
+  /// `recording()`. Set before the match starts.
+  public var keepsConfirmedInputs = false
+  /// Both players' inputs of each confirmed tick from the first, a list a tick, while
+  /// `keepsConfirmedInputs`; they stop where the two games were made one again after a desync
+  /// or a guest loaded the host's state.
+  public internal(set) var confirmedInputs: [[SeatInput<G.Input>]] = []
+  /// The game as it started, while `confirmedInputs` are kept.
+  var startingGame: G?
+  /// The rollback epoch the kept inputs belong to, while more are kept; another ends them.
+  var confirmedInputsEpoch: UInt8?
+
   /// The game as it starts, from the host's seed.
-  private let start: (UInt64) -> G
+  let start: (UInt64) -> G
   private let hostSeed: UInt64
   private let hostSettings: RollbackSettings
   let fingerprint: UInt64
@@ -308,6 +320,7 @@ public final class NetplayMatch<G: Game> {
         rollback = RollbackSession(
           game: newGame(seed: hostSeed), localSeat: 0, remoteSeat: 1, settings: hostSettings)
         rollback?.perturbation = perturbation
+        startKeepingInputs(seed: hostSeed)
         phase = .playing
         nextTick = now
       }
@@ -361,6 +374,8 @@ public final class NetplayMatch<G: Game> {
     rollback = RollbackSession(
       game: newGame(seed: seed), localSeat: 1, remoteSeat: 0, settings: settings)
     rollback?.perturbation = perturbation
+    // A guest that joined again plays on from the host's state: its inputs are not all here.
+    if !isRejoining { startKeepingInputs(seed: seed) } else { confirmedInputsEpoch = nil }
     phase = .playing
     nextTick = now
   }

@@ -7,6 +7,18 @@ import TraitSandbox
 
 /// How `sandbox demo` reports its frames.
 extension DemoCommand {
+  /// What a window that stopped with `error` makes the command exit with: 69 for a display
+  /// that cannot be reached, 73 for a file it cannot write, 1 otherwise.
+  static func failure(_ error: DemoError) -> CommandFailure {
+    let exitCode =
+      switch error.kind {
+      case .missingDisplay: ExitCode.unavailable
+      case .unwritableFile: ExitCode.cannotCreate
+      case .other: ExitCode.failure
+      }
+    return CommandFailure(message: error.message, exitCode: exitCode)
+  }
+
   /// Prints where the frames spent their time and the percentiles of the times between them.
   static func printFrameTimes(_ summary: DemoSummary, console: Console) {
     let split = summary.split

@@ -29,11 +29,19 @@ struct DemoCommand: Subcommand {
         use 'sandbox run', or 'xvfb-run -a sandbox demo'.
         """,
     options: [
-      SharedOptions.scenario, SharedOptions.seed, SharedOptions.size, frames, screenshot,
-      autoplay, SharedOptions.entities, record, replay, renderer, CameraOptions.zoom,
+      SharedOptions.scenario, SharedOptions.seed, SharedOptions.size, ticks, frames, screenshot,
+      autoplay, SharedOptions.entities, threads, record, replay, renderer, CameraOptions.zoom,
       CameraOptions.center, SharedOptions.assets,
     ])
 
+  /// `--ticks`: the tick to quit at.
+  static let ticks: Option<Int?> = .integer(
+    "ticks", help: "Quit once the match reaches this tick, drawn there (1 to 100000000).",
+    in: 1...100_000_000)
+  /// `--threads`: how many threads step the match.
+  static let threads: Option<Int?> = .integer(
+    "threads", help: "Threads that step the match (1 to 256); the stateHash is the same for any.",
+    in: 1...256, defaultDescription: "all cores but the one the window draws on")
   /// `--frames`: when to quit by itself.
   static let frames: Option<Int?> = .integer(
     "frames", help: "Quit after drawing n frames (1 to 10000000).", in: 1...10_000_000)
@@ -61,6 +69,8 @@ struct DemoCommand: Subcommand {
   let seed: UInt64
   let size: OutputSize
   let frameLimit: Int?
+  let tickLimit: Int?
+  let threads: Int?
   let screenshot: String?
   let isAutoplay: Bool
   let entities: Int?
@@ -77,6 +87,8 @@ struct DemoCommand: Subcommand {
     seed = try options[SharedOptions.seed]
     size = try options[SharedOptions.size]
     frameLimit = try options[Self.frames]
+    tickLimit = try options[Self.ticks]
+    threads = try options[Self.threads]
     screenshot = try options[Self.screenshot]
     isAutoplay = options[Self.autoplay]
     entities = try options[SharedOptions.entities]
@@ -142,6 +154,8 @@ struct DemoCommand: Subcommand {
       swarmCount: recording.map(\.swarmCount) ?? entities, sprites: sprites,
       videoDriver: invocation.environment["SDL_VIDEODRIVER"])
     configuration.replay = recording
+    configuration.tickLimit = tickLimit
+    configuration.threadCount = threads
     configuration.recordTo = recordURL
     configuration.program = ReplayCommand.program
     configuration.renderer = rendererChoice
@@ -156,13 +170,7 @@ struct DemoCommand: Subcommand {
     do {
       summary = try DesktopDemo.run(configuration)
     } catch {
-      let exitCode =
-        switch error.kind {
-        case .missingDisplay: ExitCode.unavailable
-        case .unwritableFile: ExitCode.cannotCreate
-        case .other: ExitCode.failure
-        }
-      throw CommandFailure(message: error.message, exitCode: exitCode)
+      throw Self.failure(error)
     }
     var line = "Drew \(summary.frames) frames, last at tick \(summary.tick)"
     line += String(format: " (%.1f fps)", summary.framesPerSecond)

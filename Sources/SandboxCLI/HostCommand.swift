@@ -19,7 +19,7 @@ struct HostCommand: Subcommand {
       comes and differs, the match rolls back and steps again, at most --max-rollback ticks; \
       beyond that the game waits for the other player. The sides compare their state hash \
       every second; on a difference both stop with "desynced at tick T" and each saves its \
-      snapshot and recording. With --headless --script FILE the host plays the file's orders \
+      snapshot and recording. With --headless --inputs FILE the host plays the file's orders \
       with no window, for --ticks ticks.
       """,
     options: [port, listen, SharedOptions.seed, ticks, inputDelay, maximumRollback, wait]
@@ -68,6 +68,7 @@ struct HostCommand: Subcommand {
     }
     (settings, adaptsInputDelay) = try NetworkOptions.rollbackSettings(
       options, endTick: setup.isHeadless ? ticks ?? 3600 : nil)
+    try setup.checkDisplay(environment: invocation.environment)
     self.invocation = invocation
   }
 
@@ -76,7 +77,8 @@ struct HostCommand: Subcommand {
     let match: NetplayMatch<MatchSession>
     do {
       match = try .hosting(
-        NetplayRun.start(prepared.scenario, swarmCount: setup.entities),
+        NetplayRun.start(
+          prepared.scenario, swarmCount: setup.entities, threads: setup.threads),
         fingerprint: prepared.scenario.netplayFingerprint(swarmCount: setup.entities), seed: seed,
         settings: settings, listen: listen, port: port, faults: setup.faults)
     } catch {

@@ -76,7 +76,7 @@ struct InputScript {
       bytes = try InputFile.read(url, limit: maximumSize)
     } catch {
       throw CommandFailure(
-        message: "Cannot read script \(error.description)", exitCode: ExitCode.noInput)
+        message: "--inputs: \(error.description)", exitCode: ExitCode.noInput)
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw CommandFailure(message: "\(path): not UTF-8 text", exitCode: ExitCode.dataError)

@@ -6,8 +6,8 @@ import Netplay
 extension NetplayRun {
   /// Reports how the match ended, saves, and returns the exit code.
   static func finish(
-    _ match: NetplayMatch<MatchSession>, prepared: Prepared, console: Console,
-    invocation: Sandbox.Invocation
+    _ match: NetplayMatch<MatchSession>, prepared: Prepared, setup: NetplaySetup,
+    console: Console, invocation: Sandbox.Invocation
   ) throws(CommandFailure) -> Int32 {
     guard case .ended(let ending) = match.phase else { return ExitCode.success }
     guard let rollback = match.rollback else {
@@ -20,6 +20,7 @@ extension NetplayRun {
     }
     let session = rollback.game
     for line in match.summary { console.print(line) }
+    try writePicture(of: session.match, prepared: prepared, setup: setup, console: console)
     let recording = MatchRecording(
       of: session, startedWith: prepared.scenario, program: ReplayCommand.program)
     if let recordURL = prepared.recordURL {
@@ -49,6 +50,17 @@ extension NetplayRun {
       }
       return ExitCode.success
     }
+  }
+
+  /// Draws `match` where `--png` asks, at `--size`, and says where, if it asks.
+  static func writePicture(
+    of match: Match, prepared: Prepared, setup: NetplaySetup, console: Console
+  ) throws(CommandFailure) {
+    guard let pngURL = setup.pngURL else { return }
+    try RenderCommand.writePicture(
+      of: match, to: pngURL, size: setup.size,
+      sprites: try prepared.assets.loadSprites(for: match.scenario.roster, console: console))
+    console.print("Picture:    \(pngURL.path(percentEncoded: false))")
   }
 
   /// Saves this side's recording (at `recordURL`, else at `reportURL`) and a snapshot beside

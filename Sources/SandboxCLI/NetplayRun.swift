@@ -18,11 +18,16 @@ enum NetplayRun {
     var recordURL: URL?
   }
 
-  /// A match of `scenario` whose two castles the players control, as it starts from a seed.
-  static func start(_ scenario: Scenario, swarmCount: Int?) -> (UInt64) -> MatchSession {
+  /// A match of `scenario` whose two castles the players control, as it starts from a seed,
+  /// stepping on `threads` threads.
+  static func start(_ scenario: Scenario, swarmCount: Int?, threads: Int) -> (UInt64) ->
+    MatchSession
+  {
     { seed in
-      MatchSession(
+      var session = MatchSession(
         scenario: scenario, seed: seed, playerSides: [.left, .right], swarmCount: swarmCount)
+      session.threadCount = threads
+      return session
     }
   }
 
@@ -33,11 +38,12 @@ enum NetplayRun {
     let assets = try AssetFolder.locate(option: setup.assetsOption, invocation: invocation)
     let (scenario, file) = try assets.locateScenario(setup.scenarioName, invocation: invocation)
     _ = try SwarmCount.check(setup.entities, for: scenario)
-    let script = try setup.scriptPath.map { path throws(CommandFailure) in
+    let script = try setup.inputsPath.map { path throws(CommandFailure) in
       try InputScript.load(path, roster: scenario.roster, side: side, invocation: invocation)
     }
     let recordURL = setup.recordPath.map { SavedFileIO.url($0, invocation: invocation) }
     if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
+    if let pngURL = setup.pngURL { try LinesFile.checkDestination(pngURL, option: "--png") }
     return Prepared(
       scenario: scenario, scenarioFile: file, script: script, assets: assets,
       recordURL: recordURL)
@@ -76,7 +82,8 @@ enum NetplayRun {
         match, prepared: prepared, setup: setup, waitSeconds: waitSeconds, joinLine: joinLine,
         console: console, invocation: invocation)
     }
-    return try finish(match, prepared: prepared, console: console, invocation: invocation)
+    return try finish(
+      match, prepared: prepared, setup: setup, console: console, invocation: invocation)
   }
 
   /// Pumps the match until it ends, giving the script's orders at their ticks.
@@ -105,7 +112,7 @@ enum NetplayRun {
       DemoCommand.printFrameTimes(summary, console: console)
     } catch {
       spectating.spectator.quit()
-      throw CommandFailure(message: error.message, exitCode: ExitCode.failure)
+      throw DemoCommand.failure(error)
     }
     spectating.spectator.quit()
   }
@@ -145,7 +152,7 @@ enum NetplayRun {
       DemoCommand.printFrameTimes(summary, console: console)
     } catch {
       match.quit()
-      throw CommandFailure(message: error.message, exitCode: ExitCode.failure)
+      throw DemoCommand.failure(error)
     }
     if case .ended = match.phase {} else { match.quit() }
     match.peer.drain(seconds: 0.5)

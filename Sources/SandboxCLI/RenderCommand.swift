@@ -1,6 +1,7 @@
 import Foundation
 import GameShell
 import HeadlessRenderer
+import JSON
 import MonsterWars
 
 /// `sandbox render`: plays a match headless to one tick and saves that frame as a picture.
@@ -11,12 +12,13 @@ struct RenderCommand: Subcommand {
     discussion: """
       Plays the match headless, AI against AI, up to --tick (or until it ends, if sooner) and \
       draws that moment with the pure-Swift renderer. The same scenario, seed and tick always \
-      give the same pixels.
+      give the same pixels, on any number of --threads. --json prints where it drew, the tick \
+      and the stateHash there as one JSON object.
       """,
     options: [
       tick.required, out.required, SharedOptions.scenario, SharedOptions.seed,
       SharedOptions.entities, SharedOptions.size, CameraOptions.zoom, CameraOptions.center,
-      SharedOptions.assets,
+      RunCommand.threads, RunCommand.json, SharedOptions.assets,
     ])
 
   /// `--tick`: the moment to draw.
@@ -36,6 +38,8 @@ struct RenderCommand: Subcommand {
   let entities: Int?
   let zoom: Float
   let center: WorldPoint?
+  let threads: Int
+  let json: Bool
   let invocation: Sandbox.Invocation
 
   init(options: ParsedOptions, invocation: Sandbox.Invocation) throws(CommandFailure) {
@@ -48,6 +52,8 @@ struct RenderCommand: Subcommand {
     entities = try options[SharedOptions.entities]
     zoom = try options[CameraOptions.zoom]
     center = try options[CameraOptions.center]
+    threads = try options[RunCommand.threads] ?? ProcessInfo.processInfo.activeProcessorCount
+    json = options[RunCommand.json]
     self.invocation = invocation
   }
 
@@ -57,15 +63,25 @@ struct RenderCommand: Subcommand {
     let sprites = try assets.loadSprites(for: scenario.roster, console: console)
     _ = try SwarmCount.check(entities, for: scenario)
     var match = Match(scenario: scenario, seed: seed, swarmCount: entities)
+    match.threadCount = threads
     while match.world.tick < UInt64(tick) && !match.isOver {
       match.step()
     }
     try Self.writePicture(
       of: match, to: invocation.url(of: output), size: size, zoom: zoom, center: center,
       sprites: sprites)
-    let note = match.world.tick < UInt64(tick) ? " (the match ended before tick \(tick))" : ""
-    console.print(
-      "Wrote \(output): \(size.width)x\(size.height), tick \(match.world.tick)\(note)")
+    let drawnTick = match.world.tick
+    guard json else {
+      let note = drawnTick < UInt64(tick) ? " (the match ended before tick \(tick))" : ""
+      console.print("Wrote \(output): \(size.width)x\(size.height), tick \(drawnTick)\(note)")
+      return ExitCode.success
+    }
+    let report = JSONValue.object([
+      ("scenario", .string(scenario.name)), ("seed", .unsigned(seed)),
+      ("tick", .unsigned(drawnTick)), ("stateHash", .string(match.world.stateHash().description)),
+      ("out", .string(output)), ("width", .integer(size.width)), ("height", .integer(size.height)),
+    ])
+    console.writeOutput(report.rendered + "\n")
     return ExitCode.success
   }
 

@@ -8,16 +8,17 @@ import TraitSandbox
 struct ReplayCommand: Subcommand {
   static let spec = CommandSpec(
     name: "replay",
-    abstract: "Replay a recorded demo session headless and print the state hash it reaches.",
+    abstract: "Replay a recorded session headless and print the state hash it reaches.",
     discussion: """
       Plays the recording's inputs (buy orders, restarts, live-tuning reloads) at their ticks, \
       as fast as the machine allows, and prints the stateHash the session ended with: the one \
-      the demo printed when it quit. A recording made by another version of sandbox is \
-      refused, since its simulation may step differently. Exits 1 if the replay does not end \
-      where the recording says the demo did. --png draws where it ended.
+      the demo printed when it quit, or the run when it ended. A recording made by another \
+      version of sandbox is refused, since its simulation may step differently. Exits 1 if \
+      the replay does not end where the recording says the session did. --png draws where it \
+      ended.
       """,
     options: [RunCommand.threads, png, RunCommand.json, SharedOptions.assets],
-    argument: ("file", "A recording written by 'sandbox demo --record'."))
+    argument: ("file", "A recording written by 'sandbox demo --record' or 'run --record'."))
 
   /// `--png`: a picture of where the replay ended.
   static let png: Option<String?> = .text(
@@ -96,7 +97,7 @@ struct ReplayCommand: Subcommand {
     report(recording, tick: tick, hash: hash, seconds: seconds, console: console)
     guard matches else {
       throw CommandFailure(
-        message: "the replay ended with stateHash \(hash) at tick \(tick), but the demo ended "
+        message: "the replay ended with stateHash \(hash) at tick \(tick), but the recording ended "
           + "with \(recording.finalHash) at tick \(recording.finalTick)",
         exitCode: ExitCode.failure)
     }
@@ -146,7 +147,7 @@ struct ReplayCommand: Subcommand {
         \(recording.seed)\(recording.isAutoplay ? ", autoplay" : "")
         Inputs:     \(recording.inputs.count) (\(bySide)\(restarts) restart\(restarts == 1 ? "" : "s"))
         Replayed:   to tick \(tick) in \(String(format: "%.3f", seconds)) s
-        stateHash:  \(hash)\(matches ? " (the demo's)" : "")
+        stateHash:  \(hash)\(matches ? " (the recording's)" : "")
 
         """)
       if let pngURL { console.print("Picture:    \(pngURL.path(percentEncoded: false))") }

@@ -38,6 +38,49 @@ extension RunCommand {
     "every", valueName: "k", help: "With --frames, write every k-th tick (1 to 1000000).",
     in: 1...1_000_000, default: 1)
 
+  /// `--png`: a picture of where the run ended.
+  static let png: Option<String?> = .text(
+    "png", valueName: "file",
+    help: "Write the last frame to this file as a PNG, drawn at --size, --zoom and --center."
+  ) {
+    text throws(OptionValueError) in
+    guard text.lowercased().hasSuffix(".png") else { throw .invalid("expected a .png file") }
+  }
+  /// `--record`: the run's recording, written when it ends.
+  static let record: Option<String?> = .text(
+    "record", valueName: "file",
+    help: "When the run ends, write its recording (the scenario, the seed and where it ended) "
+      + "to this file, which 'sandbox replay' and 'demo --replay' play back.")
+
+  /// Refuses options given without the one they go with, or beside one they cannot go with.
+  static func checkCombinations(_ options: ParsedOptions) throws(CommandFailure) {
+    let pictures = options.contains(frames) || options.contains(png)
+    if options.contains(every) && !options.contains(frames) {
+      throw .usage("--every goes with --frames")
+    }
+    if !pictures
+      && (options.contains(SharedOptions.size) || options.contains(CameraOptions.zoom)
+        || options.contains(CameraOptions.center))
+    {
+      throw .usage("--size, --zoom and --center go with --frames or --png")
+    }
+    if options.contains(record) && options.contains(syncTest) {
+      throw .usage("'--record' cannot go with '--sync-test', which steps ticks more than once")
+    }
+    if options.contains(record) && options.contains(load) {
+      throw .usage("'--record' cannot go with '--load': a recording starts from the scenario")
+    }
+    guard options.contains(load) else { return }
+    let setUp: [String?] = [
+      options.contains(SharedOptions.scenario) ? "--scenario" : nil,
+      options.contains(SharedOptions.seed) ? "--seed" : nil,
+      options.contains(SharedOptions.entities) ? "--entities" : nil,
+    ]
+    if let first = setUp.compactMap({ $0 }).first {
+      throw .usage("\(first) cannot go with --load: the snapshot holds the match's set-up")
+    }
+  }
+
   /// `--save`: a snapshot file to write when the run ends.
   static let save: Option<String?> = .text(
     "save", valueName: "file",

@@ -1,8 +1,49 @@
+import Foundation
 import GameShell
+import HeadlessRenderer
+import Imaging
 import MonsterWars
 import TraitSandbox
 
 extension RunCommand {
+  /// Checks that every file the run writes when it ends can be written, so that a long run does
+  /// not end only to find it cannot.
+  func checkDestinations() throws(CommandFailure) {
+    if let savePath {
+      try LinesFile.checkDestination(
+        SavedFileIO.url(savePath, invocation: invocation), option: "--save")
+    }
+    if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
+    if let pngURL { try LinesFile.checkDestination(pngURL, option: "--png") }
+  }
+
+  /// The files the run wrote when it ended, as its report names them.
+  var writtenFiles: [(label: String, key: String, path: String)] {
+    [("Recorded:   ", "recording", recordURL), ("Picture:    ", "picture", pngURL)].compactMap {
+      label, key, url in url.map { (label, key, $0.path(percentEncoded: false)) }
+    }
+  }
+
+  /// Writes the run's recording and its last frame, where `--record` and `--png` ask.
+  func writeRecordingAndPicture(of match: Match, sprites: SpriteLibrary?) throws(CommandFailure) {
+    if let pngURL, let sprites {
+      try RenderCommand.writePicture(
+        of: match, to: pngURL, size: size, zoom: zoom, center: center, sprites: sprites)
+    }
+    guard let recordURL else { return }
+    let recording = MatchRecording(autoplayed: match, program: ReplayCommand.program)
+    do {
+      try AtomicFile.write(try recording.bytes(), to: recordURL)
+    } catch let error as AtomicFileError {
+      throw CommandFailure(
+        message: "Cannot write \(recordURL.path(percentEncoded: false)): \(error.reason)",
+        exitCode: ExitCode.cannotCreate)
+    } catch {
+      throw CommandFailure(
+        message: "Cannot record the run: \(error)", exitCode: ExitCode.failure)
+    }
+  }
+
   /// Saves the match where `--save` asks, and times the save and its state hash into
   /// `profile` when there is one.
   func save(_ match: Match, timedIn profile: inout RunProfile?, clock: MonotonicClock)

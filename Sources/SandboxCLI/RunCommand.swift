@@ -2,6 +2,7 @@ import Foundation
 import Frames
 import GameShell
 import Gameplay
+import HeadlessRenderer
 import MonsterWars
 import TraitSandbox
 
@@ -15,12 +16,13 @@ struct RunCommand: Subcommand {
       scenario's tick limit is reached or --ticks have run. The same scenario, seed and tick \
       count always print the same stateHash. --save writes the whole match when the run ends; \
       --load goes on from such a file, and running on from it gives the stateHash running \
-      straight through would have.
+      straight through would have. --record writes the run's recording, --png a picture of \
+      where it ended, --frames one of every --every-th tick.
       """,
     options: [
       SharedOptions.scenario, SharedOptions.seed, ticks, SharedOptions.entities, threads, json,
-      profile, frames, every, SharedOptions.size, CameraOptions.zoom, CameraOptions.center, save,
-      load, syncTest, SharedOptions.assets,
+      profile, record, png, frames, every, SharedOptions.size, CameraOptions.zoom,
+      CameraOptions.center, save, load, syncTest, SharedOptions.assets,
     ])
 
   let scenarioName: String
@@ -38,6 +40,9 @@ struct RunCommand: Subcommand {
   let center: WorldPoint?
   let savePath: String?
   let loadPath: String?
+  /// Where `--record` and `--png` write, if anywhere.
+  let recordURL: URL?
+  let pngURL: URL?
   let syncRollback: Int?
   let invocation: Sandbox.Invocation
 
@@ -53,40 +58,23 @@ struct RunCommand: Subcommand {
     size = try options[SharedOptions.size]
     assetsOption = try options[SharedOptions.assets]
     self.invocation = invocation
-    if !options.contains(Self.frames)
-      && (options.contains(Self.every) || options.contains(SharedOptions.size)
-        || options.contains(CameraOptions.zoom) || options.contains(CameraOptions.center))
-    {
-      throw .usage("--every, --size, --zoom and --center go with --frames")
-    }
+    try Self.checkCombinations(options)
     zoom = try options[CameraOptions.zoom]
     center = try options[CameraOptions.center]
     framesFolder = try options[Self.frames]
     savePath = try options[Self.save]
     loadPath = try options[Self.load]
     syncRollback = try options[Self.syncTest]
-    if loadPath != nil {
-      let setUp: [String?] = [
-        options.contains(SharedOptions.scenario) ? "--scenario" : nil,
-        options.contains(SharedOptions.seed) ? "--seed" : nil,
-        options.contains(SharedOptions.entities) ? "--entities" : nil,
-      ]
-      if let first = setUp.compactMap({ $0 }).first {
-        throw .usage("\(first) cannot go with --load: the snapshot holds the match's set-up")
-      }
-    }
+    recordURL = try options[Self.record].map { SavedFileIO.url($0, invocation: invocation) }
+    pngURL = try options[Self.png].map { invocation.url(of: $0) }
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
-    // Checked now, so a long run does not end only to find it cannot save.
-    if let savePath {
-      try LinesFile.checkDestination(
-        SavedFileIO.url(savePath, invocation: invocation), option: "--save")
-    }
-    // Assets are for frames and named scenarios only. With frames every sprite the match can
-    // draw is checked at start, so a broken asset folder fails now, not mid-run.
+    try checkDestinations()
+    // Assets are for pictures and named scenarios only. With pictures every sprite the match
+    // can draw is checked at start, so a broken asset folder fails now, not at the end.
     let assets =
-      framesFolder == nil && loadPath != nil
+      framesFolder == nil && pngURL == nil && loadPath != nil
       ? nil : try AssetFolder.locate(option: assetsOption, invocation: invocation)
     let clock = MonotonicClock()
     var (match, setupStart, readSeconds) = try setUpMatch(assets: assets, clock: clock)
@@ -97,7 +85,10 @@ struct RunCommand: Subcommand {
       ? RunProfile(world: match.world, setupSeconds: clock.now() - setupStart) : nil
     profile?.readSeconds = readSeconds
     match.measuresSystemTimes = isProfiling
-    var recorder = try makeRecorder(for: match, assets: assets, console: console)
+    let drawsPictures = framesFolder != nil || pngURL != nil
+    let sprites =
+      drawsPictures ? try assets?.loadSprites(for: match.scenario.roster, console: console) : nil
+    var recorder = try makeRecorder(sprites: sprites)
     try recorder?.record(tick: match.world.tick) { match.makeFrame(canvas: $0) }
     var run = HeadlessRun<Match>(
       tickLimit: ticks ?? match.scenario.match.tickLimit, syncTestRollback: syncRollback)
@@ -122,6 +113,7 @@ struct RunCommand: Subcommand {
     }
     progress.finish()
     try save(match, timedIn: &profile, clock: clock)
+    try writeRecordingAndPicture(of: match, sprites: sprites)
     let report = RunReport(
       start: start, match: match, ticks: run.ticksRun, entityUpdates: entityUpdates,
       wallSeconds: run.seconds)
@@ -140,13 +132,16 @@ struct RunCommand: Subcommand {
     if json {
       var value = report.jsonValue(
         profile: profile?.json(types: types, peakMemoryBytes: peakMemory))
-      if let syncTest, case .object(var members) = value {
-        members.append(("syncTest", syncTest.jsonValue))
+      if case .object(var members) = value {
+        if let syncTest { members.append(("syncTest", syncTest.jsonValue)) }
+        members += writtenFiles.map { ($0.key, .string($0.path)) }
         value = .object(members)
       }
       console.writeOutput(value.rendered + "\n")
     } else {
-      let text = report.text() + (profile?.text(types: types, peakMemoryBytes: peakMemory) ?? "")
+      let files = writtenFiles.map { "\($0.label)\($0.path)\n" }.joined()
+      let text =
+        report.text() + files + (profile?.text(types: types, peakMemoryBytes: peakMemory) ?? "")
       console.writeOutput(text + (syncTest?.reportText ?? ""))
     }
   }
@@ -174,13 +169,9 @@ struct RunCommand: Subcommand {
     return (Match(scenario: scenario, seed: seed, swarmCount: entities), setupStart, nil)
   }
 
-  /// What writes `--frames`, with every sprite the match can draw loaded and checked, if asked.
-  private func makeRecorder(for match: Match, assets: AssetFolder?, console: Console)
-    throws(CommandFailure) -> FrameRecorder?
-  {
-    guard let framesFolder,
-      let sprites = try assets?.loadSprites(for: match.scenario.roster, console: console)
-    else { return nil }
+  /// What writes `--frames`, drawing with `sprites`, if asked.
+  private func makeRecorder(sprites: SpriteLibrary?) throws(CommandFailure) -> FrameRecorder? {
+    guard let framesFolder, let sprites else { return nil }
     var recorder = try FrameRecorder(
       folder: framesFolder, every: every, size: size, sprites: sprites, invocation: invocation)
     recorder.zoom = zoom

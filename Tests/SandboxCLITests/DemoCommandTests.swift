@@ -83,6 +83,23 @@ struct DemoCommandTests {
     #expect(image.width == 320 && image.height == 180)
   }
 
+  @Test("--ticks ends the demo drawn at that tick, on the run's hash, on any --threads")
+  func tickLimit() throws {
+    let run = sandbox("run", "--ticks", "90", "--seed", "4")
+    let hash = try #require(run.output.firstMatch(of: /stateHash:  ([0-9a-f]{16})/)?.1)
+    for threads in ["1", "2"] {
+      let result = try runSandboxProcess(
+        [
+          "demo", "--autoplay", "--ticks", "90", "--seed", "4", "--threads", threads, "--size",
+          "320x180",
+        ],
+        environment: ["PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"])
+      #expect(result.status == 0, "\(result.error)")
+      #expect(result.output.contains(", last at tick 90 ("), "\(result.output)")
+      #expect(result.output.hasSuffix("stateHash: \(hash)\n"), "\(result.output)")
+    }
+  }
+
   @Test("a display that is set but cannot be reached is an error, not a window nobody sees")
   func unreachableDisplay() throws {
     // A display number no X server here has taken (no lock file, no socket). SDL either fails

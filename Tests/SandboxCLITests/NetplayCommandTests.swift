@@ -75,15 +75,19 @@ struct NetplayCommandTests {
     let hostRecording = temporaryPath(".rec")
     let joinRecording = temporaryPath(".rec")
     let faults = "loss=5%,delay=30ms,jitter=10ms,duplicate=1%"
+    // The sides step on different thread counts, to the same hash; the guest draws the end.
+    let picture = temporaryPath(".png")
+    defer { try? FileManager.default.removeItem(atPath: picture) }
     let host = BackgroundHost([
-      "--listen", "127.0.0.1", "--port", "0", "--headless", "--script", hostScript, "--ticks",
-      "300", "--record", hostRecording, "--simulate", faults, "--wait", "30",
+      "--listen", "127.0.0.1", "--port", "0", "--headless", "--inputs", hostScript, "--ticks",
+      "300", "--record", hostRecording, "--simulate", faults, "--wait", "30", "--threads", "1",
     ])
     let join = try host.joinArguments()
     #expect(join.first == "join" && join[1].hasPrefix("127.0.0.1:"))
     let joined = sandbox(
       join + [
-        "--headless", "--script", joinScript, "--record", joinRecording, "--simulate", faults,
+        "--headless", "--inputs", joinScript, "--record", joinRecording, "--simulate", faults,
+        "--threads", "2", "--png", picture, "--size", "320x180",
       ])
     #expect(joined.status == 0, "\(joined.error)")
     #expect(host.exitCode(within: 30) == 0, "\(host.captured.standardError)")
@@ -95,10 +99,14 @@ struct NetplayCommandTests {
     #expect(hostOutput.contains("Simulating loss=5%,delay=30ms,jitter=10ms,duplicate=1%"))
     #expect(hash(hostOutput) != nil)
     #expect(hash(hostOutput) == hash(joined.output))
+    #expect(joined.output.contains("Picture:    \(picture)\n"))
+    let bytes = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: picture))) ?? Data())
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    #expect(bytes.count > 24 && bytes[16..<24].elementsEqual([0, 0, 1, 64, 0, 0, 0, 180]))
     for recording in [hostRecording, joinRecording] {
       let replayed = sandbox("replay", recording)
       #expect(replayed.status == 0, "\(replayed.error)")
-      #expect(replayed.output.contains("stateHash:  \(hash(hostOutput) ?? "") (the demo's)"))
+      #expect(replayed.output.contains("stateHash:  \(hash(hostOutput) ?? "") (the recording's)"))
     }
   }
 
@@ -110,9 +118,20 @@ struct NetplayCommandTests {
     #expect(host.error.contains("no one joined within 1 s"))
     let join = sandbox(
       "join", "127.0.0.1:9", "--code", "0000-0000-0000-0001", "--headless",
-      "--join-timeout", "1")
+      "--wait", "1")
     #expect(join.status == 69)
     #expect(join.error.contains("no answer from the host within 1 s"))
+  }
+
+  @Test("a match in a window with no display says so before it opens the network, exit 69")
+  func noDisplay() {
+    for end in [
+      ["host", "--port", "0"], ["join", "127.0.0.1:9", "--code", "0000-0000-0000-0001"],
+    ] {
+      let result = sandbox(end + ["--wait", "1"])
+      #expect(result.status == 69 && result.output.isEmpty, "\(end)")
+      #expect(result.error.contains("with --headless, the match plays without a window"), "\(end)")
+    }
   }
 
   @Test(
@@ -125,7 +144,7 @@ struct NetplayCommandTests {
       ),
       (["join", "[::1", "--code", "0000-0000-0000-0001"], "needs its closing ]"),
       (["host", "--simulate", "loss=5"], "needs a percentage"),
-      (["host", "--script", "x"], "--script goes with --headless"),
+      (["host", "--inputs", "x"], "--inputs goes with --headless"),
       (["host", "--ticks", "10"], "--ticks goes with --headless"),
       (["host", "--input-delay", "11"], "expected a whole number from 0 to 10"),
       (["host", "--max-rollback", "0"], "expected a whole number from 1 to 16"),
@@ -139,12 +158,12 @@ struct NetplayCommandTests {
   @Test("a script line that does not read is named with its line number")
   func badScript() throws {
     let script = try temporaryFile("10 order zap\n20 order dragon\n")
-    let result = sandbox("host", "--headless", "--script", script, "--port", "0")
+    let result = sandbox("host", "--headless", "--inputs", script, "--port", "0")
     #expect(result.status == 65)
     #expect(result.error.contains("\(script):2: 'dragon' is no unit kind: expected one of"))
     let restart = try temporaryFile("5 restart\n")
     let joined = sandbox(
-      "join", "127.0.0.1", "--code", "0000-0000-0000-0001", "--headless", "--script", restart)
+      "join", "127.0.0.1", "--code", "0000-0000-0000-0001", "--headless", "--inputs", restart)
     #expect(joined.status == 65)
     #expect(joined.error.contains(":1: only the host restarts the match"))
   }

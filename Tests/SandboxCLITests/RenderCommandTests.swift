@@ -32,6 +32,26 @@ struct RenderCommandTests {
     #expect(leftovers == ["x.png"])
   }
 
+  @Test("render --json names the picture, its tick and the stateHash there, on any --threads")
+  func renderJSON() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (one, two) = (folder.appending(path: "1.png"), folder.appending(path: "2.png"))
+    let common = ["render", "--seed", "3", "--tick", "90", "--size", "160x90", "--json"]
+    let first = sandbox(common + ["--out", one.path, "--threads", "1"])
+    let second = sandbox(common + ["--out", two.path, "--threads", "2"])
+    #expect(first.status == 0 && second.status == 0, "\(first.error)\(second.error)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
+    #expect(object["tick"] as? Int == 90 && object["out"] as? String == one.path)
+    #expect(object["width"] as? Int == 160 && object["height"] as? Int == 90)
+    // The hash a run to the same tick prints.
+    let run = sandbox("run", "--seed", "3", "--ticks", "90")
+    #expect(run.output.contains("stateHash:  \(object["stateHash"] as? String ?? "none")\n"))
+    #expect(first.output.replacing(one.path, with: two.path) == second.output)
+    #expect(try Data(contentsOf: one) == Data(contentsOf: two))
+  }
+
   @Test("--zoom shows part of the world: the left castle fills more of a zoomed picture")
   func zoom() throws {
     let folder = try scratchFolder()
@@ -84,8 +104,8 @@ struct RenderCommandTests {
       (["render", "--tick", "5", "--out", "x.png", "--size", "12x12"], "each side must be 16"),
       (["render", "--tick", "5", "--out", "x.png", "--size", "wide"], "expected e.g. 1280x720"),
       (["render", "--tick", "-1", "--out", "x.png"], "The value '-1' is invalid for '--tick <t>'"),
-      (["run", "--every", "5"], "--every, --size, --zoom and --center go with --frames"),
-      (["run", "--zoom", "2"], "--every, --size, --zoom and --center go with --frames"),
+      (["run", "--every", "5"], "--every goes with --frames"),
+      (["run", "--zoom", "2"], "--size, --zoom and --center go with --frames or --png"),
       (
         ["render", "--tick", "5", "--out", "x.png", "--zoom", "0.5"],
         "expected a number from 1 to 64"
@@ -220,6 +240,13 @@ struct RenderCommandTests {
     #expect(broken.error.contains("font.bmp: missing"))
     #expect(broken.output.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: frames.path))
+    // A run that draws nothing reads no sprites: it plays, and notes nothing.
+    let plain = sandbox("run", "--ticks", "10", "--assets", assets.path)
+    #expect(plain.status == 0 && plain.error.isEmpty, "\(plain.error)")
+    let drawn = sandbox(
+      "run", "--ticks", "10", "--assets", assets.path, "--png",
+      assets.appendingPathComponent("end.png").path)
+    #expect(drawn.status == 66 && drawn.error.contains("font.bmp: missing"))
 
     // A corrupt file is an error naming it, whatever the sprite is for.
     try FileManager.default.copyItem(

@@ -176,7 +176,7 @@ struct ReplayCommandTests {
     let (url, recording) = try writeRecording(in: folder)
     let result = sandbox("replay", url.path, "--threads", "2")
     #expect(result.status == 0, "\(result.error)")
-    #expect(result.output.contains("stateHash:  \(recording.finalHash) (the demo's)"))
+    #expect(result.output.contains("stateHash:  \(recording.finalHash) (the recording's)"))
     #expect(result.output.contains("Inputs:     2 (0 restarts)"))
     #expect(result.output.contains("Replayed:   to tick 300 in"))
     let json = sandbox("replay", url.path, "--json")
@@ -196,6 +196,40 @@ struct ReplayCommandTests {
     #expect(bitmap.status == 64 && bitmap.error.contains("expected a .png file"))
   }
 
+  @Test("run --record writes a recording that replays to the run's hash; --png its last frame")
+  func runRecords() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (recording, picture) = (
+      folder.appending(path: "run.rec"), folder.appending(path: "end.png")
+    )
+    let run = sandbox(
+      "run", "--ticks", "240", "--seed", "3", "--threads", "2", "--record", recording.path,
+      "--png", picture.path, "--size", "320x180", "--zoom", "2")
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("Recorded:   \(recording.path)\nPicture:    \(picture.path)\n"))
+    let hash = try #require(run.output.firstMatch(of: /stateHash:  ([0-9a-f]{16})/)?.1)
+    let replayed = sandbox("replay", recording.path, "--threads", "1")
+    #expect(replayed.status == 0, "\(replayed.error)")
+    #expect(replayed.output.contains("autoplay") && replayed.output.contains("to tick 240"))
+    #expect(replayed.output.contains("stateHash:  \(hash) (the recording's)"))
+    let bytes = [UInt8](try Data(contentsOf: picture))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    #expect(bytes[16..<24].elementsEqual([0, 0, 1, 64, 0, 0, 0, 180]))
+    for (arguments, message) in [
+      (["--record", "r.rec", "--sync-test", "2"], "cannot go with '--sync-test'"),
+      (["--record", "r.rec", "--load", "s.snap"], "cannot go with '--load'"),
+      (["--zoom", "2"], "--size, --zoom and --center go with --frames or --png"),
+      (["--every", "2", "--png", "a.png"], "--every goes with --frames"),
+      (["--png", "a.bmp"], "expected a .png file"),
+    ] {
+      let refused = sandbox(["run", "--ticks", "5"] + arguments)
+      #expect(refused.status == 64 && refused.error.contains(message), "\(arguments)")
+    }
+    let nowhere = sandbox("run", "--ticks", "5", "--record", "/nonexistent/folder/r.rec")
+    #expect(nowhere.status == 73 && nowhere.output.isEmpty)
+  }
+
   @Test("a replay that ends elsewhere than the recording says exits 1 with both hashes")
   func mismatch() throws {
     let folder = try scratchFolder()
@@ -203,7 +237,7 @@ struct ReplayCommandTests {
     let (url, _) = try writeRecording(in: folder, finalHash: StateHash(rawValue: 42))
     let result = sandbox("replay", url.path)
     #expect(result.status == 1)
-    #expect(result.error.contains("but the demo ended with 000000000000002a at tick 300"))
+    #expect(result.error.contains("but the recording ended with 000000000000002a at tick 300"))
   }
 
   @Test("a recording by another version, a snapshot or no file at all is refused")

@@ -138,9 +138,11 @@ struct BoidsCommandTests {
       #expect(result.errors.contains("no display available"))
       #expect(result.output.isEmpty)
       // A match in a window says so before it opens the network.
-      let host = run(["host", "--window", "--port", "0"], environment: [:])
+      let host = run(["host", "--port", "0"], environment: [:])
       #expect(host.code == 69 && host.output.isEmpty)
-      #expect(host.errors.contains("without --window, the match plays headless"))
+      #expect(host.errors.contains("with --headless, the match plays without a window"))
+      let guest = run(["join", "127.0.0.1:9", "--code", "0000-0000-0000-0001"], environment: [:])
+      #expect(guest.code == 69 && guest.output.isEmpty)
     }
   #endif
 
@@ -241,8 +243,8 @@ struct BoidsCommandTests {
     #expect(far.code == 64 && far.errors.contains("expected a number from 1 to 64"))
     let nowhere = run(common + [close.path, "--zoom", "2", "--center", "left"])
     #expect(nowhere.code == 64 && nowhere.errors.contains("expected a point in world units"))
-    let hosted = run(["host", "--size", "640x360"])
-    #expect(hosted.code == 64 && hosted.errors.contains("--size goes with --window"))
+    let hosted = run(["host", "--size", "640x360", "--headless"])
+    #expect(hosted.code == 64 && hosted.errors.contains("--size is the window's"))
   }
 
   @Test("run --frames writes a picture of every k-th tick, from the first, on the run's hash")
@@ -384,21 +386,37 @@ struct BoidsCommandTests {
   func netplayGivesUp() {
     let host = run([
       "host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "30", "--wait", "1",
+      "--headless",
     ])
     #expect(host.code == 69 && host.errors.contains("no one joined within 1 s"))
     #expect(host.output.contains("boids join 127.0.0.1:"))
-    let join = run(["join", "127.0.0.1:9", "--code", "0000-0000-0000-0001", "--wait", "1"])
+    let join = run([
+      "join", "127.0.0.1:9", "--code", "0000-0000-0000-0001", "--wait", "1", "--headless",
+    ])
     #expect(join.code == 69 && join.errors.contains("no answer from the host within 1 s"))
   }
 
-  @Test("a host and a guest of this process play to the same state hash")
+  @Test("a host and a guest of this process play to the same state hash, which both replay to")
   func hostAndJoin() async throws {
+    let folder = try folder()
+    let hostRecording = folder.appending(path: "host.json")
+    let guestRecording = folder.appending(path: "guest.json")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Each side releases a hawk: the recordings hold both seats' inputs.
+    let (hostInputs, guestInputs) = (
+      folder.appending(path: "h.jsonl"), folder.appending(path: "g.jsonl")
+    )
+    try Data(#"{"tick": 10, "input": {"releaseHawk": {"x": 400, "y": 300}}}"#.utf8).write(
+      to: hostInputs)
+    try Data(#"{"tick": 20, "input": {"releaseHawk": {"x": 100, "y": 600}}}"#.utf8).write(
+      to: guestInputs)
     let hostConsole = CapturedConsole()
     let hostTask = Task.detached {
       Self.run(
         [
           "host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "45", "--count", "40",
           "--wait", "20", "--input-delay", "0", "--max-rollback", "1", "--timeout", "30",
+          "--headless", "--record", hostRecording.path, "--inputs", hostInputs.path,
         ], console: hostConsole)
     }
     var joinLine: [String]?
@@ -412,7 +430,11 @@ struct BoidsCommandTests {
     #expect(arguments.contains("--count") && arguments.contains("40"))
     // The guest's inputs come three ticks late: with no input delay to hide them and one tick
     // of rollback allowed, the host waits for them rather than run further ahead.
-    let guest = Self.run(arguments + ["--simulate", "delay=100ms", "--timeout", "30"])
+    let guest = Self.run(
+      arguments + [
+        "--simulate", "delay=100ms", "--timeout", "30", "--headless", "--record",
+        guestRecording.path, "--inputs", guestInputs.path,
+      ])
     let host = await hostTask.value
     #expect(host.code == 0 && guest.code == 0)
     #expect(hash(host.output) != nil && hash(host.output) == hash(guest.output))
@@ -422,6 +444,19 @@ struct BoidsCommandTests {
     let deepest = try #require(rollbacks.firstMatch(of: /the deepest (\d+)\); waited (\d+)/))
     #expect(Int(deepest.1) ?? 99 <= 1, "\(rollbacks)")
     #expect(Int(deepest.2) ?? 0 > 0, "\(rollbacks)")
+    // Each side's recording holds the 45 ticks and both players' inputs: it replays to the
+    // hash both agreed on.
+    #expect(host.output.contains("Recorded 45 ticks of the match to \(hostRecording.path)"))
+    #expect(guest.output.contains("Recorded 45 ticks of the match to \(guestRecording.path)"))
+    for recording in [hostRecording, guestRecording] {
+      let saved = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: recording)) as? [String: Any])
+      let ticks = (saved["inputs"] as? [[String: Any]] ?? []).compactMap { $0["tick"] as? Int }
+      #expect(ticks == [10, 20] && saved["tickCount"] as? Int == 45, "\(saved)")
+      let replayed = run(["replay", recording.path])
+      #expect(replayed.code == 0, "\(replayed.errors)")
+      #expect(hash(replayed.output) != nil && hash(replayed.output) == hash(host.output))
+    }
   }
 }
 
