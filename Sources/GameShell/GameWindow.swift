@@ -135,14 +135,22 @@ enum GameWindow<G: PlayableGame> {
     var (frames, lastFrame, shownAlpha) = (0, pacing.now(), 1.0)
     var drawn: (draw: Double, present: Double)?
     var lastShown: (frame: Frame, pairing: InstancePairing?, alpha: Float)?
+    var pending: [InputEvent] = []
     while true {
       let frameStart = pacing.now()
-      let events = session.pollEvents().map { $0.inPixels(of: drawing.renderer) }
+      let events = pending + session.pollEvents().map { $0.inPixels(of: drawing.renderer) }
+      pending = []
+      if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
+      // A step longer than a frame: the window goes on answering (Esc and closing it quit once
+      // the step ends), its events kept for the frame after it, the last frame still shown.
+      guard stepped.finishes(within: 1 / framesPerSecond) else {
+        pending = events
+        continue
+      }
       // The step started last frame is done: the play is this thread's until the next starts.
       let step = stepped.wait()
       stepped.play.figures.count(frame: frameStart - lastFrame, drawn: drawn, step: step)
       lastFrame = frameStart
-      if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
       stepped.play.take(events, width: drawing.renderer.width, height: drawing.renderer.height)
       // A quarter of a second apart: a stat each time, a read only when the file changed.
       if frames % 15 == 0 { reload?.check(&stepped.play) }

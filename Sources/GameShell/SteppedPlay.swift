@@ -40,6 +40,12 @@ final class SteppedPlay<G: PlayableGame>: @unchecked Sendable {
     return wait()
   }
 
+  /// Whether the step started last has finished, or does within `seconds`: what a window waits
+  /// for a frame at most, answering its events in between when a step runs longer.
+  func finishes(within seconds: Double) -> Bool {
+    group.wait(timeout: .now() + max(seconds, 0)) == .success
+  }
+
   /// Waits until the step started last has finished; returns the ticks it ran and the seconds
   /// they took, once (none when no step ran since the last call).
   @discardableResult

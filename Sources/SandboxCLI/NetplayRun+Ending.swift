@@ -80,7 +80,8 @@ extension NetplayRun {
       exitCode: ExitCode.failure)
   }
 
-  private static func recordingBytes(_ recording: MatchRecording) throws(CommandFailure)
+  /// `recording` as file bytes; exit 1 if it cannot be encoded.
+  static func recordingBytes(_ recording: MatchRecording) throws(CommandFailure)
     -> [UInt8]
   {
     do {

@@ -1,7 +1,6 @@
 import Foundation
 import GameShell
 import HeadlessRenderer
-import Imaging
 import MonsterWars
 import TraitSandbox
 
@@ -32,16 +31,7 @@ extension RunCommand {
     }
     guard let recordURL else { return }
     let recording = MatchRecording(autoplayed: match, program: ReplayCommand.program)
-    do {
-      try AtomicFile.write(try recording.bytes(), to: recordURL)
-    } catch let error as AtomicFileError {
-      throw CommandFailure(
-        message: "Cannot write \(recordURL.path(percentEncoded: false)): \(error.reason)",
-        exitCode: ExitCode.cannotCreate)
-    } catch {
-      throw CommandFailure(
-        message: "Cannot record the run: \(error)", exitCode: ExitCode.failure)
-    }
+    try LinesFile.write(NetplayRun.recordingBytes(recording), to: recordURL)
   }
 
   /// Saves the match where `--save` asks, and times the save and its state hash into

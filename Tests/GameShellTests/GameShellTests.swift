@@ -19,6 +19,8 @@ struct Drift: PlayableGame {
   var tick: UInt64 = 0
   var seatCount = 2
   var threadCount = 1
+  /// Seconds each tick takes, as a heavy game's might.
+  var tickSeconds = 0.0
 
   init(seed: UInt64, settings: GameSettings) {
     value = seed
@@ -37,6 +39,7 @@ struct Drift: PlayableGame {
     for input in inputs { value &+= UInt64(truncatingIfNeeded: input.input) }
     value &+= UInt64(step)
     tick += 1
+    if tickSeconds > 0 { Thread.sleep(forTimeInterval: tickSeconds) }
   }
 
   func stateHash() -> StateHash {
