@@ -138,15 +138,8 @@ enum GameWindow<G: PlayableGame> {
     var pending: [InputEvent] = []
     while true {
       let frameStart = pacing.now()
-      let events = pending + session.pollEvents().map { $0.inPixels(of: drawing.renderer) }
-      pending = []
+      guard let events = nextEvents(session, drawing, stepped, pending: &pending) else { continue }
       if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
-      // A step longer than a frame: the window goes on answering (Esc and closing it quit once
-      // the step ends), its events kept for the frame after it, the last frame still shown.
-      guard stepped.finishes(within: 1 / framesPerSecond) else {
-        pending = events
-        continue
-      }
       // The step started last frame is done: the play is this thread's until the next starts.
       let step = stepped.wait()
       stepped.play.figures.count(frame: frameStart - lastFrame, drawn: drawn, step: step)
@@ -178,6 +171,24 @@ enum GameWindow<G: PlayableGame> {
     }
     let picture = takesPicture ? try picture(of: lastShown, drawnWith: drawing) : nil
     return (frames, stepped.play.figures.summary, picture)
+  }
+
+  /// The events of the frame starting now, after `pending`, once the step started last frame is
+  /// done; nil for a step longer than a frame, the events then kept in `pending` for the frame
+  /// after it: the window goes on answering while the step runs (Esc and closing it quit once
+  /// it ends), the last frame still shown. A quit comes back at once.
+  private static func nextEvents(
+    _ session: SDLSession, _ drawing: WindowDrawing, _ stepped: SteppedPlay<G>,
+    pending: inout [InputEvent]
+  ) -> [InputEvent]? {
+    let events = pending + session.pollEvents().map { $0.inPixels(of: drawing.renderer) }
+    pending = []
+    if events.contains(.quit) || events.contains(.keyDown(.escape)) { return events }
+    guard stepped.finishes(within: 1 / framesPerSecond) else {
+      pending = events
+      return nil
+    }
+    return events
   }
 
   /// The picture of `shown`, drawn again by `drawing` and not presented (what was presented is

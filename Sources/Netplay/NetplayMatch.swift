@@ -317,9 +317,7 @@ public final class NetplayMatch<G: Game> {
         return
       }
       if rollback == nil {
-        rollback = RollbackSession(
-          game: newGame(seed: hostSeed), localSeat: 0, remoteSeat: 1, settings: hostSettings)
-        rollback?.perturbation = perturbation
+        startSession(seed: hostSeed, localSeat: 0, settings: hostSettings)
         startKeepingInputs(seed: hostSeed)
         phase = .playing
         nextTick = now
@@ -371,9 +369,7 @@ public final class NetplayMatch<G: Game> {
   /// joined again, waits for the host's state.
   private func beginAsGuest(seed: UInt64, settings: RollbackSettings, now: Double) {
     awaitsHostState = isRejoining
-    rollback = RollbackSession(
-      game: newGame(seed: seed), localSeat: 1, remoteSeat: 0, settings: settings)
-    rollback?.perturbation = perturbation
+    startSession(seed: seed, localSeat: 1, settings: settings)
     // A guest that joined again plays on from the host's state: its inputs are not all here.
     if !isRejoining { startKeepingInputs(seed: seed) } else { confirmedInputsEpoch = nil }
     phase = .playing
@@ -386,6 +382,15 @@ public final class NetplayMatch<G: Game> {
   }
 
   /// The game both players play, as it starts.
+  /// Starts the rollback session of the match from `seed`, this side at `localSeat` (0 the
+  /// host, 1 the guest).
+  private func startSession(seed: UInt64, localSeat: Int, settings: RollbackSettings) {
+    rollback = RollbackSession(
+      game: newGame(seed: seed), localSeat: localSeat, remoteSeat: 1 - localSeat,
+      settings: settings)
+    rollback?.perturbation = perturbation
+  }
+
   private func newGame(seed: UInt64) -> G {
     var game = start(seed)
     prepare(&game)

@@ -73,7 +73,8 @@ struct HostCommand: Subcommand {
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
-    let prepared = try NetplayRun.prepare(setup, side: .left, invocation: invocation)
+    let prepared = try NetplayRun.prepare(
+      setup, side: .left, console: console, invocation: invocation)
     let match: NetplayMatch<MatchSession>
     do {
       match = try .hosting(

@@ -63,7 +63,8 @@ struct JoinCommand: Subcommand {
   }
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
-    let prepared = try NetplayRun.prepare(setup, side: .right, invocation: invocation)
+    let prepared = try NetplayRun.prepare(
+      setup, side: .right, console: console, invocation: invocation)
     if spectates { return try watch(prepared, console: console) }
     let match: NetplayMatch<MatchSession>
     do {

@@ -20,13 +20,13 @@ extension NetplayRun {
     }
     let session = rollback.game
     for line in match.summary { console.print(line) }
-    try writePicture(of: session.match, prepared: prepared, setup: setup, console: console)
     let recording = MatchRecording(
       of: session, startedWith: prepared.scenario, program: ReplayCommand.program)
     if let recordURL = prepared.recordURL {
       try LinesFile.write(recordingBytes(recording), to: recordURL)
       console.print("Recorded the match to \(recordURL.path(percentEncoded: false))")
     }
+    try writePicture(of: session.match, prepared: prepared, setup: setup, console: console)
     switch ending {
     case .finished, .quit:
       return ExitCode.success
@@ -56,10 +56,8 @@ extension NetplayRun {
   static func writePicture(
     of match: Match, prepared: Prepared, setup: NetplaySetup, console: Console
   ) throws(CommandFailure) {
-    guard let pngURL = setup.pngURL else { return }
-    try RenderCommand.writePicture(
-      of: match, to: pngURL, size: setup.size,
-      sprites: try prepared.assets.loadSprites(for: match.scenario.roster, console: console))
+    guard let pngURL = setup.pngURL, let sprites = prepared.sprites else { return }
+    try RenderCommand.writePicture(of: match, to: pngURL, size: setup.size, sprites: sprites)
     console.print("Picture:    \(pngURL.path(percentEncoded: false))")
   }
 

@@ -1,6 +1,7 @@
 import DesktopDemo
 import Foundation
 import GameShell
+import HeadlessRenderer
 import MonsterWars
 import Netplay
 import TraitSandbox
@@ -16,6 +17,8 @@ enum NetplayRun {
     var script: InputScript?
     var assets: AssetFolder
     var recordURL: URL?
+    /// What `--png` draws with, loaded and checked before the match, if it asks.
+    var sprites: SpriteLibrary?
   }
 
   /// A match of `scenario` whose two castles the players control, as it starts from a seed,
@@ -31,10 +34,12 @@ enum NetplayRun {
     }
   }
 
-  /// Loads the scenario and the script and checks the recording's destination.
-  static func prepare(_ setup: NetplaySetup, side: Side, invocation: Sandbox.Invocation)
-    throws(CommandFailure) -> Prepared
-  {
+  /// Loads the scenario and the script, checks the recording's and the picture's
+  /// destinations, and loads the picture's sprites, so that a match does not end only to find
+  /// it cannot write them.
+  static func prepare(
+    _ setup: NetplaySetup, side: Side, console: Console, invocation: Sandbox.Invocation
+  ) throws(CommandFailure) -> Prepared {
     let assets = try AssetFolder.locate(option: setup.assetsOption, invocation: invocation)
     let (scenario, file) = try assets.locateScenario(setup.scenarioName, invocation: invocation)
     _ = try SwarmCount.check(setup.entities, for: scenario)
@@ -43,10 +48,14 @@ enum NetplayRun {
     }
     let recordURL = setup.recordPath.map { SavedFileIO.url($0, invocation: invocation) }
     if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
-    if let pngURL = setup.pngURL { try LinesFile.checkDestination(pngURL, option: "--png") }
+    var sprites: SpriteLibrary?
+    if let pngURL = setup.pngURL {
+      try LinesFile.checkDestination(pngURL, option: "--png")
+      sprites = try assets.loadSprites(for: scenario.roster, console: console)
+    }
     return Prepared(
       scenario: scenario, scenarioFile: file, script: script, assets: assets,
-      recordURL: recordURL)
+      recordURL: recordURL, sprites: sprites)
   }
 
   /// Plays `match` to its end, headless or in a window, then prints how it went, saves what

@@ -123,6 +123,23 @@ struct NetplayCommandTests {
     #expect(join.error.contains("no answer from the host within 1 s"))
   }
 
+  @Test("--png's sprites are loaded before the network opens: a broken folder fails at once")
+  func pictureSpritesFirst() throws {
+    let assets = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: assets) }
+    let shipped = packageRoot.appendingPathComponent("Assets")
+    for folder in ["scenarios", "sprites"] {
+      try FileManager.default.copyItem(
+        at: shipped.appendingPathComponent(folder), to: assets.appendingPathComponent(folder))
+    }
+    try FileManager.default.removeItem(at: assets.appendingPathComponent("sprites/font.bmp"))
+    let result = sandbox(
+      "host", "--headless", "--port", "0", "--listen", "127.0.0.1", "--wait", "1", "--assets",
+      assets.path, "--png", assets.appendingPathComponent("end.png").path)
+    #expect(result.status == 66 && result.output.isEmpty, "\(result.output)")
+    #expect(result.error.contains("font.bmp: missing"))
+  }
+
   @Test("a match in a window with no display says so before it opens the network, exit 69")
   func noDisplay() {
     for end in [
