@@ -125,13 +125,8 @@ struct NetplayCommandTests {
 
   @Test("--png's sprites are loaded before the network opens: a broken folder fails at once")
   func pictureSpritesFirst() throws {
-    let assets = try scratchFolder()
+    let assets = try copiedAssets()
     defer { try? FileManager.default.removeItem(at: assets) }
-    let shipped = packageRoot.appendingPathComponent("Assets")
-    for folder in ["scenarios", "sprites"] {
-      try FileManager.default.copyItem(
-        at: shipped.appendingPathComponent(folder), to: assets.appendingPathComponent(folder))
-    }
     try FileManager.default.removeItem(at: assets.appendingPathComponent("sprites/font.bmp"))
     let result = sandbox(
       "host", "--headless", "--port", "0", "--listen", "127.0.0.1", "--wait", "1", "--assets",

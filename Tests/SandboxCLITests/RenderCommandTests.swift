@@ -14,6 +14,17 @@ func scratchFolder() throws -> URL {
   return folder
 }
 
+/// A scratch copy of the shipped scenarios and sprites, to damage in a test.
+func copiedAssets() throws -> URL {
+  let assets = try scratchFolder()
+  let shipped = packageRoot.appendingPathComponent("Assets")
+  for folder in ["scenarios", "sprites"] {
+    try FileManager.default.copyItem(
+      at: shipped.appendingPathComponent(folder), to: assets.appendingPathComponent(folder))
+  }
+  return assets
+}
+
 @Suite("Command line: pictures")
 struct RenderCommandTests {
   @Test("render writes one PNG of the requested size at the requested tick")
@@ -196,13 +207,9 @@ struct RenderCommandTests {
 
   @Test("a monster without a sprite file is drawn with a placeholder, and run says so once")
   func missingSprite() throws {
-    let assets = try scratchFolder()
+    let assets = try copiedAssets()
     defer { try? FileManager.default.removeItem(at: assets) }
     let shipped = packageRoot.appendingPathComponent("Assets")
-    for folder in ["scenarios", "sprites"] {
-      try FileManager.default.copyItem(
-        at: shipped.appendingPathComponent(folder), to: assets.appendingPathComponent(folder))
-    }
     let monster = try #require(
       Roster.standard.unitTypes.last { type in
         FileManager.default.fileExists(

@@ -419,14 +419,7 @@ struct BoidsCommandTests {
           "--headless", "--record", hostRecording.path, "--inputs", hostInputs.path,
         ], console: hostConsole)
     }
-    var joinLine: [String]?
-    for _ in 0..<100 where joinLine == nil {
-      try await Task.sleep(for: .milliseconds(50))
-      joinLine = hostConsole.standardOutput.split(separator: "\n")
-        .first { $0.hasPrefix("  boids join ") }
-        .map { $0.split(separator: " ").dropFirst().map(String.init) }
-    }
-    let arguments = try #require(joinLine)
+    let arguments = try #require(await joinLine(printedOn: hostConsole))
     #expect(arguments.contains("--count") && arguments.contains("40"))
     // The guest's inputs come three ticks late: with no input delay to hide them and one tick
     // of rollback allowed, the host waits for them rather than run further ahead.
@@ -449,14 +442,35 @@ struct BoidsCommandTests {
     #expect(host.output.contains("Recorded 45 ticks of the match to \(hostRecording.path)"))
     #expect(guest.output.contains("Recorded 45 ticks of the match to \(guestRecording.path)"))
     for recording in [hostRecording, guestRecording] {
-      let saved = try #require(
-        try JSONSerialization.jsonObject(with: Data(contentsOf: recording)) as? [String: Any])
-      let ticks = (saved["inputs"] as? [[String: Any]] ?? []).compactMap { $0["tick"] as? Int }
-      #expect(ticks == [10, 20] && saved["tickCount"] as? Int == 45, "\(saved)")
-      let replayed = run(["replay", recording.path])
-      #expect(replayed.code == 0, "\(replayed.errors)")
-      #expect(hash(replayed.output) != nil && hash(replayed.output) == hash(host.output))
+      try checkRecording(recording, inputTicks: [10, 20], of: 45, endsOn: hash(host.output))
     }
+  }
+
+  /// The arguments of the join line a host prints on `console`, once it has (within 5 s).
+  private func joinLine(printedOn console: CapturedConsole) async throws -> [String]? {
+    for _ in 0..<100 {
+      try await Task.sleep(for: .milliseconds(50))
+      if let line = console.standardOutput.split(separator: "\n").first(where: {
+        $0.hasPrefix("  boids join ")
+      }) {
+        return line.split(separator: " ").dropFirst().map(String.init)
+      }
+    }
+    return nil
+  }
+
+  /// Checks that the recording at `url` spans `tickCount` ticks with inputs on `inputTicks`,
+  /// and replays to `hash`.
+  private func checkRecording(
+    _ url: URL, inputTicks: [Int], of tickCount: Int, endsOn hash: String?
+  ) throws {
+    let saved = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    let ticks = (saved["inputs"] as? [[String: Any]] ?? []).compactMap { $0["tick"] as? Int }
+    #expect(ticks == inputTicks && saved["tickCount"] as? Int == tickCount, "\(saved)")
+    let replayed = run(["replay", url.path])
+    #expect(replayed.code == 0, "\(replayed.errors)")
+    #expect(self.hash(replayed.output) != nil && self.hash(replayed.output) == hash)
   }
 }
 
