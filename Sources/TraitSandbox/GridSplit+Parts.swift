@@ -1,4 +1,4 @@
-import Dispatch
+import Synchronization
 
 extension GridSplit {
   /// Turns the counts of a build whose parts count every bucket into cursors, each bucket's
@@ -54,50 +54,51 @@ extension GridSplit {
 
   /// Places each part's grid entries at its own cursors, and its large bodies in its stretch
   /// of `large`, after `findBuckets` and `placeCursorsOfParts`. The odd parts place theirs
-  /// last first, from the ends of their runs: parts sweep the arena alike (each type's pool is
-  /// in cell order), and two sweeping one way would write neighbouring bodies, one cache line,
-  /// from two cores all along; two sweeping opposite ways meet once.
+  /// last first, from the ends of their runs: each odd part's run ends where its pair's does,
+  /// so the pair's two parts fill it from both ends, and its entries may go to either part
+  /// (`forEachBlock`), whichever is first to take them, wherever the counts had them. (Two
+  /// parts sweeping the arena one way, as each type's pool in cell order has them, would also
+  /// write neighbouring bodies, one cache line, from two cores all along; two sweeping opposite
+  /// ways meet once.)
   func placeByPart(
     _ entries: ContiguousArray<Target>, scratch: GridScratch,
     into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
   ) {
     let bucketCount = bucketCount
+    let claims = claims()
     scratch.withBuffers(entries: entries) { buffers in
       bodies.withUnsafeMutableBufferPointer { bodies in
         large.withUnsafeMutableBufferPointer { large in
           let shared = LargeBodies(large: large)
           let placed = RangeBuffers(
             starts: UnsafeMutableBufferPointer(start: nil, count: 0), bodies: bodies)
-          parts.forEach { part in
-            let start = DispatchTime.now().uptimeNanoseconds
-            defer {
-              buffers.totals[part].nanoseconds &+= DispatchTime.now().uptimeNanoseconds &- start
-            }
+          forEachPart(order: scratch.partOrders?.place) { part in
             let cursors = buffers.counts.baseAddress.unsafelyUnwrapped + part * bucketCount
             // An even part goes first to last, writing at its cursors and moving them on; an
             // odd one last to first, moving its cursors back (from the ends of its runs) and
             // writing there.
             let forward = part & 1 == 0
             let (before, after) = forward ? (0, 1) : (1, 0)
-            let range = range(of: part)
             let totals = buffers.totals[part]
             var nextLarge = totals.firstLarge + (forward ? 0 : totals.largeCount)
-            for item in stride(
-              from: forward ? range.lowerBound : range.upperBound - 1,
-              to: forward ? range.upperBound : range.lowerBound - 1, by: forward ? 1 : -1)
-            {
-              let bucket = buffers.buckets[item]
-              guard bucket & Self.largeMark == 0 else {
-                if bucket != Self.noBody {
-                  nextLarge -= before
-                  shared.large[nextLarge] = Self.largeBody(buffers.entries[item], item: item)
-                  nextLarge += after
+            forEachBlock(of: part, claims: claims) { block in
+              for item in stride(
+                from: forward ? block.lowerBound : block.upperBound - 1,
+                to: forward ? block.upperBound : block.lowerBound - 1, by: forward ? 1 : -1)
+              {
+                let bucket = buffers.buckets[item]
+                guard bucket & Self.largeMark == 0 else {
+                  if bucket != Self.noBody {
+                    nextLarge -= before
+                    shared.large[nextLarge] = Self.largeBody(buffers.entries[item], item: item)
+                    nextLarge += after
+                  }
+                  continue
                 }
-                continue
+                let cursor = Int(cursors[Int(bucket)]) &- before
+                placed.bodies[cursor] = CellBody(buffers.entries[item], item: item)
+                cursors[Int(bucket)] = Int32(cursor &+ after)
               }
-              let cursor = Int(cursors[Int(bucket)]) &- before
-              placed.bodies[cursor] = CellBody(buffers.entries[item], item: item)
-              cursors[Int(bucket)] = Int32(cursor &+ after)
             }
           }
         }
@@ -289,6 +290,19 @@ struct GridBuffers: @unchecked Sendable {
   let bounds: UnsafeMutableBufferPointer<Int>
   let totals: UnsafeMutableBufferPointer<PartTotals>
   let top: UnsafeMutableBufferPointer<Float>
+}
+
+/// The blocks of a pair of parts' entries taken so far (`GridSplit.forEachBlock`).
+final class BlockClaims: Sendable {
+  private let taken = Atomic<Int>(0)
+
+  /// Takes one more of `blockCount` blocks, if one is left.
+  @inline(__always)
+  func take(of blockCount: Int) -> Bool {
+    // Only the count is shared; what the parts write is read after the step that waits for
+    // both.
+    taken.add(1, ordering: .relaxed).oldValue < blockCount
+  }
 }
 
 /// The large bodies the parts of a grid build place, each in its own stretch.

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// How a grid build cuts its work: the entries into parts, one per thread, each a range in
 /// order; and with more than one part, the buckets into as many ranges, each a run of coarse
 /// slots of `1 << coarseShift` buckets.
@@ -14,17 +12,14 @@ struct GridSplit: Sendable {
   let coarseCount: Int
   /// Whether each part counts its entries per bucket (`TargetIndex.countsEveryBucket`).
   let countsEveryBucket: Bool
-  /// Where each part's entries start, and the entry count after them.
-  let bounds: [Int]
 
   /// A bucket's mark in `GridScratch.buckets` for a body kept out of the grid for its size.
   static let largeMark: Int32 = 1 << 30
   /// The mark of a body of no size (a NaN radius), in no bucket and within no reach.
   static let noBody: Int32 = -1
 
-  /// A split of the entries `parts` cuts, each part taking its share of `shares` when the
-  /// parts count every bucket and there is one for each, else an equal one.
-  init(grid: SpatialGrid, parts: Parts, bucketCount: Int, shares: [Double] = []) {
+  /// A split of the entries `parts` cuts.
+  init(grid: SpatialGrid, parts: Parts, bucketCount: Int) {
     precondition(bucketCount < Int(Self.largeMark), "a grid has fewer than 2^30 buckets")
     self.grid = grid
     self.parts = parts
@@ -36,46 +31,59 @@ struct GridSplit: Sendable {
     coarseCount = (bucketCount - 1) >> shift + 1
     countsEveryBucket = TargetIndex.countsEveryBucket(
       parts: parts.count, bucketCount: bucketCount, itemCount: parts.itemCount)
-    if countsEveryBucket && shares.count == parts.count {
-      var bounds = [0]
-      var share = 0.0
-      for part in 0..<(parts.count - 1) {
-        share += shares[part]
-        let bound = Int(Double(parts.itemCount) * share)
-        bounds.append(min(max(bound, bounds[part]), parts.itemCount))
-      }
-      self.bounds = bounds + [parts.itemCount]
-    } else {
-      bounds = (0..<parts.count).map { parts.range(of: $0).lowerBound } + [parts.itemCount]
-    }
   }
 
   /// The entries of one part.
   @inline(__always)
   func range(of part: Int) -> Range<Int> {
-    bounds[part]..<bounds[part + 1]
+    parts.range(of: part)
   }
 
-  /// The shares of the entries the parts of the next build take, from `totals`, this build's:
-  /// where the parts count every bucket, each part's share moves halfway from its share now
-  /// to the one its speed on this build (entries a nanosecond) gives it, so that the parts
-  /// end together. (Whatever the shares, the grid is the same: an entry goes to its bucket
-  /// after every entry before it.) Empty, for equal shares, otherwise.
-  func nextShares(after totals: [PartTotals]) -> [Double] {
-    guard countsEveryBucket, totals.count == parts.count, parts.itemCount > 0 else { return [] }
-    let speeds = (0..<parts.count).map { part in
-      Double(range(of: part).count) / Double(max(totals[part].nanoseconds, 1))
+  /// Whether the parts go in pairs, part `2k` with part `2k + 1` (the last of an odd count
+  /// alone), each pair sharing its entries as they come (`forEachBlock`): where the parts
+  /// count every bucket.
+  var sharesInPairs: Bool { countsEveryBucket }
+
+  /// The entries a part takes at a time from its pair's.
+  static let blockSize = 4_096
+
+  /// Calls `body` with each block of entries `part` takes, in the order the part visits them.
+  /// Paired (`sharesInPairs`), the pair's entries are cut into blocks, which its even part
+  /// takes first to last and its odd part last to first, one at a time, until none is left:
+  /// the two end together whatever each one's speed, and the even part's entries all come
+  /// before the odd one's. Otherwise, the part's own range in one block.
+  @inline(__always)
+  func forEachBlock(of part: Int, claims: [BlockClaims], _ body: (Range<Int>) -> Void) {
+    let pair = part / 2
+    guard pair < claims.count else {
+      body(range(of: part))
+      return
     }
-    let allSpeeds = speeds.reduce(0, +)
-    guard allSpeeds > 0 else { return [] }
-    let count = Double(parts.count)
-    let shares = (0..<parts.count).map { part in
-      let now = Double(range(of: part).count) / Double(parts.itemCount)
-      // No part below half an equal share, nor above one and a half.
-      return min(max((now + speeds[part] / allSpeeds) / 2, 0.5 / count), 1.5 / count)
+    let entries = range(of: 2 * pair).lowerBound..<range(of: 2 * pair + 1).upperBound
+    let blockCount = (entries.count + Self.blockSize - 1) / Self.blockSize
+    let forward = part & 1 == 0
+    var taken = 0
+    while claims[pair].take(of: blockCount) {
+      let block = forward ? taken : blockCount - 1 - taken
+      taken += 1
+      let first = entries.lowerBound + block * Self.blockSize
+      body(first..<min(first + Self.blockSize, entries.upperBound))
     }
-    let total = shares.reduce(0, +)
-    return shares.map { $0 / total }
+  }
+
+  /// A fresh claim for each pair of parts, where they go in pairs; none otherwise.
+  func claims() -> [BlockClaims] {
+    sharesInPairs ? (0..<(parts.count / 2)).map { _ in BlockClaims() } : []
+  }
+
+  /// Runs `body` for each part: on as many threads as there are parts, or, where a test set
+  /// `order`, one after another in that order on this thread.
+  func forEachPart(order: [Int]?, _ body: @Sendable (Int) -> Void) {
+    if let order {
+      for part in order { body(part) }
+    } else {
+      parts.forEach(body)
+    }
   }
 
   func bucket(of entry: Target) -> Int {
@@ -84,8 +92,9 @@ struct GridSplit: Sendable {
   }
 
   /// Keeps each entry's bucket (marked for large bodies, those above `threshold`, and for
-  /// bodies of no size), and counts each part's grid entries: per bucket for one part, per
-  /// coarse slot for more. Each part's totals say how many large bodies it has, how many
+  /// bodies of no size), and counts each part's grid entries (those it took, where parts go in
+  /// pairs): per bucket for one part or where parts count every bucket, per coarse slot for
+  /// more. Each part's totals say how many large bodies it has, how many
   /// above `base`, and its largest grid body; the largest radii above `base` go to `top`.
   func findBuckets(
     of entries: ContiguousArray<Target>, base: Float, threshold: Float,
@@ -93,9 +102,9 @@ struct GridSplit: Sendable {
   ) {
     let fine = parts.count == 1 || countsEveryBucket
     let (coarseShift, coarseCount) = (coarseShift, coarseCount)
+    let claims = claims()
     scratch.withBuffers(entries: entries) { buffers in
-      parts.forEach { part in
-        let start = DispatchTime.now().uptimeNanoseconds
+      forEachPart(order: scratch.partOrders?.find) { part in
         // Each part clears its own counts: no pass over all of them on one thread.
         let counts =
           fine
@@ -105,31 +114,32 @@ struct GridSplit: Sendable {
         let shift = fine ? 0 : coarseShift
         let top = buffers.top.baseAddress.unsafelyUnwrapped + part * GridScratch.topCount
         var found = PartTotals()
-        for item in range(of: part) {
-          let entry = buffers.entries[item]
-          let radius = entry.radius
-          let bucket = Int32(truncatingIfNeeded: bucket(of: entry))
-          // Most bodies are small: one comparison sends them to the grid. (A body of no size
-          // fails it, as a large one does.)
-          if !(radius <= base) {
-            if radius.isNaN {
-              // Within no reach: it stays out of the grid and out of the large bodies.
-              buffers.buckets[item] = Self.noBody
-              continue
+        forEachBlock(of: part, claims: claims) { block in
+          for item in block {
+            let entry = buffers.entries[item]
+            let radius = entry.radius
+            let bucket = Int32(truncatingIfNeeded: bucket(of: entry))
+            // Most bodies are small: one comparison sends them to the grid. (A body of no size
+            // fails it, as a large one does.)
+            if !(radius <= base) {
+              if radius.isNaN {
+                // Within no reach: it stays out of the grid and out of the large bodies.
+                buffers.buckets[item] = Self.noBody
+                continue
+              }
+              found.aboveBase += 1
+              Self.keep(radius, in: top, kept: &found.topKept)
+              if radius > threshold {
+                buffers.buckets[item] = bucket | Self.largeMark
+                found.largeCount += 1
+                continue
+              }
             }
-            found.aboveBase += 1
-            Self.keep(radius, in: top, kept: &found.topKept)
-            if radius > threshold {
-              buffers.buckets[item] = bucket | Self.largeMark
-              found.largeCount += 1
-              continue
-            }
+            buffers.buckets[item] = bucket
+            counts[Int(bucket) &>> shift] &+= 1
+            found.largest = max(found.largest, radius)
           }
-          buffers.buckets[item] = bucket
-          counts[Int(bucket) &>> shift] &+= 1
-          found.largest = max(found.largest, radius)
         }
-        found.nanoseconds = DispatchTime.now().uptimeNanoseconds &- start
         buffers.totals[part] = found
       }
     }

@@ -6,9 +6,11 @@ extension TargetIndex {
   /// cursors, place each entry at its bucket's cursor. On a few threads (when a count per
   /// bucket for each thread takes no more room than two per entry:
   /// `countsEveryBucket(parts:bucketCount:itemCount:)`), the same with a count per bucket for
-  /// each part of the entries (a range of them, in order): each part counts its entries, the
-  /// cursors are laid out a range of buckets per thread, each bucket's parts in order, and each
-  /// part places its own entries, the one time an entry crosses from one core to another. On
+  /// each part, the parts in pairs that share a range of the entries, taking blocks of it from
+  /// both ends until they meet (so that a slower core takes fewer): each part counts the
+  /// entries it takes, the cursors are laid out a range of buckets per thread, each bucket's
+  /// parts in order, and each pair fills each bucket's run from both ends with the entries each
+  /// part takes then, the one time an entry crosses from one core to another. On
   /// many, where those counts would outgrow the entries, the buckets are cut into one range
   /// per thread, of about equal numbers of entries, so that no two threads ever write one
   /// cell's bodies: each part finds its entries' buckets, then routes each entry to its
@@ -30,8 +32,7 @@ extension TargetIndex {
     if starts.count < bucketCount + 1 {
       starts.append(contentsOf: repeatElement(0, count: bucketCount + 1 - starts.count))
     }
-    let split = GridSplit(
-      grid: grid, parts: parts, bucketCount: bucketCount, shares: gridScratch.partShares)
+    let split = GridSplit(grid: grid, parts: parts, bucketCount: bucketCount)
     // A body over a quarter of a cell across is large: it stays out of the grid, unless there
     // are more than `maximumLargeItems` of them, when only the largest do.
     let base = grid.cellSize / 4
@@ -60,7 +61,6 @@ extension TargetIndex {
         LargeBody(body: CellBody(x: 0, y: 0, radius: 0, item: 0), faction: Faction(0)),
         count: firstLarge))
     split.sort(entries, scratch: scratch, starts: &starts, into: &bodies, large: &large)
-    scratch.partShares = split.nextShares(after: scratch.totals)
     cellStart = starts
     cellBodies = bodies
     largeBodies = large
@@ -165,9 +165,6 @@ struct PartTotals: Sendable {
   @usableFromInline var largest: Float = 0
   /// Where the part's large bodies go in the index's list.
   @usableFromInline var firstLarge = 0
-  /// How long the part took to find its buckets and, counting every bucket, to place its
-  /// entries.
-  @usableFromInline var nanoseconds: UInt64 = 0
 
   @usableFromInline
   init() {}
@@ -201,10 +198,9 @@ final class GridScratch: @unchecked Sendable {
   var top: [Float] = []
   /// The radius above which bodies stayed out of the grid on the last build.
   var largeRadius: Float?
-  /// The share of the entries each part of the next build that counts every bucket takes,
-  /// from how fast each part went on the last (`GridSplit.nextShares(after:)`); empty for
-  /// equal shares.
-  var partShares: [Double] = []
+  /// The order in which the parts of each build run one after another on one thread, where a
+  /// test sets it: how a test gives the two parts of a pair any share of their entries.
+  var partOrders: (find: [Int], place: [Int])?
 
   /// How many of the largest radii each part keeps: one more than the grid may leave out.
   static let topCount = TargetIndex.maximumLargeItems + 1

@@ -113,20 +113,25 @@ struct TargetIndexBruteForceTests {
         many.largeBodies.map(\.body.item) == one.largeBodies.map(\.body.item), "\(threads) threads")
       #expect(many.largestRadius == one.largestRadius)
     }
-    // Two parts of a build that counts every bucket take shares of the entries by their
-    // speed on the last build: any shares give the same grid.
-    let shares = many.gridScratch.partShares
-    #expect(shares.count == 3 && abs(shares.reduce(0, +) - 1) < 1e-9, "\(shares)")
-    #expect(shares.allSatisfy { $0 >= 0.5 / 3 - 1e-9 && $0 <= 1.5 / 3 + 1e-9 }, "\(shares)")
-    for uneven in [[0.7, 0.3], [0.25, 0.75]] {
-      many.gridScratch.partShares = uneven
-      many.buildGrid(arenaSize: Vector2(4000, 3000), threads: 2)
-      #expect(many.cellStart == one.cellStart, "\(uneven)")
+    // The two parts of a pair take their entries as they come: any share of them, in finding
+    // the buckets and in placing the entries alike, gives the same grid. One after another,
+    // the part that runs first takes all of its pair's entries.
+    #expect(
+      TargetIndex.countsEveryBucket(
+        parts: 2, bucketCount: 3 * one.grid.cellCount, itemCount: one.count))
+    for orders in [
+      ([1, 0], [0, 1]), ([0, 1], [1, 0]), ([1, 0], [1, 0]), ([1, 2, 0], [2, 0, 1]),
+    ] {
+      many.gridScratch.partOrders = orders
+      many.buildGrid(arenaSize: Vector2(4000, 3000), threads: orders.0.count)
+      let label = "parts found \(orders.0), placed \(orders.1)"
+      #expect(many.cellStart == one.cellStart, "\(label)")
       #expect(
         many.cellBodies.elementsEqual(one.cellBodies) { $0.item == $1.item && $0.x == $1.x },
-        "\(uneven)")
-      #expect(many.largeBodies.map(\.body.item) == one.largeBodies.map(\.body.item))
+        "\(label)")
+      #expect(many.largeBodies.map(\.body.item) == one.largeBodies.map(\.body.item), "\(label)")
     }
+    many.gridScratch.partOrders = nil
     // The build really was split, and really kept some bodies out of the grid.
     #expect(Parts(count: one.count, threads: 3).count == 3)
     // 100,000 entries in this arena make 48-unit cells: the 60-unit bodies stay out.
