@@ -27,6 +27,7 @@ internal protocol AnyEntityTable {
   func inspect(_ id: AnyEntityID) -> EntityInspection?
   func contains(_ id: AnyEntityID) -> Bool
   mutating func removeAll(sortedIDs: [AnyEntityID], threads: Int)
+  func removalSplits(count: Int, threads: Int) -> Bool
   mutating func modifyEntities<Modified: GameObject>(_ body: (inout Modified) -> Void)
   mutating func sortSpatially(by grid: SpatialGrid, scratch: inout SpatialSortScratch, threads: Int)
   mutating func append<Spawned: GameObject>(

@@ -51,6 +51,14 @@ extension EntityTable {
     compactDirectoryIfSparse()
   }
 
+  /// Whether removing `count` entities would use more than one of `threads` threads: enough
+  /// lookups in the directory, or enough words to move.
+  func removalSplits(count: Int, threads: Int) -> Bool {
+    DirectoryParts.count(ids: count, directorySize: directory.count, threads: threads) > 1
+      || Parts(columns: EntityWords<Entity>.wordCount, scatteredRows: count, threads: threads).count
+        > 1
+  }
+
   /// Finds each identity of `ids` (ascending) in the directory, the parts of `parts` at once,
   /// then calls `body` with the part, the identity's position in `ids` and its directory entry,
   /// for each identity the directory has, the parts at once again. No two parts find one
@@ -103,8 +111,7 @@ struct DirectoryParts: Sendable {
   /// larger directory a few cache misses: a thread is worth 1,024 identities in the one and
   /// 64 in the other.
   init(ids: [UInt64], directorySize: Int, threads: Int) {
-    let perPart = directorySize < 65_536 ? 1_024 : 64
-    let count = max(1, min(threads, ids.count / perPart))
+    let count = Self.count(ids: ids.count, directorySize: directorySize, threads: threads)
     var bounds = [0]
     for part in 1..<max(count, 1) {
       var bound = max(ids.count * part / count, bounds[part - 1])
@@ -117,6 +124,13 @@ struct DirectoryParts: Sendable {
 
   /// How many parts.
   var count: Int { bounds.count - 1 }
+
+  /// How many parts `ids` identities make for a directory of `directorySize` entries, on up
+  /// to `threads` threads.
+  static func count(ids: Int, directorySize: Int, threads: Int) -> Int {
+    let perPart = directorySize < 65_536 ? 1_024 : 64
+    return max(1, min(threads, ids / perPart))
+  }
 
   /// The identities of one part, by position.
   func range(of part: Int) -> Range<Int> { bounds[part]..<bounds[part + 1] }

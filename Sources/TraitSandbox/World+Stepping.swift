@@ -204,11 +204,16 @@ extension World {
     }
     let ids = idsByTable
     // A lookup in a large table's directory costs a few cache misses, in a small one's a few
-    // nanoseconds: a large table's removals weigh more, and work alone, on every thread.
+    // nanoseconds: a large table's removals weigh more, and work alone, on every thread, if
+    // they are enough to share; else they run beside the other tables'.
     let weights = tables.indices.map {
       ids[$0].count * (tables[$0].entityCount >= 65_536 ? 8 : 1)
     }
-    forEachTable(tables.indices.filter { !ids[$0].isEmpty }, weights: weights) {
+    let threads = threadCount
+    let splits = tables.indices.map {
+      tables[$0].removalSplits(count: ids[$0].count, threads: threads)
+    }
+    forEachTable(tables.indices.filter { !ids[$0].isEmpty }, weights: weights, splits: splits) {
       table, index, _, threads in
       // A pool's deaths come in storage order, which is identity order until the pool's next
       // spatial sort: often so for projectiles, which live a tick or two. Others are sorted.
@@ -221,14 +226,15 @@ extension World {
   /// table's, sharing the world's threads between the tables.
   ///
   /// The tables of a small world (fewer than two `Parts` of entities in all), and a table
-  /// heavier by `weights` (indexed by table) than one thread's share of the total, work alone,
-  /// with every thread for their own use; the others are dealt out to as many parts as their
+  /// heavier by `weights` (indexed by table) than one thread's share of the total whose work
+  /// `splits` says would use several threads (every table's, without it), work alone, with
+  /// every thread for their own use; the others are dealt out to as many parts as their
   /// entities are worth threads (up to `threadCount`), the heaviest first, each to the part
   /// with the least weight so far, and the parts run at once, one thread each. `work` gets the
   /// table, its index, its part (below `threadCount`) and the threads it may use; no table's
   /// result depends on the thread count.
   private mutating func forEachTable(
-    _ indices: [Int], weights: [Int],
+    _ indices: [Int], weights: [Int], splits: [Bool]? = nil,
     _ work:
       @Sendable (inout any AnyEntityTable, _ index: Int, _ part: Int, _ threads: Int) ->
       Void
@@ -241,7 +247,7 @@ extension World {
     let total = indices.reduce(0) { $0 + max(weights[$1], 1) }
     var light: [Int] = []
     for index in indices {
-      if threads == 1 || max(weights[index], 1) * threads > total {
+      if threads == 1 || (max(weights[index], 1) * threads > total && splits?[index] != false) {
         work(&tables[index], index, 0, threadCount)
       } else {
         light.append(index)

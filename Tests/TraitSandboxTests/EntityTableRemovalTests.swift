@@ -143,4 +143,20 @@ struct EntityTableRemovalTests {
     }
     #expect(Set(many.identities()) == living && living.count < 80_000 - 1_000)
   }
+
+  @Test("a table's removals share the threads only when they are enough to share")
+  func removalSplits() {
+    let small = Self.table(count: 20_000)
+    let large = Self.table(count: 80_000)
+    // A small directory is worth a thread per 1,024 lookups, a large one per 64: a few dozen
+    // removals stay on one thread, beside the other tables', in either.
+    #expect(!small.removalSplits(count: 40, threads: 2))
+    #expect(!large.removalSplits(count: 40, threads: 2))
+    #expect(!small.removalSplits(count: 5_000, threads: 1))
+    #expect(large.removalSplits(count: 128, threads: 2))
+    // Moving the words of 200 entities of six words each into their holes is worth a second
+    // thread too, if the lookups are not.
+    #expect(EntityWords<Bare>.wordCount == 6)
+    #expect(small.removalSplits(count: 200, threads: 2))
+  }
 }
