@@ -2,16 +2,16 @@ import Synchronization
 
 extension GridSplit {
   /// Turns the counts of a build whose parts count every bucket into cursors, each bucket's
-  /// parts in order, and fills `starts`; returns how many entries the grid holds. Each thread
-  /// takes a range of buckets: it sums its counts, then, after the sums of the ranges before
-  /// it, lays out its cursors.
+  /// parts in order, and fills `starts`; returns how many entries the grid holds. The buckets
+  /// are cut into `cursorRanges` ranges, which the threads take as they come: each range's
+  /// counts are summed, then, after the sums of the ranges before it, its cursors laid out.
   /// - Complexity: O(buckets x parts), on as many threads as parts.
   func placeCursorsOfParts(scratch: GridScratch, starts: inout [Int32]) -> Int32 {
-    let (partCount, bucketCount) = (parts.count, bucketCount)
-    let rangeSize = (bucketCount + partCount - 1) / partCount
+    let (partCount, bucketCount, rangeCount) = (parts.count, bucketCount, cursorRanges)
+    let rangeSize = (bucketCount + rangeCount - 1) / rangeCount
     return scratch.withBuffers(entries: []) { buffers in
       // The totals fit: there are fewer entries than `Int32.max`.
-      parts.forEach { range in
+      WorkerPool.shared.forEach(rangeCount, threads: partCount) { range in
         let counts = buffers.counts.baseAddress.unsafelyUnwrapped
         let buckets =
           min(range * rangeSize, bucketCount)..<min((range + 1) * rangeSize, bucketCount)
@@ -23,7 +23,7 @@ extension GridSplit {
         buffers.coarse[range] = sum
       }
       var total: Int32 = 0
-      for range in 0..<partCount {
+      for range in 0..<rangeCount {
         let sum = buffers.coarse[range]
         buffers.coarse[range] = total
         total &+= sum
@@ -31,7 +31,7 @@ extension GridSplit {
       starts.withUnsafeMutableBufferPointer { starts in
         let shared = RangeBuffers(
           starts: starts, bodies: UnsafeMutableBufferPointer(start: nil, count: 0))
-        parts.forEach { range in
+        WorkerPool.shared.forEach(rangeCount, threads: partCount) { range in
           let counts = buffers.counts.baseAddress.unsafelyUnwrapped
           let buckets =
             min(range * rangeSize, bucketCount)..<min((range + 1) * rangeSize, bucketCount)

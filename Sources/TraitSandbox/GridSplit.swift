@@ -44,6 +44,13 @@ struct GridSplit: Sendable {
   /// count every bucket.
   var sharesInPairs: Bool { countsEveryBucket }
 
+  /// The ranges of buckets whose cursors a build whose parts count every bucket lays out
+  /// (`placeCursorsOfParts`), which the threads take as they come: one per part, and more, up
+  /// to 16 per part, where there are 16,384 buckets a range.
+  var cursorRanges: Int {
+    min(max(parts.count, bucketCount / 16_384), 16 * parts.count)
+  }
+
   /// The entries a part takes at a time from its pair's.
   static let blockSize = 4_096
 

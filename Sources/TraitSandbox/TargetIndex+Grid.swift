@@ -216,7 +216,7 @@ final class GridScratch: @unchecked Sendable {
     guard parts.count > 1 else { return }
     // Each range's sum of counts, for a build that counts every bucket; each part's count of
     // its grid entries per coarse slot, for one that routes.
-    coarse.grow(to: max(parts.count * coarseCount, parts.count), with: 0)
+    coarse.grow(to: max(parts.count * coarseCount, split.cursorRanges), with: 0)
     guard !split.countsEveryBucket else { return }
     routed.grow(to: Int32(parts.itemCount))
     routedBuckets.grow(to: parts.itemCount, with: 0)

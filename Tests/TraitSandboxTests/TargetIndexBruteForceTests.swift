@@ -139,6 +139,35 @@ struct TargetIndexBruteForceTests {
     #expect(one.largeBodies.count > 10)
   }
 
+  @Test("a grid of many cells lays its cursors out in more ranges than threads: the same grid")
+  func manyCursorRanges() {
+    var random = SeededRandom(seed: 43)
+    var one = TargetIndex(hostility: Hostility(factionCount: 2))
+    let arena = Vector2(20_000, 15_000)
+    for number in 0..<200_000 {
+      one.insert(
+        id: AnyEntityID(rawValue: UInt64(number + 1)), faction: Faction(Int(random.next() % 2)),
+        position: Vector2(random.nextFloat(in: 0...arena.x), random.nextFloat(in: 0...arena.y)),
+        radius: Float(random.next() % 11 + 2))
+    }
+    var many = one
+    one.buildGrid(arenaSize: arena, threads: 1)
+    let buckets = 2 * one.grid.cellCount
+    for threads in [2, 3] {
+      let parts = Parts(count: one.count, threads: threads)
+      #expect(
+        TargetIndex.countsEveryBucket(
+          parts: parts.count, bucketCount: buckets, itemCount: one.count))
+      let split = GridSplit(grid: one.grid, parts: parts, bucketCount: buckets)
+      #expect(split.cursorRanges > threads, "\(split.cursorRanges) ranges of \(buckets) buckets")
+      many.buildGrid(arenaSize: arena, threads: threads)
+      #expect(many.cellStart == one.cellStart, "\(threads) threads")
+      #expect(
+        many.cellBodies.elementsEqual(one.cellBodies) { $0.item == $1.item && $0.x == $1.x },
+        "\(threads) threads")
+    }
+  }
+
   @Test("hundreds of large bodies split across threads: the same largest few stay out")
   func parallelBuildOfManyLargeBodies() {
     var random = SeededRandom(seed: 42)
