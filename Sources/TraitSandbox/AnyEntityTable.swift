@@ -29,7 +29,10 @@ internal protocol AnyEntityTable {
   mutating func removeAll(sortedIDs: [AnyEntityID], threads: Int)
   func removalSplits(count: Int, threads: Int) -> Bool
   mutating func modifyEntities<Modified: GameObject>(_ body: (inout Modified) -> Void)
-  mutating func sortSpatially(by grid: SpatialGrid, scratch: inout SpatialSortScratch, threads: Int)
+  var positionWords: (columns: UntypedColumns, offset: Int)? { get }
+  func appendCells(in grid: SpatialGrid, to keys: inout [UInt32])
+  mutating func columnsToReorder() -> UntypedColumns
+  mutating func renumber(movingTo destination: UnsafeBufferPointer<Int32>)
   mutating func append<Spawned: GameObject>(
     _ entity: Spawned, id: UInt64, events: inout [EntityEvent]?)
   mutating func append<Spawned: GameObject>(
@@ -210,54 +213,33 @@ extension EntityTable: AnyEntityTable {
     }
   }
 
-  /// Reorders the entities by the grid cell they stand in, row by row; entities in one cell
-  /// keep their order. Systems then walk the arena in rows, and each target query lands in
-  /// the cells the previous one warmed. The columns are reordered on up to `threads` threads.
-  ///
-  /// - Complexity: O(n x words), with two passes of a radix sort and one pass per column.
-  mutating func sortSpatially(
-    by grid: SpatialGrid, scratch: inout SpatialSortScratch, threads: Int
-  ) {
-    let count = columns.count
-    guard count > 1 else { return }
-    var keys = scratch.keys
-    scratch.keys = []
-    keys.removeAll(keepingCapacity: true)
-    keys.reserveCapacity(count)
-    var isSorted = true
-    var previous: UInt32 = 0
-    func add(_ position: Vector2) {
-      let key = grid.cell(of: position)
-      if key < previous { isSorted = false }
-      previous = key
-      keys.append(key)
-    }
-    if let offset = layout.positionOffset {
-      let stored = UntypedColumns(columns)
-      for index in 0..<count {
-        add(Vector2(stored.float(offset, at: index), stored.float(offset + 4, at: index)))
-      }
-    } else {
-      readingPool().forEach { add($0.position) }
-    }
-    scratch.keys = keys
-    guard !isSorted else { return }
-    scratch.sortOrder(count: count, keyBits: grid.keyBits)
-    // Where each entity goes, for the directory.
-    scratch.destination.removeAll(keepingCapacity: true)
-    scratch.destination.append(contentsOf: repeatElement(0, count: count))
-    for (position, source) in scratch.order.enumerated() {
-      scratch.destination[Int(source)] = Int32(position)
-    }
+  /// Where the entities' positions lie in the columns, for reading them a range at a time:
+  /// the columns and the position's byte offset; `nil` for a type whose position is not a
+  /// stored `Vector2`.
+  var positionWords: (columns: UntypedColumns, offset: Int)? {
+    layout.positionOffset.map { (UntypedColumns(columns), $0) }
+  }
+
+  /// Appends the grid cell of each entity, in storage order, to `keys`.
+  func appendCells(in grid: SpatialGrid, to keys: inout [UInt32]) {
+    readingPool().forEach { keys.append(grid.cell(of: $0.position)) }
+  }
+
+  /// The columns, made the table's own first, for moving their words in place.
+  mutating func columnsToReorder() -> UntypedColumns {
     makeUnique()
-    let stored = UntypedColumns(columns)
-    scratch.order.withUnsafeBufferPointer { order in
-      stored.permute(by: order, scratch: &scratch.column, threads: threads)
-    }
+    return UntypedColumns(columns)
+  }
+
+  /// Points the directory at where each entity is about to move, `destination[index]` for
+  /// the entity at `index`, dropping the entries of entities gone.
+  ///
+  /// - Complexity: O(directory).
+  mutating func renumber(movingTo destination: UnsafeBufferPointer<Int32>) {
     var write = 0
     for read in directory.indices where directory[read].index >= 0 {
       directory[write] = DirectoryEntry(
-        id: directory[read].id, index: scratch.destination[Int(directory[read].index)])
+        id: directory[read].id, index: destination[Int(directory[read].index)])
       write += 1
     }
     directory.removeLast(directory.count - write)

@@ -198,12 +198,23 @@ struct SpatialSortScratch {
   var keys: [UInt32] = []
   /// The storage position of the entity that goes to each position, after `sortOrder`.
   var order: [Int32] = []
-  /// The position each entity goes to.
+  /// The position each entity goes to, after `findDestinations`.
   var destination: [Int32] = []
-  /// One column of words being reordered.
-  var column: [UInt32] = []
+  /// Columns of words being reordered (the world's first pool's scratch holds them all).
+  var columns: [UInt32] = []
   /// What the sort of `order` writes its passes into.
   var spares = RadixSortSpares<Int32>()
+
+  /// Fills `destination` from `order`: where each entity goes.
+  ///
+  /// - Complexity: O(n).
+  mutating func findDestinations() {
+    destination.removeAll(keepingCapacity: true)
+    destination.append(contentsOf: repeatElement(0, count: order.count))
+    for (position, source) in order.enumerated() {
+      destination[Int(source)] = Int32(position)
+    }
+  }
 
   /// Fills `order` with the positions of `keys` sorted by key, equal keys in storage order.
   ///

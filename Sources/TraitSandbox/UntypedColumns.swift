@@ -75,35 +75,17 @@ struct UntypedColumns {
     return nil
   }
 
-  /// Reorders the entities: the entity at `order[position]` moves to `position`.
+  /// Reorders the words of column `word`: the word of the entity at `order[position]` moves to
+  /// `position`, through `moved`, room for the column's words.
   ///
-  /// The columns are shared between up to `threads` threads, each reordering whole columns
-  /// through a scratch column of its own: the same result for any thread count.
-  /// - Complexity: O(n x words), through one scratch column per thread.
-  func permute(by order: UnsafeBufferPointer<Int32>, scratch: inout [UInt32], threads: Int = 1) {
+  /// - Complexity: O(n).
+  func reorder(
+    column word: Int, by order: UnsafeBufferPointer<Int32>,
+    through moved: UnsafeMutablePointer<UInt32>
+  ) {
     precondition(order.count == count, "one position per entity")
-    let parts = Parts(columns: wordCount, rows: count, threads: threads)
-    scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: repeatElement(0, count: count * parts.count))
-    let count = self.count
-    scratch.withUnsafeMutableBufferPointer { scratch in
-      let shared = PermuteBuffers(columns: self, order: order, scratch: scratch)
-      parts.forEach { part in
-        let moved = shared.scratch.baseAddress.unsafelyUnwrapped + part * count
-        for word in parts.range(of: part) {
-          let column = shared.columns.column(word)
-          for position in 0..<count { moved[position] = column[Int(shared.order[position])] }
-          column.update(from: moved, count: count)
-        }
-      }
-    }
+    let words = column(word)
+    for position in 0..<count { moved[position] = words[Int(order[position])] }
+    words.update(from: moved, count: count)
   }
-}
-
-/// What the threads of `UntypedColumns.permute` share: each writes only its own columns and
-/// its own part of the scratch.
-private struct PermuteBuffers: @unchecked Sendable {
-  let columns: UntypedColumns
-  let order: UnsafeBufferPointer<Int32>
-  let scratch: UnsafeMutableBufferPointer<UInt32>
 }

@@ -158,22 +158,6 @@ extension World {
     }
   }
 
-  /// Puts every pool back in `grid`'s cell order, the tables shared among the threads.
-  private mutating func sortSpatially(by grid: SpatialGrid) {
-    let sizes = tables.map(\.entityCount)
-    var scratch = sortScratch
-    sortScratch = []
-    scratch.append(
-      contentsOf: repeatElement(SpatialSortScratch(), count: max(0, threadCount - scratch.count)))
-    scratch.withUnsafeMutableBufferPointer { scratch in
-      let scratch = SortScratchParts(buffer: scratch)
-      forEachTable(Array(tables.indices), weights: sizes) { table, _, part, threads in
-        table.sortSpatially(by: grid, scratch: &scratch.buffer[part], threads: threads)
-      }
-    }
-    sortScratch = scratch
-  }
-
   /// Ticks between the world's spatial sorts: after the first tick and every this many ticks,
   /// each pool is put back in grid-cell order, which entities drift out of as they move.
   public static let spatialSortInterval: UInt64 = 16
@@ -214,7 +198,7 @@ extension World {
       tables[$0].removalSplits(count: ids[$0].count, threads: threads)
     }
     forEachTable(tables.indices.filter { !ids[$0].isEmpty }, weights: weights, splits: splits) {
-      table, index, _, threads in
+      table, index, threads in
       // A pool's deaths come in storage order, which is identity order until the pool's next
       // spatial sort: often so for projectiles, which live a tick or two. Others are sorted.
       let sorted = ids[index].isAscending ? ids[index] : ids[index].sorted()
@@ -227,17 +211,14 @@ extension World {
   ///
   /// The tables of a small world (fewer than two `Parts` of entities in all), and a table
   /// heavier by `weights` (indexed by table) than one thread's share of the total whose work
-  /// `splits` says would use several threads (every table's, without it), work alone, with
-  /// every thread for their own use; the others are dealt out to as many parts as their
-  /// entities are worth threads (up to `threadCount`), the heaviest first, each to the part
-  /// with the least weight so far, and the parts run at once, one thread each. `work` gets the
-  /// table, its index, its part (below `threadCount`) and the threads it may use; no table's
-  /// result depends on the thread count.
+  /// `splits` (indexed by table) says would use several threads, work alone, with every
+  /// thread for their own use; the others are dealt out to as many parts as their entities
+  /// are worth threads (up to `threadCount`), the heaviest first, each to the part with the
+  /// least weight so far, and the parts run at once, one thread each. `work` gets the table,
+  /// its index and the threads it may use; no table's result depends on the thread count.
   private mutating func forEachTable(
-    _ indices: [Int], weights: [Int], splits: [Bool]? = nil,
-    _ work:
-      @Sendable (inout any AnyEntityTable, _ index: Int, _ part: Int, _ threads: Int) ->
-      Void
+    _ indices: [Int], weights: [Int], splits: [Bool],
+    _ work: @Sendable (inout any AnyEntityTable, _ index: Int, _ threads: Int) -> Void
   ) {
     // As many threads as the tables' entities are worth (`Parts`: a thread per 4,096 at most):
     // the tables of a small world take turns on this thread.
@@ -247,14 +228,14 @@ extension World {
     let total = indices.reduce(0) { $0 + max(weights[$1], 1) }
     var light: [Int] = []
     for index in indices {
-      if threads == 1 || (max(weights[index], 1) * threads > total && splits?[index] != false) {
-        work(&tables[index], index, 0, threadCount)
+      if threads == 1 || (max(weights[index], 1) * threads > total && splits[index]) {
+        work(&tables[index], index, threadCount)
       } else {
         light.append(index)
       }
     }
     guard light.count > 1 else {
-      for index in light { work(&tables[index], index, 0, threadCount) }
+      for index in light { work(&tables[index], index, threadCount) }
       return
     }
     let partCount = min(threads, light.count)
@@ -268,7 +249,7 @@ extension World {
     tables.withUnsafeMutableBufferPointer { tables in
       let shared = TableParts(tables: tables, assigned: assigned)
       WorkerPool.shared.forEach(partCount, threads: partCount) { part in
-        for index in shared.assigned[part] { work(&shared.tables[index], index, part, 1) }
+        for index in shared.assigned[part] { work(&shared.tables[index], index, 1) }
       }
     }
   }
@@ -311,12 +292,6 @@ extension World {
 private struct TableParts: @unchecked Sendable {
   let tables: UnsafeMutableBufferPointer<any AnyEntityTable>
   let assigned: [[Int]]
-}
-
-/// The spatial sort's scratch buffers, one per part of `World.forEachTable`; each part uses
-/// only its own.
-private struct SortScratchParts: @unchecked Sendable {
-  let buffer: UnsafeMutableBufferPointer<SpatialSortScratch>
 }
 
 extension Array where Element == AnyEntityID {

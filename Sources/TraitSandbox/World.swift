@@ -49,7 +49,7 @@ public struct World {
   @usableFromInline internal var nextID: UInt64 = 1
   var targets: TargetIndex
   @usableFromInline internal var isStepping = false
-  /// The spatial sort's scratch buffers, one per thread, kept from sort to sort.
+  /// The spatial sort's scratch buffers, one per table, kept from sort to sort.
   var sortScratch: [SpatialSortScratch] = []
   /// How long each chunk of each parallel system took on the last tick it ran on more than one
   /// thread, by system: the order the chunks are handed out in next (see `stepAcrossTypes`).

@@ -35,47 +35,43 @@ struct UntypedColumnsTests {
     #expect(found == nil)
   }
 
-  @Test("Permuting moves every word of each entity to the position the order gives it")
-  func permute() {
+  @Test("Reordering every column moves every word of each entity to the position the order gives")
+  func reorder() {
     let (columns, _) = numbered(100)
     let order = (0..<100).map { Int32(($0 * 37) % 100) }
-    var scratch: [UInt32] = []
-    order.withUnsafeBufferPointer { UntypedColumns(columns).permute(by: $0, scratch: &scratch) }
+    var moved = [UInt32](repeating: 0, count: 100)
+    let stored = UntypedColumns(columns)
+    order.withUnsafeBufferPointer { order in
+      moved.withUnsafeMutableBufferPointer { moved in
+        for word in 0..<stored.wordCount {
+          stored.reorder(column: word, by: order, through: moved.baseAddress!)
+        }
+      }
+    }
     for position in 0..<100 {
       #expect(columns.read(at: position).position == Vector2(Float(order[position]), 0))
     }
   }
 
-  @Test(
-    "Permuting with the columns shared between threads moves every word as one thread does",
-    arguments: [(threads: 2, parts: 2), (3, 3), (4, 3), (8, 6)])
-  func permuteOnThreads(threads: Int, parts expected: Int) {
-    let count = 10_000
-    let (columns, _) = numbered(count)
-    // Enough words for the columns to be split between two threads or more.
-    #expect(count * EntityWords<Bare>.wordCount >= 2 * 4_096)
-    for index in 0..<count {
+  @Test("Reordering one column moves that column's words alone")
+  func reorderOneColumn() {
+    let (columns, word) = numbered(100)
+    for index in 0..<100 {
       var entity = columns.read(at: index)
       entity.id = EntityID(rawValue: UInt64(index + 1))
       columns.put(entity, at: index)
     }
-    let order = (0..<count).map { Int32(($0 * 7_919) % count) }
-    var scratch: [UInt32] = []
-    order.withUnsafeBufferPointer {
-      UntypedColumns(columns).permute(by: $0, scratch: &scratch, threads: threads)
-    }
-    // A scratch column for each part: the work was really split, and into no empty parts
-    // (six columns on four threads make three parts of two, not a fourth of none).
-    #expect(EntityWords<Bare>.wordCount == 6)
-    #expect(scratch.count == expected * count)
-    for position in 0..<count {
-      let entity = columns.read(at: position)
-      let source = Int(order[position])
-      guard entity.position == Vector2(Float(source), 0), entity.id.rawValue == UInt64(source + 1)
-      else {
-        Issue.record("position \(position) holds \(entity.id), not entity \(source + 1)")
-        return
+    let order = (0..<100).map { Int32(99 - $0) }
+    var moved = [UInt32](repeating: 0, count: 100)
+    order.withUnsafeBufferPointer { order in
+      moved.withUnsafeMutableBufferPointer { moved in
+        UntypedColumns(columns).reorder(column: word, by: order, through: moved.baseAddress!)
       }
+    }
+    for position in 0..<100 {
+      let entity = columns.read(at: position)
+      #expect(entity.position.x == Float(99 - position))
+      #expect(entity.id.rawValue == UInt64(position + 1))
     }
   }
 }

@@ -162,6 +162,48 @@ struct WorldTests {
     }
   }
 
+  @Test("a pool of many blocks, each in order but not one after another, is sorted on any threads")
+  func sortOfManyBlocks() {
+    // Two blocks of cells to find (16,384 entities each) and a part: the first block's entities
+    // stand in the arena's lower half, the rest in its upper half, each in order of the grid's
+    // cells (one row of 48 units, the grid's, after another, left to right), so that only
+    // comparing one block's last cell with the next block's first shows the pool out of order.
+    let lower = 16_384
+    let count = lower * 2 + 3_000
+    func position(_ number: Int) -> Vector2 {
+      let place = number < lower ? number : number - lower
+      let y = Float(place / 200) * 48 + 24
+      return Vector2(Float(place % 200) * 5 + 2, number < lower ? 5_000 + y : y)
+    }
+    func play(threads: Int) -> World {
+      var world = makeWorld(arena: Vector2(1000, 10_000))
+      world.threadCount = threads
+      for number in 0..<count {
+        world.spawn(
+          Dummy(faction: .right, at: position(number), health: Health(maximum: 100, radius: 2)))
+      }
+      world.step()
+      return world
+    }
+    let one = play(threads: 1)
+    let sorted = one.entities(of: Dummy.self)
+    #expect(sorted.count == count)
+    // Sorted: the upper half's entities come first now, in rows.
+    #expect(sorted.first?.position == position(lower))
+    #expect(sorted.prefix(count - lower).allSatisfy { $0.position.y < 5_000 })
+    #expect(
+      zip(sorted, sorted.dropFirst()).allSatisfy {
+        $0.position.y < $1.position.y
+          || ($0.position.y == $1.position.y && $0.position.x < $1.position.x)
+      })
+    for threads in [2, 3] {
+      let many = play(threads: threads)
+      #expect(many.entities(of: Dummy.self).map(\.id) == sorted.map(\.id), "\(threads) threads")
+      let found = sorted.indices.filter { many[sorted[$0].id]?.position == sorted[$0].position }
+      #expect(found.count == count, "\(threads) threads")
+    }
+  }
+
   @Test("entities spawned during a tick take the next ids")
   func idsDuringTick() throws {
     var world = makeWorld()
