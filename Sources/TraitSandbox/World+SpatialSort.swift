@@ -93,9 +93,14 @@ extension World {
     for pool in largestFirst {
       runs += (0..<columns[pool].wordCount).map { ColumnRun(pool: pool, word: $0) }
     }
-    // No fewer than 4,096 words a thread, and at most as many threads as scratch columns.
+    // No fewer than 4,096 words a thread, and no more threads than the pool runs at once (each
+    // holds a scratch column as long as the largest pool) nor scratch columns.
     let words = columns.reduce(0) { $0 + $1.count * $1.wordCount }
-    let threads = max(1, min(threadCount, runs.count, words / 4_096, ScratchColumns.most))
+    let threads = max(
+      1,
+      min(
+        threadCount, WorkerPool.shared.maximumWorkers + 1, runs.count, words / 4_096,
+        ScratchColumns.most))
     let longest = columns.map(\.count).max() ?? 0
     // The first pool's scratch lends the columns' room.
     var moved = scratch[0].columns
