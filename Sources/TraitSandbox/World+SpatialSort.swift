@@ -7,8 +7,8 @@ extension World {
   /// Puts every pool back in `grid`'s cell order, each step shared among the world's threads:
   /// the pools' cells found a block of entities at a time; the pools' orders (a stable sort by
   /// cell) and directories worked out side by side, the largest pools first; then the columns
-  /// of every pool moved, cut into one run per thread of about equal words. A pool already in
-  /// order is left as it is. Each pool's order is its own: the same for any thread count.
+  /// of every pool moved, one at a time as the threads take them. A pool already in order is
+  /// left as it is. Each pool's order is its own: the same for any thread count.
   ///
   /// - Complexity: O(n x words), with one counting pass per cell key digit.
   mutating func sortSpatially(by grid: SpatialGrid) {
