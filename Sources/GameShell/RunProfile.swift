@@ -2,7 +2,8 @@ import Foundation
 import JSON
 import TraitSandbox
 
-/// What `run --profile` measures of a game on a `World`: each system's time per tick, the whole tick's,
+/// What `run --profile` measures of a game on a `World`: each system's time per tick (the
+/// spatial sort's on the ticks that sort), the whole tick's,
 /// how each used its threads (its parallel steps, the time only one thread worked, its
 /// busiest chunk), the set-up's, reading and writing snapshots, the final state hash, how many
 /// bytes the entities take and the process's peak memory.
@@ -86,7 +87,12 @@ package struct RunProfile {
     }
     rows.append(row("despawns", tickEnds.map(\.despawns), parallelism.map(\.despawns)))
     rows.append(row("spawns", tickEnds.map(\.spawns), parallelism.map(\.spawns)))
-    rows.append(row("spatialSort", tickEnds.map(\.spatialSort), parallelism.map(\.spatialSort)))
+    // The spatial sort runs every `World.spatialSortInterval` ticks: its row is of those.
+    let sorting = sortTicks
+    rows.append(
+      row(
+        "spatialSort", sorting.map { tickEnds[$0].spatialSort },
+        sorting.compactMap { $0 < parallelism.count ? parallelism[$0].spatialSort : nil }))
     rows.append(
       Row(
         name: "tick", medianMilliseconds: tickSeconds.median * 1000,
@@ -97,6 +103,11 @@ package struct RunProfile {
         }.median * 1000,
         busiestChunkShare: rows.map(\.busiestChunkShare).max() ?? 0))
     return rows
+  }
+
+  /// The ticks the world sorted its pools on, by place in `tickSeconds`.
+  package var sortTicks: [Int] {
+    tickEnds.indices.filter { tickEnds[$0].spatialSort > 0 }
   }
 
   /// The peak resident memory of this process so far, in bytes.
@@ -136,6 +147,10 @@ package struct RunProfile {
             tick.oneThreadMilliseconds / tick.medianMilliseconds * 100, tick.steps)
           + " (barriers) a tick: the part more threads cannot shorten")
     }
+    let sorts = sortTicks.count
+    lines.append(
+      "  spatialSort: the ticks that sort, \(sorts) of \(tickSeconds.count) (every "
+        + "\(World.spatialSortInterval) ticks), the others taking none of its time")
     if !sharedSteps.isEmpty {
       lines.append(
         "  sharing one parallel step: "

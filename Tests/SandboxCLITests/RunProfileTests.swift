@@ -8,7 +8,7 @@ import Testing
 @Suite("sandbox run --profile")
 struct RunProfileTests {
   @Test("the text report ends with a row per system, the tick, set-up, bytes and memory")
-  func text() {
+  func text() throws {
     let result = sandbox("run", "--ticks", "40", "--profile")
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n").map(String.init)
@@ -27,6 +27,16 @@ struct RunProfileTests {
       lines.contains {
         $0.hasPrefix("  one thread works ") && $0.contains("parallel steps (barriers) a tick")
       })
+    // The spatial sort's row is of the ticks that sort, 17 and 33 of 40 (on the first, the
+    // duel's two castles make a grid of one cell, which no order needs): its median is one of
+    // theirs, not the others' nothing.
+    #expect(
+      lines.contains(
+        "  spatialSort: the ticks that sort, 2 of 40 (every 16 ticks), the others taking none of"
+          + " its time"))
+    let sort = try #require(lines.first { $0.hasPrefix("  spatialSort ") })
+    let median = try #require(Double(sort.split(separator: " ")[1]))
+    #expect(median > 0, "\(sort)")
     #expect(lines.contains { $0.hasPrefix("  bytes per entity: ") && $0.contains("Castle ") })
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") && $0.hasSuffix(" MiB") })
   }
