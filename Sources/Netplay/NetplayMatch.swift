@@ -381,7 +381,6 @@ public final class NetplayMatch<G: Game> {
     UInt32(truncatingIfNeeded: Int64(now * 1000))
   }
 
-  /// The game both players play, as it starts.
   /// Starts the rollback session of the match from `seed`, this side at `localSeat` (0 the
   /// host, 1 the guest).
   private func startSession(seed: UInt64, localSeat: Int, settings: RollbackSettings) {
@@ -391,6 +390,7 @@ public final class NetplayMatch<G: Game> {
     rollback?.perturbation = perturbation
   }
 
+  /// The game both players play, as it starts.
   private func newGame(seed: UInt64) -> G {
     var game = start(seed)
     prepare(&game)
