@@ -76,6 +76,8 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   /// How much closer than the whole world the window starts, and where.
   let zoom: Float
   let center: WorldPoint?
+  /// Where the command was given, for the game's settings file.
+  let invocation: Invocation
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     seed = try options[GameOptions<G>.seed]
@@ -91,8 +93,9 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     center = try options[CameraOptions.center]
     screenshotURL = try options[Self.screenshot].map { invocation.url(of: $0) }
     if let screenshotURL { try LinesFile.checkDestination(screenshotURL, option: "--screenshot") }
-    settingsFile = try options[Self.settingsFile].map { path in
-      GameSettingsFile(invocation.url(of: path), path: path, base: given)
+    settingsFile = try options[Self.settingsFile].map { path throws(CommandFailure) in
+      GameSettingsFile(
+        try GameOptions<G>.settingsURL(of: path, invocation: invocation), path: path, base: given)
     }
     if settingsFile != nil && recordURL != nil {
       throw .usage(
@@ -106,8 +109,15 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         throw .usage("--\(given.name) cannot go with --replay: the recording holds the game")
       }
     }
-    settings = try settingsFile?.read() ?? given
+    // The game's own default file is read once; only a file the command line names is
+    // watched.
+    if let settingsFile {
+      settings = try settingsFile.read()
+    } else {
+      settings = try GameOptions<G>.settings(options, invocation: invocation)
+    }
     environment = invocation.environment
+    self.invocation = invocation
     renderer = try RendererOption.choice(options, environment: environment)
   }
 
@@ -115,6 +125,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     if let replayURL { return try show(replayURL, console: console) }
     var game = G(seed: seed, settings: settings)
     game.threadCount = threads
+    game.letPeoplePlay(seats: [0])
     // F1 shows what each system took (a game on a World times them).
     game.measuresSystemTimes = true
     var recorder = try GameOptions<G>.recorder(of: game)
@@ -142,7 +153,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   /// Shows the recording at `url` in the window, then checks where it ended.
   private func show(_ url: URL, console: Console) throws(CommandFailure) -> Int32 {
     let recording = try GameOptions<G>.recording(at: url)
-    let like = GameOptions<G>.reader(threads: threads)
+    let like = try GameOptions<G>.reader(threads: threads, invocation: invocation)
     var start: G
     do {
       start = try like.restored(from: [UInt8](recording.start))

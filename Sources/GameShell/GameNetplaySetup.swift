@@ -108,21 +108,15 @@ struct GameNetplaySetup<G: PlayableGame> {
     return { seed in
       var game = G(seed: seed, settings: settings)
       game.threadCount = threads
+      game.letPeoplePlay(seats: Set(game.seats.indices))
       // F1 in the window shows what each system took (a game on a World times them).
       game.measuresSystemTimes = isWindowed
       return game
     }
   }
 
-  /// What both sides' games must share: their settings.
-  var fingerprint: UInt64 {
-    var hasher = StateHasher()
-    for setting in G.settings {
-      hasher.combine(setting.name)
-      hasher.combine(settings[setting.name])
-    }
-    return hasher.finalize().rawValue
-  }
+  /// What both sides' games must share: their settings, and their settings file's bytes.
+  var fingerprint: UInt64 { GameOptions<G>.fingerprint(of: settings) }
 
   /// The window the match plays in unless `--headless`: drawing as `--renderer` asks, saying
   /// how on `console`.

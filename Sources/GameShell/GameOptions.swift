@@ -4,6 +4,7 @@ import Gameplay
 import HeadlessRenderer
 import Imaging
 import JSON
+import TraitSandbox
 
 /// The options, inputs and reports a game's commands share, declared once for every game.
 enum GameOptions<G: PlayableGame> {
@@ -78,11 +79,9 @@ enum GameOptions<G: PlayableGame> {
     }
   }
 
-  /// `--settings`: the settings from a JSON file.
+  /// `--settings`: the settings from a file, as the game reads it.
   static var settingsFile: Option<String?> {
-    .text(
-      "settings", valueName: "file",
-      help: "Read the settings from this JSON file ({\"name\": 3}), over the command line's.")
+    .text("settings", valueName: "file", help: G.settingsFileHelp)
   }
 
   /// The settings the command line gives, the defaults for the others.
@@ -100,19 +99,78 @@ enum GameOptions<G: PlayableGame> {
     _ options: ParsedOptions, invocation: Invocation
   ) throws(CommandFailure) -> GameSettings {
     let given = try settings(options)
-    guard let path = try options[settingsFile] else { return given }
-    return try GameSettingsFile<G>(invocation.url(of: path), path: path, base: given).read()
+    guard let path = try options[settingsFile] ?? G.defaultSettingsFile else { return given }
+    return try GameSettingsFile<G>(
+      try settingsURL(of: path, invocation: invocation), path: path, base: given
+    ).read()
+  }
+
+  /// The game's default settings: its own settings file's, if it reads one.
+  ///
+  /// - Throws: `CommandFailure` when that file does not read (66) or is not the game's (65).
+  static func defaultSettings(invocation: Invocation) throws(CommandFailure) -> GameSettings {
+    let defaults = GameSettings(G.settings)
+    guard let path = G.defaultSettingsFile else { return defaults }
+    return try GameSettingsFile<G>(
+      try settingsURL(of: path, invocation: invocation), path: path, base: defaults
+    ).read()
+  }
+
+  /// The file `--settings` names: one the game knows by that name, or the path.
+  ///
+  /// - Throws: `CommandFailure` (66) for a name the game knows no file by.
+  static func settingsURL(
+    of path: String, invocation: Invocation
+  ) throws(CommandFailure) -> URL {
+    do {
+      return try G.settingsFile(named: path, in: invocation) ?? invocation.url(of: path)
+    } catch {
+      throw CommandFailure(message: "--settings: \(error)", exitCode: ExitCode.noInput)
+    }
   }
 
   /// The settings as command-line options, in the game's order: `--count 300`.
   static func arguments(for settings: GameSettings) -> String {
-    G.settings.map { "--\($0.name) \(settings[$0.name])" }.joined(separator: " ")
+    (G.settings.map { "--\($0.name) \(settings[$0.name])" }
+      + (settings.document.map { ["--settings " + shellWord($0.name)] } ?? []))
+      .joined(separator: " ")
+  }
+
+  /// What two sides of a network match compare to know they play the same game: each
+  /// setting's name and value, and the settings file's bytes, if any.
+  static func fingerprint(of settings: GameSettings) -> UInt64 {
+    var hasher = StateHasher()
+    for setting in G.settings {
+      hasher.combine(setting.name)
+      hasher.combine(settings[setting.name])
+    }
+    if let document = settings.document {
+      hasher.combine("settings file")
+      hasher.combine(document.bytes.count)
+      var word: UInt64 = 0
+      for (index, byte) in document.bytes.enumerated() {
+        word = word << 8 | UInt64(byte)
+        if index % 8 == 7 || index == document.bytes.count - 1 {
+          hasher.combine(word)
+          word = 0
+        }
+      }
+    }
+    return hasher.finalize().rawValue
+  }
+
+  /// `text` as one word of a shell's command line: as it is when it holds only letters,
+  /// digits and `_-./+=:,@`, in single quotes otherwise.
+  static func shellWord(_ text: String) -> String {
+    let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@")
+    guard text.isEmpty || !text.allSatisfy(plain.contains) else { return text }
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   /// A game of default settings on `threads` threads, which reads a recording's or a
   /// snapshot's start (`Game.restored(from:)`).
-  static func reader(threads: Int) -> G {
-    var game = G(seed: 0, settings: GameSettings(G.settings))
+  static func reader(threads: Int, invocation: Invocation) throws(CommandFailure) -> G {
+    var game = G(seed: 0, settings: try defaultSettings(invocation: invocation))
     game.threadCount = threads
     return game
   }
@@ -171,6 +229,7 @@ enum GameOptions<G: PlayableGame> {
   ) -> [(name: String, text: String?, json: JSONValue?)] {
     [("seed", "\(seed)", .unsigned(seed))]
       + G.settings.map { ($0.name, "\(settings[$0.name])", nil) }
+      + (settings.document.map { [("settingsFile", $0.name, .string($0.name))] } ?? [])
       + [("settings", nil, settingsJSON(settings))]
   }
 

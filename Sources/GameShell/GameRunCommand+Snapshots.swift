@@ -45,7 +45,8 @@ extension GameRunCommand {
       throw CommandFailure(message: "--load: \(error)", exitCode: ExitCode.noInput)
     }
     do {
-      return try GameOptions<G>.reader(threads: threads).restored(from: bytes)
+      return try GameOptions<G>.reader(threads: threads, invocation: invocation).restored(
+        from: bytes)
     } catch {
       throw CommandFailure(
         message: "--load: \(path) is not a snapshot of \(G.name): \(error)",

@@ -107,6 +107,10 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
     var game = loaded?.game ?? G(seed: seed, settings: settings)
     game.threadCount = threads
     let inputs = self.inputs
+    // The seats the inputs file speaks for are people's; a snapshot's game has its people.
+    if loaded == nil {
+      game.letPeoplePlay(seats: Set(inputs.values.joined().map(\.seat)))
+    }
     if let syncRollback {
       try runSyncTest(game, rollback: syncRollback, console: console)
       return ExitCode.success
@@ -243,7 +247,8 @@ struct GameReplayCommand<G: PlayableGame>: Subcommand {
     let recording = try GameOptions<G>.recording(at: url)
     let game: G
     do {
-      game = try recording.replay(like: GameOptions<G>.reader(threads: threads))
+      game = try recording.replay(
+        like: GameOptions<G>.reader(threads: threads, invocation: invocation))
     } catch {
       throw CommandFailure(message: "cannot replay \(path): \(error)", exitCode: ExitCode.dataError)
     }

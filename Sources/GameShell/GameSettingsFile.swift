@@ -2,12 +2,13 @@ import Foundation
 import Imaging
 import JSON
 
-/// A game's settings as a JSON file that the window reloads when it changes: an object of
-/// whole numbers by setting name, `{"count": 300}`, each within its setting's range. A setting
-/// the file leaves out keeps the value the command line gave it.
+/// A game's settings file, which the window reloads when it changes: read by the game
+/// (`PlayableGame.settings(reading:over:)`), by default an object of whole numbers by setting
+/// name, `{"count": 300}`. A setting the file leaves out keeps the value the command line gave
+/// it.
 struct GameSettingsFile<G: PlayableGame> {
   /// The largest settings file read: far more than any game's settings need.
-  static var maximumSize: Int { 64 << 10 }
+  static var maximumSize: Int { 1 << 20 }
 
   /// The file, as the command line named it.
   let path: String
@@ -44,45 +45,59 @@ struct GameSettingsFile<G: PlayableGame> {
 
   /// The settings the file holds, or what is wrong with it, if it changed since the last
   /// poll.
-  mutating func poll() -> Result<GameSettings, SettingsFileProblem>? {
+  mutating func poll() -> Result<GameSettings, SettingsProblem>? {
     switch watched.poll() {
     case nil: nil
-    case .failure(let error): .failure(SettingsFileProblem(description: error.description))
+    case .failure(let error): .failure(SettingsProblem(error.description))
     case .success(let bytes): settings(in: bytes)
     }
   }
 
-  /// The settings `bytes` give over `base`, or what is wrong with them, naming the file and
-  /// the line and column or the setting.
-  func settings(in bytes: [UInt8]) -> Result<GameSettings, SettingsFileProblem> {
-    func problem(_ text: String) -> Result<GameSettings, SettingsFileProblem> {
-      .failure(SettingsFileProblem(description: "\(path): \(text)"))
+  /// The settings `bytes` give over `base`, as the game reads them, or what is wrong with
+  /// them, naming the file.
+  func settings(in bytes: [UInt8]) -> Result<GameSettings, SettingsProblem> {
+    Result { () throws(SettingsProblem) in
+      try G.settings(reading: SettingsDocument(name: path, bytes: bytes), over: base)
     }
+  }
+}
+
+extension SettingsDocument {
+  /// The settings of `G` the document gives over `base`, read as an object of whole numbers by
+  /// setting name, each within its setting's range.
+  ///
+  /// - Throws: `SettingsProblem` naming the document and the line and column or the setting.
+  func wholeNumbers<G: PlayableGame>(
+    of game: G.Type, over base: GameSettings
+  ) throws(SettingsProblem) -> GameSettings {
+    func problem(_ text: String) -> SettingsProblem { SettingsProblem("\(name): \(text)") }
     let document: JSONValue
     do {
       document = try JSONValue.parse(Data(bytes))
     } catch {
-      return problem("\(error)")
+      throw problem("\(error)")
     }
     guard case .object(let members) = document else {
-      return problem(
+      throw problem(
         "expected an object of settings, such as {\"\(G.settings.first?.name ?? "count")\": 3}")
     }
     var values = base.values
     for (name, value) in members {
       guard let setting = G.settings.first(where: { $0.name == name }) else {
         let known = G.settings.map { "'\($0.name)'" }.joined(separator: ", ")
-        return problem(
+        throw problem(
           "'\(name)' is not a setting of \(G.name)" + (known.isEmpty ? "" : " (it has \(known))"))
       }
       guard let number = Self.wholeNumber(value), setting.range.contains(number) else {
-        return problem(
+        throw problem(
           "'\(name)' must be a whole number from \(setting.range.lowerBound) to "
             + "\(setting.range.upperBound), not \(value.rendered)")
       }
       values[name] = number
     }
-    return .success(GameSettings(G.settings, values: values))
+    var settings = GameSettings(G.settings, values: values)
+    settings.document = base.document
+    return settings
   }
 
   /// `value` as a whole number, if it is one.
@@ -94,11 +109,6 @@ struct GameSettingsFile<G: PlayableGame> {
     default: nil
     }
   }
-}
-
-/// What is wrong with a settings file, naming it: the window shows it until the file is fixed.
-struct SettingsFileProblem: Error, CustomStringConvertible {
-  let description: String
 }
 
 /// What a window restarts its game with when the settings file changes: the same seed and
@@ -135,6 +145,7 @@ struct SettingsReload<G: PlayableGame> {
       guard settings != current else { return }
       var game = G(seed: seed, settings: settings)
       game.threadCount = threads
+      game.letPeoplePlay(seats: [0])
       game.measuresSystemTimes = true
       do {
         play.restart(with: try GameOptions<G>.recorder(of: game))
@@ -145,7 +156,9 @@ struct SettingsReload<G: PlayableGame> {
       let changed = G.settings.filter { settings[$0.name] != current[$0.name] }
         .map { "\($0.name) \(settings[$0.name])" }
       current = settings
-      play.view.say("\(file.path): restarted with " + changed.joined(separator: ", "))
+      play.view.say(
+        "\(file.path): restarted with "
+          + (changed.isEmpty ? "what it holds now" : changed.joined(separator: ", ")))
     }
   }
 }

@@ -138,6 +138,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
       "Sweep: \(G.name), \(shard.played(of: seeds)) (\(tally.gameCount) "
         + (tally.gameCount == 1 ? "game" : "games") + "), up to \(ticks) ticks each"
     ]
+    if let document = settings.document { lines.append("Settings file: \(document.name)") }
     for outcome in tally.outcomes {
       let share = Double(outcome.games) / Double(tally.gameCount) * 100
       var line = String(format: "  %@: %d (%.1f%%)", outcome.name, outcome.games, share)
@@ -174,8 +175,9 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     }
     var members: [(String, JSONValue)] = [
       ("game", .string(G.name)), ("settings", GameOptions<G>.settingsJSON(settings)),
-      ("firstSeed", .unsigned(seeds.first)), ("lastSeed", .unsigned(seeds.last)),
     ]
+    if let document = settings.document { members.append(("settingsFile", .string(document.name))) }
+    members += [("firstSeed", .unsigned(seeds.first)), ("lastSeed", .unsigned(seeds.last))]
     if shard != .whole { members.append(("shard", .string(shard.description))) }
     members += [
       ("games", .integer(tally.gameCount)), ("tickLimit", .integer(ticks)),

@@ -1,3 +1,4 @@
+import Foundation
 import Frames
 import Gameplay
 import HeadlessRenderer
@@ -16,8 +17,46 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// ...). None by default.
   static var settings: [GameSetting] { get }
 
-  /// The game as it starts from `seed` and a value for each of `settings`.
+  /// The game as it starts from `seed` and a value for each of `settings`, and from their
+  /// document if they have one.
+  ///
+  /// - Precondition: A document is one `settings(reading:over:)` read.
   init(seed: UInt64, settings: GameSettings)
+
+  /// The settings a settings file (`--settings FILE`) gives over `base`, the command line's,
+  /// or what is wrong with the file, naming it and the line, field or setting.
+  ///
+  /// By default the file is a JSON object of whole numbers by setting name, `{"count": 300}`,
+  /// each within its setting's range; a setting it leaves out keeps its value in `base`. A game
+  /// with a document of its own (a scenario) reads and checks it here, and returns `base` with
+  /// `document` set and what it read as the document's `contents`, which its
+  /// `init(seed:settings:)` takes.
+  static func settings(
+    reading document: SettingsDocument, over base: GameSettings
+  ) throws(SettingsProblem) -> GameSettings
+
+  /// The settings file a game reads when `--settings` is not given, a name (`duel`) or a path;
+  /// `nil`, by default, for none: the command line's whole numbers alone.
+  static var defaultSettingsFile: String? { get }
+
+  /// The file a settings name stands for, found from `invocation` (its environment, its
+  /// executable's folder): a scenario the game ships, `duel` for `.../scenarios/duel.json`.
+  /// `nil` for a name that is a path, and by default for every name.
+  ///
+  /// - Throws: `SettingsProblem` for a name the game knows no file by, naming those it has.
+  static func settingsFile(
+    named name: String, in invocation: Invocation
+  ) throws(SettingsProblem) -> URL?
+
+  /// What `--settings FILE` reads, as its help says it. By default, "Read the settings from
+  /// this JSON file ({"name": 3}), over the command line's."
+  static var settingsFileHelp: String { get }
+
+  /// Hands `seats` to people before the first tick: a window's player, both sides of a
+  /// network match, the seats a run's inputs file gives inputs for. A game with players of its
+  /// own (a computer opponent) plays the other seats itself; by default nothing changes, and
+  /// every seat's inputs count.
+  mutating func letPeoplePlay(seats: Set<Int>)
 
   /// A picture of the game as it stands: what the window draws and `--png` writes.
   func makeFrame() -> Frame
@@ -72,6 +111,31 @@ public protocol PlayableGame: Game, SendableMetatype {
 extension PlayableGame {
   /// None.
   public static var settings: [GameSetting] { [] }
+
+  /// The file's whole numbers over `base`'s.
+  public static func settings(
+    reading document: SettingsDocument, over base: GameSettings
+  ) throws(SettingsProblem) -> GameSettings {
+    try document.wholeNumbers(of: Self.self, over: base)
+  }
+
+  /// None.
+  public static var defaultSettingsFile: String? { nil }
+
+  /// None: every name is a path.
+  public static func settingsFile(
+    named name: String, in invocation: Invocation
+  ) throws(SettingsProblem) -> URL? {
+    nil
+  }
+
+  /// A JSON file of the settings.
+  public static var settingsFileHelp: String {
+    "Read the settings from this JSON file ({\"name\": 3}), over the command line's."
+  }
+
+  /// Nothing: every seat's inputs count.
+  public mutating func letPeoplePlay(seats: Set<Int>) {}
 
   /// Nothing.
   public func input(forClickAt point: Vector2, seat: Int) -> Input? { nil }
@@ -148,10 +212,15 @@ public struct GameSetting: Sendable, Hashable {
   }
 }
 
-/// A value for each of a game's settings.
+/// A value for each of a game's settings, and the settings file they were read with, for a
+/// game that reads its own.
 public struct GameSettings: Sendable, Hashable {
   /// The values by setting name.
   public private(set) var values: [String: Int]
+  /// The settings file the game reads itself, if any (see
+  /// `PlayableGame.settings(reading:over:)`): both sides of a network match must have the
+  /// same.
+  public var document: SettingsDocument?
 
   /// The defaults of `settings`, with `values` over them.
   public init(_ settings: [GameSetting], values: [String: Int] = [:]) {
@@ -166,5 +235,47 @@ public struct GameSettings: Sendable, Hashable {
   public subscript(name: String) -> Int {
     guard let value = values[name] else { preconditionFailure("no setting named \(name)") }
     return value
+  }
+}
+
+/// A settings file as the game reads it: its name as the command line gave it, its bytes, and
+/// what the game read them as. Two documents are equal when their names and bytes are.
+public struct SettingsDocument: Sendable, Hashable {
+  /// The file's path as given, for messages.
+  public var name: String
+  /// What the file holds.
+  public var bytes: [UInt8]
+  /// What the game read the bytes as (a scenario), for its `init(seed:settings:)` to take
+  /// without reading them again; `nil` for a game that keeps nothing of its own.
+  public var contents: (any Sendable)?
+
+  /// The file `name` holding `bytes`, read as `contents`.
+  public init(name: String, bytes: [UInt8], contents: (any Sendable)? = nil) {
+    self.name = name
+    self.bytes = bytes
+    self.contents = contents
+  }
+
+  /// Whether both have the same name and bytes.
+  public static func == (left: Self, right: Self) -> Bool {
+    left.name == right.name && left.bytes == right.bytes
+  }
+
+  /// Hashes the name and the bytes.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(bytes)
+  }
+}
+
+/// What is wrong with a game's settings or their file, naming it: a command exits 65 with it,
+/// and a window shows it until the file is fixed.
+public struct SettingsProblem: Error, Sendable, CustomStringConvertible {
+  /// The message, naming the file and the line, field or setting.
+  public var description: String
+
+  /// A problem described by `description`.
+  public init(_ description: String) {
+    self.description = description
   }
 }

@@ -14,6 +14,12 @@ struct AssetFolder {
   /// The folder of sprite pictures.
   var sprites: URL { root.appendingPathComponent("sprites") }
 
+  /// The names of the scenarios in `scenarios/`, in order: `battle`, `duel`, ...
+  var scenarioNames: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+  }
+
   /// The folder `--assets` names, or the one `AssetLocator` finds.
   static func locate(option: String?, invocation: Sandbox.Invocation) throws(CommandFailure)
     -> AssetFolder
@@ -75,11 +81,9 @@ struct AssetFolder {
       return (loaded.scenario, url, loaded.document)
     } catch {
       if case .fileNotFound = error, !looksLikePath {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []
-        let known = names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         throw CommandFailure(
           message: "No scenario named \(quoted(nameOrPath)) (\(url.path) does not exist); "
-            + "available: \(known.isEmpty ? "none" : known.joined(separator: ", "))",
+            + "available: \(scenarioNames.isEmpty ? "none" : scenarioNames.joined(separator: ", "))",
           exitCode: error.exitCode)
       }
       throw CommandFailure(message: error.description, exitCode: error.exitCode)

@@ -1,0 +1,63 @@
+import Foundation
+import GameShell
+import Imaging
+import MonsterWars
+
+/// A match's settings: its scenario file, found by name in the assets folder or by path.
+extension MonsterWarsGame {
+  /// The duel.
+  public static var defaultSettingsFile: String? { "duel" }
+
+  /// What `--settings` reads: a scenario.
+  public static var settingsFileHelp: String {
+    "The scenario: a name from the assets folder's scenarios/ (duel, swarm, ...) or a JSON file."
+  }
+
+  /// `.../Assets/scenarios/NAME.json` for a name; `nil` for a path (one with a `/` or ending in
+  /// `.json`).
+  public static func settingsFile(
+    named name: String, in invocation: Invocation
+  ) throws(SettingsProblem) -> URL? {
+    guard !Scenario.isPath(name) else { return nil }
+    let assets: AssetFolder
+    do {
+      assets = try AssetFolder.locate(option: nil, invocation: invocation)
+    } catch {
+      throw SettingsProblem(error.message)
+    }
+    let url = Scenario.resolve(name, scenariosDirectory: assets.scenarios)
+    guard FileKind.at(url.path(percentEncoded: false)) == .missing else { return url }
+    let names = assets.scenarioNames
+    throw SettingsProblem(
+      "no scenario named \(quoted(name)) (\(url.path(percentEncoded: false)) does not exist); "
+        + "available: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+  }
+
+  /// The scenario the file holds, checked field by field, named after the file.
+  public static func settings(
+    reading document: SettingsDocument, over base: GameSettings
+  ) throws(SettingsProblem) -> GameSettings {
+    let name = URL(fileURLWithPath: document.name).deletingPathExtension().lastPathComponent
+    let scenario: Scenario
+    do {
+      scenario = try Scenario.parse(Data(document.bytes), path: document.name, name: name)
+    } catch {
+      throw SettingsProblem(error.description)
+    }
+    var settings = base
+    settings.document = SettingsDocument(
+      name: document.name, bytes: document.bytes, contents: scenario)
+    return settings
+  }
+
+  /// A match of the settings' scenario, the scenario's AI on both castles.
+  ///
+  /// - Precondition: `MonsterWarsGame.settings(reading:over:)` read the settings' document.
+  public init(seed: UInt64, settings: GameSettings) {
+    guard let scenario = settings.document?.contents as? Scenario else {
+      preconditionFailure(
+        "a match starts from a scenario that MonsterWarsGame.settings(reading:over:) read")
+    }
+    match = Match(scenario: scenario, seed: seed)
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Frames
+import GameShell
+import Gameplay
+import HeadlessRenderer
+import MonsterWars
+import TraitSandbox
+
+/// MonsterWars as every game's command line plays it: a match whose settings file is its
+/// scenario (the duel by default; a name from the assets folder's `scenarios/`, or a path),
+/// with a seat per castle, whose player buys monsters with the number keys.
+public struct MonsterWarsGame: PlayableGame {
+  /// The match being played.
+  public var match: Match
+
+  /// `monsterwars`.
+  public static var name: String { Match.name }
+
+  /// A seat per castle, `left` then `right`.
+  public var seats: [Seat] { match.seats }
+
+  /// The match's tick.
+  public var tick: UInt64 { match.tick }
+
+  /// How many threads the match steps on.
+  public var threadCount: Int {
+    get { match.threadCount }
+    set { match.threadCount = newValue }
+  }
+
+  /// Whether the match's world times its systems.
+  public var measuresSystemTimes: Bool {
+    get { match.measuresSystemTimes }
+    set { match.measuresSystemTimes = newValue }
+  }
+
+  /// Whether a castle fell or the scenario's tick limit came.
+  public var isOver: Bool { match.isOver }
+
+  /// The scenario's ticks a second.
+  public var ticksPerSecond: Double { match.ticksPerSecond }
+
+  /// Each seat's orders for its castle, if a player holds it, then the tick.
+  public mutating func advance(with inputs: [SeatInput<CastleOrder>]) {
+    match.advance(with: inputs)
+  }
+
+  /// As `advance(with:)`, calling `observe` after each of the world's systems.
+  public mutating func advance(
+    with inputs: [SeatInput<CastleOrder>], observingSystems observe: (String, StateHash) -> Void
+  ) {
+    match.advance(with: inputs, observingSystems: observe)
+  }
+
+  /// The world's state hash.
+  public func stateHash() -> StateHash { match.stateHash() }
+
+  /// The match's snapshot (`MatchSnapshot`), its scenario with it.
+  public func snapshot() throws -> [UInt8] { try match.snapshot() }
+
+  /// The match a snapshot holds, on as many threads as this one.
+  public func restored(from snapshot: [UInt8]) throws -> MonsterWarsGame {
+    MonsterWarsGame(match: try match.restored(from: snapshot))
+  }
+
+  /// The game of `match`.
+  public init(match: Match) {
+    self.match = match
+  }
+
+  /// The help's overview.
+  public static var overview: String {
+    "MonsterWars: two castles spend coins on monsters that march and fight."
+  }
+
+  /// People hold the castles of `seats`, the scenario's AI the others: the match starts again
+  /// so, before its first tick.
+  public mutating func letPeoplePlay(seats: Set<Int>) {
+    guard !seats.isEmpty, match.tick == 0 else { return }
+    let (threads, measures) = (match.threadCount, match.measuresSystemTimes)
+    match = Match(
+      scenario: match.scenario, seed: match.seed, swarmCount: match.swarmCount,
+      leftController: seats.contains(0) ? .player : nil,
+      rightController: seats.contains(1) ? .player : nil)
+    match.threadCount = threads
+    match.measuresSystemTimes = measures
+  }
+
+  /// The match with its HUD, as the window draws it.
+  public func makeFrame() -> Frame {
+    match.makeFrame()
+  }
+
+  /// Every sprite the standard roster draws, from the assets folder.
+  public static func sprites() throws -> SpriteLibrary {
+    let assets = try AssetFolder.locate(option: nil, invocation: .current)
+    return try assets.loadSprites(for: .standard, console: .standard)
+  }
+
+  /// A click gives no order: the keys do.
+  public static var clickHelp: String { "nothing: the number keys buy" }
+
+  /// 1, 2, 3 buy the roster's kinds in order; 0 takes back the newest order not yet paid.
+  public static var keys: [GameKey] {
+    Roster.standard.kinds.prefix(9).enumerated().map { index, kind in
+      GameKey(Character(String(index + 1)), "buy a \(kind.displayName)")
+    } + [GameKey("0", "take back your newest order not yet paid")]
+  }
+
+  /// The order `key` gives: a kind of the scenario's roster, or a cancel.
+  public func input(forKey key: Character, seat: Int) -> CastleOrder? {
+    guard let digit = key.wholeNumberValue, key.isASCII else { return nil }
+    if digit == 0 { return .cancel }
+    let kinds = match.scenario.roster.kinds
+    return kinds.indices.contains(digit - 1) ? .buy(kinds[digit - 1]) : nil
+  }
+
+  /// What the world says of `entity`.
+  public func inspect(_ entity: AnyEntityID) -> EntityInspection? {
+    match.world.inspect(entity)
+  }
+
+  /// The scenario, and each castle's health and coins.
+  public var reportLines: [String] {
+    ["scenario: \(match.scenario.name)"]
+      + Side.allCases.map { side in
+        let castle = match.castle(of: side)
+        return "\(side.name) castle: health \(Int(castle?.health.current ?? 0)), "
+          + "coins \(Int(castle?.spawner.budget ?? 0))"
+      }
+  }
+
+  /// "left won", "right won" or "draw", once the match is over.
+  public var outcome: String? {
+    switch match.outcome {
+    case .victory(let side): "\(side.name) won"
+    case .draw: "draw"
+    case nil: nil
+    }
+  }
+
+  /// The scenario's name, then the world's schedule and entity types.
+  public var descriptionLines: [String] {
+    ["Scenario: \(match.scenario.name)", ""] + match.world.describedLines()
+  }
+
+  /// The match's world, which `run --profile` reports on.
+  public var steppedWorld: World? { match.world }
+}
