@@ -32,8 +32,8 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   static var settingsFile: Option<String?> {
     .text(
       "settings", valueName: "file",
-      help: "Read the settings from this JSON file ({\"name\": 3}, over the command line's) and "
-        + "restart the game with them, the same seed, whenever the file changes.")
+      help: G.settingsFileHelp
+        + " The game restarts with them, the same seed, whenever the file changes.")
   }
 
   static var spec: CommandSpec {

@@ -245,13 +245,14 @@ enum GameOptions<G: PlayableGame> {
     center: WorldPoint? = nil, invocation: Invocation
   ) throws(CommandFailure) {
     let sprites = try sprites()
-    var frame = game.makeFrame()
+    let size = size ?? pictureSize(of: game.makeFrame())
+    // The game's HUD, if any, laid out for the picture.
+    var frame = game.makeFrame(canvas: .fitting(width: size.width, height: size.height))
     if let camera = CameraOptions.camera(
       zoom: zoom, center: center, arena: (frame.worldWidth, frame.worldHeight))
     {
       frame.camera = camera
     }
-    let size = size ?? pictureSize(of: frame)
     var backend = HeadlessBackend(width: size.width, height: size.height, sprites: sprites)
     backend.render(frame)
     try LinesFile.write(PNG.encode(backend.image), to: invocation.url(of: path))

@@ -46,7 +46,7 @@ struct GamePlay<G: PlayableGame> {
     startTick = recorder.game.tick
     replayStart = replaying == nil ? nil : recorder.game
     timeline = replaying == nil ? GameTimeline(recorder.game) : nil
-    previous = recorder.game.makeFrame()
+    previous = recorder.game.makeFrame(canvas: view.canvas)
     current = previous
   }
 
@@ -73,7 +73,8 @@ struct GamePlay<G: PlayableGame> {
     if let travel, let restarted = try? Recorder(travel) {
       // The recording goes on from the past the player went back to.
       recorder = restarted
-      (previous, current, pairing, clicked) = (travel.makeFrame(), travel.makeFrame(), nil, [])
+      let frame = travel.makeFrame(canvas: view.canvas)
+      (previous, current, pairing, clicked) = (frame, frame, nil, [])
     }
     let overlay = Viewport(
       contentWidth: view.canvas.width, contentHeight: view.canvas.height, width: width,
@@ -117,7 +118,7 @@ struct GamePlay<G: PlayableGame> {
     let target = Int((Float(progress.total) * min(max(fraction, 0), 1)).rounded())
     if target < progress.played, let again = try? Recorder(replayStart) {
       recorder = again
-      previous = replayStart.makeFrame()
+      previous = replayStart.makeFrame(canvas: view.canvas)
       current = previous
       pairing = nil
     }
@@ -149,8 +150,8 @@ struct GamePlay<G: PlayableGame> {
     }
     clicked = []
     // Interpolation needs the frame just before the last tick, not the one before a burst.
-    previous = steps > 1 ? recorder.game.makeFrame() : current
-    current = recorder.game.makeFrame()
+    previous = steps > 1 ? recorder.game.makeFrame(canvas: view.canvas) : current
+    current = recorder.game.makeFrame(canvas: view.canvas)
     pairing =
       steps == 1
       ? InstancePairing(
@@ -164,7 +165,7 @@ struct GamePlay<G: PlayableGame> {
   /// of its instances with that tick's, if there is one to draw from.
   mutating func frame(alpha: Double) -> (frame: Frame, pairing: InstancePairing?, alpha: Float) {
     let past = timeline?.shown
-    let shown = past?.makeFrame() ?? current
+    let shown = past?.makeFrame(canvas: view.canvas) ?? current
     let game = past ?? recorder.game
     let paired = past == nil && alpha < 1 ? pairing : nil
     let drawnAlpha = paired == nil ? 1 : Float(alpha)

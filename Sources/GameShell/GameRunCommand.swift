@@ -127,7 +127,7 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
     }
     var recorder = try GameOptions<G>.recorder(of: game)
     var frames = try pictures.recorder(for: game, invocation: invocation)
-    try frames?.record(tick: game.tick) { _ in game.makeFrame() }
+    try frames?.record(tick: game.tick) { game.makeFrame(canvas: $0) }
     for tick in 0..<ticks where !recorder.game.isOver {
       let start = clock.now()
       recorder.advance(with: inputs[tick] ?? [])
@@ -136,7 +136,7 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
           tick: clock.now() - start, systems: world.lastSystemTimes, end: world.lastTickEndTimes,
           parallelism: world.lastTickParallelism)
       }
-      try frames?.record(tick: recorder.game.tick) { _ in recorder.game.makeFrame() }
+      try frames?.record(tick: recorder.game.tick) { recorder.game.makeFrame(canvas: $0) }
     }
     if let recordURL { try GameOptions<G>.write(recorder.recording, to: recordURL) }
     let hashStart = clock.now()

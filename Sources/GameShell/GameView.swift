@@ -239,6 +239,7 @@ struct GameView: Equatable {
     shown.camera = camera ?? frame.camera
     var builder = FrameBuilder(canvas: canvas)
     var layout = HUDLayout(canvas: canvas)
+    for rect in Self.hudBands(of: frame, on: canvas) { layout.reserve(rect) }
     let status = statusLine
     if let rect = layout.place(
       width: Float(status.count) * 16 + 12, height: 28, near: [.topLeft, .top])
@@ -276,6 +277,18 @@ struct GameView: Equatable {
     ).withCamera(shown.camera)
     made.overlayCanvas = canvas
     return made
+  }
+
+  /// The bands of the game's own HUD (a status bar, a banner), which the view's panels stay
+  /// off: the filled rectangles of its overlay, drawn on `canvas`, but for any that covers
+  /// more than half of it, which is a backdrop for them to go over.
+  static func hudBands(of frame: Frame, on canvas: OverlayCanvas) -> [OverlayRect] {
+    let half = canvas.width * canvas.height / 2
+    return frame.overlay.compactMap { command in
+      guard case .rect(let rect) = command.shape, rect.isFilled, rect.width * rect.height <= half
+      else { return nil }
+      return OverlayRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+    }
   }
 
   /// Draws the help where `layout` places it, or over the other panels where there is no room

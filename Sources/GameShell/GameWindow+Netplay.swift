@@ -81,7 +81,7 @@ extension GameWindow {
       let drawStart = clock.now()
       if ran > 0 { figures.tick((drawStart - frameStart) / Double(ran)) }
       let game = match.rollback?.game
-      drawn = game?.makeFrame() ?? waiting
+      drawn = game?.makeFrame(canvas: view.canvas) ?? waiting
       let took = try show(
         shown(drawn, of: game, in: match, view: &view, figures: figures), with: &drawing,
         clock: &clock, announce: announce)
@@ -168,7 +168,7 @@ extension GameWindow {
           height: drawing.renderer.height, seat: 0)
         spectator.pump(now: frameStart)
         let game = spectator.game
-        drawn = game?.makeFrame() ?? waiting
+        drawn = game?.makeFrame(canvas: view.canvas) ?? waiting
         let behind = spectator.ticksBehind
         _ = try show(
           view.shown(

@@ -58,8 +58,12 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// every seat's inputs count.
   mutating func letPeoplePlay(seats: Set<Int>)
 
-  /// A picture of the game as it stands: what the window draws and `--png` writes.
+  /// A picture of the game as it stands: what `--png` writes.
   func makeFrame() -> Frame
+
+  /// A picture of the game as it stands with its HUD laid out on `canvas`, the window's or a
+  /// picture's: what the window draws. `makeFrame()`, by default.
+  func makeFrame(canvas: OverlayCanvas) -> Frame
 
   /// The sprites the game's frames name.
   static func sprites() throws -> SpriteLibrary
@@ -132,6 +136,11 @@ extension PlayableGame {
   /// A JSON file of the settings.
   public static var settingsFileHelp: String {
     "Read the settings from this JSON file ({\"name\": 3}), over the command line's."
+  }
+
+  /// `makeFrame()`: the game's HUD, if any, laid out for the standard canvas.
+  public func makeFrame(canvas: OverlayCanvas) -> Frame {
+    makeFrame()
   }
 
   /// Nothing: every seat's inputs count.

@@ -25,18 +25,20 @@ extension Match {
   }
 
   /// A frame of the match: background, every entity, and the HUD laid out on `canvas` (a
-  /// window's, `OverlayCanvas.fitting(width:height:)`).
+  /// window's, `OverlayCanvas.fitting(width:height:)`), with its speed label unless
+  /// `showsSpeed` is off (a window that says the speed itself).
   ///
   /// Making a frame only reads the match; it never changes the simulation.
   public func makeFrame(
     speed: Double = 1, isPaused: Bool = false, isFallingBehind: Bool = false,
-    askedSpeed: Double? = nil, canvas: OverlayCanvas = .standard
+    askedSpeed: Double? = nil, canvas: OverlayCanvas = .standard, showsSpeed: Bool = true
   ) -> Frame {
     var builder = FrameBuilder(canvas: canvas)
     world.draw(into: &builder)
-    hud(
-      speed: speed, isPaused: isPaused, isFallingBehind: isFallingBehind, askedSpeed: askedSpeed
-    ).draw(into: &builder)
+    var hud = hud(
+      speed: speed, isPaused: isPaused, isFallingBehind: isFallingBehind, askedSpeed: askedSpeed)
+    hud.showsSpeed = showsSpeed
+    hud.draw(into: &builder)
     return builder.frame(
       tick: world.tick, worldWidth: world.arenaSize.x, worldHeight: world.arenaSize.y,
       background: .background)

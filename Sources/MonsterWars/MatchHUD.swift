@@ -8,6 +8,8 @@ public struct MatchHUD: Equatable, Sendable {
   public var clock: TickLabel
   /// The simulation speed.
   public var speed: SpeedLabel
+  /// Whether the speed label is drawn: not in a window that says the speed itself.
+  public var showsSpeed = true
   /// The end-of-match banner, once the match is over.
   public var outcome: OutcomeLabel?
 
@@ -46,15 +48,17 @@ public struct MatchHUD: Equatable, Sendable {
     clock.draw(
       into: &builder, x: (canvas.width - clock.width) / 2,
       y: (Self.barHeight - clock.fontSize) / 2 + 2)
-    // On a band of its own, which it reads over whatever armies pass under it.
-    let band = Self.speedBand(of: speed, canvas: canvas)
-    builder.drawOverlay(
-      .rect(
-        RectDraw(
-          x: band.x, y: band.y, width: band.width, height: band.height,
-          color: .black.withAlpha(170))),
-      layer: 99)
-    speed.draw(into: &builder, x: band.x + 6, y: band.y + 3)
+    if showsSpeed {
+      // On a band of its own, which it reads over whatever armies pass under it.
+      let band = Self.speedBand(of: speed, canvas: canvas)
+      builder.drawOverlay(
+        .rect(
+          RectDraw(
+            x: band.x, y: band.y, width: band.width, height: band.height,
+            color: .black.withAlpha(170))),
+        layer: 99)
+      speed.draw(into: &builder, x: band.x + 6, y: band.y + 3)
+    }
     if let outcome {
       let outcome = SizedLabel(
         outcome,

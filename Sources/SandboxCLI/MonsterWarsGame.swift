@@ -86,9 +86,15 @@ public struct MonsterWarsGame: PlayableGame {
     match.measuresSystemTimes = measures
   }
 
-  /// The match with its HUD, as the window draws it.
+  /// The match with its HUD: the castles' health and coins, the clock, the outcome (the
+  /// window says the speed).
   public func makeFrame() -> Frame {
-    match.makeFrame()
+    match.makeFrame(showsSpeed: false)
+  }
+
+  /// The match with its HUD laid out on `canvas`.
+  public func makeFrame(canvas: OverlayCanvas) -> Frame {
+    match.makeFrame(canvas: canvas, showsSpeed: false)
   }
 
   /// Every sprite the standard roster draws, from the assets folder.

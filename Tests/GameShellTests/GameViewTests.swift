@@ -179,6 +179,33 @@ struct GameViewTests {
     }
   }
 
+  @Test("the view's panels stay off the game's own HUD bands, but go over a backdrop")
+  mutating func gameBands() {
+    var view = GameView(controlsTime: true, keys: Drift.keys)
+    press(&view, .keyDown(.character("h")))
+    let canvas = view.canvas
+    // A game's status bar along the top, and a tint over all of it.
+    let bar = RectDraw(x: 0, y: 0, width: canvas.width, height: 40, color: .black)
+    let tint = RectDraw(
+      x: 0, y: 0, width: canvas.width, height: canvas.height,
+      color: Color(red: 0, green: 0, blue: 80, alpha: 40))
+    var game = world
+    game.overlay = [DrawCommand(.rect(tint), layer: 1), DrawCommand(.rect(bar), layer: 2)]
+    let shown = view.shown(game)
+    let bands = shown.overlay.dropFirst(2).compactMap { command -> RectDraw? in
+      if case .rect(let rect) = command.shape, rect.isFilled { rect } else { nil }
+    }
+    // The status line and the help, both under the bar.
+    #expect(bands.count >= 2)
+    for band in bands { #expect(band.y >= 40, "\(band)") }
+    // Without the bar they start at the top.
+    game.overlay = [DrawCommand(.rect(tint), layer: 1)]
+    let top = view.shown(game).overlay.dropFirst().compactMap { command -> Float? in
+      if case .rect(let rect) = command.shape, rect.isFilled { rect.y } else { nil }
+    }
+    #expect(top.min().map { $0 < 40 } == true)
+  }
+
   @Test("F follows the selection; when it is gone the camera stays where it was, and says so")
   mutating func follow() throws {
     let stone = AnyEntityID(rawValue: 7)

@@ -2,6 +2,7 @@ import Foundation
 import Frames
 import Gameplay
 import HeadlessRenderer
+import Imaging
 import Testing
 import TraitSandbox
 
@@ -77,6 +78,20 @@ struct Walk: PlayableGame {
 
   func makeFrame() -> Frame {
     Frame(tick: tick, worldWidth: 64, worldHeight: 36, instances: FrameInstances())
+  }
+
+  /// A red square in the canvas's top right corner, wherever that is.
+  func makeFrame(canvas: OverlayCanvas) -> Frame {
+    var frame = makeFrame()
+    frame.overlay = [
+      DrawCommand(
+        .rect(
+          RectDraw(
+            x: canvas.width - 20, y: 0, width: 20, height: 20,
+            color: Color(red: 255, green: 0, blue: 0))), layer: 1)
+    ]
+    frame.overlayCanvas = canvas
+    return frame
   }
 
   static func sprites() throws -> SpriteLibrary { try SpriteLibrary(images: [:]) }
@@ -165,6 +180,39 @@ struct SettingsDocumentTests {
       GameOptions<Walk>.arguments(for: try read("5", name: "my route's.txt"))
         == #"--pace 1 --settings 'my route'\''s.txt'"#)
     #expect(GameOptions<Walk>.arguments(for: base) == "--pace 1")
+  }
+
+  @Test("a picture's HUD is laid out on the picture's canvas")
+  func pictureCanvas() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (width, height) in [(1600, 900), (640, 360)] {
+      let result = run(["run", "--ticks", "1", "--png", "p.png", "--size", "\(width)x\(height)"])
+      #expect(result.code == 0, "\(result.errors)")
+      let image = try PNG.decode(
+        Array(try Data(contentsOf: folder.appendingPathComponent("p.png"))))
+      #expect(image.width == width)
+      // The square lies in the picture's own top right corner.
+      #expect(image[x: width - 3, y: 3] == RGBA(r: 255, g: 0, b: 0), "\(width)x\(height)")
+      #expect(image[x: width / 2, y: 3] != RGBA(r: 255, g: 0, b: 0))
+    }
+  }
+
+  @Test("a window's frames have the game's HUD laid out on the window's canvas")
+  func windowCanvas() throws {
+    var play = GamePlay(
+      try Recorder(Walk(seed: 0, settings: GameSettings(Walk.settings))), tickLimit: nil,
+      replaying: nil)
+    play.view.canvas = .fitting(width: 2560, height: 1440)
+    #expect(play.step(1) == 1)
+    let squares = play.frame(alpha: 1).frame.overlay.compactMap { command -> RectDraw? in
+      if case .rect(let rect) = command.shape, rect.color == Color(red: 255, green: 0, blue: 0) {
+        rect
+      } else {
+        nil
+      }
+    }
+    #expect(squares.map(\.x) == [play.view.canvas.width - 20])
   }
 
   @Test("a window's reload reads the file as the game does, over the command line's settings")

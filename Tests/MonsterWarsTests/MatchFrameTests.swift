@@ -60,6 +60,13 @@ struct MatchFrameTests {
     #expect(texts.contains { $0.hasPrefix("Right ") })
     #expect(texts.contains("tick 600  10.0s"))
     #expect(texts.contains("x1"))
+    // A window that says the speed itself leaves the label and its band out.
+    let quiet = match.makeFrame(showsSpeed: false)
+    #expect(quiet.overlay.count < frame.overlay.count)
+    #expect(
+      !quiet.overlay.contains { command in
+        if case .text(let text) = command.shape { text.text == "x1" } else { false }
+      })
   }
 
   @Test("every unit's instance carries its dot: the side colour, darker the more it is hurt")
