@@ -28,6 +28,14 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
       check: PictureFile.checkExtension)
   }
 
+  /// `--autoplay`: the player watches.
+  static var autoplay: Flag {
+    Flag(
+      "autoplay",
+      help: "Watch: no seat is yours, clicks and the game's keys give no inputs, and a game "
+        + "with computer players lets them play every seat.")
+  }
+
   /// `--settings`: a file of settings the window reloads.
   static var settingsFile: Option<String?> {
     .text(
@@ -46,13 +54,13 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         the next tick; Esc or closing the window quits, as do --frames and --ticks. Space \
         pauses, + and - change the speed, the wheel zooms, H lists the keys. With --replay \
         the window shows a recording at its pace instead, and exits 65 if it does not end \
-        where it was recorded. With --settings the window watches the settings file and \
+        where it was recorded. With --autoplay the player watches. With --settings the window watches the settings file and \
         restarts the game whenever it changes; what is wrong with it shows in the window until \
         it is fixed. --screenshot saves the last frame drawn when the window closes. Without \
         a display it exits 69.
         """,
       options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
-        settingsFile, GameOptions<G>.ticks, frames, GameOptions<G>.threads,
+        settingsFile, GameOptions<G>.ticks, frames, GameOptions<G>.threads, autoplay,
         GameOptions<G>.record, replay, GameOptions<G>.size, screenshot, CameraOptions.zoom,
         CameraOptions.center, RendererOption.option,
       ], program: G.name)
@@ -66,6 +74,8 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   let recordURL: URL?
   let replayURL: URL?
   let settingsFile: GameSettingsFile<G>?
+  /// Whether the player watches (`--autoplay`).
+  let watches: Bool
   let environment: [String: String]
   /// How the window draws (`--renderer`).
   let renderer: RendererChoice
@@ -103,7 +113,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     }
     if replayURL != nil {
       let setUp: [any OptionDeclaration] =
-        [GameOptions<G>.seed, GameOptions<G>.record, Self.settingsFile]
+        [GameOptions<G>.seed, GameOptions<G>.record, Self.settingsFile, Self.autoplay]
         + GameOptions<G>.settingOptions
       if let given = setUp.first(where: { options.contains($0) }) {
         throw .usage("--\(given.name) cannot go with --replay: the recording holds the game")
@@ -118,6 +128,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     }
     environment = invocation.environment
     self.invocation = invocation
+    watches = options[Self.autoplay]
     renderer = try RendererOption.choice(options, environment: environment)
   }
 
@@ -125,12 +136,13 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     if let replayURL { return try show(replayURL, console: console) }
     var game = G(seed: seed, settings: settings)
     game.threadCount = threads
-    game.letPeoplePlay(seats: [0])
+    if !watches { game.letPeoplePlay(seats: [0]) }
     // F1 shows what each system took (a game on a World times them).
     game.measuresSystemTimes = true
     var recorder = try GameOptions<G>.recorder(of: game)
     let reload = settingsFile.map {
-      SettingsReload(file: $0, seed: seed, threads: threads, current: settings)
+      SettingsReload(
+        file: $0, seed: seed, threads: threads, people: watches ? [] : [0], current: settings)
     }
     let (frames, summary) = try GameWindow<G>.run(
       &recorder, tickLimit: tickLimit, frameLimit: frameLimit, window: window(console),
@@ -147,7 +159,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   private func window(_ console: Console) -> WindowRequest {
     WindowRequest(
       environment: environment, renderer: renderer, size: size, screenshot: screenshotURL,
-      zoom: zoom, center: center, announce: { console.print($0) })
+      zoom: zoom, center: center, seat: watches ? nil : 0, announce: { console.print($0) })
   }
 
   /// Shows the recording at `url` in the window, then checks where it ended.

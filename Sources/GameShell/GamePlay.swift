@@ -33,6 +33,14 @@ struct GamePlay<G: PlayableGame> {
   private(set) var seekTarget: Int?
   /// What is wrong with the settings file, shown until it is fixed.
   var settingsProblem: String?
+  /// The seat whose inputs the player's clicks and keys give; `nil` for a player who watches,
+  /// whose clicks and keys give none (and the help lists none).
+  var seat: Int? = 0 {
+    didSet {
+      view.clickHelp = seat == nil ? "nothing: you are watching" : G.clickHelp
+      view.keys = seat == nil ? [] : G.keys
+    }
+  }
 
   /// The ticks a step runs while seeking, whatever the clock grants.
   static var seekTicksPerStep: Int { 60 }
@@ -56,6 +64,7 @@ struct GamePlay<G: PlayableGame> {
   mutating func restart(with recorder: Recorder<G>) {
     var restarted = GamePlay(recorder, tickLimit: tickLimit, replaying: nil)
     restarted.view = view
+    restarted.seat = seat
     restarted.view.forgetSelection()
     restarted.figures = figures
     self = restarted
@@ -101,8 +110,8 @@ struct GamePlay<G: PlayableGame> {
     }
     let given = GameWindow<G>.take(
       others, view: &view, game: recorder.game, shown: current, width: width, height: height,
-      seat: 0)
-    if replaying == nil { clicked += given.map { SeatInput(seat: 0, input: $0) } }
+      seat: seat ?? 0)
+    if replaying == nil, let seat { clicked += given.map { SeatInput(seat: seat, input: $0) } }
   }
 
   /// The ticks a replay has played from its start, and how many it has, when this is one.

@@ -120,14 +120,21 @@ struct SettingsReload<G: PlayableGame> {
   let seed: UInt64
   /// The threads every restart steps on.
   let threads: Int
+  /// The seats people hold in every restart.
+  let people: Set<Int>
   /// The settings the game plays with now.
   private(set) var current: GameSettings
 
-  /// Reloads `file` for games of `seed` on `threads` threads, which play `current` now.
-  init(file: GameSettingsFile<G>, seed: UInt64, threads: Int, current: GameSettings) {
+  /// Reloads `file` for games of `seed` on `threads` threads whose seats `people` hold, which
+  /// play `current` now.
+  init(
+    file: GameSettingsFile<G>, seed: UInt64, threads: Int, people: Set<Int>,
+    current: GameSettings
+  ) {
     self.file = file
     self.seed = seed
     self.threads = threads
+    self.people = people
     self.current = current
   }
 
@@ -145,7 +152,7 @@ struct SettingsReload<G: PlayableGame> {
       guard settings != current else { return }
       var game = G(seed: seed, settings: settings)
       game.threadCount = threads
-      game.letPeoplePlay(seats: [0])
+      game.letPeoplePlay(seats: people)
       game.measuresSystemTimes = true
       do {
         play.restart(with: try GameOptions<G>.recorder(of: game))

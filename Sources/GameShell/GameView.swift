@@ -39,9 +39,9 @@ struct GameView: Equatable {
   /// clock both players share.
   let controlsTime: Bool
   /// What a click does, as the help says it.
-  let clickHelp: String
+  var clickHelp: String
   /// The game's keys, as the help lists them.
-  let keys: [GameKey]
+  var keys: [GameKey]
   /// The canvas the overlay is laid out on: the window's (`OverlayCanvas.fitting`).
   var canvas = OverlayCanvas.standard
   /// The first of the inspector's rows shown: the wheel over the inspector scrolls.

@@ -33,7 +33,7 @@ enum GameWindow<G: PlayableGame> {
       ended = try loop(
         &recorder, session: session, drawing: drawing, announce: window.announce,
         tickLimit: tickLimit, frameLimit: frameLimit, replaying: replaying, reload: reload,
-        takesPicture: window.screenshot != nil, camera: camera)
+        takesPicture: window.screenshot != nil, camera: camera, seat: window.seat)
     } catch {
       throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
     }
@@ -118,7 +118,7 @@ enum GameWindow<G: PlayableGame> {
     _ recorder: inout Recorder<G>, session: SDLSession, drawing: WindowDrawing,
     announce: @Sendable (String) -> Void, tickLimit: Int?, frameLimit: Int?,
     replaying: ((Int) -> [SeatInput<G.Input>])?, reload: SettingsReload<G>?, takesPicture: Bool,
-    camera: Camera?
+    camera: Camera?, seat: Int?
   ) throws(SDLError) -> (frames: Int, summary: [String], picture: Image?) {
     var drawing = drawing
     let window = drawing.renderer.window  // every way of drawing draws into it
@@ -132,6 +132,7 @@ enum GameWindow<G: PlayableGame> {
     var reload = reload
     stepped.play.view.settingsFile = reload?.file.path
     stepped.play.view.look(through: camera)
+    if replaying == nil { stepped.play.seat = seat }
     var (frames, lastFrame, shownAlpha) = (0, pacing.now(), 1.0)
     var drawn: (draw: Double, present: Double)?
     var lastShown: (frame: Frame, pairing: InstancePairing?, alpha: Float)?
@@ -305,6 +306,8 @@ struct WindowRequest: Sendable {
   /// How much closer than the whole world the window starts, and where (`--zoom`, `--center`).
   var zoom: Float = 1
   var center: WorldPoint?
+  /// The seat the player holds; `nil` for one who watches (`--autoplay`).
+  var seat: Int? = 0
   /// Told which way the window draws and why.
   var announce: @Sendable (String) -> Void = { _ in }
 }

@@ -84,6 +84,8 @@ struct GameSettingsFileTests {
     #expect(recorded.code == 64 && recorded.errors.contains("--settings cannot go with --record"))
     let replayed = demo(["--replay", "r.json", "--settings", "s.json"])
     #expect(replayed.code == 64 && replayed.errors.contains("--settings cannot go with --replay"))
+    let watched = demo(["--replay", "r.json", "--autoplay"])
+    #expect(watched.code == 64 && watched.errors.contains("--autoplay cannot go with --replay"))
     let missing = demo(["--settings", "none.json"])
     #expect(missing.code == 66 && missing.errors.contains("--settings: none.json"))
   }
@@ -125,7 +127,7 @@ struct GameSettingsFileTests {
     for _ in 0..<10 { _ = play.step(1) }
     var reload = SettingsReload(
       file: GameSettingsFile<Drift>(url, path: "drift.json", base: settings), seed: 5,
-      threads: 1, current: settings)
+      threads: 1, people: [0], current: settings)
     reload.check(&play)
     #expect(play.recorder.game.tick == 10)
     play.view.selection = AnyEntityID(rawValue: 1)

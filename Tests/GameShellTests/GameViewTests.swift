@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import Gameplay
 import Imaging
 import SDLBackend
 import Testing
@@ -70,6 +71,26 @@ struct GameViewTests {
     #expect(GameKey.isAllowed("u") && GameKey.isAllowed("7"))
     #expect(!GameKey.isAllowed("t") && !GameKey.isAllowed("h") && !GameKey.isAllowed("U"))
     #expect(!GameKey.isAllowed("+") && !GameKey.isAllowed("é"))
+  }
+
+  @Test("a player who watches gives no inputs by click or key, and the help lists no game keys")
+  func watching() throws {
+    let start = Drift(seed: 1, settings: GameSettings(Drift.settings))
+    var play = GamePlay(try Recorder(start), tickLimit: nil, replaying: nil)
+    var watched = play
+    watched.seat = nil
+    for index in [0, 1] {
+      let events: [InputEvent] = [.keyDown(.character("u")), .mouseDown(x: 100, y: 100)]
+      if index == 0 { play.take(events, width: 1280, height: 720) }
+      if index == 1 { watched.take(events, width: 1280, height: 720) }
+    }
+    #expect(play.step(1) == 1 && watched.step(1) == 1)
+    // U adds 100 for the player's seat; the watcher's U gives nothing.
+    #expect(play.recorder.game.value == start.value + 100 + 2)
+    #expect(watched.recorder.game.value == start.value + 2)
+    #expect(play.view.helpLines.contains { $0.hasPrefix("U ") || $0.hasPrefix("u ") })
+    #expect(!watched.view.helpLines.contains { $0.hasPrefix("U ") || $0.hasPrefix("u ") })
+    #expect(watched.view.helpLines.contains("Click        nothing: you are watching"))
   }
 
   @Test("] and [ zoom around the view's centre, arrows move it inside the world, Home resets")
