@@ -112,6 +112,61 @@ struct MonsterWarsGameTests {
     #expect(synced.status == 0, "\(synced.error)")
   }
 
+  @Test("two sides play a match over the loopback, each a castle, to the hash of their orders")
+  func overTheNetwork() async throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let kinds = Roster.standard.kinds
+    func order(_ kind: UnitKind) throws -> String {
+      String(decoding: try JSONEncoder().encode(CastleOrder.buy(kind)), as: UTF8.self)
+    }
+    let (host, guest, both) = (
+      folder.appending(path: "h.jsonl"), folder.appending(path: "g.jsonl"),
+      folder.appending(path: "both.jsonl")
+    )
+    let hostLine = "{\"tick\": 5, \"input\": \(try order(kinds[0]))}\n"
+    let guestLine = "{\"tick\": 9, \"input\": \(try order(kinds[2]))}\n"
+    try Data(hostLine.utf8).write(to: host)
+    try Data(guestLine.utf8).write(to: guest)
+    try Data(
+      (hostLine.replacingOccurrences(of: "{\"tick\": 5,", with: "{\"tick\": 5, \"seat\": 0,")
+        + guestLine.replacingOccurrences(of: "{\"tick\": 9,", with: "{\"tick\": 9, \"seat\": 1,"))
+        .utf8
+    ).write(to: both)
+    let hostConsole = CapturedConsole()
+    let hosting = Task.detached {
+      let invocation = Invocation(
+        arguments: [
+          "host", "--listen", "127.0.0.1", "--port", "0", "--ticks", "60", "--wait", "20",
+          "--input-delay", "0", "--timeout", "30", "--headless", "--inputs", host.path,
+          "--threads", "1",
+        ], environment: [:], executablePath: "/nonexistent/bin/monsterwars",
+        workingDirectory: packageRoot.path)
+      return MonsterWarsGame.runCommandLine(invocation, console: hostConsole.console)
+    }
+    var joinLine: [String]?
+    for _ in 0..<200 where joinLine == nil {
+      try await Task.sleep(for: .milliseconds(50))
+      joinLine = hostConsole.standardOutput.split(separator: "\n")
+        .first { $0.hasPrefix("  monsterwars join ") }?
+        .split(separator: " ").dropFirst().map(String.init)
+    }
+    let arguments = try #require(joinLine, "\(hostConsole.standardOutput)")
+    // The guest is told the host's scenario.
+    #expect(arguments.suffix(2) == ["--settings", "duel"], "\(arguments)")
+    let joined = monsterWars(
+      arguments + ["--timeout", "30", "--headless", "--inputs", guest.path, "--threads", "1"])
+    let hosted = await hosting.value
+    #expect(hosted == 0 && joined.status == 0, "\(hostConsole.standardError)\(joined.error)")
+    #expect(joined.output.contains("Agreed:    both sides had the same stateHash at tick 60"))
+    let hash = stateHash(in: joined.output)
+    #expect(hash != nil && hash == stateHash(in: hostConsole.standardOutput))
+    // Both castles are people's: a run with both sides' orders ends on the same hash.
+    let run = monsterWars(["run", "--ticks", "60", "--inputs", both.path])
+    #expect(stateHash(in: run.output) == hash, "\(run.output)")
+    #expect(hash != stateHash(in: monsterWars(["run", "--ticks", "60"]).output))
+  }
+
   @Test("the number keys buy the roster's kinds for the seat's castle; 0 takes one back")
   func keys() throws {
     let game = try #require(
