@@ -54,10 +54,10 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         the next tick; Esc or closing the window quits, as do --frames and --ticks. Space \
         pauses, + and - change the speed, the wheel zooms, H lists the keys. With --replay \
         the window shows a recording at its pace instead, and exits 65 if it does not end \
-        where it was recorded. With --autoplay the player watches. With --settings the window watches the settings file and \
-        restarts the game whenever it changes; what is wrong with it shows in the window until \
-        it is fixed. --screenshot saves the last frame drawn when the window closes. Without \
-        a display it exits 69.
+        where it was recorded. With --autoplay the player watches. With --settings the \
+        window watches the settings file and restarts the game whenever it changes; what is \
+        wrong with it shows in the window until it is fixed. --screenshot saves the last \
+        frame drawn when the window closes. Without a display it exits 69.
         """,
       options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
         settingsFile, GameOptions<G>.ticks, frames, GameOptions<G>.threads, autoplay,

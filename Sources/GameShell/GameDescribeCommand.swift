@@ -50,7 +50,7 @@ struct GameDescribeCommand<G: PlayableGame>: Subcommand {
         lines.append(
           "  --" + setting.name.padding(toLength: width, withPad: " ", startingAt: 0)
             + "  \(setting.range.lowerBound) to \(setting.range.upperBound), "
-            + "default \(setting.defaultValue)  \(setting.help)")
+            + "default \(setting.defaultDescription)  \(setting.help)")
       }
     }
     let own = game.descriptionLines

@@ -73,9 +73,9 @@ enum GameOptions<G: PlayableGame> {
   }
 
   /// An option for each of the game's settings.
-  static var settingOptions: [Option<Int>] {
+  static var settingOptions: [Option<Int?>] {
     G.settings.map {
-      .integer($0.name, help: $0.help, in: $0.range, default: $0.defaultValue)
+      .integer($0.name, help: $0.help, in: $0.range, defaultDescription: $0.defaultDescription)
     }
   }
 
@@ -131,7 +131,9 @@ enum GameOptions<G: PlayableGame> {
 
   /// The settings as command-line options, in the game's order: `--count 300`.
   static func arguments(for settings: GameSettings) -> String {
-    (G.settings.map { "--\($0.name) \(settings[$0.name])" }
+    (G.settings.compactMap { setting in
+      settings.value(of: setting.name).map { "--\(setting.name) \($0)" }
+    }
       + (settings.document.map { ["--settings " + shellWord($0.name)] } ?? []))
       .joined(separator: " ")
   }
@@ -142,7 +144,8 @@ enum GameOptions<G: PlayableGame> {
     var hasher = StateHasher()
     for setting in G.settings {
       hasher.combine(setting.name)
-      hasher.combine(settings[setting.name])
+      hasher.combine(settings.value(of: setting.name) != nil)
+      hasher.combine(settings.value(of: setting.name) ?? 0)
     }
     if let document = settings.document {
       hasher.combine("settings file")
@@ -228,14 +231,19 @@ enum GameOptions<G: PlayableGame> {
     seed: UInt64, settings: GameSettings
   ) -> [(name: String, text: String?, json: JSONValue?)] {
     [("seed", "\(seed)", .unsigned(seed))]
-      + G.settings.map { ($0.name, "\(settings[$0.name])", nil) }
+      + G.settings.compactMap { setting in
+        settings.value(of: setting.name).map { (setting.name, "\($0)", nil) }
+      }
       + (settings.document.map { [("settingsFile", $0.name, .string($0.name))] } ?? [])
       + [("settings", nil, settingsJSON(settings))]
   }
 
   /// The settings as one JSON object, in the game's order: `{"count":200}`.
   static func settingsJSON(_ settings: GameSettings) -> JSONValue {
-    .object(G.settings.map { ($0.name, .integer(settings[$0.name])) })
+    .object(
+      G.settings.compactMap { setting in
+        settings.value(of: setting.name).map { (setting.name, .integer($0)) }
+      })
   }
 
   /// Renders the game's frame headless, `size` or 1280 pixels wide by the world's shape, and

@@ -68,6 +68,8 @@ struct GameRenderCommand<G: PlayableGame>: Subcommand {
   func run(console: Console) throws(CommandFailure) -> Int32 {
     var game = G(seed: seed, settings: settings)
     game.threadCount = threads
+    // The seats the inputs file speaks for are people's, as in `run`.
+    game.letPeoplePlay(seats: Set(inputs.values.joined().map(\.seat)))
     while game.tick < UInt64(tick) && !game.isOver {
       game.advance(with: inputs[Int(game.tick)] ?? [])
     }

@@ -160,8 +160,8 @@ struct SettingsReload<G: PlayableGame> {
         play.settingsProblem = "\(file.path): cannot restart: \(error.message)"
         return
       }
-      let changed = G.settings.filter { settings[$0.name] != current[$0.name] }
-        .map { "\($0.name) \(settings[$0.name])" }
+      let changed = G.settings.filter { settings.value(of: $0.name) != current.value(of: $0.name) }
+        .map { "\($0.name) \(settings.value(of: $0.name).map(String.init) ?? "unset")" }
       current = settings
       play.view.say(
         "\(file.path): restarted with "

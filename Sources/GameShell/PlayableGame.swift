@@ -208,16 +208,30 @@ public struct GameSetting: Sendable, Hashable {
   public var help: String
   /// The values allowed.
   public var range: ClosedRange<Int>
-  /// The value when the option is not given.
-  public var defaultValue: Int
+  /// The value when the option is not given; `nil` for a setting the game decides itself
+  /// when it is not given (`GameSettings.value(of:)` is `nil` then).
+  public var defaultValue: Int?
+  /// What the help says the setting is when not given: its default value, or what the game
+  /// does without one ("the scenario's own").
+  public var defaultDescription: String
 
-  /// Declares a setting.
+  /// Declares a setting that is `defaultValue` when not given.
   public init(_ name: String, help: String, range: ClosedRange<Int>, default defaultValue: Int) {
     precondition(range.contains(defaultValue), "a setting's default is one of its values")
     self.name = name
     self.help = help
     self.range = range
     self.defaultValue = defaultValue
+    defaultDescription = "\(defaultValue)"
+  }
+
+  /// Declares a setting the game decides itself when it is not given, as `unset` says it.
+  public init(_ name: String, help: String, range: ClosedRange<Int>, unset: String) {
+    self.name = name
+    self.help = help
+    self.range = range
+    defaultValue = nil
+    defaultDescription = unset
   }
 }
 
@@ -231,7 +245,8 @@ public struct GameSettings: Sendable, Hashable {
   /// same.
   public var document: SettingsDocument?
 
-  /// The defaults of `settings`, with `values` over them.
+  /// The defaults of `settings`, with `values` over them; a setting without a default is
+  /// unset unless `values` gives it.
   public init(_ settings: [GameSetting], values: [String: Int] = [:]) {
     var all: [String: Int] = [:]
     for setting in settings { all[setting.name] = values[setting.name] ?? setting.defaultValue }
@@ -240,10 +255,19 @@ public struct GameSettings: Sendable, Hashable {
 
   /// The value of the setting named `name`.
   ///
-  /// - Precondition: The game declares it.
+  /// - Precondition: The game declares it with a default, or it is set.
   public subscript(name: String) -> Int {
-    guard let value = values[name] else { preconditionFailure("no setting named \(name)") }
+    guard let value = values[name] else {
+      preconditionFailure(
+        "no value for the setting \(name): read one without a default with value(of:)")
+    }
     return value
+  }
+
+  /// The value of the setting named `name`, or `nil` when it is unset (one the game decides
+  /// itself when it is not given).
+  public func value(of name: String) -> Int? {
+    values[name]
   }
 }
 

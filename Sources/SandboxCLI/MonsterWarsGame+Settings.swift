@@ -5,6 +5,16 @@ import MonsterWars
 
 /// A match's settings: its scenario file, found by name in the assets folder or by path.
 extension MonsterWarsGame {
+  /// `--entities`: how many monsters a swarm scenario places, the scenario's own count when
+  /// not given.
+  public static var settings: [GameSetting] {
+    [
+      GameSetting(
+        "entities", help: "How many monsters a swarm scenario places (0 to 10000000).",
+        range: 0...10_000_000, unset: "the scenario's own")
+    ]
+  }
+
   /// The duel.
   public static var defaultSettingsFile: String? { "duel" }
 
@@ -33,7 +43,8 @@ extension MonsterWarsGame {
         + "available: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
   }
 
-  /// The scenario the file holds, checked field by field, named after the file.
+  /// The scenario the file holds, checked field by field, named after the file; `--entities`
+  /// checked against its swarm's arena.
   public static func settings(
     reading document: SettingsDocument, over base: GameSettings
   ) throws(SettingsProblem) -> GameSettings {
@@ -44,13 +55,26 @@ extension MonsterWarsGame {
     } catch {
       throw SettingsProblem(error.description)
     }
+    if let entities = base.value(of: "entities") {
+      guard let maximum = scenario.maximumSwarmCount else {
+        throw SettingsProblem(
+          "\(document.name): --entities needs a scenario with a \"swarm\" section; "
+            + "'\(scenario.name)' has none")
+      }
+      guard entities <= maximum else {
+        throw SettingsProblem(
+          "\(document.name): --entities \(entities): the '\(scenario.name)' swarm holds at most "
+            + "\(maximum) monsters at its density")
+      }
+    }
     var settings = base
     settings.document = SettingsDocument(
       name: document.name, bytes: document.bytes, contents: scenario)
     return settings
   }
 
-  /// A match of the settings' scenario, the scenario's AI on both castles.
+  /// A match of the settings' scenario, with `--entities` monsters in its swarm if set, the
+  /// scenario's AI on both castles.
   ///
   /// - Precondition: `MonsterWarsGame.settings(reading:over:)` read the settings' document.
   public init(seed: UInt64, settings: GameSettings) {
@@ -58,6 +82,6 @@ extension MonsterWarsGame {
       preconditionFailure(
         "a match starts from a scenario that MonsterWarsGame.settings(reading:over:) read")
     }
-    match = Match(scenario: scenario, seed: seed)
+    match = Match(scenario: scenario, seed: seed, swarmCount: settings.value(of: "entities"))
   }
 }

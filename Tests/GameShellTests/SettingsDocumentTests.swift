@@ -14,7 +14,9 @@ struct Walk: PlayableGame {
   static let name = "walk"
   static let overview = "A walker along a route of numbers."
   static let settings = [
-    GameSetting("pace", help: "Times each number (1 to 5).", range: 1...5, default: 1)
+    GameSetting("pace", help: "Times each number (1 to 5).", range: 1...5, default: 1),
+    GameSetting(
+      "start", help: "Where the walk starts (0 to 1000).", range: 0...1_000, unset: "the seed"),
   ]
   static let settingsFileHelp = "Walk the route in this file: whole numbers, a space apart."
   var route: [UInt64]
@@ -46,7 +48,7 @@ struct Walk: PlayableGame {
   init(seed: UInt64, settings: GameSettings) {
     route = settings.document?.contents as? [UInt64] ?? [1, 2, 3]
     pace = UInt64(settings["pace"])
-    value = seed
+    value = settings.value(of: "start").map(UInt64.init) ?? seed
   }
 
   var seats: [Seat] { [Seat(name: "walker"), Seat(name: "rival")] }
@@ -139,6 +141,28 @@ struct SettingsDocumentTests {
     #expect(json.output.contains(#""settingsFile":"route.txt""#), "\(json.output)")
     let sweep = run(["sweep", "--seeds", "1-3", "--ticks", "2", "--settings", route])
     #expect(sweep.code == 0 && sweep.output.contains("Settings file: route.txt\n"))
+  }
+
+  @Test("a setting without a default is the game's to decide when not given")
+  func unsetSetting() throws {
+    #expect(run(["run", "--seed", "10", "--ticks", "1"]).output.contains("value: 11\n"))
+    let given = run(["run", "--seed", "10", "--ticks", "1", "--start", "0", "--json"])
+    #expect(
+      given.output.contains(#""value: 1""#)
+        && given.output.contains(#""settings":{"pace":1,"start":0}"#))
+    let unset = run(["run", "--seed", "10", "--ticks", "1", "--json"])
+    #expect(unset.output.contains(#""settings":{"pace":1}"#), "\(unset.output)")
+    #expect(run(["help", "run"]).output.contains("(default: the seed)"))
+    #expect(run(["describe"]).output.contains("--start  0 to 1000, default the seed"))
+    var settings = GameSettings(Walk.settings)
+    #expect(settings.value(of: "start") == nil && settings["pace"] == 1)
+    #expect(GameOptions<Walk>.arguments(for: settings) == "--pace 1")
+    settings = GameSettings(Walk.settings, values: ["start": 0])
+    #expect(GameOptions<Walk>.arguments(for: settings) == "--pace 1 --start 0")
+    // Unset and 0 are different games to play over the network.
+    #expect(
+      GameOptions<Walk>.fingerprint(of: settings)
+        != GameOptions<Walk>.fingerprint(of: GameSettings(Walk.settings)))
   }
 
   @Test("a file the game refuses stops the command with 65 and the game's own words")

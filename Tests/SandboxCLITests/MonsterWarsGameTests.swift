@@ -40,9 +40,14 @@ struct MonsterWarsGameTests {
     #expect(stateHash(in: duel.output) == "7cf4bb2ec6228a7d")
     #expect(duel.output.contains("scenario: duel\n"))
     #expect(duel.output.contains("settingsFile: duel\n"))
-    for (scenario, ticks, seed) in [("swarm", "40", "3"), ("battle", "30", "7")] {
-      let own = monsterWars(["run", "--settings", scenario, "--ticks", ticks, "--seed", seed])
-      let sandboxRun = sandbox(["run", "--scenario", scenario, "--ticks", ticks, "--seed", seed])
+    for (scenario, ticks, seed, count) in [
+      ("swarm", "40", "3", []), ("battle", "30", "7", []),
+      ("swarm", "30", "2", ["--entities", "3000"]),
+    ] {
+      let own = monsterWars(
+        ["run", "--settings", scenario, "--ticks", ticks, "--seed", seed] + count)
+      let sandboxRun = sandbox(
+        ["run", "--scenario", scenario, "--ticks", ticks, "--seed", seed] + count)
       #expect(own.status == 0 && sandboxRun.status == 0, "\(own.error)\(sandboxRun.error)")
       #expect(stateHash(in: own.output) != nil)
       #expect(stateHash(in: own.output) == stateHash(in: sandboxRun.output), "\(scenario)")
@@ -83,6 +88,15 @@ struct MonsterWarsGameTests {
     #expect(refused.status == 65, "\(refused.error)")
     #expect(refused.error.contains(broken.lastPathComponent))
     #expect(monsterWars(["run", "--ticks", "2", "--settings", "missing.json"]).status == 66)
+    // --entities goes with a swarm, and no more than its arena holds.
+    let duel = monsterWars(["run", "--ticks", "2", "--entities", "5"])
+    #expect(duel.status == 65)
+    #expect(
+      duel.error.contains("--entities needs a scenario with a \"swarm\" section; 'duel' has none"))
+    let crowded = monsterWars([
+      "run", "--ticks", "2", "--settings", "swarm", "--entities", "10000000",
+    ])
+    #expect(crowded.status == 65 && crowded.error.contains("the 'swarm' swarm holds at most "))
   }
 
   @Test("the seats an inputs file speaks for are people's: their orders buy, the AI plays on")
@@ -110,6 +124,12 @@ struct MonsterWarsGameTests {
       ["run", "--ticks", "90", "--inputs", "orders.jsonl", "--sync-test", "4"],
       workingDirectory: folder.path)
     #expect(synced.status == 0, "\(synced.error)")
+    // render plays the same orders to the same tick.
+    let drawn = monsterWars(
+      ["render", "--tick", "90", "--inputs", "orders.jsonl", "--out", "r.png"],
+      workingDirectory: folder.path)
+    #expect(drawn.status == 0, "\(drawn.error)")
+    #expect(stateHash(in: drawn.output) == stateHash(in: ordered.output))
   }
 
   @Test("two sides play a match over the loopback, each a castle, to the hash of their orders")
