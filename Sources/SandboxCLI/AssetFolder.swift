@@ -81,9 +81,10 @@ struct AssetFolder {
       return (loaded.scenario, url, loaded.document)
     } catch {
       if case .fileNotFound = error, !looksLikePath {
+        let known = scenarioNames
         throw CommandFailure(
           message: "No scenario named \(quoted(nameOrPath)) (\(url.path) does not exist); "
-            + "available: \(scenarioNames.isEmpty ? "none" : scenarioNames.joined(separator: ", "))",
+            + "available: \(known.isEmpty ? "none" : known.joined(separator: ", "))",
           exitCode: error.exitCode)
       }
       throw CommandFailure(message: error.description, exitCode: error.exitCode)

@@ -10,7 +10,7 @@ import Testing
 import TraitSandbox
 
 /// A seed that drifts by a step each tick: a game of one number, with one seat or two.
-struct Drift: PlayableGame {
+struct Drift: NumberGame {
   static let name = "drift"
   static let overview = "A number that drifts."
   static let settings = [GameSetting("step", help: "The drift (1 to 9).", range: 1...9, default: 2)]
@@ -42,6 +42,16 @@ struct Drift: PlayableGame {
     if tickSeconds > 0 { Thread.sleep(forTimeInterval: tickSeconds) }
   }
 
+}
+
+/// A test game whose whole state is a number and its tick: its hash, snapshot, frame (an
+/// empty world) and sprites (none) follow from them.
+protocol NumberGame: PlayableGame {
+  var value: UInt64 { get set }
+  var tick: UInt64 { get set }
+}
+
+extension NumberGame {
   func stateHash() -> StateHash {
     var hasher = StateHasher()
     hasher.combine(value)
@@ -53,11 +63,11 @@ struct Drift: PlayableGame {
     [value, tick].flatMap { withUnsafeBytes(of: $0, Array.init) }
   }
 
-  func restored(from snapshot: [UInt8]) throws -> Drift {
-    var drift = self
-    drift.value = snapshot[0..<8].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-    drift.tick = snapshot[8..<16].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-    return drift
+  func restored(from snapshot: [UInt8]) throws -> Self {
+    var game = self
+    game.value = snapshot[0..<8].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    game.tick = snapshot[8..<16].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    return game
   }
 
   func makeFrame() -> Frame {

@@ -10,7 +10,7 @@ import TraitSandbox
 
 /// A walker that adds the numbers of its route in turn, `pace` times each: a game whose
 /// settings file is a document of its own, whitespace-separated whole numbers.
-struct Walk: PlayableGame {
+struct Walk: NumberGame {
   static let name = "walk"
   static let overview = "A walker along a route of numbers."
   static let settings = [
@@ -60,28 +60,6 @@ struct Walk: PlayableGame {
     tick += 1
   }
 
-  func stateHash() -> StateHash {
-    var hasher = StateHasher()
-    hasher.combine(value)
-    hasher.combine(tick)
-    return hasher.finalize()
-  }
-
-  func snapshot() throws -> [UInt8] {
-    [value, tick].flatMap { withUnsafeBytes(of: $0, Array.init) }
-  }
-
-  func restored(from snapshot: [UInt8]) throws -> Walk {
-    var walk = self
-    walk.value = snapshot[0..<8].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-    walk.tick = snapshot[8..<16].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-    return walk
-  }
-
-  func makeFrame() -> Frame {
-    Frame(tick: tick, worldWidth: 64, worldHeight: 36, instances: FrameInstances())
-  }
-
   /// A red square in the canvas's top right corner, wherever that is.
   func makeFrame(canvas: OverlayCanvas) -> Frame {
     var frame = makeFrame()
@@ -95,10 +73,6 @@ struct Walk: PlayableGame {
     frame.overlayCanvas = canvas
     return frame
   }
-
-  static func sprites() throws -> SpriteLibrary { try SpriteLibrary(images: [:]) }
-
-  func inspect(_ entity: AnyEntityID) -> EntityInspection? { nil }
 }
 
 @Suite("GameShell: a game that reads its own settings file")
