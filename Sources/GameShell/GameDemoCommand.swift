@@ -39,7 +39,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   /// `--settings`: a file of settings the window reloads.
   static var settingsFile: Option<String?> {
     .text(
-      "settings", valueName: "file",
+      G.settingsFileOption, valueName: "file",
       help: G.settingsFileHelp
         + " The game restarts with them, the same seed, whenever the file changes.")
   }
@@ -54,8 +54,8 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         the next tick; Esc or closing the window quits, as do --frames and --ticks. Space \
         pauses, + and - change the speed, the wheel zooms, H lists the keys. With --replay \
         the window shows a recording at its pace instead, and exits 65 if it does not end \
-        where it was recorded. With --autoplay the player watches. With --settings the \
-        window watches the settings file and restarts the game whenever it changes; what is \
+        where it was recorded. With --autoplay the player watches. With \
+        --\(G.settingsFileOption) the window watches the settings file and restarts the game whenever it changes; what is \
         wrong with it shows in the window until it is fixed. --screenshot saves the last \
         frame drawn when the window closes. Without a display it exits 69.
         """,
@@ -109,7 +109,8 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     }
     if settingsFile != nil && recordURL != nil {
       throw .usage(
-        "--settings cannot go with --record: a restart with new settings is another game")
+        "--\(G.settingsFileOption) cannot go with --record: a restart with new settings is "
+          + "another game")
     }
     if replayURL != nil {
       let setUp: [any OptionDeclaration] =

@@ -81,7 +81,7 @@ enum GameOptions<G: PlayableGame> {
 
   /// `--settings`: the settings from a file, as the game reads it.
   static var settingsFile: Option<String?> {
-    .text("settings", valueName: "file", help: G.settingsFileHelp)
+    .text(G.settingsFileOption, valueName: "file", help: G.settingsFileHelp)
   }
 
   /// The settings the command line gives, the defaults for the others.
@@ -125,7 +125,8 @@ enum GameOptions<G: PlayableGame> {
     do {
       return try G.settingsFile(named: path, in: invocation) ?? invocation.url(of: path)
     } catch {
-      throw CommandFailure(message: "--settings: \(error)", exitCode: ExitCode.noInput)
+      throw CommandFailure(
+        message: "--\(G.settingsFileOption): \(error)", exitCode: ExitCode.noInput)
     }
   }
 
@@ -134,7 +135,7 @@ enum GameOptions<G: PlayableGame> {
     (G.settings.compactMap { setting in
       settings.value(of: setting.name).map { "--\(setting.name) \($0)" }
     }
-      + (settings.document.map { ["--settings " + shellWord($0.name)] } ?? []))
+      + (settings.document.map { ["--\(G.settingsFileOption) " + shellWord($0.name)] } ?? []))
       .joined(separator: " ")
   }
 

@@ -34,12 +34,14 @@ struct GameSettingsFile<G: PlayableGame> {
     do {
       bytes = try InputFile.read(watched.url, limit: Self.maximumSize)
     } catch {
-      throw CommandFailure(message: "--settings: \(error)", exitCode: ExitCode.noInput)
+      throw CommandFailure(
+        message: "--\(G.settingsFileOption): \(error)", exitCode: ExitCode.noInput)
     }
     switch settings(in: bytes) {
     case .success(let settings): return settings
     case .failure(let problem):
-      throw CommandFailure(message: "--settings: \(problem)", exitCode: ExitCode.dataError)
+      throw CommandFailure(
+        message: "--\(G.settingsFileOption): \(problem)", exitCode: ExitCode.dataError)
     }
   }
 

@@ -48,6 +48,11 @@ public protocol PlayableGame: Game, SendableMetatype {
     named name: String, in invocation: Invocation
   ) throws(SettingsProblem) -> URL?
 
+  /// The name of the option that names the settings file, without dashes: `settings` by
+  /// default, `scenario` for a game whose settings file is its scenario. Unlike the shell's
+  /// own options and the game's settings.
+  static var settingsFileOption: String { get }
+
   /// What `--settings FILE` reads, as its help says it. By default, "Read the settings from
   /// this JSON file ({"name": 3}), over the command line's."
   static var settingsFileHelp: String { get }
@@ -132,6 +137,9 @@ extension PlayableGame {
   ) throws(SettingsProblem) -> URL? {
     nil
   }
+
+  /// `settings`.
+  public static var settingsFileOption: String { "settings" }
 
   /// A JSON file of the settings.
   public static var settingsFileHelp: String {

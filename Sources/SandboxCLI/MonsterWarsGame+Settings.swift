@@ -18,7 +18,10 @@ extension MonsterWarsGame {
   /// The duel.
   public static var defaultSettingsFile: String? { "duel" }
 
-  /// What `--settings` reads: a scenario.
+  /// `--scenario`, as `sandbox` names it.
+  public static var settingsFileOption: String { "scenario" }
+
+  /// What `--scenario` reads.
   public static var settingsFileHelp: String {
     "The scenario: a name from the assets folder's scenarios/ (duel, swarm, ...) or a JSON file."
   }

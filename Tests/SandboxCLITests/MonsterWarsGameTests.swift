@@ -42,12 +42,15 @@ struct MonsterWarsGameTests {
     #expect(stateHash(in: duel.output) == stateHash(in: sandboxDuel.output))
     #expect(duel.output.contains("scenario: duel\n"))
     #expect(duel.output.contains("settingsFile: duel\n"))
+    // The settings file is the scenario, named as sandbox names it.
+    let help = monsterWars(["help", "run"]).output
+    #expect(help.contains("--scenario <file>") && !help.contains("--settings"))
     for (scenario, ticks, seed, count) in [
       ("swarm", "40", "3", []), ("battle", "30", "7", []),
       ("swarm", "30", "2", ["--entities", "3000"]),
     ] {
       let own = monsterWars(
-        ["run", "--settings", scenario, "--ticks", ticks, "--seed", seed] + count)
+        ["run", "--scenario", scenario, "--ticks", ticks, "--seed", seed] + count)
       let sandboxRun = sandbox(
         ["run", "--scenario", scenario, "--ticks", ticks, "--seed", seed] + count)
       #expect(own.status == 0 && sandboxRun.status == 0, "\(own.error)\(sandboxRun.error)")
@@ -80,23 +83,23 @@ struct MonsterWarsGameTests {
 
   @Test("a scenario it cannot find, or cannot read, stops the command naming it")
   func refused() throws {
-    let unknown = monsterWars(["run", "--ticks", "2", "--settings", "nope"])
+    let unknown = monsterWars(["run", "--ticks", "2", "--scenario", "nope"])
     #expect(unknown.status == 66)
     #expect(unknown.error.contains("no scenario named 'nope'"))
     #expect(unknown.error.contains("available: ") && unknown.error.contains("duel"))
     let broken = try writeScenario(replacing: "\"health\":", with: "\"health\": -5, \"x\":")
     defer { try? FileManager.default.removeItem(at: broken) }
-    let refused = monsterWars(["run", "--ticks", "2", "--settings", broken.path])
+    let refused = monsterWars(["run", "--ticks", "2", "--scenario", broken.path])
     #expect(refused.status == 65, "\(refused.error)")
     #expect(refused.error.contains(broken.lastPathComponent))
-    #expect(monsterWars(["run", "--ticks", "2", "--settings", "missing.json"]).status == 66)
+    #expect(monsterWars(["run", "--ticks", "2", "--scenario", "missing.json"]).status == 66)
     // --entities goes with a swarm, and no more than its arena holds.
     let duel = monsterWars(["run", "--ticks", "2", "--entities", "5"])
     #expect(duel.status == 65)
     #expect(
       duel.error.contains("--entities needs a scenario with a \"swarm\" section; 'duel' has none"))
     let crowded = monsterWars([
-      "run", "--ticks", "2", "--settings", "swarm", "--entities", "10000000",
+      "run", "--ticks", "2", "--scenario", "swarm", "--entities", "10000000",
     ])
     #expect(crowded.status == 65 && crowded.error.contains("the 'swarm' swarm holds at most "))
   }
@@ -175,7 +178,7 @@ struct MonsterWarsGameTests {
     }
     let arguments = try #require(joinLine, "\(hostConsole.standardOutput)")
     // The guest is told the host's scenario.
-    #expect(arguments.suffix(2) == ["--settings", "duel"], "\(arguments)")
+    #expect(arguments.suffix(2) == ["--scenario", "duel"], "\(arguments)")
     let joined = monsterWars(
       arguments + ["--timeout", "30", "--headless", "--inputs", guest.path, "--threads", "1"])
     let hosted = await hosting.value
