@@ -60,8 +60,3 @@ extension DemoMessage {
     TextLines.wrappedItems(text, width: max(Int(width / size), 1))
   }
 }
-
-extension Side {
-  /// The colour the side's castle and monsters are drawn in, as a word: "blue", "red".
-  var colorName: String { self == .left ? "blue" : "red" }
-}

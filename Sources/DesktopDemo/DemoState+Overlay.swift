@@ -4,27 +4,6 @@ import MonsterWars
 import TraitSandbox
 
 extension DemoState {
-  /// The player's orders as the HUD shows them: kinds with their counts in the order they
-  /// were first placed, and what the next one waits for, if it cannot be paid yet.
-  static func ordersText(_ castle: Castle) -> String {
-    guard let next = castle.orders.first else { return "Orders: none" }
-    var counts: [(kind: UnitKind, count: Int)] = []
-    for kind in castle.orders {
-      if let index = counts.firstIndex(where: { $0.kind == kind }) {
-        counts[index].count += 1
-      } else {
-        counts.append((kind, 1))
-      }
-    }
-    let list = counts.map {
-      $0.count > 1 ? "\($0.kind.displayName) x\($0.count)" : $0.kind.displayName
-    }
-    let cost = castle.armory.cost(of: next) ?? 0
-    let wait = cost > castle.spawner.budget ? "; \(next.displayName) next, needs $\(Int(cost))" : ""
-    return "Orders \(castle.orders.count)/\(Castle.maximumOrders): "
-      + list.joined(separator: ", ") + wait
-  }
-
   /// The topmost entity whose sprite covers a world position in `frame`: among its instances
   /// and its sprite commands, the one drawn last.
   static func entity(in frame: Frame, atX x: Float, y: Float) -> AnyEntityID? {
@@ -110,15 +89,11 @@ extension DemoState {
       tick: 0, worldWidth: match.world.arenaSize.x, worldHeight: match.world.arenaSize.y)
     frame.camera = camera
     let shown = Viewport(world: frame, width: Int(canvas.width), height: Int(canvas.height))
-    let size = castle.appearance.size
-    let forward: Float = playerSide == .left ? 1 : -1
-    // The gate's side reaches as far as its monsters appear.
-    let gate = castle.position.x + forward * (size.x / 2 + castle.health.radius * 1.5)
-    let left = min(castle.position.x - size.x / 2, gate)
-    let right = max(castle.position.x + size.x / 2, gate)
+    let area = castle.keptInSight
     let rect = OverlayRect(
-      x: shown.outputX(left), y: shown.outputY(castle.position.y - size.y / 2),
-      width: (right - left) * shown.scale, height: size.y * shown.scale
+      x: shown.outputX(area.left), y: shown.outputY(area.top),
+      width: (area.right - area.left) * shown.scale,
+      height: (area.bottom - area.top) * shown.scale
     ).insetBy(-8)
     let onCanvas = OverlayRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
     return rect.overlaps(onCanvas) ? [rect] : []
@@ -140,7 +115,7 @@ extension DemoState {
       if let castle = match.castle(of: playerSide) {
         lines.append(
           DemoMessage(
-            text: Self.ordersText(castle), color: Color(red: 230, green: 230, blue: 230),
+            text: castle.ordersSummary, color: Color(red: 230, green: 230, blue: 230),
             size: 12))
       }
     }

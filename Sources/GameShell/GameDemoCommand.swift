@@ -41,7 +41,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     .text(
       G.settingsFileOption, valueName: "file",
       help: G.settingsFileHelp
-        + " The game restarts with them, the same seed, whenever the file changes.")
+        + " The window watches it: the game takes what it changes, or restarts with it.")
   }
 
   static var spec: CommandSpec {
@@ -52,12 +52,15 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         Steps the game at its own rate and draws it at up to 60 frames a second, between its \
         last two ticks. A click gives the first seat's input at that point of the world, on \
         the next tick; Esc or closing the window quits, as do --frames and --ticks. Space \
-        pauses, + and - change the speed, the wheel zooms, H lists the keys. With --replay \
-        the window shows a recording at its pace instead, and exits 65 if it does not end \
-        where it was recorded. With --autoplay the player watches. With \
-        --\(G.settingsFileOption) the window watches the settings file and restarts the game whenever it changes; what is \
-        wrong with it shows in the window until it is fixed. --screenshot saves the last \
-        frame drawn when the window closes. Without a display it exits 69.
+        pauses, + and - change the speed, the wheel zooms, R starts the game again, H lists \
+        the keys. With --replay the window shows a recording at its pace instead (R plays it \
+        again), and exits 65 if it does not end where it was recorded. With --autoplay the \
+        player watches. With --\(G.settingsFileOption) the window watches the settings file: \
+        when it changes, the game takes the new settings as it plays where it can (new stats \
+        for what is on the field, say), or else starts again with them; what is wrong with \
+        the file shows in the window until it is fixed. --record writes the game played \
+        last, from its restart or the past the player went back to. --screenshot saves the \
+        last frame drawn when the window closes. Without a display it exits 69.
         """,
       options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
         settingsFile, GameOptions<G>.ticks, frames, GameOptions<G>.threads, autoplay,
@@ -141,13 +144,12 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     // F1 shows what each system took (a game on a World times them).
     game.measuresSystemTimes = true
     var recorder = try GameOptions<G>.recorder(of: game)
-    let reload = settingsFile.map {
-      SettingsReload(
-        file: $0, seed: seed, threads: threads, people: watches ? [] : [0], current: settings)
-    }
+    let restart = GameRestart(
+      file: settingsFile, seed: seed, threads: threads, people: watches ? [] : [0],
+      current: settings)
     let (frames, summary) = try GameWindow<G>.run(
       &recorder, tickLimit: tickLimit, frameLimit: frameLimit, window: window(console),
-      reload: reload)
+      restart: restart)
     if let recordURL { try GameOptions<G>.write(recorder.recording, to: recordURL) }
     GameOptions<G>.report(recorder.game, console: console)
     console.print("frames: \(frames)")

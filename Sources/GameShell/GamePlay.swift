@@ -70,6 +70,17 @@ struct GamePlay<G: PlayableGame> {
     self = restarted
   }
 
+  /// Plays on from `game` (the past the player went back to, the game retuned), the
+  /// recording going on from there; returns whether it could start there.
+  @discardableResult
+  mutating func goOn(from game: G) -> Bool {
+    guard let restarted = try? Recorder(game) else { return false }
+    recorder = restarted
+    let frame = game.makeFrame(canvas: view.canvas)
+    (previous, current, pairing, clicked) = (frame, frame, nil, [])
+    return true
+  }
+
   /// The ticks left before `tickLimit`; `Int.max` without one.
   var ticksLeft: Int {
     tickLimit.map { max($0 - Int(recorder.game.tick - startTick), 0) } ?? Int.max
@@ -79,12 +90,8 @@ struct GamePlay<G: PlayableGame> {
   /// `width` x `height` pixels.
   mutating func take(_ events: [InputEvent], width: Int, height: Int) {
     let (rest, travel) = GameWindow<G>.takeTimelineKeys(events, timeline: &timeline)
-    if let travel, let restarted = try? Recorder(travel) {
-      // The recording goes on from the past the player went back to.
-      recorder = restarted
-      let frame = travel.makeFrame(canvas: view.canvas)
-      (previous, current, pairing, clicked) = (frame, frame, nil, [])
-    }
+    if let travel { goOn(from: travel) }
+    if replaying != nil && rest.contains(.keyDown(.character("r"))) { seekReplay(to: 0) }
     let overlay = Viewport(
       contentWidth: view.canvas.width, contentHeight: view.canvas.height, width: width,
       height: height)
@@ -193,7 +200,9 @@ struct GamePlay<G: PlayableGame> {
         .nilIfEmpty ?? replayLine(ticksPerSecond: game.ticksPerSecond),
       progress: timeline?.isOpen == true
         ? timeline?.fraction(now: recorder.game.tick)
-        : replayProgress.map { Float($0.played) / Float(max($0.total, 1)) })
+        : replayProgress.map { Float($0.played) / Float(max($0.total, 1)) },
+      player: game.playerLines(seat: replaying == nil ? seat : nil),
+      keptInSight: game.keptInSight(seat: replaying == nil ? seat : nil))
     return (drawn, paired, drawnAlpha)
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import JSON
+import SDLBackend
 
 /// A game's settings file, which the window reloads when it changes: read by the game
 /// (`PlayableGame.settings(reading:over:)`), by default an object of whole numbers by setting
@@ -113,24 +114,25 @@ extension SettingsDocument {
   }
 }
 
-/// What a window restarts its game with when the settings file changes: the same seed and
-/// threads, the file's new settings.
-struct SettingsReload<G: PlayableGame> {
-  /// The file.
-  var file: GameSettingsFile<G>
+/// How a window starts its game again: R, or a change of the settings file it watches, which
+/// the game takes mid-game where it can (`PlayableGame.retune(from:to:)`). Every restart plays
+/// the seed, threads and people the window started with, and the newest settings.
+struct GameRestart<G: PlayableGame> {
+  /// The settings file the window watches, if it watches one.
+  var file: GameSettingsFile<G>?
   /// The seed every restart plays.
   let seed: UInt64
   /// The threads every restart steps on.
   let threads: Int
   /// The seats people hold in every restart.
   let people: Set<Int>
-  /// The settings the game plays with now.
+  /// The settings the next restart plays: the newest the file held.
   private(set) var current: GameSettings
 
-  /// Reloads `file` for games of `seed` on `threads` threads whose seats `people` hold, which
-  /// play `current` now.
+  /// Restarts games of `seed` on `threads` threads whose seats `people` hold, which play
+  /// `current` now, reloading `file` if given.
   init(
-    file: GameSettingsFile<G>, seed: UInt64, threads: Int, people: Set<Int>,
+    file: GameSettingsFile<G>?, seed: UInt64, threads: Int, people: Set<Int>,
     current: GameSettings
   ) {
     self.file = file
@@ -140,33 +142,62 @@ struct SettingsReload<G: PlayableGame> {
     self.current = current
   }
 
-  /// Looks at the file: when it holds new settings, restarts `play`'s game with them and says
-  /// so; when it holds something wrong, `play` shows what until it is fixed.
+  /// Starts `play`'s game again from its first tick, with the newest settings; returns
+  /// whether it did (a game whose recording cannot start is shown as a problem instead).
+  @discardableResult
+  func restart(_ play: inout GamePlay<G>) -> Bool {
+    var game = G(seed: seed, settings: current)
+    game.threadCount = threads
+    game.letPeoplePlay(seats: people)
+    game.measuresSystemTimes = true
+    do {
+      play.restart(with: try GameOptions<G>.recorder(of: game))
+      return true
+    } catch {
+      play.settingsProblem = "cannot start again: \(error.message)"
+      return false
+    }
+  }
+
+  /// Takes a frame's events: R starts the game again; otherwise, a quarter of a second apart
+  /// (every 15th `frame`), a look at the file.
+  mutating func take(_ events: [InputEvent], frame: Int, _ play: inout GamePlay<G>) {
+    if events.contains(.keyDown(.character("r"))) {
+      restart(&play)
+    } else if frame % 15 == 0 {
+      check(&play)
+    }
+  }
+
+  /// Looks at the file: when it holds new settings, the game takes them mid-game, or starts
+  /// again with them, and says so; when it holds something wrong, `play` shows what until it
+  /// is fixed.
   ///
   /// - Complexity: One `stat` when the file has not changed.
   mutating func check(_ play: inout GamePlay<G>) {
-    guard let result = file.poll() else { return }
+    guard let result = file?.poll(), let path = file?.path else { return }
     switch result {
     case .failure(let problem):
       play.settingsProblem = problem.description
     case .success(let settings):
       play.settingsProblem = nil
       guard settings != current else { return }
-      var game = G(seed: seed, settings: settings)
-      game.threadCount = threads
-      game.letPeoplePlay(seats: people)
-      game.measuresSystemTimes = true
-      do {
-        play.restart(with: try GameOptions<G>.recorder(of: game))
-      } catch {
-        play.settingsProblem = "\(file.path): cannot restart: \(error.message)"
+      let old = current
+      current = settings
+      var game = play.recorder.game
+      if let said = game.retune(from: old, to: settings) {
+        if play.goOn(from: game) {
+          play.view.say("\(path): \(said)")
+        } else {
+          play.settingsProblem = "\(path): cannot go on with the game retuned"
+        }
         return
       }
-      let changed = G.settings.filter { settings.value(of: $0.name) != current.value(of: $0.name) }
+      guard restart(&play) else { return }
+      let changed = G.settings.filter { settings.value(of: $0.name) != old.value(of: $0.name) }
         .map { "\($0.name) \(settings.value(of: $0.name).map(String.init) ?? "unset")" }
-      current = settings
       play.view.say(
-        "\(file.path): restarted with "
+        "\(path): restarted with "
           + (changed.isEmpty ? "what it holds now" : changed.joined(separator: ", ")))
     }
   }

@@ -18,7 +18,7 @@ extension PlayableGame {
   /// The game's command line.
   ///
   /// - Precondition: No setting is named as an option of a command is; the game's keys are
-  ///   lowercase letters or digits other than the window's own, each once.
+  ///   lowercase letters or digits other than the window's own (F, H, R, T), each once.
   static var commandLine: Program {
     let commands: [any Subcommand.Type] = [
       GameRunCommand<Self>.self, GameSweepCommand<Self>.self, GameDemoCommand<Self>.self,
@@ -34,7 +34,7 @@ extension PlayableGame {
     let keys = Self.keys.map(\.key)
     precondition(
       keys.allSatisfy(GameKey.isAllowed) && Set(keys).count == keys.count,
-      "\(name)'s keys are lowercase letters or digits other than h and t, each once")
+      "\(name)'s keys are lowercase letters or digits other than f, h, r and t, each once")
     return Program(
       name: name, overview: overview, version: Program.currentVersion,
       commands: commands, defaultCommand: GameDemoCommand<Self>.self)

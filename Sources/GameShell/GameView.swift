@@ -27,6 +27,9 @@ struct GameView: Equatable {
   private(set) var showsFigures = false
   /// The settings file the window reloads, as the command line named it, if it does.
   var settingsFile: String?
+  /// What R does, as the help says it; `nil` where it does nothing (a match over the
+  /// network).
+  var restartHelp: String?
   /// Whether the camera keeps the selection in the middle of the view (F).
   private(set) var isFollowing = false
   /// The type of the entity followed, for the notice when it is gone.
@@ -198,9 +201,10 @@ struct GameView: Equatable {
       line("Minimap", "click or drag to look there"),
     ]
     for key in keys { lines.append(line(String(key.key).uppercased(), key.help)) }
+    if let restartHelp { lines.append(line("R", restartHelp)) }
     if let settingsFile {
       lines.append(
-        line("Settings", "edit and save \(settingsFile): the game starts again with them"))
+        line("Settings", "edit and save \(settingsFile): the game takes them, or starts again"))
     }
     if controlsTime {
       lines += [
@@ -229,7 +233,8 @@ struct GameView: Equatable {
   mutating func shown(
     _ frame: Frame, pairedWith pairing: InstancePairing? = nil, alpha: Float = 1,
     inspection: EntityInspection? = nil, figures: [String] = [], graph: FrameTimeGraph? = nil,
-    banner: String? = nil, progress: Float? = nil
+    banner: String? = nil, progress: Float? = nil, player: [String] = [],
+    keptInSight: [WorldArea] = []
   ) -> Frame {
     // Where the selection is drawn, found once for the camera and the minimap.
     let selected = selection.flatMap { frame.place(of: $0, pairedWith: pairing, alpha: alpha) }
@@ -238,7 +243,8 @@ struct GameView: Equatable {
     var shown = frame
     shown.camera = camera ?? frame.camera
     var builder = FrameBuilder(canvas: canvas)
-    var layout = HUDLayout(canvas: canvas)
+    var layout = HUDLayout(
+      canvas: canvas, keepClear: Self.onCanvas(keptInSight, of: shown, canvas: canvas))
     for rect in Self.hudBands(of: frame, on: canvas) { layout.reserve(rect) }
     let status = statusLine
     if let rect = layout.place(
@@ -246,6 +252,9 @@ struct GameView: Equatable {
     {
       builder.drawOverlay(band(rect), layer: Self.panelLayer)
       builder.drawOverlay(text(status, x: rect.x + 6, y: rect.y + 6), layer: Self.panelLayer + 1)
+    }
+    if !player.isEmpty {
+      drawLines(player, size: 12, layout: &layout, near: [.topLeft, .top], into: &builder)
     }
     bar = nil
     if let progress,
@@ -277,6 +286,23 @@ struct GameView: Equatable {
     ).withCamera(shown.camera)
     made.overlayCanvas = canvas
     return made
+  }
+
+  /// `areas` of the world as `frame`'s camera puts them on `canvas`, a margin around each:
+  /// what the view's panels stay off. Those off the canvas are left out.
+  static func onCanvas(
+    _ areas: [WorldArea], of frame: Frame, canvas: OverlayCanvas
+  ) -> [OverlayRect] {
+    guard !areas.isEmpty else { return [] }
+    let shown = Viewport(world: frame, width: Int(canvas.width), height: Int(canvas.height))
+    let whole = OverlayRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+    return areas.compactMap { area in
+      let rect = OverlayRect(
+        x: shown.outputX(area.x), y: shown.outputY(area.y), width: area.width * shown.scale,
+        height: area.height * shown.scale
+      ).insetBy(-8)
+      return rect.overlaps(whole) ? rect : nil
+    }
   }
 
   /// The bands of the game's own HUD (a status bar, a banner), which the view's panels stay

@@ -110,7 +110,8 @@ extension GameWindow {
           more: match.figures + FiguresPanel.timeLines(game?.steppedWorld?.lastTickTimes ?? []))
         : [],
       graph: view.showsFigures ? figures.graph(framesPerSecond: framesPerSecond) : nil,
-      banner: match.notice)
+      banner: match.notice, player: game?.playerLines(seat: match.localSeat) ?? [],
+      keptInSight: game?.keptInSight(seat: match.localSeat) ?? [])
   }
 
   /// Where the match stands, for the window's title.
@@ -173,7 +174,8 @@ extension GameWindow {
         _ = try show(
           view.shown(
             drawn, inspection: view.selection.flatMap { game?.inspect($0) },
-            banner: behind > 30 ? "catching up: \(behind) ticks behind" : nil),
+            banner: behind > 30 ? "catching up: \(behind) ticks behind" : nil,
+            player: game?.playerLines(seat: nil) ?? []),
           with: &drawing, clock: &clock, announce: window.announce)
         frames += 1
         if frames % 15 == 1 {

@@ -17,12 +17,14 @@ enum GameWindow<G: PlayableGame> {
   /// Opens a window and plays the recorder's game until Esc, the window closing, `tickLimit`
   /// ticks or `frameLimit` frames; returns the frames drawn and where they spent their time
   /// (`WindowFigures.summary`). With `replaying`, each tick takes
-  /// the inputs it gives for the ticks run so far, and clicks do nothing.
+  /// the inputs it gives for the ticks run so far, and clicks do nothing; R plays it again.
+  /// Otherwise R starts the game again as `restart` says, which also watches the settings
+  /// file if it has one.
   ///
   /// - Throws: `CommandFailure` with exit 69 when there is no display, or 1 when SDL fails.
   static func run(
     _ recorder: inout Recorder<G>, tickLimit: Int?, frameLimit: Int?, window: WindowRequest,
-    replaying: ((Int) -> [SeatInput<G.Input>])? = nil, reload: SettingsReload<G>? = nil
+    replaying: ((Int) -> [SeatInput<G.Input>])? = nil, restart: GameRestart<G>? = nil
   ) throws(CommandFailure) -> (frames: Int, summary: [String]) {
     let first = recorder.game.makeFrame()
     let (session, drawing) = try open(showing: first, request: window)
@@ -32,7 +34,7 @@ enum GameWindow<G: PlayableGame> {
     do {
       ended = try loop(
         &recorder, session: session, drawing: drawing, announce: window.announce,
-        tickLimit: tickLimit, frameLimit: frameLimit, replaying: replaying, reload: reload,
+        tickLimit: tickLimit, frameLimit: frameLimit, replaying: replaying, restart: restart,
         takesPicture: window.screenshot != nil, camera: camera, seat: window.seat)
     } catch {
       throw CommandFailure(message: error.description, exitCode: ExitCode.failure)
@@ -117,7 +119,7 @@ enum GameWindow<G: PlayableGame> {
   private static func loop(
     _ recorder: inout Recorder<G>, session: SDLSession, drawing: WindowDrawing,
     announce: @Sendable (String) -> Void, tickLimit: Int?, frameLimit: Int?,
-    replaying: ((Int) -> [SeatInput<G.Input>])?, reload: SettingsReload<G>?, takesPicture: Bool,
+    replaying: ((Int) -> [SeatInput<G.Input>])?, restart: GameRestart<G>?, takesPicture: Bool,
     camera: Camera?, seat: Int?
   ) throws(SDLError) -> (frames: Int, summary: [String], picture: Image?) {
     var drawing = drawing
@@ -129,10 +131,8 @@ enum GameWindow<G: PlayableGame> {
       stepped.wait()
       recorder = stepped.play.recorder
     }
-    var reload = reload
-    stepped.play.view.settingsFile = reload?.file.path
-    stepped.play.view.look(through: camera)
-    if replaying == nil { stepped.play.seat = seat }
+    var restart = restart
+    prepare(&stepped.play, restart: restart, camera: camera, seat: replaying == nil ? seat : nil)
     var (frames, lastFrame, shownAlpha) = (0, pacing.now(), 1.0)
     var drawn: (draw: Double, present: Double)?
     var lastShown: (frame: Frame, pairing: InstancePairing?, alpha: Float)?
@@ -146,8 +146,8 @@ enum GameWindow<G: PlayableGame> {
       stepped.play.figures.count(frame: frameStart - lastFrame, drawn: drawn, step: step)
       lastFrame = frameStart
       stepped.play.take(events, width: drawing.renderer.width, height: drawing.renderer.height)
-      // A quarter of a second apart: a stat each time, a read only when the file changed.
-      if frames % 15 == 0 { reload?.check(&stepped.play) }
+      // A replay, which has no restart, takes its R itself.
+      restart?.take(events, frame: frames, &stepped.play)
       let advance = pacing.advance(
         &stepped.play, at: frameStart, framesPerSecond: framesPerSecond)
       frames += 1
@@ -172,6 +172,21 @@ enum GameWindow<G: PlayableGame> {
     }
     let picture = takesPicture ? try picture(of: lastShown, drawnWith: drawing) : nil
     return (frames, stepped.play.figures.summary, picture)
+  }
+
+  /// Readies `play`'s view: the settings file watched and what R does as `restart` has them
+  /// (a replay, which has none, plays again), the view through `camera`, the player at `seat`
+  /// (`nil` in a replay, or for one who watches).
+  private static func prepare(
+    _ play: inout GamePlay<G>, restart: GameRestart<G>?, camera: Camera?, seat: Int?
+  ) {
+    play.view.settingsFile = restart?.file?.path
+    play.view.restartHelp =
+      restart == nil
+      ? "play the replay again from its start"
+      : "start again (the same seed, the newest settings)"
+    play.view.look(through: camera)
+    play.seat = seat
   }
 
   /// The events of the frame starting now, after `pending`, once the step started last frame is

@@ -63,6 +63,13 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// every seat's inputs count.
   mutating func letPeoplePlay(seats: Set<Int>)
 
+  /// Takes `new` settings, read again from the settings file while the game plays, where it
+  /// can without starting again (new stats for the units on the field, say), and returns what
+  /// changed when, for the window to say: "units now; arena on restart (R)". `nil` when it
+  /// takes none of them mid-game, and the window starts the game again with them: the
+  /// default. The next restart (R) plays `new` in either case.
+  mutating func retune(from old: GameSettings, to new: GameSettings) -> String?
+
   /// A picture of the game as it stands: what `--png` writes.
   func makeFrame() -> Frame
 
@@ -101,6 +108,16 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// How the game came out, for a sweep's tally ("left won", "all caught"); `nil` for one
   /// still going, which a sweep counts by the ticks it ran. `nil` by default.
   var outcome: String? { get }
+
+  /// What the window's player holding `seat` (`nil` for one who watches) sees of their own, a
+  /// line each, under the window's status line: the side they play, what they ordered and
+  /// what the next order waits for. None by default.
+  func playerLines(seat: Int?) -> [String]
+
+  /// The parts of the world the window's panels stay off for the player holding `seat`
+  /// (`nil` for one who watches), wherever the camera puts them: their castle and its gate,
+  /// say. None by default.
+  func keptInSight(seat: Int?) -> [WorldArea]
 
   /// What `describe` prints of the game past its seats and settings, a line each: a game on a
   /// `World` gives `world.describedLines()`, its schedule and entity types. None by default.
@@ -154,6 +171,9 @@ extension PlayableGame {
   /// Nothing: every seat's inputs count.
   public mutating func letPeoplePlay(seats: Set<Int>) {}
 
+  /// `nil`: the window starts the game again with the new settings.
+  public mutating func retune(from old: GameSettings, to new: GameSettings) -> String? { nil }
+
   /// Nothing.
   public func input(forClickAt point: Vector2, seat: Int) -> Input? { nil }
 
@@ -171,6 +191,12 @@ extension PlayableGame {
 
   /// None.
   public var outcome: String? { nil }
+
+  /// None.
+  public func playerLines(seat: Int?) -> [String] { [] }
+
+  /// None.
+  public func keptInSight(seat: Int?) -> [WorldArea] { [] }
 
   /// None.
   public var descriptionLines: [String] { [] }
@@ -198,8 +224,9 @@ public struct GameKey: Sendable, Hashable {
     self.help = help
   }
 
-  /// The window's own keys, which a game's cannot be: help, the timeline and following.
-  static let reserved: Set<Character> = ["f", "h", "t"]
+  /// The window's own keys, which a game's cannot be: following, help, restarting and the
+  /// timeline.
+  static let reserved: Set<Character> = ["f", "h", "r", "t"]
 
   /// Whether `key` can be a game's: a lowercase ASCII letter or a digit, not one of `reserved`.
   static func isAllowed(_ key: Character) -> Bool {
@@ -318,5 +345,25 @@ public struct SettingsProblem: Error, Sendable, CustomStringConvertible {
   /// A problem described by `description`.
   public init(_ description: String) {
     self.description = description
+  }
+}
+
+/// A rectangle of a game's world, in world units: its left, top, width and height.
+public struct WorldArea: Sendable, Equatable {
+  /// Its left edge.
+  public var x: Float
+  /// Its top edge.
+  public var y: Float
+  /// Its width.
+  public var width: Float
+  /// Its height.
+  public var height: Float
+
+  /// The area from (`x`, `y`), `width` by `height`.
+  public init(x: Float, y: Float, width: Float, height: Float) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
   }
 }

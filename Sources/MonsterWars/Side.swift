@@ -27,6 +27,9 @@ public enum Side: Int, CaseIterable, Sendable, Hashable, Codable {
   /// The side's name as the command line and JSON reports spell it.
   public var name: String { self == .left ? "left" : "right" }
 
+  /// The colour the side's castle and monsters are drawn in, as a word: "blue", "red".
+  public var colorName: String { self == .left ? "blue" : "red" }
+
   /// The side's colour, used to tint its sprites.
   public var color: Color {
     switch self {

@@ -88,3 +88,18 @@ extension MonsterWarsGame {
     match = Match(scenario: scenario, seed: seed, swarmCount: settings.value(of: "entities"))
   }
 }
+
+extension MonsterWarsGame {
+  /// Takes a scenario saved again while the match plays: unit and castle stats, income and
+  /// the AI at once (`Match.applyLiveChanges(from:)`), the arena, starting coins, tick rate
+  /// and swarm on the next restart. Returns what changed when: "units, AI now; arena on
+  /// restart (R)".
+  public mutating func retune(from old: GameSettings, to new: GameSettings) -> String? {
+    guard let before = old.document?.contents as? Scenario,
+      let after = new.document?.contents as? Scenario
+    else { return nil }
+    let changes = ScenarioChanges(from: before, to: after)
+    if !changes.appliedNow.isEmpty { match.applyLiveChanges(from: after) }
+    return changes.summary
+  }
+}

@@ -125,7 +125,7 @@ struct GameSettingsFileTests {
     var play = GamePlay(
       try Recorder(Drift(seed: 5, settings: settings)), tickLimit: nil, replaying: nil)
     for _ in 0..<10 { _ = play.step(1) }
-    var reload = SettingsReload(
+    var reload = GameRestart(
       file: GameSettingsFile<Drift>(url, path: "drift.json", base: settings), seed: 5,
       threads: 1, people: [0], current: settings)
     reload.check(&play)
@@ -141,7 +141,7 @@ struct GameSettingsFileTests {
     play.view.settingsFile = "drift.json"
     #expect(
       play.view.helpLines.contains(
-        "Settings     edit and save drift.json: the game starts again with them"))
+        "Settings     edit and save drift.json: the game takes them, or starts again"))
     _ = try write("{\"step\": 90}")
     reload.check(&play)
     #expect(play.settingsProblem == "drift.json: 'step' must be a whole number from 1 to 9, not 90")

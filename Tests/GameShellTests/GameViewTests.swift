@@ -227,6 +227,34 @@ struct GameViewTests {
     #expect(top.min().map { $0 < 40 } == true)
   }
 
+  @Test("the player's own lines show; the panels stay off what the game keeps in sight")
+  mutating func player() {
+    var view = GameView(controlsTime: true, keys: Drift.keys)
+    press(&view, .keyDown(.character("h")))
+    // The world's top left quarter, twice as large on the canvas.
+    let kept = OverlayRect(x: 0, y: 0, width: 640, height: 360)
+    func bands(_ frame: Frame) -> [OverlayRect] {
+      frame.overlay.compactMap { command -> OverlayRect? in
+        guard case .rect(let rect) = command.shape, rect.isFilled else { return nil }
+        return OverlayRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+      }
+    }
+    #expect(view.canvas.width == 2 * world.worldWidth)
+    // Without it, the status line and the help start at the top left.
+    #expect(bands(view.shown(world)).contains { $0.overlaps(kept) })
+    let shown = view.shown(
+      world, player: ["You: left (blue)", "Orders: none"],
+      keptInSight: [WorldArea(x: 0, y: 0, width: 320, height: 180)])
+    #expect(texts(shown).contains("You: left (blue)") && texts(shown).contains("Orders: none"))
+    #expect(!bands(shown).isEmpty)
+    for band in bands(shown) { #expect(!band.overlaps(kept), "\(band)") }
+    // Zoomed in on the far corner, the area is off the canvas and keeps nothing clear.
+    press(&view, .keyDown(.character("]")), .keyDown(.character("]")))
+    for _ in 0..<20 { press(&view, .keyDown(.right), .keyDown(.down)) }
+    let far = view.shown(world, keptInSight: [WorldArea(x: 0, y: 0, width: 320, height: 180)])
+    #expect(bands(far).contains { $0.overlaps(kept) })
+  }
+
   @Test("F follows the selection; when it is gone the camera stays where it was, and says so")
   mutating func follow() throws {
     let stone = AnyEntityID(rawValue: 7)
@@ -312,7 +340,8 @@ struct GameViewTests {
     let named: [Key] =
       [.space, .escape, .f1, .enter, .backspace, .left, .right, .up, .down, .home]
       + (33...126).map { .character(Character(Unicode.Scalar(UInt8($0)))) }
-    let view = GameView(controlsTime: true, keys: Drift.keys)
+    var view = GameView(controlsTime: true, keys: Drift.keys)
+    view.restartHelp = "start again"
     let labels = Set(
       view.helpLines.flatMap { $0.prefix(13).split(separator: " ").map(String.init) })
     func label(of key: Key) -> String {
@@ -330,10 +359,11 @@ struct GameViewTests {
     }
     for key in named {
       var probe = view
-      // Bound by the view itself, or by the window: T for the timeline, Esc to quit.
+      // Bound by the view itself, or by the window: T for the timeline, R to start again,
+      // Esc to quit.
       let isBound =
         probe.handle(.keyDown(key), worldWidth: 640, worldHeight: 360)
-        || key == .character("t") || key == .escape
+        || key == .character("t") || key == .character("r") || key == .escape
       if isBound { #expect(labels.contains(label(of: key)), "\(key) is bound but not in the help") }
     }
     for key in Drift.keys { #expect(labels.contains(String(key.key).uppercased())) }

@@ -54,6 +54,13 @@ struct Walk: NumberGame {
   var seats: [Seat] { [Seat(name: "walker"), Seat(name: "rival")] }
   var reportLines: [String] { ["value: \(value)"] }
 
+  /// A new route is walked from the next tick on; a new pace waits for a restart.
+  mutating func retune(from old: GameSettings, to new: GameSettings) -> String? {
+    guard let route = new.document?.contents as? [UInt64] else { return nil }
+    self.route = route
+    return "route now" + (old["pace"] == new["pace"] ? "" : "; pace on restart")
+  }
+
   mutating func advance(with inputs: [SeatInput<Int>]) {
     for input in inputs { value &+= UInt64(truncatingIfNeeded: input.input) }
     value &+= route[Int(tick % UInt64(route.count))] &* pace

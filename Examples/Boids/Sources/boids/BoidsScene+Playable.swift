@@ -6,7 +6,7 @@ import HeadlessRenderer
 import TraitSandbox
 
 /// The sky as the shell plays it: its flock's size as a setting, its sprites drawn in code, a
-/// click or R releasing a hawk.
+/// click or K releasing a hawk.
 extension BoidsScene: PlayableGame {
   /// The help's overview.
   public static var overview: String {
@@ -36,13 +36,13 @@ extension BoidsScene: PlayableGame {
     .releaseHawk(x: point.x, y: point.y)
   }
 
-  /// R releases a hawk from the falconer's own top corner: the first's left, the second's
+  /// K releases a hawk from the falconer's own top corner: the first's left, the second's
   /// right.
-  public static var keys: [GameKey] { [GameKey("r", "release a hawk from your corner")] }
+  public static var keys: [GameKey] { [GameKey("k", "release a hawk from your corner")] }
 
-  /// A hawk from the top corner of `seat`'s side, for R.
+  /// A hawk from the top corner of `seat`'s side, for K.
   public func input(forKey key: Character, seat: Int) -> SkyInput? {
-    guard key == "r" else { return nil }
+    guard key == "k" else { return nil }
     return .releaseHawk(x: seat == 0 ? 40 : Self.arenaSize.x - 40, y: 40)
   }
 

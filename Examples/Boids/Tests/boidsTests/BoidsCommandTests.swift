@@ -476,12 +476,12 @@ struct BoidsCommandTests {
 
 @Suite("boids in a window")
 struct BoidsWindowInputTests {
-  @Test("R releases a hawk from the falconer's own corner; other keys release nothing")
+  @Test("K releases a hawk from the falconer's own corner; other keys release nothing")
   func releaseKey() {
     let sky = BoidsScene(seed: 1, boidCount: 10)
-    #expect(BoidsScene.keys.map(\.key) == ["r"])
-    #expect(sky.input(forKey: "r", seat: 0) == .releaseHawk(x: 40, y: 40))
-    #expect(sky.input(forKey: "r", seat: 1) == .releaseHawk(x: 1240, y: 40))
+    #expect(BoidsScene.keys.map(\.key) == ["k"])
+    #expect(sky.input(forKey: "k", seat: 0) == .releaseHawk(x: 40, y: 40))
+    #expect(sky.input(forKey: "k", seat: 1) == .releaseHawk(x: 1240, y: 40))
     #expect(sky.input(forKey: "x", seat: 0) == nil)
   }
 }

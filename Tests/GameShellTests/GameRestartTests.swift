@@ -1,0 +1,92 @@
+import Foundation
+import Frames
+import Gameplay
+import SDLBackend
+import Testing
+
+@testable import GameShell
+
+@Suite("GameShell: a window's game starts again (R) or takes new settings as it plays")
+struct GameRestartTests {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("restart-\(UUID().uuidString)")
+
+  func write(_ text: String) throws -> URL {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent("route.txt")
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  @Test("R starts the game again with the seed, the people and the newest settings")
+  func restart() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let settings = GameSettings(Drift.settings, values: ["step": 3])
+    var play = GamePlay(
+      try Recorder(Drift(seed: 7, settings: settings)), tickLimit: nil, replaying: nil)
+    for _ in 0..<12 { _ = play.step(1) }
+    play.take([.keyDown(.character("+"))], width: 1280, height: 720)
+    play.view.selection = AnyEntityID(rawValue: 1)
+    #expect(play.recorder.game.tick == 12 && play.recorder.game.value == 7 + 12 * 3)
+    var restart = GameRestart<Drift>(
+      file: nil, seed: 7, threads: 1, people: [0], current: settings)
+    // Other keys restart nothing.
+    restart.take([.keyDown(.character("u")), .keyDown(.space)], frame: 15, &play)
+    #expect(play.recorder.game.tick == 12)
+    restart.take([.keyDown(.character("r"))], frame: 16, &play)
+    #expect(play.recorder.game.tick == 0 && play.recorder.game.value == 7)
+    #expect(play.recorder.game.step == 3)
+    // The view goes on (the speed), the entity picked was the game before's, and the
+    // recording is the new game's.
+    #expect(play.view.speed == 2 && play.view.selection == nil)
+    #expect(play.recorder.recording.tickCount == 0)
+    _ = play.step(1)
+    #expect(play.recorder.game.value == 10)
+    play.view.restartHelp = "start again"
+    #expect(play.view.helpLines.contains("R            start again"))
+  }
+
+  @Test("a game that takes new settings mid-game goes on with them, and restarts with them")
+  func retune() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let base = GameSettings(Walk.settings, values: ["start": 0])
+    let url = try write("1 2 3")
+    let file = GameSettingsFile<Walk>(url, path: "route.txt", base: base)
+    let first = try file.read()
+    var play = GamePlay(
+      try Recorder(Walk(seed: 0, settings: first)), tickLimit: nil, replaying: nil)
+    var restart = GameRestart(file: file, seed: 0, threads: 1, people: [0], current: first)
+    restart.check(&play)
+    for _ in 0..<4 { _ = play.step(1) }
+    // 1 + 2 + 3 + 1.
+    #expect(play.recorder.game.value == 7)
+    _ = try write("10 20")
+    restart.check(&play)
+    #expect(play.recorder.game.tick == 4 && play.recorder.game.route == [10, 20])
+    #expect(play.view.notice == "route.txt: route now")
+    _ = play.step(1)
+    // The fifth tick walks the new route's first number (tick 4 of a route of two).
+    #expect(play.recorder.game.value == 17)
+    // The recording goes on from the game retuned: its start is tick 4's.
+    #expect(play.recorder.recording.tickCount == 1)
+    #expect(
+      try Walk(seed: 0, settings: first).restored(
+        from: [UInt8](play.recorder.recording.start)
+      ).tick == 4)
+    restart.restart(&play)
+    #expect(play.recorder.game.tick == 0 && play.recorder.game.route == [10, 20])
+  }
+
+  @Test("R in a replay plays it again from its start")
+  func replay() throws {
+    let settings = GameSettings(Drift.settings)
+    var play = GamePlay(
+      try Recorder(Drift(seed: 4, settings: settings)), tickLimit: 30,
+      replaying: { _ in [] })
+    for _ in 0..<10 { _ = play.step(1) }
+    #expect(play.recorder.game.tick == 10)
+    play.take([.keyDown(.character("r"))], width: 1280, height: 720)
+    #expect(play.recorder.game.tick == 0 && play.recorder.game.value == 4)
+    #expect(play.replayProgress?.played == 0)
+  }
+}
