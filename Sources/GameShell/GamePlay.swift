@@ -23,8 +23,9 @@ struct GamePlay<G: PlayableGame> {
   private var clicked: [SeatInput<G.Input>] = []
   /// The most ticks to run from the start, if limited.
   private let tickLimit: Int?
-  /// The tick the window started at.
-  private let startTick: UInt64
+  /// The ticks run from the start (a time travel back takes them back; a restart the game
+  /// takes as an input does not).
+  private(set) var ticksRun = 0
   /// A replay's inputs by the ticks run from the start, instead of clicks.
   private let replaying: ((Int) -> [SeatInput<G.Input>])?
   /// The game a replay starts from, to play it again from there when the player seeks back.
@@ -51,7 +52,6 @@ struct GamePlay<G: PlayableGame> {
     self.recorder = recorder
     self.tickLimit = tickLimit
     self.replaying = replaying
-    startTick = recorder.game.tick
     replayStart = replaying == nil ? nil : recorder.game
     timeline = replaying == nil ? GameTimeline(recorder.game) : nil
     previous = recorder.game.makeFrame(canvas: view.canvas)
@@ -75,15 +75,22 @@ struct GamePlay<G: PlayableGame> {
   @discardableResult
   mutating func goOn(from game: G) -> Bool {
     guard let restarted = try? Recorder(game) else { return false }
+    ticksRun = max(ticksRun + Int(game.tick) - Int(recorder.game.tick), 0)
     recorder = restarted
     let frame = game.makeFrame(canvas: view.canvas)
     (previous, current, pairing, clicked) = (frame, frame, nil, [])
     return true
   }
 
+  /// Gives `input` with the next tick, as a click would: a restart or new settings the game
+  /// takes as an input of the first seat.
+  mutating func give(_ input: SeatInput<G.Input>) {
+    if replaying == nil { clicked.append(input) }
+  }
+
   /// The ticks left before `tickLimit`; `Int.max` without one.
   var ticksLeft: Int {
-    tickLimit.map { max($0 - Int(recorder.game.tick - startTick), 0) } ?? Int.max
+    tickLimit.map { max($0 - ticksRun, 0) } ?? Int.max
   }
 
   /// Takes the frame's events: T and the past's keys, the view's, then clicks, on a window of
@@ -124,7 +131,7 @@ struct GamePlay<G: PlayableGame> {
   /// The ticks a replay has played from its start, and how many it has, when this is one.
   var replayProgress: (played: Int, total: Int)? {
     guard replaying != nil, let tickLimit else { return nil }
-    return (Int(recorder.game.tick - startTick), tickLimit)
+    return (ticksRun, tickLimit)
   }
 
   /// Seeks the replay to `fraction` of its ticks: on by playing them as fast as the game
@@ -134,11 +141,12 @@ struct GamePlay<G: PlayableGame> {
     let target = Int((Float(progress.total) * min(max(fraction, 0), 1)).rounded())
     if target < progress.played, let again = try? Recorder(replayStart) {
       recorder = again
+      ticksRun = 0
       previous = replayStart.makeFrame(canvas: view.canvas)
       current = previous
       pairing = nil
     }
-    seekTarget = target > Int(recorder.game.tick - startTick) ? target : nil
+    seekTarget = target > ticksRun ? target : nil
   }
 
   /// Runs up to `steps` ticks (none while the past is shown, which plays them instead), each
@@ -151,25 +159,32 @@ struct GamePlay<G: PlayableGame> {
     }
     var steps = steps
     if let seekTarget {
-      let played = Int(recorder.game.tick - startTick)
+      let played = ticksRun
       steps = min(max(steps, Self.seekTicksPerStep), seekTarget - played)
       if played + steps >= seekTarget { self.seekTarget = nil }
     }
     steps = min(steps, ticksLeft)
     guard steps > 0 else { return 0 }
+    var restarted = false
     for step in 0..<steps {
       let tick = recorder.game.tick
-      let given =
-        replaying.map { $0(Int(tick - startTick)) } ?? (step == 0 ? clicked : [])
+      let given = replaying.map { $0(ticksRun) } ?? (step == 0 ? clicked : [])
       recorder.advance(with: given)
-      timeline?.record(given, ranAt: tick, then: recorder.game)
+      ticksRun += 1
+      if recorder.game.tick > tick {
+        timeline?.record(given, ranAt: tick, then: recorder.game)
+      } else {
+        // The game started again (an input it takes as a restart): its past starts anew.
+        restarted = true
+        if timeline != nil { timeline = GameTimeline(recorder.game) }
+      }
     }
     clicked = []
     // Interpolation needs the frame just before the last tick, not the one before a burst.
     previous = steps > 1 ? recorder.game.makeFrame(canvas: view.canvas) : current
     current = recorder.game.makeFrame(canvas: view.canvas)
     pairing =
-      steps == 1
+      steps == 1 && !restarted
       ? InstancePairing(
         from: previous.instances, to: current.instances, threads: recorder.game.threadCount)
       : nil

@@ -1,4 +1,5 @@
 import Foundation
+import Gameplay
 import Imaging
 import JSON
 import SDLBackend
@@ -159,18 +160,23 @@ struct GameRestart<G: PlayableGame> {
     }
   }
 
-  /// Takes a frame's events: R starts the game again; otherwise, a quarter of a second apart
-  /// (every 15th `frame`), a look at the file.
+  /// Takes a frame's events: R starts the game again (gives the game's restart input, if it
+  /// takes one); otherwise, a quarter of a second apart (every 15th `frame`), a look at the
+  /// file.
   mutating func take(_ events: [InputEvent], frame: Int, _ play: inout GamePlay<G>) {
     if events.contains(.keyDown(.character("r"))) {
-      restart(&play)
+      if let input = play.recorder.game.restartInput {
+        play.give(SeatInput(seat: 0, input: input))
+      } else {
+        restart(&play)
+      }
     } else if frame % 15 == 0 {
       check(&play)
     }
   }
 
-  /// Looks at the file: when it holds new settings, the game takes them mid-game, or starts
-  /// again with them, and says so; when it holds something wrong, `play` shows what until it
+  /// Looks at the file: when it holds new settings, the game takes them mid-game (as an
+  /// input, if it takes them so), or starts again with them, and says so; when it holds something wrong, `play` shows what until it
   /// is fixed.
   ///
   /// - Complexity: One `stat` when the file has not changed.
@@ -184,6 +190,11 @@ struct GameRestart<G: PlayableGame> {
       guard settings != current else { return }
       let old = current
       current = settings
+      if let given = play.recorder.game.retuneInput(from: old, to: settings) {
+        play.give(SeatInput(seat: 0, input: given.input))
+        play.view.say("\(path): \(given.said)")
+        return
+      }
       var game = play.recorder.game
       if let said = game.retune(from: old, to: settings) {
         if play.goOn(from: game) {

@@ -58,17 +58,16 @@ extension GameWindow {
         match.quit()
         break
       }
-      if match.hasEnded {
-        endedAt = endedAt ?? frameStart
-        if let endedAt, frameStart - endedAt > 3 { break }
-      }
+      endedAt = match.hasEnded ? endedAt ?? frameStart : nil
+      if let endedAt, frameStart - endedAt > 3 { break }
       figures.frame(frameStart - lastFrame)
       lastFrame = frameStart
       let room = PacketCodec.maximumInputsPerTick - clicked.count
-      clicked += take(
-        events, view: &view, game: match.rollback?.game, shown: drawn,
-        width: drawing.renderer.width, height: drawing.renderer.height, seat: match.localSeat
-      ).prefix(max(room, 0))
+      clicked +=
+        (take(
+          events, view: &view, game: match.rollback?.game, shown: drawn,
+          width: drawing.renderer.width, height: drawing.renderer.height, seat: match.localSeat
+        ) + restart(events, in: match, view: &view)).prefix(max(room, 0))
       if match.rollback == nil && frameStart - opened > waitSeconds {
         throw match.waitedInVain(seconds: waitSeconds).commandFailure
       }
@@ -94,6 +93,16 @@ extension GameWindow {
       if spare > 0 { match.wait(seconds: spare, now: clock.now()) }
     }
     return (frames, figures.summary)
+  }
+
+  /// The host's R: the game's restart input, for a game that takes restarts as inputs, which
+  /// starts both sides' games again; the help says so.
+  private static func restart(
+    _ events: [InputEvent], in match: NetplayMatch<G>, view: inout GameView
+  ) -> [G.Input] {
+    guard match.localSeat == 0, let input = match.rollback?.game.restartInput else { return [] }
+    view.restartHelp = "start again, on both sides"
+    return events.contains(.keyDown(.character("r"))) ? [input] : []
   }
 
   /// `drawn`, the frame of `game` where `match` stands, with the view's overlays: the

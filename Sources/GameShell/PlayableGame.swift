@@ -70,6 +70,18 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// default. The next restart (R) plays `new` in either case.
   mutating func retune(from old: GameSettings, to new: GameSettings) -> String?
 
+  /// The first seat's input that starts the game again from its first tick, for a game that
+  /// takes a restart as an input: R gives it, so that the recording replays the restart and,
+  /// over the network, the host's R restarts both sides' games. `nil` by default: the window
+  /// starts the game again itself, and not over the network.
+  var restartInput: Input? { get }
+
+  /// The first seat's input that hands the game `new` settings as it plays, and what it
+  /// changes when, for a game that takes them as an input: the window gives it, so that the
+  /// recording replays it. `nil` by default: the window retunes the game itself
+  /// (`retune(from:to:)`).
+  func retuneInput(from old: GameSettings, to new: GameSettings) -> (input: Input, said: String)?
+
   /// A picture of the game as it stands: what `--png` writes.
   func makeFrame() -> Frame
 
@@ -173,6 +185,14 @@ extension PlayableGame {
 
   /// `nil`: the window starts the game again with the new settings.
   public mutating func retune(from old: GameSettings, to new: GameSettings) -> String? { nil }
+
+  /// `nil`: the window restarts the game itself.
+  public var restartInput: Input? { nil }
+
+  /// `nil`: the window retunes the game itself.
+  public func retuneInput(
+    from old: GameSettings, to new: GameSettings
+  ) -> (input: Input, said: String)? { nil }
 
   /// Nothing.
   public func input(forClickAt point: Vector2, seat: Int) -> Input? { nil }

@@ -35,6 +35,21 @@ extension MatchSession: Game {
   /// Applies each seat's inputs as `MatchSession.apply(_:)` does (an input it refuses changes
   /// nothing), then steps the match.
   public mutating func advance(with inputs: [SeatInput<SessionInput>]) {
+    apply(inputs)
+    step()
+  }
+
+  /// Advances as `advance(with:)` does, calling `observe` after each of the match's systems.
+  public mutating func advance(
+    with inputs: [SeatInput<SessionInput>], observingSystems observe: (String, StateHash) -> Void
+  ) {
+    apply(inputs)
+    withoutActuallyEscaping(observe) { observe in match.step(observingSystems: observe) }
+    recordTimeline()
+  }
+
+  /// Applies each seat's inputs, between ticks.
+  private mutating func apply(_ inputs: [SeatInput<SessionInput>]) {
     for input in inputs where Side.allCases.indices.contains(input.seat) {
       let side = Side.allCases[input.seat]
       switch input.input {
@@ -45,7 +60,6 @@ extension MatchSession: Game {
       case .restart, .retune: break
       }
     }
-    step()
   }
 
   /// The match's state hash.
@@ -66,8 +80,9 @@ extension MatchSession: Game {
     return bytes
   }
 
-  /// The session a snapshot of this one holds: its scenario, inputs and match, with this
-  /// session's seed, players and swarm count, and the timeline starting again there.
+  /// The session a snapshot of this one holds: its scenario, inputs and match, the match's
+  /// seed, swarm count and people (whom a restart plays), and the timeline starting again
+  /// there.
   public func restored(from snapshot: [UInt8]) throws -> MatchSession {
     var offset = 0
     /// The next length-prefixed text of the snapshot.
@@ -97,6 +112,12 @@ extension MatchSession: Game {
     var session = self
     session.scenario = scenario
     session.match = try match.restored(from: Array(snapshot[offset...]))
+    // A restart plays the snapshot's seed, swarm and people, not this session's.
+    session.seed = session.match.seed
+    session.swarmCount = session.match.swarmCount
+    session.playerSides = Side.allCases.filter {
+      session.match.castle(of: $0)?.controller == .player
+    }
     session.inputs = inputs
     session.branchInputs = []
     session.timeline = keepsTimeline ? [session.match] : []

@@ -41,14 +41,14 @@ public struct MatchSession {
   /// The scenario the match restarts with.
   public internal(set) var scenario: Scenario
   /// The seed every start uses.
-  public let seed: UInt64
+  public internal(set) var seed: UInt64
   /// The sides players control, in `Side.allCases` order: none when the AI plays both
   /// (autoplay), the left one against the computer, both in a match between two players.
-  public let playerSides: [Side]
+  public internal(set) var playerSides: [Side]
   /// Whether the AI plays both castles; then no one orders anything.
   public var isAutoplay: Bool { playerSides.isEmpty }
   /// How many monsters a swarm scenario places, if overridden.
-  public let swarmCount: Int?
+  public internal(set) var swarmCount: Int?
   /// Every input applied so far, with its tick.
   public internal(set) var inputs: [RecordedInput] = []
   /// The orders, cancels and retunes that made the current match what it is, in order: those

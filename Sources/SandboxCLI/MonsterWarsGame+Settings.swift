@@ -85,21 +85,25 @@ extension MonsterWarsGame {
       preconditionFailure(
         "a match starts from a scenario that MonsterWarsGame.settings(reading:over:) read")
     }
-    match = Match(scenario: scenario, seed: seed, swarmCount: settings.value(of: "entities"))
+    session = MatchSession(
+      scenario: scenario, seed: seed, playerSides: [], swarmCount: settings.value(of: "entities"))
   }
 }
 
 extension MonsterWarsGame {
-  /// Takes a scenario saved again while the match plays: unit and castle stats, income and
-  /// the AI at once (`Match.applyLiveChanges(from:)`), the arena, starting coins, tick rate
-  /// and swarm on the next restart. Returns what changed when: "units, AI now; arena on
-  /// restart (R)".
-  public mutating func retune(from old: GameSettings, to new: GameSettings) -> String? {
-    guard let before = old.document?.contents as? Scenario,
-      let after = new.document?.contents as? Scenario
-    else { return nil }
-    let changes = ScenarioChanges(from: before, to: after)
-    if !changes.appliedNow.isEmpty { match.applyLiveChanges(from: after) }
-    return changes.summary
+  /// A restart of the session, the first seat's: the scenario it was last tuned with, from
+  /// its first tick.
+  public var restartInput: SessionInput? { .restart }
+
+  /// A scenario saved again while the match plays, as the first seat's retune: unit and
+  /// castle stats, income and the AI at once (`Match.applyLiveChanges(from:)`), the arena,
+  /// starting coins, tick rate and swarm on the next restart. Says what changed when: "units,
+  /// AI now; arena on restart (R)".
+  public func retuneInput(
+    from old: GameSettings, to new: GameSettings
+  ) -> (input: SessionInput, said: String)? {
+    guard let after = new.document?.contents as? Scenario else { return nil }
+    let changes = ScenarioChanges(from: session.scenario, to: after)
+    return (.retune(scenarioJSON: after.jsonText), changes.summary)
   }
 }

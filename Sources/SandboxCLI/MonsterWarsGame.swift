@@ -8,64 +8,77 @@ import TraitSandbox
 
 /// MonsterWars as every game's command line plays it: a match whose settings file is its
 /// scenario (the duel by default; a name from the assets folder's `scenarios/`, or a path),
-/// with a seat per castle, whose player buys monsters with the number keys.
+/// with a seat per castle, whose player buys monsters with the number keys. It is a session
+/// (`MatchSession`): the first seat may start it again and tune it live, as inputs that a
+/// recording replays and both sides of a match over the network take.
 public struct MonsterWarsGame: PlayableGame {
+  /// The session being played.
+  public var session: MatchSession
+
   /// The match being played.
-  public var match: Match
+  public var match: Match { session.match }
 
   /// `monsterwars`.
   public static var name: String { Match.name }
 
   /// A seat per castle, `left` then `right`.
-  public var seats: [Seat] { match.seats }
+  public var seats: [Seat] { session.seats }
 
-  /// The match's tick.
-  public var tick: UInt64 { match.tick }
+  /// The match's tick (a restart starts it again from 0).
+  public var tick: UInt64 { session.tick }
 
   /// How many threads the match steps on.
   public var threadCount: Int {
-    get { match.threadCount }
-    set { match.threadCount = newValue }
+    get { session.threadCount }
+    set { session.threadCount = newValue }
   }
 
   /// Whether the match's world times its systems.
   public var measuresSystemTimes: Bool {
-    get { match.measuresSystemTimes }
-    set { match.measuresSystemTimes = newValue }
+    get { session.measuresSystemTimes }
+    set { session.measuresSystemTimes = newValue }
   }
 
   /// Whether a castle fell or the scenario's tick limit came.
-  public var isOver: Bool { match.isOver }
+  public var isOver: Bool { session.isOver }
 
   /// The scenario's ticks a second.
-  public var ticksPerSecond: Double { match.ticksPerSecond }
+  public var ticksPerSecond: Double { session.ticksPerSecond }
 
-  /// Each seat's orders for its castle, if a player holds it, then the tick.
-  public mutating func advance(with inputs: [SeatInput<CastleOrder>]) {
-    match.advance(with: inputs)
+  /// Each seat's orders for its castle, if a player holds it, and the first seat's restart
+  /// or retune, then the tick.
+  public mutating func advance(with inputs: [SeatInput<SessionInput>]) {
+    session.advance(with: inputs)
   }
 
   /// As `advance(with:)`, calling `observe` after each of the world's systems.
   public mutating func advance(
-    with inputs: [SeatInput<CastleOrder>], observingSystems observe: (String, StateHash) -> Void
+    with inputs: [SeatInput<SessionInput>], observingSystems observe: (String, StateHash) -> Void
   ) {
-    match.advance(with: inputs, observingSystems: observe)
+    session.advance(with: inputs, observingSystems: observe)
   }
 
   /// The world's state hash.
-  public func stateHash() -> StateHash { match.stateHash() }
+  public func stateHash() -> StateHash { session.stateHash() }
 
-  /// The match's snapshot (`MatchSnapshot`), its scenario with it.
-  public func snapshot() throws -> [UInt8] { try match.snapshot() }
+  /// An input as a few bytes (an order's kind by its place in the roster), as the session
+  /// sends it over the network.
+  public func encodedInput(_ input: SessionInput) -> [UInt8] { session.encodedInput(input) }
 
-  /// The match a snapshot holds, on as many threads as this one.
+  /// The input `bytes` encode, if they encode one.
+  public func decodedInput(_ bytes: [UInt8]) -> SessionInput? { session.decodedInput(bytes) }
+
+  /// The session's snapshot: the scenario it restarts with, its inputs and the match.
+  public func snapshot() throws -> [UInt8] { try session.snapshot() }
+
+  /// The session a snapshot holds, on as many threads as this one.
   public func restored(from snapshot: [UInt8]) throws -> MonsterWarsGame {
-    MonsterWarsGame(match: try match.restored(from: snapshot))
+    MonsterWarsGame(session: try session.restored(from: snapshot))
   }
 
-  /// The game of `match`.
-  public init(match: Match) {
-    self.match = match
+  /// The game of `session`.
+  public init(session: MatchSession) {
+    self.session = session
   }
 
   /// The help's overview.
@@ -73,17 +86,16 @@ public struct MonsterWarsGame: PlayableGame {
     "MonsterWars: two castles spend coins on monsters that march and fight."
   }
 
-  /// People hold the castles of `seats`, the scenario's AI the others: the match starts again
-  /// so, before its first tick.
+  /// People hold the castles of `seats`, the scenario's AI the others: the session starts
+  /// again so, before its first tick.
   public mutating func letPeoplePlay(seats: Set<Int>) {
-    guard !seats.isEmpty, match.tick == 0 else { return }
-    let (threads, measures) = (match.threadCount, match.measuresSystemTimes)
-    match = Match(
-      scenario: match.scenario, seed: match.seed, swarmCount: match.swarmCount,
-      leftController: seats.contains(0) ? .player : nil,
-      rightController: seats.contains(1) ? .player : nil)
-    match.threadCount = threads
-    match.measuresSystemTimes = measures
+    guard !seats.isEmpty, session.tick == 0, session.inputs.isEmpty else { return }
+    let (threads, measures) = (session.threadCount, session.measuresSystemTimes)
+    session = MatchSession(
+      scenario: session.scenario, seed: session.seed,
+      playerSides: seats.compactMap(Self.side(ofSeat:)), swarmCount: session.swarmCount)
+    session.threadCount = threads
+    session.measuresSystemTimes = measures
   }
 
   /// The match with its HUD: the castles' health and coins, the clock, the outcome (the
@@ -114,11 +126,11 @@ public struct MonsterWarsGame: PlayableGame {
   }
 
   /// The order `key` gives: a kind of the scenario's roster, or a cancel.
-  public func input(forKey key: Character, seat: Int) -> CastleOrder? {
+  public func input(forKey key: Character, seat: Int) -> SessionInput? {
     guard let digit = key.wholeNumberValue, key.isASCII else { return nil }
-    if digit == 0 { return .cancel }
+    if digit == 0 { return .order(.cancel) }
     let kinds = match.scenario.roster.kinds
-    return kinds.indices.contains(digit - 1) ? .buy(kinds[digit - 1]) : nil
+    return kinds.indices.contains(digit - 1) ? .order(.buy(kinds[digit - 1])) : nil
   }
 
   /// What the world says of `entity`.

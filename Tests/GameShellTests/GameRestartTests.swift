@@ -6,6 +6,44 @@ import Testing
 
 @testable import GameShell
 
+/// A test game that takes a restart (0) and a new step (a negative number) as the first
+/// seat's inputs: a count from its seed up by its step each tick.
+struct Tally: NumberGame {
+  static let name = "tally"
+  static let overview = "A count."
+  static let settings = [GameSetting("step", help: "The step (1 to 9).", range: 1...9, default: 1)]
+  let seed: UInt64
+  var step: UInt64
+  var value: UInt64
+  var tick: UInt64 = 0
+  var threadCount = 1
+
+  init(seed: UInt64, settings: GameSettings) {
+    self.seed = seed
+    step = UInt64(settings["step"])
+    value = seed
+  }
+
+  var seats: [Seat] { [Seat(name: "counter")] }
+  var restartInput: Int? { 0 }
+
+  func retuneInput(from old: GameSettings, to new: GameSettings) -> (input: Int, said: String)? {
+    (-new["step"], "step \(new["step"]) from the next tick")
+  }
+
+  mutating func advance(with inputs: [SeatInput<Int>]) {
+    for input in inputs where input.seat == 0 {
+      if input.input == 0 {
+        (value, tick) = (seed, 0)
+      } else if input.input < 0 {
+        step = UInt64(-input.input)
+      }
+    }
+    value &+= step
+    tick += 1
+  }
+}
+
 @Suite("GameShell: a window's game starts again (R) or takes new settings as it plays")
 struct GameRestartTests {
   let folder = FileManager.default.temporaryDirectory
@@ -88,5 +126,37 @@ struct GameRestartTests {
     play.take([.keyDown(.character("r"))], width: 1280, height: 720)
     #expect(play.recorder.game.tick == 0 && play.recorder.game.value == 4)
     #expect(play.replayProgress?.played == 0)
+  }
+
+  @Test("a game that takes restarts and new settings as inputs gets them from R and the file")
+  func asInputs() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent("tally.json")
+    try Data("{\"step\": 2}".utf8).write(to: url)
+    let file = GameSettingsFile<Tally>(url, path: "tally.json", base: GameSettings(Tally.settings))
+    let first = try file.read()
+    var play = GamePlay(
+      try Recorder(Tally(seed: 100, settings: first)), tickLimit: nil, replaying: nil)
+    var restart = GameRestart(file: file, seed: 100, threads: 1, people: [0], current: first)
+    for _ in 0..<5 { _ = play.step(1) }
+    #expect(play.recorder.game.value == 110)
+    try Data("{\"step\": 7}".utf8).write(to: url)
+    restart.check(&play)
+    #expect(play.view.notice == "tally.json: step 7 from the next tick")
+    #expect(play.recorder.game.tick == 5)
+    _ = play.step(1)
+    #expect(play.recorder.game.value == 117 && play.recorder.game.tick == 6)
+    // R gives the restart with the next tick: the game starts again from its seed, its past
+    // anew, and the recording holds both inputs.
+    restart.take([.keyDown(.character("r"))], frame: 1, &play)
+    #expect(play.recorder.game.tick == 6)
+    _ = play.step(1)
+    #expect(play.recorder.game.tick == 1 && play.recorder.game.value == 107)
+    #expect(play.timeline?.shown == nil && play.ticksRun == 7)
+    let recording = play.recorder.recording
+    #expect(recording.inputs.map(\.tick) == [5, 6])
+    let replayed = try recording.replay(like: Tally(seed: 100, settings: first))
+    #expect(replayed.stateHash() == play.recorder.game.stateHash())
   }
 }

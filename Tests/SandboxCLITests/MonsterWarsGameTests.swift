@@ -109,7 +109,8 @@ struct MonsterWarsGameTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let kind = Roster.standard.kinds[1]
-    let order = String(decoding: try JSONEncoder().encode(CastleOrder.buy(kind)), as: UTF8.self)
+    let order = String(
+      decoding: try JSONEncoder().encode(SessionInput.order(.buy(kind))), as: UTF8.self)
     try Data("{\"tick\": 0, \"seat\": 0, \"input\": \(order)}\n".utf8)
       .write(to: folder.appendingPathComponent("orders.jsonl"))
     let ordered = monsterWars(
@@ -143,7 +144,7 @@ struct MonsterWarsGameTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let kinds = Roster.standard.kinds
     func order(_ kind: UnitKind) throws -> String {
-      String(decoding: try JSONEncoder().encode(CastleOrder.buy(kind)), as: UTF8.self)
+      String(decoding: try JSONEncoder().encode(SessionInput.order(.buy(kind))), as: UTF8.self)
     }
     let (host, guest, both) = (
       folder.appending(path: "h.jsonl"), folder.appending(path: "g.jsonl"),
@@ -207,8 +208,8 @@ struct MonsterWarsGameTests {
     let kinds = Roster.standard.kinds
     #expect(
       MonsterWarsGame.keys.map(\.key) == (1...kinds.count).map { Character(String($0)) } + ["0"])
-    #expect(game.input(forKey: "1", seat: 0) == .buy(kinds[0]))
-    #expect(game.input(forKey: "0", seat: 1) == .cancel)
+    #expect(game.input(forKey: "1", seat: 0) == .order(.buy(kinds[0])))
+    #expect(game.input(forKey: "0", seat: 1) == .order(.cancel))
     #expect(game.input(forKey: "9", seat: 0) == nil)
   }
 }
