@@ -63,7 +63,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         last frame drawn when the window closes. Without a display it exits 69.
         """,
       options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
-        settingsFile, GameOptions<G>.ticks, frames, GameOptions<G>.threads, autoplay,
+        settingsFile, GameOptions<G>.ticks, frames, GameOptions<G>.windowThreads, autoplay,
         GameOptions<G>.record, replay, GameOptions<G>.size, screenshot, CameraOptions.zoom,
         CameraOptions.center, RendererOption.option,
       ], program: G.name)
@@ -97,7 +97,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     let given = try GameOptions<G>.settings(options)
     tickLimit = try options[GameOptions<G>.ticks]
     frameLimit = try options[Self.frames]
-    threads = try GameOptions<G>.threadCount(options)
+    threads = try GameOptions<G>.threadCount(options, inWindow: true)
     recordURL = try options[GameOptions<G>.record].map { invocation.url(of: $0) }
     if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
     replayURL = try options[Self.replay].map { invocation.url(of: $0) }

@@ -33,7 +33,7 @@ struct GameNetplaySetup<G: PlayableGame> {
     GameOptions<G>.settingOptions + [
       GameOptions<G>.settingsFile, headless, RendererOption.option, GameOptions<G>.inputs, record,
       NetworkOptions.simulate, wait, NetworkOptions.timeout, GameOptions<G>.size,
-      GameOptions<G>.threads, GameOptions<G>.png,
+      GameOptions<G>.windowThreads, GameOptions<G>.png,
     ] + NetworkOptions.desyncOptions
   }
 
@@ -84,10 +84,10 @@ struct GameNetplaySetup<G: PlayableGame> {
     faults = try options[NetworkOptions.simulate] ?? NetworkFaults()
     waitSeconds = try options[Self.wait]
     silenceSeconds = try options[NetworkOptions.timeout]
-    threads = try GameOptions<G>.threadCount(options)
+    isWindowed = !options[Self.headless]
+    threads = try GameOptions<G>.threadCount(options, inWindow: isWindowed)
     pngPath = try options[GameOptions<G>.png]
     recordURL = try options[Self.record].map { invocation.url(of: $0) }
-    isWindowed = !options[Self.headless]
     size = try options[GameOptions<G>.size]
     if size != nil && !isWindowed { throw .usage("--size is the window's: not with --headless") }
     renderer = try RendererOption.choice(options, environment: invocation.environment)

@@ -24,9 +24,19 @@ enum GameOptions<G: PlayableGame> {
       in: 1...256, defaultDescription: "all cores")
   }
 
-  /// The threads `--threads` asks for, all cores when it is not given.
-  static func threadCount(_ options: ParsedOptions) throws(CommandFailure) -> Int {
-    try options[threads] ?? allCores
+  /// `--threads` of a command that may play in a window.
+  static var windowThreads: Option<Int?> {
+    .integer(
+      "threads", help: "Threads that step the game (1 to 256); the state hash is the same for any.",
+      in: 1...256, defaultDescription: "all cores; in a window, all but the one it draws on")
+  }
+
+  /// The threads `--threads` asks for; when it is not given, all cores, or in a window all but
+  /// the one it draws on (at least one), so that drawing does not wait for a core.
+  static func threadCount(
+    _ options: ParsedOptions, inWindow: Bool = false
+  ) throws(CommandFailure) -> Int {
+    try options[threads] ?? (inWindow ? max(allCores - 1, 1) : allCores)
   }
 
   /// The machine's cores, up to the 256 threads an option allows.
@@ -201,7 +211,7 @@ enum GameOptions<G: PlayableGame> {
       throw CommandFailure(message: "Cannot read recording \(error)", exitCode: ExitCode.noInput)
     }
     do {
-      return try Recording<G>(decoding: Data(bytes))
+      return try G.recording(readingOwn: bytes) ?? Recording<G>(decoding: Data(bytes))
     } catch {
       throw CommandFailure(
         message: "cannot replay \(url.path(percentEncoded: false)): \(error)",

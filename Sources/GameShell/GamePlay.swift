@@ -212,13 +212,19 @@ struct GamePlay<G: PlayableGame> {
         ? figures.graph(framesPerSecond: GameWindow<G>.framesPerSecond) : nil,
       banner: settingsProblem
         ?? timeline?.line(now: recorder.game.tick, ticksPerSecond: game.ticksPerSecond)
-        .nilIfEmpty ?? replayLine(ticksPerSecond: game.ticksPerSecond),
+        .nilIfEmpty ?? replayLine(ticksPerSecond: game.ticksPerSecond) ?? endLine(of: game),
       progress: timeline?.isOpen == true
         ? timeline?.fraction(now: recorder.game.tick)
         : replayProgress.map { Float($0.played) / Float(max($0.total, 1)) },
       player: game.playerLines(seat: replaying == nil ? seat : nil),
       keptInSight: game.keptInSight(seat: replaying == nil ? seat : nil))
     return (drawn, paired, drawnAlpha)
+  }
+
+  /// What the line says once `game` is over, where R starts it again: how it came out.
+  private func endLine(of game: G) -> String? {
+    guard game.isOver, replaying == nil, view.restartHelp != nil else { return nil }
+    return "over" + (game.outcome.map { ": \($0)" } ?? "") + "  R: play again"
   }
 
   /// What a replay's line says: how far it has played of how long it is, and how to seek.

@@ -175,9 +175,9 @@ struct GameRestart<G: PlayableGame> {
     }
   }
 
-  /// Looks at the file: when it holds new settings, the game takes them mid-game (as an
-  /// input, if it takes them so), or starts again with them, and says so; when it holds something wrong, `play` shows what until it
-  /// is fixed.
+  /// Looks at the file: when it holds new settings, the game takes them mid-game (as an input, if
+  /// it takes them so), or starts again with them, and says so; when it holds something wrong,
+  /// `play` shows what until it is fixed.
   ///
   /// - Complexity: One `stat` when the file has not changed.
   mutating func check(_ play: inout GamePlay<G>) {

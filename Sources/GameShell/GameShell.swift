@@ -1,10 +1,10 @@
 import Foundation
 
 extension PlayableGame {
-  /// Runs the game's command line (the current process's, by default) and returns the process
-  /// exit code: `run`, `replay`, `render`, `sweep`, `describe`, `demo`, `host` and `join`, with `sandbox`'s options,
-  /// help and exit codes; the demo window opens when no subcommand is given. A game's
-  /// executable is one line:
+  /// Runs the game's command line (the current process's, by default) and returns the process exit
+  /// code: `run`, `replay`, `render`, `sweep`, `describe`, `demo`, `host` and `join`, with
+  /// `sandbox`'s options, help and exit codes; the demo window opens when no subcommand is given. A
+  /// game's executable is one line:
   ///
   /// ```swift
   /// exit(BoidsScene.runCommandLine())

@@ -222,14 +222,15 @@ struct GameView: Equatable {
     ]
   }
 
-  /// `frame` as the window shows it, its overlay laid out on `canvas` by one pass
-  /// (`HUDLayout`): through the camera, with the status line (paused, the speed, the key for
-  /// help) at the top left, the minimap of the whole world while zoomed in, the inspector's
-  /// panel of `inspection` (scrolled by the wheel over it), the `banner`, F1's `figures` and
-  /// its `graph` of the last frames' times along the bottom, and the help; none over another. Notes where the minimap and the
-  /// inspector went, for the clicks and the wheel over them. The frame is drawn `alpha` of the
-  /// way from the frame `pairing` pairs it with, if any, and the camera follows the selection
-  /// where it is drawn.
+  /// `frame` as the window shows it, its overlay laid out on `canvas` by one pass (`HUDLayout`):
+  /// through the camera, with the status line (paused, the speed, the key for help) at the top
+  /// left, the minimap of the whole world while zoomed in, the inspector's panel of `inspection`
+  /// (scrolled by the wheel over it), the `banner`, F1's `figures` and its `graph` of the last
+  /// frames' times along the bottom, the `player`'s own lines under the status line, and the help;
+  /// none over another nor over what the game keeps in sight (`keptInSight`, through the camera).
+  /// Notes where the minimap and the inspector went, for the clicks and the wheel over them. The
+  /// frame is drawn `alpha` of the way from the frame `pairing` pairs it with, if any, and the
+  /// camera follows the selection where it is drawn.
   mutating func shown(
     _ frame: Frame, pairedWith pairing: InstancePairing? = nil, alpha: Float = 1,
     inspection: EntityInspection? = nil, figures: [String] = [], graph: FrameTimeGraph? = nil,

@@ -82,6 +82,13 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// (`retune(from:to:)`).
   func retuneInput(from old: GameSettings, to new: GameSettings) -> (input: Input, said: String)?
 
+  /// The recording `bytes` hold in a format of the game's own (one a program of its own
+  /// wrote), as every game's recording; `nil` when they are not one, and they read as every
+  /// game's JSON recording. `nil` by default.
+  ///
+  /// - Throws: What is wrong with a recording of the game's own format.
+  static func recording(readingOwn bytes: [UInt8]) throws -> Recording<Self>?
+
   /// A picture of the game as it stands: what `--png` writes.
   func makeFrame() -> Frame
 
@@ -185,6 +192,9 @@ extension PlayableGame {
 
   /// `nil`: the window starts the game again with the new settings.
   public mutating func retune(from old: GameSettings, to new: GameSettings) -> String? { nil }
+
+  /// `nil`: a recording is every game's JSON.
+  public static func recording(readingOwn bytes: [UInt8]) throws -> Recording<Self>? { nil }
 
   /// `nil`: the window restarts the game itself.
   public var restartInput: Input? { nil }

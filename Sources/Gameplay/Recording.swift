@@ -38,6 +38,15 @@ public struct Recording<G: Game>: Codable {
 }
 
 extension Recording {
+  /// A recording of `G` that starts from the snapshot `start`, gives `inputs` (in tick order,
+  /// each within `tickCount`) and ends after `tickCount` ticks on `endHash`: one made from a
+  /// recording of another format.
+  public init(start: Data, inputs: [Tick], tickCount: Int, endHash: StateHash) {
+    self.init(
+      version: Self.formatVersion, game: G.name, start: start, inputs: inputs,
+      tickCount: tickCount, endHash: endHash.description)
+  }
+
   /// The recording as JSON.
   public func encoded() throws -> Data {
     let encoder = JSONEncoder()

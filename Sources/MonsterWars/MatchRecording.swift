@@ -115,6 +115,12 @@ public struct MatchRecording: Sendable, Equatable {
     finalHash = StateHash(rawValue: body.finalHash)
   }
 
+  /// Whether `bytes` start as a saved file of the sandbox's (a recording, or a snapshot)
+  /// does, rather than as JSON.
+  public static func isSavedFile(_ bytes: [UInt8]) -> Bool {
+    bytes.starts(with: SavedFile.magic)
+  }
+
   /// A new session as the recorded one started, keeping a timeline if the recording travels
   /// in time (the copies kept depend on the match alone, so they are the recorded session's).
   public func start() -> MatchSession {

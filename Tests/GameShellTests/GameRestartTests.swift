@@ -159,4 +159,35 @@ struct GameRestartTests {
     let replayed = try recording.replay(like: Tally(seed: 100, settings: first))
     #expect(replayed.stateHash() == play.recorder.game.stateHash())
   }
+
+  @Test("once the game is over, the window's line says how it came out and that R plays again")
+  func over() throws {
+    var play = GamePlay(
+      try Recorder(Drift(seed: 990, settings: GameSettings(Drift.settings, values: ["step": 9]))),
+      tickLimit: nil, replaying: nil)
+    play.view.restartHelp = "start again"
+    func texts() -> [String] {
+      play.frame(alpha: 1).frame.overlay.compactMap {
+        if case .text(let text) = $0.shape { text.text } else { nil }
+      }
+    }
+    _ = play.step(1)
+    #expect(!texts().contains { $0.hasPrefix("over") })
+    _ = play.step(1)
+    #expect(play.recorder.game.isOver && texts().contains("over: over 1000  R: play again"))
+    // Where R does not start it again, the line says nothing of it.
+    play.view.restartHelp = nil
+    #expect(!texts().contains { $0.hasPrefix("over") })
+  }
+
+  @Test("a window steps on all cores but the one it draws on, unless --threads says")
+  func windowThreads() throws {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let demo = try ParsedOptions([], spec: GameDemoCommand<Drift>.spec)
+    #expect(try GameOptions<Drift>.threadCount(demo, inWindow: true) == max(cores - 1, 1))
+    let run = try ParsedOptions([], spec: GameRunCommand<Drift>.spec)
+    #expect(try GameOptions<Drift>.threadCount(run) == cores)
+    let given = try ParsedOptions(["--threads", "5"], spec: GameDemoCommand<Drift>.spec)
+    #expect(try GameOptions<Drift>.threadCount(given, inWindow: true) == 5)
+  }
 }
