@@ -38,6 +38,8 @@ struct GameNetplaySetup<G: PlayableGame> {
   }
 
   let settings: GameSettings
+  /// The settings file the command line names, which the host's window watches.
+  let settingsFile: GameSettingsFile<G>?
   let inputs: [Int: [G.Input]]
   let faults: NetworkFaults
   let waitSeconds: Int
@@ -58,6 +60,11 @@ struct GameNetplaySetup<G: PlayableGame> {
   /// Reads the options, checking that the game has the two seats a match needs.
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     settings = try GameOptions<G>.settings(options, invocation: invocation)
+    settingsFile = try options[GameOptions<G>.settingsFile].map { path throws(CommandFailure) in
+      GameSettingsFile(
+        try GameOptions<G>.settingsURL(of: path, invocation: invocation), path: path,
+        base: try GameOptions<G>.settings(options))
+    }
     let game = G(seed: 0, settings: settings)
     guard game.seats.count >= 2 else {
       throw CommandFailure(
@@ -142,7 +149,8 @@ struct GameNetplaySetup<G: PlayableGame> {
     if isWindowed {
       let (frames, summary) = try GameWindow<G>.play(
         match, inputs: inputs, waiting: start(0).makeFrame(), waitSeconds: Double(waitSeconds),
-        window: window(console: console))
+        window: window(console: console),
+        retune: settingsFile.map { NetplayRetune(file: $0, current: settings) })
       windowFigures = ["frames: \(frames)"] + summary
     } else {
       do {

@@ -8,7 +8,8 @@ extension GameWindow {
   /// Plays `match` in a window until the player quits (Esc, or closing the window) or three
   /// seconds after it ends, the title saying how: pumps it every frame, a click giving this
   /// side's input on the next tick it decides, as `inputs` give theirs, and draws the game as
-  /// it stands, `waiting` until both sides play.
+  /// it stands, `waiting` until both sides play. The host's R, and its settings file saved
+  /// again (`retune` watches it), give the game's restart and retune inputs, if it has them.
   ///
   /// Returns the frames drawn and where they spent their time (`WindowFigures.summary`).
   ///
@@ -16,14 +17,14 @@ extension GameWindow {
   ///   not come within `waitSeconds`, 1 when SDL fails.
   static func play(
     _ match: NetplayMatch<G>, inputs: [Int: [G.Input]], waiting: Frame, waitSeconds: Double,
-    window: WindowRequest
+    window: WindowRequest, retune: NetplayRetune<G>? = nil
   ) throws(CommandFailure) -> (frames: Int, summary: [String]) {
     let (session, drawing) = try open(showing: waiting, request: window)
     let figures: (frames: Int, summary: [String])
     do {
       figures = try loop(
         match, inputs: inputs, waiting: waiting, waitSeconds: waitSeconds, session: session,
-        drawing: drawing, announce: window.announce)
+        drawing: drawing, announce: window.announce, retune: retune)
     } catch let failure as CommandFailure {
       match.quit()
       throw failure
@@ -37,9 +38,10 @@ extension GameWindow {
 
   private static func loop(
     _ match: NetplayMatch<G>, inputs: [Int: [G.Input]], waiting: Frame, waitSeconds: Double,
-    session: SDLSession, drawing: WindowDrawing, announce: @Sendable (String) -> Void
+    session: SDLSession, drawing: WindowDrawing, announce: @Sendable (String) -> Void,
+    retune: NetplayRetune<G>?
   ) throws -> (frames: Int, summary: [String]) {
-    var drawing = drawing
+    var (drawing, retune) = (drawing, retune)
     var clock = MonotonicClock()
     let opened = clock.now()
     // Inputs clicked for and not yet given: they go with the next tick this side decides.
@@ -63,11 +65,11 @@ extension GameWindow {
       figures.frame(frameStart - lastFrame)
       lastFrame = frameStart
       let room = PacketCodec.maximumInputsPerTick - clicked.count
-      clicked +=
-        (take(
-          events, view: &view, game: match.rollback?.game, shown: drawn,
-          width: drawing.renderer.width, height: drawing.renderer.height, seat: match.localSeat
-        ) + restart(events, in: match, view: &view)).prefix(max(room, 0))
+      let size = (width: drawing.renderer.width, height: drawing.renderer.height)
+      clicked += localInputs(
+        events, frame: frames, match: match, view: &view, shown: drawn, size: size,
+        retune: &retune
+      ).prefix(max(room, 0))
       if match.rollback == nil && frameStart - opened > waitSeconds {
         throw match.waitedInVain(seconds: waitSeconds).commandFailure
       }
@@ -93,6 +95,26 @@ extension GameWindow {
       if spare > 0 { match.wait(seconds: spare, now: clock.now()) }
     }
     return (frames, figures.summary)
+  }
+
+  /// What this side gives with the next tick it decides: its clicks and keys, and the host's
+  /// R (the game's restart input) and, every 15th `frame`, its settings file saved again (the
+  /// game's retune input), as `shown` on a window of `size` pixels.
+  private static func localInputs(
+    _ events: [InputEvent], frame: Int, match: NetplayMatch<G>, view: inout GameView,
+    shown: Frame, size: (width: Int, height: Int), retune: inout NetplayRetune<G>?
+  ) -> [G.Input] {
+    let game = match.rollback?.game
+    var inputs = take(
+      events, view: &view, game: game, shown: shown, width: size.width, height: size.height,
+      seat: match.localSeat)
+    inputs += restart(events, in: match, view: &view)
+    if frame % 15 == 0, match.localSeat == 0, let game,
+      let input = retune?.check(game, view: &view)
+    {
+      inputs.append(input)
+    }
+    return inputs
   }
 
   /// The host's R: the game's restart input, for a game that takes restarts as inputs, which

@@ -190,4 +190,31 @@ struct GameRestartTests {
     let given = try ParsedOptions(["--threads", "5"], spec: GameDemoCommand<Drift>.spec)
     #expect(try GameOptions<Drift>.threadCount(given, inWindow: true) == 5)
   }
+
+  @Test("the host's settings file saved again is its retune input, for a game that takes one")
+  func netplayRetune() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent("s.json")
+    try Data("{\"step\": 2}".utf8).write(to: url)
+    let tallyFile = GameSettingsFile<Tally>(url, path: "s.json", base: GameSettings(Tally.settings))
+    var tally = NetplayRetune(file: tallyFile, current: try tallyFile.read())
+    let driftFile = GameSettingsFile<Drift>(url, path: "s.json", base: GameSettings(Drift.settings))
+    var drift = NetplayRetune(file: driftFile, current: try driftFile.read())
+    var view = GameView(controlsTime: false)
+    let game = Tally(seed: 1, settings: GameSettings(Tally.settings))
+    let still = Drift(seed: 1, settings: GameSettings(Drift.settings))
+    #expect(tally.check(game, view: &view) == nil && drift.check(still, view: &view) == nil)
+    #expect(view.notice == nil)
+    try Data("{\"step\": 5}".utf8).write(to: url)
+    #expect(tally.check(game, view: &view) == -5)
+    #expect(view.notice == "s.json: step 5 from the next tick, on both sides")
+    #expect(drift.check(still, view: &view) == nil)
+    #expect(
+      view.notice?.hasSuffix("only by starting again, which a match over the network does not")
+        == true)
+    try Data("{\"step\": 50}".utf8).write(to: url)
+    #expect(tally.check(game, view: &view) == nil)
+    #expect(view.notice?.hasPrefix("s.json: 'step' must be") == true)
+  }
 }
