@@ -37,7 +37,7 @@ extension MonsterWarsGame {
         throw RecordingError(
           "an input is for tick \(recorded.tick), before tick \(from) the match had reached")
       }
-      let tick = base + Int(recorded.tick - from)
+      let tick = try ticksRun(base, recorded.tick - from)
       let given: SeatInput<SessionInput>
       switch recorded.input {
       case .order(let kind, let side):
@@ -60,13 +60,22 @@ extension MonsterWarsGame {
     guard old.finalTick >= from else {
       throw RecordingError("it ends at tick \(old.finalTick), before tick \(from) it reached")
     }
-    let tickCount = base + Int(old.finalTick - from)
+    let tickCount = try ticksRun(base, old.finalTick - from)
     guard ticks.last.map({ $0.tick < tickCount }) ?? true else {
       throw RecordingError(
         "its last inputs come with no tick after them, which only 'sandbox replay' plays")
     }
     return Recording(
       start: Data(start), inputs: ticks, tickCount: tickCount, endHash: old.finalHash)
+  }
+
+  /// `base` ticks and `more`, as long as a recording may be.
+  private static func ticksRun(_ base: Int, _ more: UInt64) throws(RecordingError) -> Int {
+    let limit = Recording<MonsterWarsGame>.maximumTickCount
+    guard more <= UInt64(limit), base + Int(more) <= limit else {
+      throw RecordingError("it runs more than \(limit) ticks; a recording spans at most that")
+    }
+    return base + Int(more)
   }
 
   /// The seat of `side`'s castle.

@@ -73,5 +73,13 @@ struct MonsterWarsGameRecordingTests {
     #expect(throws: RecordingError.self) {
       try MonsterWarsGame.recording(readingOwn: try back.bytes())
     }
+    // A recording that claims more ticks than any may hold is refused, not trusted.
+    for claim in [UInt64.max, UInt64(Recording<MonsterWarsGame>.maximumTickCount) + 1] {
+      var endless = old
+      endless.finalTick = claim
+      #expect(throws: RecordingError.self) {
+        try MonsterWarsGame.recording(readingOwn: try endless.bytes())
+      }
+    }
   }
 }
