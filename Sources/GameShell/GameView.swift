@@ -27,8 +27,8 @@ struct GameView: Equatable {
   private(set) var showsFigures = false
   /// The settings file the window reloads, as the command line named it, if it does.
   var settingsFile: String?
-  /// What R does, as the help says it; `nil` where it does nothing (a match over the
-  /// network).
+  /// What R does, as the help says it; `nil` where it does nothing (a guest's side of a match
+  /// over the network, or a game that restarts only by itself there).
   var restartHelp: String?
   /// Whether the camera keeps the selection in the middle of the view (F).
   private(set) var isFollowing = false
@@ -191,37 +191,6 @@ struct GameView: Equatable {
       centreY: min(max(centreY, view.height / 2), height - view.height / 2), zoom: current.zoom)
   }
 
-  /// The keys, a line each, as the help lists them.
-  var helpLines: [String] {
-    func line(_ keys: String, _ help: String) -> String {
-      keys.padding(toLength: 13, withPad: " ", startingAt: 0) + help
-    }
-    var lines = [
-      line("Click", clickHelp), line("Right-click", "inspect what is there"),
-      line("Minimap", "click or drag to look there"),
-    ]
-    for key in keys { lines.append(line(String(key.key).uppercased(), key.help)) }
-    if let restartHelp { lines.append(line("R", restartHelp)) }
-    if let settingsFile {
-      lines.append(
-        line("Settings", "edit and save \(settingsFile): the game takes them, or starts again"))
-    }
-    if controlsTime {
-      lines += [
-        line("Space", "pause or go on"), line(".", "one tick, while paused"),
-        line("+ / -", "faster / slower (x1/8 to x8)"),
-        line("T", "look back at the past (click its bar: seek)"),
-      ]
-    }
-    return lines + [
-      line("F", "follow the selection"),
-      line("Wheel", "zoom in / out toward the pointer (over the inspector: scroll it)"),
-      line("] [", "zoom in / out toward the selection"), line("Arrows", "move the view, zoomed in"),
-      line("Home", "the whole world"), line("F1", "what ticks and frames cost"),
-      line("H  ?", "this help"), line("Esc", "quit"),
-    ]
-  }
-
   /// `frame` as the window shows it, its overlay laid out on `canvas` by one pass (`HUDLayout`):
   /// through the camera, with the status line (paused, the speed, the key for help) at the top
   /// left, the minimap of the whole world while zoomed in, the inspector's panel of `inspection`
@@ -289,35 +258,6 @@ struct GameView: Equatable {
     return made
   }
 
-  /// `areas` of the world as `frame`'s camera puts them on `canvas`, a margin around each:
-  /// what the view's panels stay off. Those off the canvas are left out.
-  static func onCanvas(
-    _ areas: [WorldArea], of frame: Frame, canvas: OverlayCanvas
-  ) -> [OverlayRect] {
-    guard !areas.isEmpty else { return [] }
-    let shown = Viewport(world: frame, width: Int(canvas.width), height: Int(canvas.height))
-    let whole = OverlayRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-    return areas.compactMap { area in
-      let rect = OverlayRect(
-        x: shown.outputX(area.x), y: shown.outputY(area.y), width: area.width * shown.scale,
-        height: area.height * shown.scale
-      ).insetBy(-8)
-      return rect.overlaps(whole) ? rect : nil
-    }
-  }
-
-  /// The bands of the game's own HUD (a status bar, a banner), which the view's panels stay
-  /// off: the filled rectangles of its overlay, drawn on `canvas`, but for any that covers
-  /// more than half of it, which is a backdrop for them to go over.
-  static func hudBands(of frame: Frame, on canvas: OverlayCanvas) -> [OverlayRect] {
-    let half = canvas.width * canvas.height / 2
-    return frame.overlay.compactMap { command in
-      guard case .rect(let rect) = command.shape, rect.isFilled, rect.width * rect.height <= half
-      else { return nil }
-      return OverlayRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-    }
-  }
-
   /// Draws the help where `layout` places it, or over the other panels where there is no room
   /// beside them, until it is closed.
   private func drawHelp(layout: inout HUDLayout, into builder: inout FrameBuilder) {
@@ -381,29 +321,6 @@ struct GameView: Equatable {
   func barFraction(atX x: Float) -> Float? {
     guard let bar else { return nil }
     return min(max((x - bar.x - 8) / max(bar.width - 16, 1), 0), 1)
-  }
-
-  /// The status line: paused, the speed, the zoom, and the key for help.
-  var statusLine: String {
-    var status: [String] = []
-    if isPaused { status.append("paused") }
-    if isFollowing { status.append("following") }
-    if let behindSpeed, !isPaused {
-      status.append(
-        "\(Self.multiple(speed)) asked, \(Self.multiple(behindSpeed)): the game is behind")
-    } else if speed != 1 {
-      status.append(Self.multiple(speed))
-    }
-    if let camera { status.append("zoom x\(Int(camera.zoom))") }
-    status.append(showsHelp ? "H: close the help" : "H: keys")
-    return status.joined(separator: "  ")
-  }
-
-  /// "x1/8", "x2", "x0.4": a speed as the status line says it.
-  static func multiple(_ speed: Double) -> String {
-    if speed < 1, (1 / speed).rounded() == 1 / speed, speed <= 0.5 { return "x1/\(Int(1 / speed))" }
-    let tenths = Int((speed * 10).rounded())
-    return tenths % 10 == 0 ? "x\(tenths / 10)" : "x\(tenths / 10).\(tenths % 10)"
   }
 
   /// Draws `lines` at `size` on one band where `layout` places them near the first of
