@@ -90,14 +90,6 @@ let package = Package(
         "SDLBackend",
       ]),
 
-    /// The desktop demo: the playable MonsterWars window, its input, inspector and overlays.
-    .target(
-      name: "DesktopDemo",
-      dependencies: [
-        "SDLBackend", "HeadlessRenderer", "MonsterWars", "TraitSandbox", "Frames", "Imaging",
-        "Netplay",
-      ]),
-
     // MARK: - Implementation details
     /// The system zlib, for PNG's compressed data and checksums.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -108,7 +100,7 @@ let package = Package(
       name: "SandboxCLI",
       dependencies: [
         "TraitSandbox", "Gameplay", "MonsterWars", "Frames", "Imaging", "HeadlessRenderer",
-        "DesktopDemo", "DispatchBenchmark", "Netplay", "JSON", "GameShell", "SDLBackend",
+        "DispatchBenchmark", "Netplay", "JSON", "GameShell", "SDLBackend",
       ]),
     .executableTarget(
       name: "sandbox", dependencies: ["SandboxCLI", "GameShell", "Imaging", "CMalloc"]),
@@ -170,12 +162,6 @@ let package = Package(
       name: "MonsterWarsTests",
       dependencies: ["MonsterWars", "Gameplay", "TraitSandbox", "Frames", "Imaging"]),
     .testTarget(
-      name: "DesktopDemoTests",
-      dependencies: [
-        "DesktopDemo", "MonsterWars", "TraitSandbox", "Frames", "Netplay", "HeadlessRenderer",
-        "Imaging", "SDLBackend",
-      ]),
-    .testTarget(
       name: "GameShellTests",
       dependencies: [
         "GameShell", "Gameplay", "Frames", "HeadlessRenderer", "Imaging", "JSON", "TraitSandbox",
@@ -184,7 +170,7 @@ let package = Package(
       name: "SandboxCLITests",
       dependencies: [
         "SandboxCLI", "MonsterWars", "Imaging", "sandbox", "Netplay", "TraitSandbox", "JSON",
-        "GameShell", "Gameplay", "DispatchBenchmark",
+        "GameShell", "Gameplay", "DispatchBenchmark", "Frames", "HeadlessRenderer", "SDLBackend",
       ]),
     .testTarget(
       name: "DispatchBenchmarkTests",

@@ -2,12 +2,12 @@
 """Compare two PNG pictures of the same frame, e.g. the SDL window and the headless render.
 
   compare_images.py A.png B.png [--max-mean 2.0] [--max-share 0.05] [--tolerance 8]
-                    [--ignore X,Y,W,H]
+                    [--ignore X,Y,W,H ...]
 
 Prints the mean absolute difference per channel (RGB, 0-255) and the share of pixels whose
 largest channel difference exceeds the tolerance; exits with status 1 when either is over its
-bound or the sizes differ. --ignore leaves a rectangle of pixels out (the demo's minimap, which
-a headless render has not). Standard library only (decoding comes from check_png.py).
+bound or the sizes differ. --ignore leaves a rectangle of pixels out (the window's minimap and
+status lines, which a headless render has not); give it once for each rectangle. Standard library only (decoding comes from check_png.py).
 """
 
 import argparse
@@ -25,18 +25,20 @@ def main():
     parser.add_argument("--max-mean", type=float, default=2.0)
     parser.add_argument("--max-share", type=float, default=0.05)
     parser.add_argument("--tolerance", type=int, default=8)
-    parser.add_argument("--ignore", default=None, help="x,y,width,height of pixels left out")
+    parser.add_argument("--ignore", action="append", default=[],
+                        help="x,y,width,height of pixels left out (repeatable)")
     arguments = parser.parse_args()
-    ignored = (0, 0, 0, 0)
-    if arguments.ignore is not None:
+    rectangles = []
+    for text in arguments.ignore:
         try:
-            ignored = tuple(int(part) for part in arguments.ignore.split(","))
+            rectangle = tuple(int(part) for part in text.split(","))
         except ValueError:
-            ignored = ()
-        if len(ignored) != 4 or min(ignored) < 0:
-            print(f"error: --ignore {arguments.ignore!r}: expected x,y,width,height in pixels",
+            rectangle = ()
+        if len(rectangle) != 4 or min(rectangle) < 0:
+            print(f"error: --ignore {text!r}: expected x,y,width,height in pixels",
                   file=sys.stderr)
             return 2
+        rectangles.append(rectangle)
     images = []
     for path in (arguments.first, arguments.second):
         with open(path, "rb") as handle:
@@ -47,11 +49,11 @@ def main():
         return 1
     total = 0
     differing = 0
-    left, top, width, height = ignored
     compared = 0
     for index in range(0, len(a), 4):
         x, y = (index // 4) % w1, (index // 4) // w1
-        if left <= x < left + width and top <= y < top + height:
+        if any(left <= x < left + width and top <= y < top + height
+               for left, top, width, height in rectangles):
             continue
         compared += 1
         largest = 0

@@ -29,9 +29,15 @@ CASES = [
     ("duel, 2560x1440", [], "2560x1440", 300),
 ]
 
-SUMMARY = re.compile(r"Drew (\d+) frames, last at tick (\d+) \(([\d.]+) fps\)")
-SPLIT = re.compile(r"Frame time: draw ([\d.]+) ms, present ([\d.]+) ms.*\(([\d.]+) ticks of")
-PERCENTILES = re.compile(r"Frame times: p50 ([\d.]+) ms, p95 ([\d.]+) ms, p99 ([\d.]+) ms")
+RATE = re.compile(r"^frame rate: ([\d.]+) frames a second", re.M)
+SPLIT = re.compile(r"^frame time: draw ([\d.]+) ms, present ([\d.]+) ms, ticks [\d.]+ ms a frame "
+                   r"\((\d+) ticks of", re.M)
+FRAMES = re.compile(r"^frames: (\d+)", re.M)
+PERCENTILES = re.compile(r"^frame times: p50 ([\d.]+) ms, p95 ([\d.]+) ms, p99 ([\d.]+) ms", re.M)
+# The report of builds before the demo played in every game's window.
+OLD_SUMMARY = re.compile(r"Drew (\d+) frames, last at tick (\d+) \(([\d.]+) fps\)")
+OLD_SPLIT = re.compile(r"Frame time: draw ([\d.]+) ms, present ([\d.]+) ms.*\(([\d.]+) ticks of")
+OLD_PERCENTILES = re.compile(r"Frame times: p50 ([\d.]+) ms, p95 ([\d.]+) ms, p99 ([\d.]+) ms")
 
 
 def play(sandbox, arguments, size, frames, renderer):
@@ -45,12 +51,17 @@ def play(sandbox, arguments, size, frames, renderer):
     if result.returncode != 0:
         sys.exit(f"error: {' '.join(command)} failed:\n{result.stderr}")
     figures = {}
-    if match := SUMMARY.search(result.stdout):
-        figures["fps"] = float(match.group(3))
-    if match := SPLIT.search(result.stdout):
-        figures["draw"], figures["present"], figures["ticks"] = map(float, match.groups())
-    if match := PERCENTILES.search(result.stdout):
+    if match := RATE.search(result.stdout):
+        figures["fps"] = float(match.group(1))
+    if (match := SPLIT.search(result.stdout)) and (count := FRAMES.search(result.stdout)):
+        figures["draw"], figures["present"] = float(match.group(1)), float(match.group(2))
+        figures["ticks"] = int(match.group(3)) / max(int(count.group(1)), 1)
+    if match := PERCENTILES.search(result.stdout) or OLD_PERCENTILES.search(result.stdout):
         figures["p50"], figures["p95"], figures["p99"] = map(float, match.groups())
+    if match := OLD_SUMMARY.search(result.stdout):
+        figures["fps"] = float(match.group(3))
+    if match := OLD_SPLIT.search(result.stdout):
+        figures["draw"], figures["present"], figures["ticks"] = map(float, match.groups())
     return figures
 
 

@@ -2,7 +2,8 @@
 # that drive the demo. Source it, then call `find_window OUTPUT`, `press KEY` and, for the
 # key that ends the program, `press_to_close KEY`.
 
-# find_window OUTPUT: sets `window` to the TraitSandbox window's id. It waits first for the
+# find_window OUTPUT: sets `window` to the game's window id (its title starts with the game's
+# name, monsterwars unless WINDOW_NAME says another). It waits first for the
 # "Renderer:" line the program prints into OUTPUT once its renderer is made (SDL may replace
 # the window it first made while it makes the renderer), then takes the window two searches
 # 0.2 s apart agree on. Returns 1 if there is none after about 40 s.
@@ -16,7 +17,8 @@ find_window() {
   done
   for _ in $(seq 100); do
     sleep 0.2
-    found=$(xdotool search --onlyvisible --name TraitSandbox 2>/dev/null | head -n 1 || true)
+    found=$(xdotool search --onlyvisible --name "^${WINDOW_NAME:-monsterwars}" 2>/dev/null |
+      head -n 1 || true)
     if [ -n "$found" ] && [ "$found" = "$window" ]; then return 0; fi
     window=$found
   done

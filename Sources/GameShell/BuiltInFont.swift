@@ -48,8 +48,10 @@ enum BuiltInFont {
   }
 
   /// The game's sprites with the font among them, unless the game brings its own.
-  static func sprites<G: PlayableGame>(of game: G.Type) throws -> SpriteLibrary {
-    var images = try G.sprites().images
+  static func sprites<G: PlayableGame>(
+    of game: G.Type, in invocation: Invocation
+  ) throws -> SpriteLibrary {
+    var images = try G.sprites(in: invocation).images
     if images[.font] == nil { images[.font] = image }
     return try SpriteLibrary(images: images)
   }

@@ -7,7 +7,7 @@ import TraitSandbox
 
 /// `GAME demo`: plays the game in an SDL window, a click giving the first seat's input there,
 /// or shows a recording of it.
-struct GameDemoCommand<G: PlayableGame>: Subcommand {
+package struct GameDemoCommand<G: PlayableGame>: Subcommand {
   /// `--frames`: quit after this many frames.
   static var frames: Option<Int?> {
     .integer("frames", help: "Quit after n frames (1 to 10000000).", in: 1...10_000_000)
@@ -44,14 +44,14 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         + " The window watches it: the game takes what it changes, or restarts with it.")
   }
 
-  static var spec: CommandSpec {
+  package static var spec: CommandSpec {
     CommandSpec(
       name: "demo",
       abstract: "Play the game in a window (the default when no subcommand is given).",
       discussion: """
         Steps the game at its own rate and draws it at up to 60 frames a second, between its \
-        last two ticks. A click gives the first seat's input at that point of the world, on \
-        the next tick; Esc or closing the window quits, as do --frames and --ticks. Space \
+        last two ticks. \(keysHelp)A click: \(G.clickHelp); a right-click inspects. Esc \
+        or closing the window quits, as do --frames and --ticks. Space \
         pauses, + and - change the speed, the wheel zooms, R starts the game again, H lists \
         the keys. With --replay the window shows a recording at its pace instead (R plays it \
         again), and exits 65 if it does not end where it was recorded. With --autoplay the \
@@ -66,7 +66,14 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
         settingsFile, GameOptions<G>.ticks, frames, GameOptions<G>.windowThreads, autoplay,
         GameOptions<G>.record, replay, GameOptions<G>.size, screenshot, CameraOptions.zoom,
         CameraOptions.center, RendererOption.option,
-      ], program: G.name)
+      ] + GameOptions<G>.assetsOptions, program: G.programName)
+  }
+
+  /// "Keys: 1 buy a Quirk, 2 buy a Zap, 0 take back your newest order. ": the game's keys,
+  /// as the help lists them; empty for a game without any.
+  static var keysHelp: String {
+    guard !G.keys.isEmpty else { return "" }
+    return "Keys: " + G.keys.map { "\($0.key) \($0.help)" }.joined(separator: ", ") + ". "
   }
 
   let seed: UInt64
@@ -92,7 +99,8 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   /// Where the command was given, for the game's settings file.
   let invocation: Invocation
 
-  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+  package init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    let invocation = try GameOptions<G>.invocation(options, invocation)
     seed = try options[GameOptions<G>.seed]
     let given = try GameOptions<G>.settings(options)
     tickLimit = try options[GameOptions<G>.ticks]
@@ -136,7 +144,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
     renderer = try RendererOption.choice(options, environment: environment)
   }
 
-  func run(console: Console) throws(CommandFailure) -> Int32 {
+  package func run(console: Console) throws(CommandFailure) -> Int32 {
     if let replayURL { return try show(replayURL, console: console) }
     var game = G(seed: seed, settings: settings)
     game.threadCount = threads
@@ -161,7 +169,7 @@ struct GameDemoCommand<G: PlayableGame>: Subcommand {
   /// The window: drawing as `--renderer` asks, saying how on `console`.
   private func window(_ console: Console) -> WindowRequest {
     WindowRequest(
-      environment: environment, renderer: renderer, size: size, screenshot: screenshotURL,
+      invocation: invocation, renderer: renderer, size: size, screenshot: screenshotURL,
       zoom: zoom, center: center, seat: watches ? nil : 0, announce: { console.print($0) })
   }
 

@@ -15,13 +15,14 @@ struct GameDescribeCommand<G: PlayableGame>: Subcommand {
         """,
       options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
         GameOptions<G>.settingsFile
-      ], program: G.name)
+      ] + GameOptions<G>.assetsOptions, program: G.programName)
   }
 
   let seed: UInt64
   let settings: GameSettings
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    let invocation = try GameOptions<G>.invocation(options, invocation)
     seed = try options[GameOptions<G>.seed]
     settings = try GameOptions<G>.settings(options, invocation: invocation)
   }

@@ -6,16 +6,17 @@ import TraitSandbox
 
 /// `GAME host`: plays the game's first seat against a second process over UDP, in a window
 /// or headless.
-struct GameHostCommand<G: PlayableGame>: Subcommand {
+package struct GameHostCommand<G: PlayableGame>: Subcommand {
   /// `--ticks`: where the match ends.
-  static var ticks: Option<Int> {
+  static var ticks: Option<Int?> {
     .integer(
       "ticks",
       help: "End the match after n ticks, both sides comparing their state there "
-        + "(1 to 100000000).", in: 1...100_000_000, default: 3600)
+        + "(1 to 100000000).", in: 1...100_000_000,
+      defaultDescription: "3600 with --headless; in a window, the match goes on until it closes")
   }
 
-  static var spec: CommandSpec {
+  package static var spec: CommandSpec {
     CommandSpec(
       name: "host",
       abstract: "Host a match against a second player over the network.",
@@ -30,10 +31,11 @@ struct GameHostCommand<G: PlayableGame>: Subcommand {
         ticks, GameOptions<G>.seed, NetworkOptions.port, NetworkOptions.listen,
         NetworkOptions.inputDelay, NetworkOptions.maximumRollback,
       ]
-        + GameNetplaySetup<G>.options, program: G.name)
+        + GameNetplaySetup<G>.options, program: G.programName)
   }
 
-  let ticks: Int
+  /// The tick the match ends at; `nil` for one that goes on until a window closes.
+  let ticks: Int?
   let seed: UInt64
   let port: UInt16
   let listen: String?
@@ -42,16 +44,17 @@ struct GameHostCommand<G: PlayableGame>: Subcommand {
   let rollback: (settings: RollbackSettings, adaptsInputDelay: Bool)
   let setup: GameNetplaySetup<G>
 
-  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
-    ticks = try options[Self.ticks]
+  package init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    let invocation = try GameOptions<G>.invocation(options, invocation)
+    ticks = try options[Self.ticks] ?? (options[GameNetplaySetup<G>.headless] ? 3600 : nil)
     seed = try options[GameOptions<G>.seed]
     port = try options[NetworkOptions.port]
     listen = try options[NetworkOptions.listen]
-    rollback = try NetworkOptions.rollbackSettings(options, endTick: UInt32(ticks))
-    setup = try GameNetplaySetup(options: options, invocation: invocation)
+    rollback = try NetworkOptions.rollbackSettings(options, endTick: ticks.map(UInt32.init))
+    setup = try GameNetplaySetup(options: options, invocation: invocation, seat: 0)
   }
 
-  func run(console: Console) throws(CommandFailure) -> Int32 {
+  package func run(console: Console) throws(CommandFailure) -> Int32 {
     let match: NetplayMatch<G>
     do {
       match = try .hosting(
@@ -69,7 +72,7 @@ struct GameHostCommand<G: PlayableGame>: Subcommand {
     console.print(
       "Hosting \(G.name) on UDP port \(match.peer.localPort). The other player joins with:")
     console.print(
-      "  \(G.name) join \(address):\(match.peer.localPort) --code \(match.code)"
+      "  \(G.programName) join \(address):\(match.peer.localPort) --code \(match.code)"
         + (settings.isEmpty ? "" : " " + settings))
     if !setup.faults.isNone { console.print("Simulating \(setup.faults) on what this side sends.") }
     return try setup.play(match, console: console)

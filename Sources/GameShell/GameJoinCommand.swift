@@ -6,8 +6,8 @@ import TraitSandbox
 
 /// `GAME join`: plays the game's second seat in a match a second process hosts, in a window
 /// or headless.
-struct GameJoinCommand<G: PlayableGame>: Subcommand {
-  static var spec: CommandSpec {
+package struct GameJoinCommand<G: PlayableGame>: Subcommand {
+  package static var spec: CommandSpec {
     CommandSpec(
       name: "join", abstract: "Join a match another player hosts.",
       discussion: """
@@ -19,7 +19,7 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
       options: [NetworkOptions.code.required, NetworkOptions.spectate]
         + GameNetplaySetup<G>.options,
       argument: ("host", "The host's address and port, e.g. 127.0.0.1:7777 or [::1]:7777."),
-      program: G.name)
+      program: G.programName)
   }
 
   let host: String
@@ -28,7 +28,8 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
   let spectates: Bool
   let setup: GameNetplaySetup<G>
 
-  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+  package init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    let invocation = try GameOptions<G>.invocation(options, invocation)
     let address = try options.argument()
     do throws(NetplayError) {
       (host, port) = try NetplayAddress.hostAndPort(address)
@@ -37,13 +38,13 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
     }
     code = try options.required(NetworkOptions.code)
     spectates = options[NetworkOptions.spectate]
-    setup = try GameNetplaySetup(options: options, invocation: invocation)
+    setup = try GameNetplaySetup(options: options, invocation: invocation, seat: 1)
     if spectates && !setup.inputs.isEmpty {
       throw .usage("a spectator gives no inputs: leave out --inputs")
     }
   }
 
-  func run(console: Console) throws(CommandFailure) -> Int32 {
+  package func run(console: Console) throws(CommandFailure) -> Int32 {
     if spectates { return try watch(console: console) }
     let match: NetplayMatch<G>
     do {
@@ -72,11 +73,11 @@ struct GameJoinCommand<G: PlayableGame>: Subcommand {
     console.print("Watching \(spectator.peer.remote.map { "\($0)" } ?? host) (session \(code)).")
     if setup.isWindowed {
       try GameWindow<G>.watch(
-        spectator, waiting: setup.start(0).makeFrame(), waitSeconds: Double(setup.waitSeconds),
+        spectator, waiting: setup.start(0).makeFrame(), waitSeconds: setup.waitSeconds,
         window: setup.window(console: console))
     } else {
       do {
-        try spectator.watchHeadless(waitSeconds: Double(setup.waitSeconds))
+        try spectator.watchHeadless(waitSeconds: setup.waitSeconds)
       } catch {
         throw error.commandFailure
       }

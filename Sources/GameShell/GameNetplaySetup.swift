@@ -8,11 +8,12 @@ import TraitSandbox
 /// faults, the wait, and playing and reporting the match.
 struct GameNetplaySetup<G: PlayableGame> {
   /// `--wait`: how long to wait for the other player.
-  static var wait: Option<Int> {
+  static var wait: Option<Int?> {
     .integer(
       "wait", valueName: "seconds",
-      help: "Give up if the other player has not come within this many seconds (1 to 86400).",
-      in: 1...86_400, default: 60)
+      help: "Give up if the other side has not come within this many seconds (1 to 86400).",
+      in: 1...86_400,
+      defaultDescription: "a host 600 with --headless, until its window closes in one; a guest 10")
   }
 
   /// `--headless`: play with no window, this side's inputs from `--inputs` alone.
@@ -34,7 +35,7 @@ struct GameNetplaySetup<G: PlayableGame> {
       GameOptions<G>.settingsFile, headless, RendererOption.option, GameOptions<G>.inputs, record,
       NetworkOptions.simulate, wait, NetworkOptions.timeout, GameOptions<G>.size,
       GameOptions<G>.windowThreads, GameOptions<G>.png,
-    ] + NetworkOptions.desyncOptions
+    ] + NetworkOptions.desyncOptions + GameOptions<G>.assetsOptions
   }
 
   let settings: GameSettings
@@ -42,7 +43,8 @@ struct GameNetplaySetup<G: PlayableGame> {
   let settingsFile: GameSettingsFile<G>?
   let inputs: [Int: [G.Input]]
   let faults: NetworkFaults
-  let waitSeconds: Int
+  /// Seconds to wait for the other side (`--wait`); infinite for a host's window.
+  let waitSeconds: Double
   /// Seconds of silence after which the other player is given up on (`--timeout`).
   let silenceSeconds: Int
   let threads: Int
@@ -57,8 +59,9 @@ struct GameNetplaySetup<G: PlayableGame> {
   let desync: NetworkOptions.DesyncSettings
   let invocation: Invocation
 
-  /// Reads the options, checking that the game has the two seats a match needs.
-  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+  /// Reads the options of the side that plays `seat` (the host the first, a guest the
+  /// second), checking that the game has the two seats a match needs.
+  init(options: ParsedOptions, invocation: Invocation, seat: Int) throws(CommandFailure) {
     settings = try GameOptions<G>.settings(options, invocation: invocation)
     settingsFile = try options[GameOptions<G>.settingsFile].map { path throws(CommandFailure) in
       GameSettingsFile(
@@ -74,7 +77,7 @@ struct GameNetplaySetup<G: PlayableGame> {
     let path = try options[GameOptions<G>.inputs]
     let script = try path.map { path throws(CommandFailure) in
       try GameOptions<G>.loadInputs(
-        path, invocation: invocation, seats: game.seats.count,
+        path, invocation: invocation, game: game, seat: seat,
         maximumPerTick: PacketCodec.maximumInputsPerTick)
     }
     var inputs: [Int: [G.Input]] = [:]
@@ -89,14 +92,17 @@ struct GameNetplaySetup<G: PlayableGame> {
     }
     self.inputs = inputs
     faults = try options[NetworkOptions.simulate] ?? NetworkFaults()
-    waitSeconds = try options[Self.wait]
     silenceSeconds = try options[NetworkOptions.timeout]
     isWindowed = !options[Self.headless]
+    let defaultWait = seat > 0 ? 10 : isWindowed ? Double.infinity : 600
+    waitSeconds = try options[Self.wait].map(Double.init) ?? defaultWait
     threads = try GameOptions<G>.threadCount(options, inWindow: isWindowed)
     pngPath = try options[GameOptions<G>.png]
     recordURL = try options[Self.record].map { invocation.url(of: $0) }
     size = try options[GameOptions<G>.size]
-    if size != nil && !isWindowed { throw .usage("--size is the window's: not with --headless") }
+    if size != nil && !isWindowed && pngPath == nil {
+      throw .usage("--size is the window's or --png's: not with --headless alone")
+    }
     renderer = try RendererOption.choice(options, environment: invocation.environment)
     desync = try NetworkOptions.DesyncSettings(options)
     if isWindowed, let problem = SDLSession.displayProblem(environment: invocation.environment) {
@@ -104,7 +110,11 @@ struct GameNetplaySetup<G: PlayableGame> {
         message: "\(problem); with --headless, the match plays without a window",
         exitCode: ExitCode.unavailable)
     }
-    if let pngPath { try LinesFile.checkDestination(invocation.url(of: pngPath), option: "--png") }
+    if let pngPath {
+      try LinesFile.checkDestination(invocation.url(of: pngPath), option: "--png")
+      // Made now, so a match does not end only to find it cannot draw its picture.
+      _ = try GameOptions<G>.sprites(in: invocation)
+    }
     if let recordURL { try LinesFile.checkDestination(recordURL, option: "--record") }
     self.invocation = invocation
   }
@@ -129,7 +139,7 @@ struct GameNetplaySetup<G: PlayableGame> {
   /// how on `console`.
   func window(console: Console) -> WindowRequest {
     WindowRequest(
-      environment: invocation.environment, renderer: renderer, size: size,
+      invocation: invocation, renderer: renderer, size: size,
       announce: { console.print($0) })
   }
 
@@ -140,21 +150,17 @@ struct GameNetplaySetup<G: PlayableGame> {
   func play(_ match: NetplayMatch<G>, console: Console) throws(CommandFailure) -> Int32 {
     let inputs = self.inputs
     desync.apply(to: match, isWindowed: isWindowed)
-    match.keepsConfirmedInputs = recordURL != nil
-    let recovers = match.onDesync == .recover
-    match.desyncSeen = { desync, _ in
-      console.print("\(desync)" + (recovers ? "; the host's game replaces the guest's" : ""))
-    }
+    reportsDesyncs(of: match, console: console)
     var windowFigures: [String] = []
     if isWindowed {
       let (frames, summary) = try GameWindow<G>.play(
-        match, inputs: inputs, waiting: start(0).makeFrame(), waitSeconds: Double(waitSeconds),
+        match, inputs: inputs, waiting: start(0).makeFrame(), waitSeconds: waitSeconds,
         window: window(console: console),
         retune: settingsFile.map { NetplayRetune(file: $0, current: settings) })
       windowFigures = ["frames: \(frames)"] + summary
     } else {
       do {
-        try match.playHeadless(waitSeconds: Double(waitSeconds)) { inputs[Int($0)] ?? [] }
+        try match.playHeadless(waitSeconds: waitSeconds) { inputs[Int($0)] ?? [] }
       } catch {
         throw error.commandFailure
       }
@@ -165,12 +171,29 @@ struct GameNetplaySetup<G: PlayableGame> {
     }
     for line in rollback.game.reportLines { console.print(line) }
     if let pngPath {
-      try GameOptions<G>.writePicture(of: rollback.game, to: pngPath, invocation: invocation)
+      try GameOptions<G>.writePicture(
+        of: rollback.game, to: pngPath, size: size, invocation: invocation)
+      console.print("Picture:    \(invocation.url(of: pngPath).path(percentEncoded: false))")
     }
     try writeRecording(of: match, console: console)
     switch ending {
     case .finished, .quit: return ExitCode.success
-    default: throw CommandFailure(message: ending.description, exitCode: ExitCode.failure)
+    case .desynced(let desync):
+      throw try desyncFailure(desync, match: match, game: rollback.game)
+    case .peerLeft, .refused:
+      // A match with no end tick (in a window) ends when a player leaves it.
+      guard let end = rollback.settings.endTick, !rollback.isFinished else {
+        return ExitCode.success
+      }
+      throw CommandFailure(
+        message: "\(ending), before the end at tick \(end)"
+          + (recordURL == nil ? "; --record saves the match so far" : ""),
+        exitCode: ExitCode.failure)
+    default:
+      throw CommandFailure(
+        message: ending.description
+          + (recordURL == nil ? "; --record saves the match so far" : ""),
+        exitCode: ExitCode.failure)
     }
   }
 

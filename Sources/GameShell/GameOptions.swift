@@ -45,9 +45,11 @@ enum GameOptions<G: PlayableGame> {
   /// The game's sprites, the built-in font's among them.
   ///
   /// - Throws: `CommandFailure` with exit 1 when the game cannot make them.
-  static func sprites() throws(CommandFailure) -> SpriteLibrary {
+  static func sprites(in invocation: Invocation) throws(CommandFailure) -> SpriteLibrary {
     do {
-      return try BuiltInFont.sprites(of: G.self)
+      return try BuiltInFont.sprites(of: G.self, in: invocation)
+    } catch let failure as CommandFailure {
+      throw failure
     } catch {
       throw CommandFailure(message: "cannot make the sprites: \(error)", exitCode: ExitCode.failure)
     }
@@ -80,6 +82,42 @@ enum GameOptions<G: PlayableGame> {
     .text(
       "record", valueName: "file",
       help: "When the run ends, write its recording (its start and every input) to this file.")
+  }
+
+  /// `--assets DIR`, for a game with an assets folder (`PlayableGame.assetsVariable`).
+  static var assetsOptions: [any OptionDeclaration] {
+    G.assetsVariable == nil ? [] : [assets]
+  }
+
+  /// `--assets`: the folder the game reads its files from.
+  static var assets: Option<String?> {
+    .text(
+      "assets", valueName: "dir",
+      help: "The folder of the game's files: sprites, settings by name (default: found from "
+        + "the executable, or \(G.assetsVariable ?? "none")).")
+  }
+
+  /// `invocation` with the environment variable of the game's assets folder set to the
+  /// folder `--assets` names, if it names one.
+  static func invocation(
+    _ options: ParsedOptions, _ invocation: Invocation
+  ) throws(CommandFailure) -> Invocation {
+    guard let variable = G.assetsVariable, options.contains(assets),
+      let folder = try options[assets]
+    else { return invocation }
+    let path = invocation.url(of: folder).path(percentEncoded: false)
+    switch FileKind.at(path) {
+    case .folder: break
+    case .missing:
+      throw CommandFailure(
+        message: "--assets: \(quoted(folder)) does not exist", exitCode: ExitCode.noInput)
+    default:
+      throw CommandFailure(
+        message: "--assets: \(quoted(folder)) is not a folder", exitCode: ExitCode.noInput)
+    }
+    var passed = invocation
+    passed.environment[variable] = path
+    return passed
   }
 
   /// An option for each of the game's settings.
@@ -263,7 +301,7 @@ enum GameOptions<G: PlayableGame> {
     of game: G, to path: String, size: OutputSize? = nil, zoom: Float = 1,
     center: WorldPoint? = nil, invocation: Invocation
   ) throws(CommandFailure) {
-    let sprites = try sprites()
+    let sprites = try sprites(in: invocation)
     let size = size ?? pictureSize(of: game.makeFrame())
     // The game's HUD, if any, laid out for the picture.
     var frame = game.makeFrame(canvas: .fitting(width: size.width, height: size.height))
@@ -283,13 +321,14 @@ enum GameOptions<G: PlayableGame> {
     return OutputSize(width: 1280, height: min(max(Int((1280 * aspect).rounded()), 16), 4096))
   }
 
-  /// The inputs the file at `path` gives, by tick.
+  /// The inputs the file at `path` gives, by tick: in the game's own format (`game`'s, as
+  /// the player at `seat` gives them), or else as JSON lines.
   ///
   /// - Throws: exit 66 for a file that cannot be read, 65 naming the line of one that does
   ///   not read as inputs of this game (an input it does not know, a seat it does not have,
   ///   more than `maximumPerTick` on a tick of one seat).
   static func loadInputs(
-    _ path: String, invocation: Invocation, seats: Int, maximumPerTick: Int = 4
+    _ path: String, invocation: Invocation, game: G, seat: Int = 0, maximumPerTick: Int = 4
   ) throws(CommandFailure) -> [Int: [SeatInput<G.Input>]] {
     let bytes: [UInt8]
     do {
@@ -297,6 +336,16 @@ enum GameOptions<G: PlayableGame> {
     } catch {
       throw CommandFailure(message: "Cannot read inputs \(error)", exitCode: ExitCode.noInput)
     }
+    let own: [Int: [G.Input]]?
+    do {
+      own = try game.inputs(readingOwn: bytes, seat: seat)
+    } catch {
+      throw CommandFailure(message: "\(path):\(error)", exitCode: ExitCode.dataError)
+    }
+    if let own {
+      return own.mapValues { $0.map { SeatInput(seat: seat, input: $0) } }
+    }
+    let seats = game.seats.count
     var inputs: [Int: [SeatInput<G.Input>]] = [:]
     for (index, text) in bytes.split(
       separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false

@@ -30,7 +30,7 @@ struct GameRenderCommand<G: PlayableGame>: Subcommand {
           GameOptions<G>.settingsFile, GameOptions<G>.size, CameraOptions.zoom,
           CameraOptions.center, GameOptions<G>.inputs,
           GameOptions<G>.threads, GameOptions<G>.json,
-        ], program: G.name)
+        ] + GameOptions<G>.assetsOptions, program: G.programName)
   }
 
   let tick: Int
@@ -47,6 +47,7 @@ struct GameRenderCommand<G: PlayableGame>: Subcommand {
   let invocation: Invocation
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    let invocation = try GameOptions<G>.invocation(options, invocation)
     tick = try options.required(Self.tick)
     output = try options.required(Self.out)
     try LinesFile.checkDestination(invocation.url(of: output), option: "--out")
@@ -57,10 +58,10 @@ struct GameRenderCommand<G: PlayableGame>: Subcommand {
     center = try options[CameraOptions.center]
     threads = try GameOptions<G>.threadCount(options)
     json = options[GameOptions<G>.json]
-    let seats = G(seed: seed, settings: settings).seats.count
+    let game = G(seed: seed, settings: settings)
     inputs =
       try options[GameOptions<G>.inputs].map { path throws(CommandFailure) in
-        try GameOptions<G>.loadInputs(path, invocation: invocation, seats: seats)
+        try GameOptions<G>.loadInputs(path, invocation: invocation, game: game)
       } ?? [:]
     self.invocation = invocation
   }

@@ -60,7 +60,7 @@ extension GameRunCommand {
       var recorder = try FrameRecorder(
         folder: folder, every: every,
         size: size ?? GameOptions<G>.pictureSize(of: game.makeFrame()),
-        sprites: try GameOptions<G>.sprites(),
+        sprites: try GameOptions<G>.sprites(in: invocation),
         invocation: invocation)
       recorder.zoom = zoom
       recorder.center = center

@@ -38,7 +38,8 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
           GameOptions<G>.settingsFile, GameOptions<G>.threads, GameOptions<G>.inputs, syncTest,
           profile,
           GameOptions<G>.record, save, load, GameOptions<G>.png,
-        ] + pictureOptions + [GameOptions<G>.json], program: G.name)
+        ] + pictureOptions + [GameOptions<G>.json] + GameOptions<G>.assetsOptions,
+      program: G.programName)
   }
 
   let ticks: Int
@@ -60,6 +61,7 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
   let invocation: Invocation
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    let invocation = try GameOptions<G>.invocation(options, invocation)
     ticks = try options.required(GameOptions<G>.ticks)
     pictures = try Pictures(options)
     json = options[GameOptions<G>.json]
@@ -96,7 +98,7 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
     }
     inputs =
       try options[GameOptions<G>.inputs].map { path throws(CommandFailure) in
-        try GameOptions<G>.loadInputs(path, invocation: invocation, seats: game.seats.count)
+        try GameOptions<G>.loadInputs(path, invocation: invocation, game: game)
       } ?? [:]
     self.invocation = invocation
   }
@@ -214,17 +216,18 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
 }
 
 /// `GAME replay FILE`: steps a recording again headless and checks it ends on its hash.
-struct GameReplayCommand<G: PlayableGame>: Subcommand {
-  static var spec: CommandSpec {
+package struct GameReplayCommand<G: PlayableGame>: Subcommand {
+  package static var spec: CommandSpec {
     CommandSpec(
       name: "replay", abstract: "Replay a recording headless and check its state hash.",
       discussion: """
         Restores the recording's start, steps its inputs tick by tick, and exits 65 if it does \
         not end on the state hash it was recorded with (66 if the file cannot be read).
         """,
-      options: [GameOptions<G>.threads, GameOptions<G>.png, GameOptions<G>.json],
+      options: [GameOptions<G>.threads, GameOptions<G>.png, GameOptions<G>.json]
+        + GameOptions<G>.assetsOptions,
       argument: ("file", "A recording that 'run --record' or 'demo --record' wrote."),
-      program: G.name)
+      program: G.programName)
   }
 
   let url: URL
@@ -233,7 +236,8 @@ struct GameReplayCommand<G: PlayableGame>: Subcommand {
   let json: Bool
   let invocation: Invocation
 
-  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+  package init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    let invocation = try GameOptions<G>.invocation(options, invocation)
     url = invocation.url(of: try options.argument())
     json = options[GameOptions<G>.json]
     threads = try GameOptions<G>.threadCount(options)
@@ -242,16 +246,24 @@ struct GameReplayCommand<G: PlayableGame>: Subcommand {
     self.invocation = invocation
   }
 
-  func run(console: Console) throws(CommandFailure) -> Int32 {
-    let path = url.path(percentEncoded: false)
-    let recording = try GameOptions<G>.recording(at: url)
-    let game: G
+  /// The game `recording`, read from `path`, ends as when stepped on `threads` threads.
+  ///
+  /// - Throws: exit 65 for a recording that does not replay to the hash it ended on.
+  package static func replay(
+    _ recording: Recording<G>, from path: String, threads: Int, invocation: Invocation
+  ) throws(CommandFailure) -> G {
     do {
-      game = try recording.replay(
+      return try recording.replay(
         like: GameOptions<G>.reader(threads: threads, invocation: invocation))
     } catch {
       throw CommandFailure(message: "cannot replay \(path): \(error)", exitCode: ExitCode.dataError)
     }
+  }
+
+  package func run(console: Console) throws(CommandFailure) -> Int32 {
+    let path = url.path(percentEncoded: false)
+    let recording = try GameOptions<G>.recording(at: url)
+    let game = try Self.replay(recording, from: path, threads: threads, invocation: invocation)
     var report = GameReport(game)
     report.add(file: "recording", path)
     if let pngPath {

@@ -36,7 +36,7 @@ extension PlayableGame {
       keys.allSatisfy(GameKey.isAllowed) && Set(keys).count == keys.count,
       "\(name)'s keys are lowercase letters or digits other than f, h, r and t, each once")
     return Program(
-      name: name, overview: overview, version: Program.currentVersion,
+      name: programName, overview: overview, version: Program.currentVersion,
       commands: commands, defaultCommand: GameDemoCommand<Self>.self)
   }
 }

@@ -47,7 +47,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
         """,
       options: [seeds.required, GameOptions<G>.ticks.required] + GameOptions<G>.settingOptions + [
         GameOptions<G>.settingsFile, shard, jobs, out, GameOptions<G>.json,
-      ], program: G.name)
+      ] + GameOptions<G>.assetsOptions, program: G.programName)
   }
 
   let seeds: SeedRange
@@ -60,6 +60,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
   let json: Bool
 
   init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+    let invocation = try GameOptions<G>.invocation(options, invocation)
     seeds = try options.required(Self.seeds)
     guard seeds.count <= Self.maximumSeeds else {
       throw .usage(

@@ -58,10 +58,10 @@ enum GameWindow<G: PlayableGame> {
   ) throws(CommandFailure) -> (SDLSession, WindowDrawing) {
     if let problem = SDLSession.displayProblem(environment: request.environment) {
       throw CommandFailure(
-        message: "\(problem); without a window, '\(G.name) run' plays headless",
+        message: "\(problem); without a window, '\(G.programName) run' plays headless",
         exitCode: ExitCode.unavailable)
     }
-    let sprites = try GameOptions<G>.sprites()
+    let sprites = try GameOptions<G>.sprites(in: request.invocation)
     // The driver the command's environment asks for, if any (SDL would read the process's).
     let driver = request.environment["SDL_VIDEODRIVER"].flatMap { $0.isEmpty ? nil : $0 }
     let session: SDLSession
@@ -162,6 +162,9 @@ enum GameWindow<G: PlayableGame> {
       drawn = try show(
         shown.frame, pairedWith: shown.pairing, alpha: shown.alpha, with: &drawing,
         clock: &pacing.clock, announce: announce)
+      if drawing.current.isGPU, let gpu = drawing.renderer as? OpenGLBackend {
+        stepped.play.figures.gpuCalls.record(gpu.lastFrameCost)
+      }
       lastShown = shown
       if isLastFrame {
         stepped.play.figures.count(frame: nil, drawn: drawn, step: last)
@@ -262,6 +265,8 @@ enum GameWindow<G: PlayableGame> {
           let point = shownAt.worldPoint(x: x, y: y)
           if let input = game?.input(forClickAt: Vector2(point.x, point.y), seat: seat) {
             inputs.append(input)
+          } else {
+            view.selection = shown.entity(atX: point.x, y: point.y)
           }
         }
       case .rightMouseDown(let x, let y):
@@ -309,8 +314,10 @@ enum GameWindow<G: PlayableGame> {
 /// What a window is opened with: the environment it looks for a display in, the way it draws,
 /// and where it says which way it took (and which it kept, after timing two).
 struct WindowRequest: Sendable {
+  /// What the command was started with: where the game finds its files.
+  var invocation: Invocation
   /// The process's environment.
-  var environment: [String: String]
+  var environment: [String: String] { invocation.environment }
   /// The way to draw (`--renderer`).
   var renderer: RendererChoice = .auto
   /// The window's size in pixels (`--size`); 1280 wide, as tall as the world's shape makes

@@ -12,6 +12,9 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// What the game is, in one line: the overview of its command line's help.
   static var overview: String { get }
 
+  /// The executable's name, as usage and help name it: the game's `name`, by default.
+  static var programName: String { get }
+
   /// The whole-number settings the game starts from besides its seed, each an option of the
   /// command line (`--count 300`), named unlike the shell's own options (`seed`, `ticks`,
   /// ...). None by default.
@@ -99,6 +102,15 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// The sprites the game's frames name.
   static func sprites() throws -> SpriteLibrary
 
+  /// The sprites the game's frames name, found from `invocation` (its environment: a folder
+  /// `--assets` named). `sprites()`, by default.
+  static func sprites(in invocation: Invocation) throws -> SpriteLibrary
+
+  /// The environment variable that names the folder the game reads its files from (sprites,
+  /// settings files by name), which `--assets DIR` sets for a command; `nil`, by default, for
+  /// a game with no such folder and no `--assets`.
+  static var assetsVariable: String? { get }
+
   /// What the player at `seat` does by clicking `point` of the world in a window, if
   /// anything. Nothing, by default.
   func input(forClickAt point: Vector2, seat: Int) -> Input?
@@ -108,13 +120,21 @@ public protocol PlayableGame: Game, SendableMetatype {
   func inspect(_ entity: AnyEntityID) -> EntityInspection?
 
   /// What a click does, as the window's help says it: "release a hawk there". "your seat's
-  /// input there", by default.
+  /// input there", by default. A click that gives no input inspects what is there.
   static var clickHelp: String { get }
 
   /// The keys that give an input in a window, each with what it does as the help says it:
   /// lowercase letters and digits other than the window's own `f`, `h` and `t`. None by
   /// default.
   static var keys: [GameKey] { get }
+
+  /// The inputs a file in the game's own format (`--inputs FILE`) gives the player at `seat`,
+  /// by the tick they come with (counted from the start); `nil` for a file not in it, which
+  /// the shell reads as JSON lines. `nil`, by default.
+  ///
+  /// - Throws: `SettingsProblem` saying what is wrong, from the line on: `3: "zapp" is no unit
+  ///   kind`.
+  func inputs(readingOwn bytes: [UInt8], seat: Int) throws(SettingsProblem) -> [Int: [Input]]?
 
   /// What the player at `seat` does by pressing `key`, one of `keys`, if anything. Nothing,
   /// by default.
@@ -207,6 +227,17 @@ extension PlayableGame {
   /// Nothing.
   public func input(forClickAt point: Vector2, seat: Int) -> Input? { nil }
 
+  /// The game's name.
+  public static var programName: String { name }
+
+  /// `sprites()`.
+  public static func sprites(in invocation: Invocation) throws -> SpriteLibrary {
+    try sprites()
+  }
+
+  /// `nil`: no assets folder.
+  public static var assetsVariable: String? { nil }
+
   /// "your seat's input there".
   public static var clickHelp: String { "your seat's input there" }
 
@@ -215,6 +246,11 @@ extension PlayableGame {
 
   /// Nothing.
   public func input(forKey key: Character, seat: Int) -> Input? { nil }
+
+  /// `nil`: inputs files are JSON lines.
+  public func inputs(
+    readingOwn bytes: [UInt8], seat: Int
+  ) throws(SettingsProblem) -> [Int: [Input]]? { nil }
 
   /// None.
   public var reportLines: [String] { [] }
@@ -238,162 +274,5 @@ extension PlayableGame {
   public var measuresSystemTimes: Bool {
     get { false }
     set {}
-  }
-}
-
-/// A key that gives a game's input in a window, and what it does: `GameKey("b", "buy a bee")`.
-public struct GameKey: Sendable, Hashable {
-  /// The key: a lowercase letter or a digit.
-  public var key: Character
-  /// What it does, as the window's help says it.
-  public var help: String
-
-  /// Declares a key.
-  public init(_ key: Character, _ help: String) {
-    self.key = key
-    self.help = help
-  }
-
-  /// The window's own keys, which a game's cannot be: following, help, restarting and the
-  /// timeline.
-  static let reserved: Set<Character> = ["f", "h", "r", "t"]
-
-  /// Whether `key` can be a game's: a lowercase ASCII letter or a digit, not one of `reserved`.
-  static func isAllowed(_ key: Character) -> Bool {
-    guard key.isASCII, key.isLowercase || key.isNumber else { return false }
-    return !reserved.contains(key)
-  }
-}
-
-/// A whole-number setting a game starts from, as its command line takes it: `--count <n>`.
-public struct GameSetting: Sendable, Hashable {
-  /// The option's name without dashes: `count`.
-  public var name: String
-  /// One line of help.
-  public var help: String
-  /// The values allowed.
-  public var range: ClosedRange<Int>
-  /// The value when the option is not given; `nil` for a setting the game decides itself
-  /// when it is not given (`GameSettings.value(of:)` is `nil` then).
-  public var defaultValue: Int?
-  /// What the help says the setting is when not given: its default value, or what the game
-  /// does without one ("the scenario's own").
-  public var defaultDescription: String
-
-  /// Declares a setting that is `defaultValue` when not given.
-  public init(_ name: String, help: String, range: ClosedRange<Int>, default defaultValue: Int) {
-    precondition(range.contains(defaultValue), "a setting's default is one of its values")
-    self.name = name
-    self.help = help
-    self.range = range
-    self.defaultValue = defaultValue
-    defaultDescription = "\(defaultValue)"
-  }
-
-  /// Declares a setting the game decides itself when it is not given, as `unset` says it.
-  public init(_ name: String, help: String, range: ClosedRange<Int>, unset: String) {
-    self.name = name
-    self.help = help
-    self.range = range
-    defaultValue = nil
-    defaultDescription = unset
-  }
-}
-
-/// A value for each of a game's settings, and the settings file they were read with, for a
-/// game that reads its own.
-public struct GameSettings: Sendable, Hashable {
-  /// The values by setting name.
-  public private(set) var values: [String: Int]
-  /// The settings file the game reads itself, if any (see
-  /// `PlayableGame.settings(reading:over:)`): both sides of a network match must have the
-  /// same.
-  public var document: SettingsDocument?
-
-  /// The defaults of `settings`, with `values` over them; a setting without a default is
-  /// unset unless `values` gives it.
-  public init(_ settings: [GameSetting], values: [String: Int] = [:]) {
-    var all: [String: Int] = [:]
-    for setting in settings { all[setting.name] = values[setting.name] ?? setting.defaultValue }
-    self.values = all
-  }
-
-  /// The value of the setting named `name`.
-  ///
-  /// - Precondition: The game declares it with a default, or it is set.
-  public subscript(name: String) -> Int {
-    guard let value = values[name] else {
-      preconditionFailure(
-        "no value for the setting \(name): read one without a default with value(of:)")
-    }
-    return value
-  }
-
-  /// The value of the setting named `name`, or `nil` when it is unset (one the game decides
-  /// itself when it is not given).
-  public func value(of name: String) -> Int? {
-    values[name]
-  }
-}
-
-/// A settings file as the game reads it: its name as the command line gave it, its bytes, and
-/// what the game read them as. Two documents are equal when their names and bytes are.
-public struct SettingsDocument: Sendable, Hashable {
-  /// The file's path as given, for messages.
-  public var name: String
-  /// What the file holds.
-  public var bytes: [UInt8]
-  /// What the game read the bytes as (a scenario), for its `init(seed:settings:)` to take
-  /// without reading them again; `nil` for a game that keeps nothing of its own.
-  public var contents: (any Sendable)?
-
-  /// The file `name` holding `bytes`, read as `contents`.
-  public init(name: String, bytes: [UInt8], contents: (any Sendable)? = nil) {
-    self.name = name
-    self.bytes = bytes
-    self.contents = contents
-  }
-
-  /// Whether both have the same name and bytes.
-  public static func == (left: Self, right: Self) -> Bool {
-    left.name == right.name && left.bytes == right.bytes
-  }
-
-  /// Hashes the name and the bytes.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(name)
-    hasher.combine(bytes)
-  }
-}
-
-/// What is wrong with a game's settings or their file, naming it: a command exits 65 with it,
-/// and a window shows it until the file is fixed.
-public struct SettingsProblem: Error, Sendable, CustomStringConvertible {
-  /// The message, naming the file and the line, field or setting.
-  public var description: String
-
-  /// A problem described by `description`.
-  public init(_ description: String) {
-    self.description = description
-  }
-}
-
-/// A rectangle of a game's world, in world units: its left, top, width and height.
-public struct WorldArea: Sendable, Equatable {
-  /// Its left edge.
-  public var x: Float
-  /// Its top edge.
-  public var y: Float
-  /// Its width.
-  public var width: Float
-  /// Its height.
-  public var height: Float
-
-  /// The area from (`x`, `y`), `width` by `height`.
-  public init(x: Float, y: Float, width: Float, height: Float) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
   }
 }

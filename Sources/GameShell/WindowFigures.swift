@@ -22,6 +22,10 @@ struct WindowFigures {
   private var frameTimes = FrameTimeHistogram()
   /// Whether a frame was noted.
   private var hasFrame = false
+  /// The seconds between the session's frames, all told.
+  private var secondsBetweenFrames = 0.0
+  /// What the GPU path's calls took, frame by frame, when it drew.
+  var gpuCalls = GPUCallCost()
 
   /// The median of the recent ticks' seconds; 0 before any.
   var tickSeconds: Double { ticks.median }
@@ -41,6 +45,7 @@ struct WindowFigures {
     }
     Self.append(seconds, to: &frames)
     frameTimes.record(milliseconds: seconds * 1000)
+    secondsBetweenFrames += seconds
   }
 
   /// Notes a frame `seconds` after the one before, if there is one; the drawing and presenting
@@ -82,6 +87,11 @@ struct WindowFigures {
           ? " (\(total.ticksRun) ticks of \(milliseconds(total.ticks / Double(total.ticksRun))))"
           : "")
     ]
+    if secondsBetweenFrames > 0 {
+      let rate = Double(frameTimes.count) / secondsBetweenFrames
+      lines.insert(String(format: "frame rate: %.1f frames a second", rate), at: 0)
+    }
+    if let gpu = gpuCalls.line { lines.append(gpu) }
     if let p50 = frameTimes.percentile(0.5), let p95 = frameTimes.percentile(0.95),
       let p99 = frameTimes.percentile(0.99)
     {

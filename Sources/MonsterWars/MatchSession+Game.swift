@@ -80,6 +80,21 @@ extension MatchSession: Game {
     return bytes
   }
 
+  /// The match's snapshot (`MatchSnapshot`'s bytes) inside `snapshot`, a session's
+  /// (`snapshot()`: its scenario and inputs first); `nil` for bytes that are not one.
+  public static func matchSnapshot(inSessionSnapshot snapshot: [UInt8]) -> [UInt8]? {
+    var offset = 0
+    for _ in 0..<2 {
+      guard snapshot.count - offset >= 4 else { return nil }
+      let length = snapshot[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+      offset += 4
+      guard snapshot.count - offset >= length else { return nil }
+      offset += length
+    }
+    let match = Array(snapshot[offset...])
+    return MatchRecording.isSavedFile(match) ? match : nil
+  }
+
   /// The session a snapshot of this one holds: its scenario, inputs and match, the match's
   /// seed, swarm count and people (whom a restart plays), and the timeline starting again
   /// there.

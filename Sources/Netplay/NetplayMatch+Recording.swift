@@ -3,16 +3,20 @@ import TraitSandbox
 
 /// A recording of the match as this side confirmed it.
 extension NetplayMatch {
-  /// The recording of the match from its start through the last tick whose inputs were kept
-  /// (`confirmedInputs`), which `Recording.replay(like:)` steps again; `nil` unless
-  /// `keepsConfirmedInputs` and the match has started.
+  /// The recording of the match from its start, or from the host's state this side last
+  /// loaded (a guest's game made one with the host's again, or one that joined again),
+  /// through the last tick this side ran whose inputs were kept (`confirmedInputs`), which
+  /// `Recording.replay(like:)` steps again; `nil` unless `keepsConfirmedInputs` and the match
+  /// has started (for a guest that joined again, until the host's state came).
   ///
   /// - Throws: An error making the starting game's snapshot.
   /// - Complexity: The kept ticks, stepped again.
   public func recording() throws -> Recording<G>? {
     guard keepsConfirmedInputs, let startingGame else { return nil }
     var recorder = try Recorder(startingGame)
-    for inputs in confirmedInputs { recorder.advance(with: inputs) }
+    // Through the ticks this side ran: inputs may be known for a tick or two past them.
+    let ran = Int(rollback?.tick ?? .max) - Int(confirmedInputsFrom)
+    for inputs in confirmedInputs.prefix(max(ran, 0)) { recorder.advance(with: inputs) }
     return recorder.recording
   }
 
@@ -21,25 +25,35 @@ extension NetplayMatch {
     guard keepsConfirmedInputs else { return }
     startingGame = start(seed)
     confirmedInputs = []
-    confirmedInputsEpoch = rollback?.epoch
+    confirmedInputsFrom = 0
     rollback?.keepsInputsFrom = 0
   }
 
+  /// Begins keeping the inputs again from the state `session` just loaded (the host's), if
+  /// asked to: what this side had kept before played another game.
+  func restartKeepingInputs(from session: inout RollbackSession<G>) {
+    guard keepsConfirmedInputs else { return }
+    let (tick, game) = session.confirmedState
+    startingGame = game
+    confirmedInputs = []
+    confirmedInputsFrom = tick
+    session.keepsInputsFrom = min(session.keepsInputsFrom ?? .max, tick)
+  }
+
   /// Adds the ticks `session` newly confirmed to `confirmedInputs` and has it hold the inputs
-  /// of those after them; once its epoch changes (the games were made one again), keeps no
-  /// more.
+  /// of those after them.
   func keepConfirmedInputs(_ session: inout RollbackSession<G>) {
-    guard keepsConfirmedInputs, let epoch = confirmedInputsEpoch else { return }
-    guard session.epoch == epoch else {
-      confirmedInputsEpoch = nil
-      return
-    }
-    confirmedInputs += session.confirmedInputs(from: UInt32(confirmedInputs.count))
+    guard keepsConfirmedInputs, startingGame != nil else { return }
+    let next = confirmedInputsFrom + UInt32(confirmedInputs.count)
+    confirmedInputs += session.confirmedInputs(from: next)
     // Inputs decided ahead for ticks past the end are never played.
-    if let end = session.settings.endTick, confirmedInputs.count > Int(end) {
-      confirmedInputs.removeLast(confirmedInputs.count - Int(end))
+    if let end = session.settings.endTick,
+      Int(confirmedInputsFrom) + confirmedInputs.count > Int(end)
+    {
+      confirmedInputs.removeLast(
+        min(Int(confirmedInputsFrom) + confirmedInputs.count - Int(end), confirmedInputs.count))
     }
     session.keepsInputsFrom = min(
-      session.keepsInputsFrom ?? .max, UInt32(confirmedInputs.count))
+      session.keepsInputsFrom ?? .max, confirmedInputsFrom + UInt32(confirmedInputs.count))
   }
 }

@@ -207,6 +207,7 @@ extension NetplayMatch {
         throw RollbackSession<G>.LoadError(description: "the host's state does not read: \(error)")
       }
       try session.load(transfer, epoch: state.epoch)
+      restartKeepingInputs(from: &session)
     } catch {
       // Asked for again, once: a later state may hold what this one lacked.
       guard failedStateEpoch == nil else {

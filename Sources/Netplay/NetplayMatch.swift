@@ -104,14 +104,16 @@ public final class NetplayMatch<G: Game> {
   /// Whether the match keeps both players' inputs of every confirmed tick from the first, for
   /// `recording()`. Set before the match starts.
   public var keepsConfirmedInputs = false
-  /// Both players' inputs of each confirmed tick from the first, a list a tick, while
-  /// `keepsConfirmedInputs`; they stop where the two games were made one again after a desync
-  /// or a guest loaded the host's state.
+  /// Both players' inputs of each confirmed tick from `startingGame`'s, a list a tick, while
+  /// `keepsConfirmedInputs`; they start again where this side loaded the host's state (a
+  /// desync recovered from, or a guest that joined again).
   public internal(set) var confirmedInputs: [[SeatInput<G.Input>]] = []
-  /// The game as it started, while `confirmedInputs` are kept.
+  /// The game the kept inputs start from: as the match started, or the host's state this
+  /// side last loaded; `nil` while none is kept (a guest that joined again, until the host's
+  /// state comes).
   var startingGame: G?
-  /// The rollback epoch the kept inputs belong to, while more are kept; another ends them.
-  var confirmedInputsEpoch: UInt8?
+  /// The tick `startingGame` stands at, the first of `confirmedInputs`.
+  var confirmedInputsFrom: UInt32 = 0
 
   /// The game as it starts, from the host's seed.
   let start: (UInt64) -> G
@@ -371,7 +373,7 @@ public final class NetplayMatch<G: Game> {
     awaitsHostState = isRejoining
     startSession(seed: seed, localSeat: 1, settings: settings)
     // A guest that joined again plays on from the host's state: its inputs are not all here.
-    if !isRejoining { startKeepingInputs(seed: seed) } else { confirmedInputsEpoch = nil }
+    if !isRejoining { startKeepingInputs(seed: seed) } else { startingGame = nil }
     phase = .playing
     nextTick = now
   }

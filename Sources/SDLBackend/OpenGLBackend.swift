@@ -68,6 +68,16 @@ public final class OpenGLBackend: RenderBackend {
     public var uploadSeconds = 0.0
     /// Seconds spent in every other call `render` made.
     public var callSeconds = 0.0
+
+    /// A frame's cost.
+    package init(
+      uploadedBytes: Int = 0, quadBytes: Int = 0, uploadSeconds: Double = 0, callSeconds: Double = 0
+    ) {
+      self.uploadedBytes = uploadedBytes
+      self.quadBytes = quadBytes
+      self.uploadSeconds = uploadSeconds
+      self.callSeconds = callSeconds
+    }
   }
 
   /// What the last `render` cost the calling thread.

@@ -4,7 +4,7 @@ import Imaging
 import MonsterWars
 import Netplay
 
-/// The orders a headless peer plays: a text file of one input per line, `TICK ACTION [KIND]`,
+/// The orders a headless player gives (`--inputs`): a text file of one input per line, `TICK ACTION [KIND]`,
 /// where the tick is the one the player stands at when giving it and the action is `order`
 /// (with a unit kind), `cancel` or `restart` (the host's only). Blank lines and text after `#`
 /// are ignored.
@@ -14,14 +14,24 @@ import Netplay
 ///     300     cancel
 struct InputScript {
   /// The inputs by tick.
-  private(set) var inputs: [UInt32: [SessionInput]] = [:]
-  /// The largest script file read, in bytes.
-  static let maximumSize = 1 << 20
+  private(set) var inputs: [Int: [SessionInput]] = [:]
 
-  /// The script in `text`, for the unit kinds of `roster`.
+  /// Whether `bytes` are a script rather than JSON lines: the first line that says anything
+  /// does not start with `{`.
+  static func isScript(_ bytes: [UInt8]) -> Bool {
+    for line in bytes.split(separator: UInt8(ascii: "\n")) {
+      guard let first = line.first(where: { ![9, 13, 32].contains($0) }) else { continue }
+      if first == UInt8(ascii: "#") { continue }
+      return first != UInt8(ascii: "{")
+    }
+    return true
+  }
+
+  /// The script in `text`, for the unit kinds of `roster`, as the player of `side` gives it.
   ///
-  /// - Throws: `CommandFailure` (exit 65) naming `path`, the line and what is wrong.
-  init(text: String, path: String, roster: Roster, side: Side) throws(CommandFailure) {
+  /// - Throws: `SettingsProblem` naming the line and what is wrong: `2: 'dragon' is no unit
+  ///   kind: expected one of quirk, zap, munch`.
+  init(text: String, roster: Roster, side: Side) throws(SettingsProblem) {
     let kinds = roster.kinds
     for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
@@ -29,11 +39,10 @@ struct InputScript {
       let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
       guard !words.isEmpty else { continue }
-      func failure(_ problem: String) -> CommandFailure {
-        CommandFailure(
-          message: "\(path):\(index + 1): \(problem)", exitCode: ExitCode.dataError)
+      func failure(_ problem: String) -> SettingsProblem {
+        SettingsProblem("\(index + 1): \(problem)")
       }
-      guard let tick = UInt32(words[0]), tick <= 100_000_000 else {
+      guard let tick = Int(words[0]), (0...100_000_000).contains(tick) else {
         throw failure(
           "\(quoted(String(words[0]))) is not a tick (a whole number from 0 to 100000000)")
       }
@@ -62,25 +71,20 @@ struct InputScript {
       inputs[tick, default: []].append(input)
     }
   }
+}
 
-  /// The script in the file at `path`.
-  ///
-  /// - Throws: exit 66 for a file that cannot be read, 65 for one that does not read as a
-  ///   script.
-  static func load(
-    _ path: String, roster: Roster, side: Side, invocation: Sandbox.Invocation
-  ) throws(CommandFailure) -> InputScript {
-    let url = invocation.url(of: path)
-    let bytes: [UInt8]
-    do {
-      bytes = try InputFile.read(url, limit: maximumSize)
-    } catch {
-      throw CommandFailure(
-        message: "--inputs: \(error.description)", exitCode: ExitCode.noInput)
-    }
+extension MonsterWarsGame {
+  /// A script of orders (`InputScript`: `60 order zap` a line) as the player at `seat` gives
+  /// them; `nil` for JSON lines.
+  public func inputs(
+    readingOwn bytes: [UInt8], seat: Int
+  ) throws(SettingsProblem) -> [Int: [SessionInput]]? {
+    guard InputScript.isScript(bytes) else { return nil }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw CommandFailure(message: "\(path): not UTF-8 text", exitCode: ExitCode.dataError)
+      throw SettingsProblem(" not UTF-8 text")
     }
-    return try InputScript(text: text, path: path, roster: roster, side: side)
+    return try InputScript(
+      text: text, roster: match.scenario.roster, side: Self.side(ofSeat: seat) ?? .left
+    ).inputs
   }
 }

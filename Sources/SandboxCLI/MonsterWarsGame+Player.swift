@@ -14,10 +14,26 @@ extension MonsterWarsGame {
 
   /// "You: left (blue)" and the castle's waiting orders ("Orders 2/10: Zap, Munch; Zap
   /// next, needs $45"); for one who watches, who plays whom.
+  ///
+  /// Once the match is over, how it came out for them first: "You won", "You lost", "Nobody
+  /// won", or for one who watches, "Left won".
   public func playerLines(seat: Int?) -> [String] {
-    guard let seat else { return ["Watching: left (blue) against right (red)"] }
-    guard let side = Self.side(ofSeat: seat) else { return [] }
-    return ["You: \(side.name) (\(side.colorName))"]
+    let side = seat.flatMap(Self.side(ofSeat:))
+    let verdict = match.outcome.map { outcome -> [String] in
+      let said =
+        switch outcome.winner {
+        case nil: "Nobody won"
+        case let winner? where seat == nil: "\(winner.name.capitalized) won"
+        case side: "You won"
+        case _?: "You lost"
+        }
+      return [said]
+    }
+    guard seat != nil else {
+      return (verdict ?? []) + ["Watching: left (blue) against right (red)"]
+    }
+    guard let side else { return verdict ?? [] }
+    return (verdict ?? []) + ["You: \(side.name) (\(side.colorName))"]
       + (match.castle(of: side).map { [$0.ordersSummary] } ?? [])
   }
 

@@ -111,12 +111,23 @@ public struct MonsterWarsGame: PlayableGame {
 
   /// Every sprite the standard roster draws, from the assets folder.
   public static func sprites() throws -> SpriteLibrary {
-    let assets = try AssetFolder.locate(option: nil, invocation: .current)
+    try sprites(in: .current)
+  }
+
+  /// Every sprite the standard roster draws, from the assets folder `invocation` finds.
+  public static func sprites(in invocation: Invocation) throws -> SpriteLibrary {
+    let assets = try AssetFolder.locate(option: nil, invocation: invocation)
     return try assets.loadSprites(for: .standard, console: .standard)
   }
 
-  /// A click gives no order: the keys do.
-  public static var clickHelp: String { "nothing: the number keys buy" }
+  /// `SANDBOX_ASSETS`, which `--assets DIR` sets.
+  public static var assetsVariable: String? { AssetLocator.environmentKey }
+
+  /// `sandbox`, the executable MonsterWars ships as.
+  public static var programName: String { "sandbox" }
+
+  /// A click gives no order (the keys do): it inspects what is there.
+  public static var clickHelp: String { "inspect what is there" }
 
   /// 1, 2, 3 buy the roster's kinds in order; 0 takes back the newest order not yet paid.
   public static var keys: [GameKey] {

@@ -75,6 +75,8 @@ struct ReplayCommand: Subcommand {
   static let program = "sandbox \(Sandbox.version)"
 
   func run(console: Console) throws(CommandFailure) -> Int32 {
+    let bytes = try SavedFileIO.read(path, kind: .recording, invocation: invocation)
+    guard MatchRecording.isSavedFile(bytes) else { return try replayJSON(bytes, console: console) }
     let recording = try Self.load(path, invocation: invocation)
     let clock = MonotonicClock()
     let start = clock.now()

@@ -31,7 +31,14 @@ extension RunCommand {
     }
     guard let recordURL else { return }
     let recording = MatchRecording(autoplayed: match, program: ReplayCommand.program)
-    try LinesFile.write(NetplayRun.recordingBytes(recording), to: recordURL)
+    let bytes: [UInt8]
+    do {
+      bytes = try recording.bytes()
+    } catch {
+      throw CommandFailure(
+        message: "Cannot encode the recording: \(error)", exitCode: ExitCode.failure)
+    }
+    try LinesFile.write(bytes, to: recordURL)
   }
 
   /// Saves the match where `--save` asks, and times the save and its state hash into

@@ -153,7 +153,13 @@ struct RunCommand: Subcommand {
   {
     if let loadPath {
       let readStart = clock.now()
-      let bytes = try SavedFileIO.read(loadPath, kind: .snapshot, invocation: invocation)
+      var bytes = try SavedFileIO.read(loadPath, kind: .snapshot, invocation: invocation)
+      // A session's snapshot (a network match's report of a desync) holds a match's.
+      if !MatchRecording.isSavedFile(bytes),
+        let match = MatchSession.matchSnapshot(inSessionSnapshot: bytes)
+      {
+        bytes = match
+      }
       let setupStart = clock.now()
       do {
         let match = try MatchSnapshot.match(from: bytes, threads: threads)

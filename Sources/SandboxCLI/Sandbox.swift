@@ -18,9 +18,9 @@ public enum Sandbox {
       RunCommand.self,
       SweepCommand.self,
       RenderCommand.self,
-      DemoCommand.self,
-      HostCommand.self,
-      JoinCommand.self,
+      GameDemoCommand<MonsterWarsGame>.self,
+      GameHostCommand<MonsterWarsGame>.self,
+      GameJoinCommand<MonsterWarsGame>.self,
       ReplayCommand.self,
       DescribeCommand.self,
       BenchCommand.self,
@@ -32,7 +32,7 @@ public enum Sandbox {
   static var program: Program {
     Program(
       name: "sandbox", overview: "TraitSandbox: MonsterWars built from protocol-oriented traits.",
-      version: version, commands: commands, defaultCommand: DemoCommand.self)
+      version: version, commands: commands, defaultCommand: GameDemoCommand<MonsterWarsGame>.self)
   }
 
   static var subcommands: [CommandSpec] { program.subcommands }

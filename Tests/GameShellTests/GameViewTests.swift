@@ -288,6 +288,18 @@ struct GameViewTests {
     #expect(!view.isFollowing && view.selection == nil && view.camera == followed)
     #expect(texts(shown).contains("the Stone you followed is gone: the camera stays where it was"))
     #expect(!GameKey.isAllowed("f"))
+    // A game whose click gives no input (Drift's) lets the click inspect what is there, and
+    // a click on nothing lets go of it.
+    var clicked = GameView(controlsTime: true)
+    let drift = Drift(seed: 1, settings: GameSettings(Drift.settings))
+    let given = GameWindow<Drift>.take(
+      [.mouseDown(x: 200, y: 200)], view: &clicked, game: drift, shown: frame(stoneAt: 100),
+      width: 1280, height: 720, seat: 0)
+    #expect(given.isEmpty && clicked.selection == stone)
+    _ = GameWindow<Drift>.take(
+      [.mouseDown(x: 900, y: 600)], view: &clicked, game: drift, shown: frame(stoneAt: 100),
+      width: 1280, height: 720, seat: 0)
+    #expect(clicked.selection == nil)
   }
 
   @Test("following an entity drawn between two ticks, the camera centres where it is drawn")
@@ -463,13 +475,25 @@ struct WindowFiguresTests {
     for _ in 0..<4 { figures.frame(0.05) }
     figures.frameParts(draw: 0.004, present: 0.002, ticks: 0.006, ticksRun: 2)
     figures.frameParts(draw: 0.002, present: 0.002, ticks: 0, ticksRun: 0)
+    // 20 frames in 16/60 + 4 * 0.05 = 0.4667 s: 42.86 a second.
     #expect(
       figures.summary == [
+        "frame rate: 42.9 frames a second",
         "frame time: draw 3.0 ms, present 2.0 ms, ticks 3.0 ms a frame (2 ticks of 3.00 ms)",
         // Read to the upper edge of a frame's 0.1 ms bucket: 16.67 ms in 16.6-16.7, 50 ms in
         // 50.0-50.1.
         "frame times: p50 16.7 ms, p95 50.1 ms, p99 50.1 ms (20 between frames)",
       ])
+    // The GPU path's calls, split by whether a frame sent a new tick's instances.
+    let sent = OpenGLBackend.FrameCost(
+      uploadedBytes: 4096, uploadSeconds: 0.0005, callSeconds: 0.0015)
+    let drawnAgain = OpenGLBackend.FrameCost(callSeconds: 0.0004)
+    for cost in [sent, sent, drawnAgain] { figures.gpuCalls.record(cost) }
+    #expect(
+      figures.summary[2]
+        == "GPU path on the main thread, OpenGL calls before each swap: 2.00 ms a frame with a "
+        + "new tick's instances (0.50 ms of it sending them; 2 frames), 0.40 ms without (1 "
+        + "frames)")
   }
 
   @Test("F1's graph has a bar a frame: drawing and presenting stacked, the ticks below")

@@ -174,14 +174,16 @@ struct MonsterWarsGameTests {
     for _ in 0..<200 where joinLine == nil {
       try await Task.sleep(for: .milliseconds(50))
       joinLine = hostConsole.standardOutput.split(separator: "\n")
-        .first { $0.hasPrefix("  monsterwars join ") }?
+        .first { $0.hasPrefix("  sandbox join ") }?
         .split(separator: " ").dropFirst().map(String.init)
     }
     let arguments = try #require(joinLine, "\(hostConsole.standardOutput)")
     // The guest is told the host's scenario.
     #expect(arguments.suffix(2) == ["--scenario", "duel"], "\(arguments)")
     let joined = monsterWars(
-      arguments + ["--timeout", "30", "--headless", "--inputs", guest.path, "--threads", "1"])
+      arguments + [
+        "--timeout", "30", "--wait", "30", "--headless", "--inputs", guest.path, "--threads", "1",
+      ])
     let hosted = await hosting.value
     #expect(hosted == 0 && joined.status == 0, "\(hostConsole.standardError)\(joined.error)")
     #expect(joined.output.contains("Agreed:    both sides had the same stateHash at tick 60"))

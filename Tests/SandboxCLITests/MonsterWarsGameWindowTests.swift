@@ -92,6 +92,20 @@ struct MonsterWarsGameWindowTests {
     #expect(kept.x < 1200 && kept.x + kept.width > 1200 && kept.x + kept.width <= 1280)
     #expect(kept.y < 360 && kept.y + kept.height > 360)
     #expect(game.keptInSight(seat: nil).isEmpty)
+    // Once the match is over, its outcome comes first: the tick limit, a draw.
+    var short = MonsterWarsGame(
+      seed: 1,
+      settings: try duel {
+        $0.replacingOccurrences(of: "\"tickLimit\": 36000", with: "\"tickLimit\": 3")
+      })
+    short.letPeoplePlay(seats: [0])
+    for _ in 0..<3 { short.advance(with: []) }
+    #expect(short.isOver)
+    #expect(short.playerLines(seat: 0).prefix(2) == ["Nobody won", "You: left (blue)"])
+    #expect(
+      short.playerLines(seat: nil) == [
+        "Nobody won", "Watching: left (blue) against right (red)",
+      ])
   }
 
   @Test("a recording of a player's orders and a restart replays from a game of any seed")

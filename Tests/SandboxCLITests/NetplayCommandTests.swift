@@ -15,10 +15,10 @@ final class BackgroundHost: Sendable {
   private let status = Mutex<Int32?>(nil)
   private let done = DispatchSemaphore(value: 0)
 
-  init(_ arguments: [String]) {
+  init(_ arguments: [String], workingDirectory: String = packageRoot.path) {
     let invocation = Sandbox.Invocation(
       arguments: ["host"] + arguments, environment: [:],
-      executablePath: "/nonexistent/bin/sandbox", workingDirectory: packageRoot.path)
+      executablePath: "/nonexistent/bin/sandbox", workingDirectory: workingDirectory)
     DispatchQueue.global().async { [self] in
       let code = Sandbox.main(invocation, console: captured.console)
       status.withLock { $0 = code }
@@ -149,15 +149,14 @@ struct NetplayCommandTests {
   @Test(
     "wrong options are usage errors naming what is wrong",
     arguments: [
-      (["join", "127.0.0.1"], "Missing '--code'"),
+      (["join", "127.0.0.1"], "Missing '--code"),
       (["join", "127.0.0.1", "--code", "12"], "expected 16 hex digits"),
       (
         ["join", "127.0.0.1:99999", "--code", "0000-0000-0000-0001"], "port must be a whole number"
       ),
       (["join", "[::1", "--code", "0000-0000-0000-0001"], "needs its closing ]"),
       (["host", "--simulate", "loss=5"], "needs a percentage"),
-      (["host", "--inputs", "x"], "--inputs goes with --headless"),
-      (["host", "--ticks", "10"], "--ticks goes with --headless"),
+      (["host", "--size", "320x180", "--headless"], "--size is the window's or --png's"),
       (["host", "--input-delay", "11"], "expected a whole number from 0 to 10"),
       (["host", "--max-rollback", "0"], "expected a whole number from 1 to 16"),
     ])
@@ -181,36 +180,42 @@ struct NetplayCommandTests {
   }
 }
 
-@Suite("Command line: a desync's report")
+@Suite("Command line: a desync's report", .serialized)
 struct DesyncReportTests {
-  @Test("a desync saves this side's recording and snapshot, which replay and load")
+  @Test("a desync saves the recording and snapshot of the side that saw it, which replay and load")
   func savesBothFiles() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("sandbox-desync-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let duel = try Scenario.load(
-      contentsOf: packageRoot.appendingPathComponent("Assets/scenarios/duel.json"))
-    var session = MatchSession(scenario: duel, seed: 3, playerSides: [.left, .right])
-    session.apply(.order(duel.roster.kinds[1], side: .right))
-    for _ in 0..<120 { session.step() }
-    let invocation = Sandbox.Invocation(
-      arguments: [], environment: [:], executablePath: "/nonexistent/bin/sandbox",
-      workingDirectory: folder.path)
-    let desync = Desync(
-      tick: 120, local: session.match.world.stateHash(), remote: StateHash(rawValue: 1))
-    let failure = try NetplayRun.desyncReport(
-      desync, session: session, side: .right,
-      recording: MatchRecording(of: session, startedWith: duel, program: ReplayCommand.program),
-      recordURL: nil, reportURL: invocation.url(of: "desync-right.recording"),
-      invocation: invocation)
-    #expect(failure.exitCode == 1)
-    #expect(failure.message.hasPrefix("desynced at tick 120: stateHash "))
-    let recording = folder.appendingPathComponent("desync-right.recording").path
-    #expect(failure.message.contains(recording))
-    let replayed = sandbox("replay", recording)
-    #expect(replayed.status == 0)
-    #expect(replayed.output.contains("stateHash:  \(session.match.world.stateHash())"))
-    let loaded = sandbox("run", "--load", recording + ".snapshot", "--ticks", "1")
-    #expect(loaded.status == 0, "\(loaded.error)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let network = ["--headless", "--timeout", "20", "--threads", "1", "--on-desync", "stop"]
+    let assets = ["--assets", packageRoot.appendingPathComponent("Assets").path]
+    let host = BackgroundHost(
+      ["--listen", "127.0.0.1", "--port", "0", "--ticks", "300", "--wait", "20"] + network
+        + assets, workingDirectory: folder.path)
+    // The guest runs one tick more at tick 100: the two games part there.
+    let guest = CapturedConsole()
+    let joined = Sandbox.main(
+      Sandbox.Invocation(
+        arguments: try host.joinArguments() + network + assets + ["--perturb-tick", "100"],
+        environment: [:], executablePath: "/nonexistent/bin/sandbox",
+        workingDirectory: folder.path), console: guest.console)
+    let hosted = host.exitCode(within: 30)
+    #expect(joined == 1 && hosted == 1, "\(guest.standardError)\(host.captured.standardError)")
+    // The side that sees the desync first stops the match: the other may see only that.
+    var reported = 0
+    for (side, console) in [("left", host.captured), ("right", guest)] {
+      let recording = folder.appendingPathComponent("desync-\(side).recording").path
+      guard console.standardError.contains("Error: desynced at tick ") else { continue }
+      reported += 1
+      #expect(
+        console.standardError.contains(
+          "this side's recording is \(recording) and its snapshot \(recording).snapshot"))
+      let replayed = sandbox("replay", recording)
+      #expect(replayed.status == 0, "\(side): \(replayed.error)")
+      let loaded = sandbox("run", "--load", recording + ".snapshot", "--ticks", "1")
+      #expect(loaded.status == 0, "\(side): \(loaded.error)")
+    }
+    #expect(reported > 0, "\(guest.standardError)\(host.captured.standardError)")
   }
 }

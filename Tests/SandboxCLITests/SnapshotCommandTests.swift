@@ -266,7 +266,7 @@ struct ReplayCommandTests {
     for option in [["--scenario", "swarm"], ["--seed", "2"], ["--autoplay"], ["--record", "x"]] {
       let result = sandbox(["demo", "--replay", "x.rec"] + option)
       #expect(result.status == 64)
-      #expect(result.error.contains("cannot go with --replay: the recording holds the session"))
+      #expect(result.error.contains("cannot go with --replay: the recording holds the game"))
     }
   }
 }

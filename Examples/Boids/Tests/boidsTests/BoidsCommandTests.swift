@@ -154,7 +154,8 @@ struct BoidsCommandTests {
       ["demo", "--frames", "3", "--count", "20", "--renderer", "software"], environment: dummy)
     #expect(software.code == 0, "\(software.errors)")
     #expect(software.output.hasPrefix("Renderer: software, as asked\n"))
-    #expect(software.output.contains("\nframes: 3\nframe time: draw "))
+    #expect(software.output.contains("\nframes: 3\nframe rate: "))
+    #expect(software.output.contains(" frames a second\nframe time: draw "))
     #expect(software.output.contains("\nframe times: p50 "))
     #expect(software.output.hasSuffix("(2 between frames)\n"))
     let auto = run(["demo", "--frames", "2", "--count", "20"], environment: dummy)
@@ -425,7 +426,7 @@ struct BoidsCommandTests {
     // of rollback allowed, the host waits for them rather than run further ahead.
     let guest = Self.run(
       arguments + [
-        "--simulate", "delay=100ms", "--timeout", "30", "--headless", "--record",
+        "--simulate", "delay=100ms", "--timeout", "30", "--wait", "20", "--headless", "--record",
         guestRecording.path, "--inputs", guestInputs.path,
       ])
     let host = await hostTask.value
