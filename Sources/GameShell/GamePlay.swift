@@ -195,13 +195,20 @@ struct GamePlay<G: PlayableGame> {
   /// what drawing it `alpha` of the way from the tick before to the newest needs: the pairing
   /// of its instances with that tick's, if there is one to draw from.
   mutating func frame(alpha: Double) -> (frame: Frame, pairing: InstancePairing?, alpha: Float) {
+    let composition = self.composition(alpha: alpha)
+    return (composition.drawn(through: &view), composition.pairing, composition.alpha)
+  }
+
+  /// What `frame(alpha:)` draws, before the view's overlays: the frame, its pairing and
+  /// alpha, and what the game and the window say over it. The window draws it again through
+  /// a copy of the view while a step runs longer than a frame.
+  mutating func composition(alpha: Double) -> WindowComposition {
     let past = timeline?.shown
     let shown = past?.makeFrame(canvas: view.canvas) ?? current
     let game = past ?? recorder.game
     let paired = past == nil && alpha < 1 ? pairing : nil
-    let drawnAlpha = paired == nil ? 1 : Float(alpha)
-    let drawn = view.shown(
-      shown, pairedWith: paired, alpha: drawnAlpha,
+    return WindowComposition(
+      frame: shown, pairing: paired, alpha: paired == nil ? 1 : Float(alpha),
       inspection: view.selection.flatMap { game.inspect($0) },
       figures: view.showsFigures
         ? figures.lines(
@@ -218,7 +225,6 @@ struct GamePlay<G: PlayableGame> {
         : replayProgress.map { Float($0.played) / Float(max($0.total, 1)) },
       player: game.playerLines(seat: replaying == nil ? seat : nil),
       keptInSight: game.keptInSight(seat: replaying == nil ? seat : nil))
-    return (drawn, paired, drawnAlpha)
   }
 
   /// What the line says once `game` is over, where R starts it again: how it came out.

@@ -133,48 +133,47 @@ enum GameWindow<G: PlayableGame> {
     }
     var restart = restart
     prepare(&stepped.play, restart: restart, camera: camera, seat: replaying == nil ? seat : nil)
-    var (frames, lastFrame, shownAlpha) = (0, pacing.now(), 1.0)
-    var drawn: (draw: Double, present: Double)?
-    var lastShown: (frame: Frame, pairing: InstancePairing?, alpha: Float)?
-    var pending: [InputEvent] = []
+    var state = LoopState(now: pacing.now())
     while true {
       let frameStart = pacing.now()
-      guard let events = nextEvents(session, drawing, stepped, pending: &pending) else { continue }
+      guard
+        let events = try state.events(
+          session, stepped, at: frameStart, frameLimit: frameLimit, drawing: &drawing,
+          clock: &pacing.clock, announce: announce)
+      else { continue }
       if events.contains(.quit) || events.contains(.keyDown(.escape)) { break }
       // The step started last frame is done: the play is this thread's until the next starts.
-      let step = stepped.wait()
-      stepped.play.figures.count(frame: frameStart - lastFrame, drawn: drawn, step: step)
-      lastFrame = frameStart
+      state.takeBack(stepped.wait(), into: &stepped.play, at: frameStart)
       stepped.play.take(events, width: drawing.renderer.width, height: drawing.renderer.height)
       // A replay, which has no restart, takes its R itself.
-      restart?.take(events, frame: frames, &stepped.play)
+      restart?.take(events, frame: state.frames, &stepped.play)
       let advance = pacing.advance(
         &stepped.play, at: frameStart, framesPerSecond: framesPerSecond)
-      frames += 1
-      let isFrameLimit = frameLimit.map { frames >= $0 } ?? false
+      state.frames += 1
+      let isFrameLimit = frameLimit.map { state.frames >= $0 } ?? false
       // The last frame shows the ticks it grants, as every frame did before it.
       let last = isFrameLimit ? stepped.run(advance.steps) : nil
       let isLastFrame = isFrameLimit || stepped.play.ticksLeft == 0
-      let shown = stepped.play.frame(alpha: isLastFrame ? 1 : shownAlpha)
-      if frames % 15 == 1 || isLastFrame { window.title = title(of: stepped.play.recorder.game) }
-      if !isLastFrame { stepped.start(advance.steps) }
-      shownAlpha = advance.alpha
-      drawn = try show(
-        shown.frame, pairedWith: shown.pairing, alpha: shown.alpha, with: &drawing,
-        clock: &pacing.clock, announce: announce)
-      if drawing.current.isGPU, let gpu = drawing.renderer as? OpenGLBackend {
-        stepped.play.figures.gpuCalls.record(gpu.lastFrameCost)
+      let composition = stepped.play.composition(alpha: isLastFrame ? 1 : state.shownAlpha)
+      let shown = composition.shown(through: &stepped.play.view)
+      if state.frames % 15 == 1 || isLastFrame {
+        window.title = title(of: stepped.play.recorder.game)
       }
-      lastShown = shown
+      if !isLastFrame { state.start(advance.steps, of: stepped, showing: composition) }
+      state.shownAlpha = advance.alpha
+      try state.show(shown, with: &drawing, clock: &pacing.clock, announce: announce)
       if isLastFrame {
-        stepped.play.figures.count(frame: nil, drawn: drawn, step: last)
+        stepped.play.figures.count(frame: nil, drawn: state.drawn, step: last)
         break
       }
       let spare = 1 / framesPerSecond - (pacing.now() - frameStart)
       if spare > 0 { Thread.sleep(forTimeInterval: spare) }
     }
-    let picture = takesPicture ? try picture(of: lastShown, drawnWith: drawing) : nil
-    return (frames, stepped.play.figures.summary, picture)
+    let picture = takesPicture ? try picture(of: state.lastShown, drawnWith: drawing) : nil
+    // A step still under way (the window closed meanwhile) ends before the figures are read.
+    stepped.wait()
+    stepped.play.figures.gpuCalls = state.gpuCalls
+    return (state.frames, stepped.play.figures.summary, picture)
   }
 
   /// Readies `play`'s view: the settings file watched and what R does as `restart` has them
@@ -190,35 +189,6 @@ enum GameWindow<G: PlayableGame> {
       : "start again (the same seed, the newest settings)"
     play.view.look(through: camera)
     play.seat = seat
-  }
-
-  /// The events of the frame starting now, after `pending`, once the step started last frame is
-  /// done; nil for a step longer than a frame, the events then kept in `pending` for the frame
-  /// after it: the window goes on answering while the step runs (Esc and closing it quit once
-  /// it ends), the last frame still shown. A quit comes back at once.
-  private static func nextEvents(
-    _ session: SDLSession, _ drawing: WindowDrawing, _ stepped: SteppedPlay<G>,
-    pending: inout [InputEvent]
-  ) -> [InputEvent]? {
-    let events = pending + session.pollEvents().map { $0.inPixels(of: drawing.renderer) }
-    pending = []
-    if events.contains(.quit) || events.contains(.keyDown(.escape)) { return events }
-    guard stepped.finishes(within: 1 / framesPerSecond) else {
-      pending = events
-      return nil
-    }
-    return events
-  }
-
-  /// The picture of `shown`, drawn again by `drawing` and not presented (what was presented is
-  /// not there to read back); none without a frame.
-  private static func picture(
-    of shown: (frame: Frame, pairing: InstancePairing?, alpha: Float)?,
-    drawnWith drawing: WindowDrawing
-  ) throws(SDLError) -> Image? {
-    guard let shown else { return nil }
-    try drawing.renderer.render(shown.frame, pairedWith: shown.pairing, alpha: shown.alpha)
-    return try drawing.renderer.screenshot()
   }
 
   /// Gives `view` the keys, the wheel and the minimap's clicks among `events`, and returns the
