@@ -21,11 +21,14 @@ package struct GameHostCommand<G: PlayableGame>: Subcommand {
       name: "host",
       abstract: "Host a match against a second player over the network.",
       discussion: """
-        Waits for the other player, then plays the game's first seat in a window (a click \
-        gives its input there) or, with --headless, from --inputs alone, GGPO-style: inputs \
-        travel over UDP and a late one rolls the game back. Prints the line the other player \
-        runs to join (the session code and the settings in it); both sides print the same \
-        stateHash when the match ends at --ticks.
+        Waits for the other player, then plays the game's first seat in a window (the \
+        game's keys and clicks give its inputs) or, with --headless, from --inputs alone, \
+        GGPO-style: inputs travel over UDP and a late one rolls the game back. Prints the \
+        line the other player runs to join (the session code and the settings in it); both \
+        sides print the same stateHash when the match ends at --ticks (3600 headless), or in a \
+        window when a player closes it. On a difference, the side that sees it saves its \
+        recording and its game's snapshot (desync-SEAT.recording and .snapshot, and \
+        desync-SEAT-TICK.recording for each one played on from with --on-desync recover).
         """,
       options: [
         ticks, GameOptions<G>.seed, NetworkOptions.port, NetworkOptions.listen,

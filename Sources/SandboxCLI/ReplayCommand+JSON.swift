@@ -27,12 +27,7 @@ extension ReplayCommand {
     let game = try GameReplayCommand<MonsterWarsGame>.replay(
       recording, from: path, threads: threads, invocation: invocation)
     let seconds = clock.now() - start
-    if let pngURL {
-      let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
-      try RenderCommand.writePicture(
-        of: game.match, to: pngURL, size: OutputSize(width: 1280, height: 720),
-        sprites: try assets.loadSprites(for: game.match.scenario.roster, console: console))
-    }
+    try writePicture(of: game.match, console: console)
     let inputs = recording.inputs.flatMap(\.inputs)
     let restarts = inputs.count { $0.input == .restart }
     // Each player's inputs, when two played: "6 left, 5 right, ".
@@ -70,5 +65,14 @@ extension ReplayCommand {
       """)
     if let pngURL { console.print("Picture:    \(pngURL.path(percentEncoded: false))") }
     return ExitCode.success
+  }
+
+  /// Draws `match` where `--png` asks (1280 x 720), if it asks.
+  func writePicture(of match: Match, console: Console) throws(CommandFailure) {
+    guard let pngURL else { return }
+    let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
+    try RenderCommand.writePicture(
+      of: match, to: pngURL, size: OutputSize(width: 1280, height: 720),
+      sprites: try assets.loadSprites(for: match.scenario.roster, console: console))
   }
 }

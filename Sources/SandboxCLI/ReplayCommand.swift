@@ -87,12 +87,7 @@ struct ReplayCommand: Subcommand {
       throw SavedFileIO.invalid(path, kind: .recording, error)
     }
     let seconds = clock.now() - start
-    if let pngURL {
-      let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
-      try RenderCommand.writePicture(
-        of: session.match, to: pngURL, size: OutputSize(width: 1280, height: 720),
-        sprites: try assets.loadSprites(for: session.match.scenario.roster, console: console))
-    }
+    try writePicture(of: session.match, console: console)
     let hash = session.match.world.stateHash()
     let tick = session.match.world.tick
     let matches = hash == recording.finalHash

@@ -424,6 +424,8 @@ struct LoopbackTests {
     pair.host.onDesync = .recover
     pair.guest.onDesync = .recover
     pair.guest.perturbation = 100
+    pair.host.keepsConfirmedInputs = true
+    pair.guest.keepsConfirmedInputs = true
     var seen: [(Desync, UInt64)] = []
     pair.host.desyncSeen = { desync, game in seen.append((desync, game.tick)) }
     pair.guest.desyncSeen = { desync, game in seen.append((desync, game.tick)) }
@@ -455,6 +457,14 @@ struct LoopbackTests {
       #expect(replayed.stateHash() == host.game.stateHash())
     }
     #expect(guest.game.inputs == host.game.inputs)
+    // Every game's recordings replay to it too: the host's from the start, the guest's from
+    // the host's state it loaded.
+    let hostRecording = try #require(try pair.host.recording())
+    let guestRecording = try #require(try pair.guest.recording())
+    #expect(hostRecording.tickCount == 480 && guestRecording.tickCount < 480 - 100)
+    for recording in [hostRecording, guestRecording] {
+      #expect(try recording.replay(like: host.game).stateHash() == host.game.stateHash())
+    }
   }
 
   @Test("by default a desync ends the match on both sides, at the tick it was seen")
