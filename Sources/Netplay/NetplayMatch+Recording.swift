@@ -17,6 +17,17 @@ extension NetplayMatch {
     // Through the ticks this side ran: inputs may be known for a tick or two past them.
     let ran = Int(rollback?.tick ?? .max) - Int(confirmedInputsFrom)
     for inputs in confirmedInputs.prefix(max(ran, 0)) { recorder.advance(with: inputs) }
+    // A match that ended before the other side's inputs of the last ticks this side ran came
+    // (the other player left) ends as this side ran them: with its own inputs alone, the
+    // other's predicted as none.
+    if case .ended = phase, let session = rollback {
+      var tick = confirmedInputsFrom + UInt32(confirmedInputs.count)
+      while tick < session.tick {
+        let own = session.localInputs.holds(tick) ? session.localInputs[tick] : []
+        recorder.advance(with: own.map { SeatInput(seat: session.localSeat, input: $0) })
+        tick += 1
+      }
+    }
     return recorder.recording
   }
 

@@ -342,6 +342,8 @@ struct LoopbackTests {
     let pair = try LoopbackPair(
       scenario: try Self.duel(), settings: RollbackSettings(),
       faults: try NetworkFaults(items: ["delay=80ms"]))
+    pair.host.keepsConfirmedInputs = true
+    pair.guest.keepsConfirmedInputs = true
     pair.start(settle: 0.3)
     pair.host.quit()
     // The goodbye is held by the simulated delay; the host lets it go before it closes.
@@ -357,6 +359,14 @@ struct LoopbackTests {
       return
     }
     #expect(pair.host.phase == .ended(.quit))
+    // Each side's recording ends where its game did, the ticks it ran past the last the other
+    // confirmed (80 ms of them, on a prediction) included.
+    for match in [pair.host, pair.guest] {
+      let game = try #require(match.rollback?.game)
+      let recording = try #require(try match.recording())
+      #expect(recording.tickCount == Int(game.tick))
+      #expect(try recording.replay(like: game).stateHash() == game.stateHash())
+    }
   }
 
   @Test("each side times the round trip with a ping a second, and F1's figures say it")
