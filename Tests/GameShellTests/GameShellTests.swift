@@ -35,6 +35,21 @@ struct Drift: NumberGame {
 
   func input(forKey key: Character, seat: Int) -> Int? { key == "u" ? 100 : nil }
 
+  /// A file whose first line is `drift` gives `TICK AMOUNT` a line.
+  func inputs(readingOwn bytes: [UInt8], seat: Int) throws(SettingsProblem) -> [Int: [Int]]? {
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+    guard lines.first == "drift" else { return nil }
+    var inputs: [Int: [Int]] = [:]
+    for (index, line) in lines.enumerated().dropFirst() {
+      let words = line.split(separator: " ")
+      guard words.count == 2, let tick = Int(words[0]), let amount = Int(words[1]) else {
+        throw SettingsProblem("\(index + 1): expected TICK AMOUNT")
+      }
+      inputs[tick, default: []].append(amount)
+    }
+    return inputs
+  }
+
   mutating func advance(with inputs: [SeatInput<Int>]) {
     for input in inputs { value &+= UInt64(truncatingIfNeeded: input.input) }
     value &+= UInt64(step)
@@ -132,6 +147,10 @@ struct GameShellTests {
       "run", "--ticks", "10", "--seed", "5", "--step", "3", "--inputs", inputs, "--sync-test", "4",
     ])
     #expect(synced.output.hasPrefix(given.output.split(separator: "\n")[0] + "\n"))
+    // The game's own format gives the first seat's inputs.
+    let own = try write("drift\n0 100\n4 7\n", to: "inputs.drift")
+    let ownRun = run(["run", "--ticks", "10", "--seed", "5", "--step", "3", "--inputs", own])
+    #expect(ownRun.code == 0 && ownRun.output.contains("value: 142\n"), "\(ownRun.errors)")
     // The game ends itself: the run stops there and says how it came out.
     let over = run(["run", "--ticks", "1000", "--seed", "995"])
     #expect(over.output.contains("tick: 3\noutcome: over 1000\n"))
@@ -150,6 +169,10 @@ struct GameShellTests {
         String(repeating: "{\"tick\": 1, \"input\": 1}\n", count: 5),
         "in.jsonl:5: more than 4 inputs"
       ),
+      // The game's own format: its words, and the shell's bounds.
+      ("drift\n1 1\nup\n", "in.jsonl:3: expected TICK AMOUNT"),
+      ("drift\n-1 1\n", "in.jsonl: tick -1 is out of range"),
+      ("drift\n" + String(repeating: "2 1\n", count: 5), "in.jsonl: more than 4 inputs on tick 2"),
     ])
   func badInputs(text: String, message: String) throws {
     let path = try write(text, to: "in.jsonl")
