@@ -19,26 +19,10 @@ extension GameOptions {
     } catch {
       throw CommandFailure(message: "Cannot read inputs \(error)", exitCode: ExitCode.noInput)
     }
-    let own: [Int: [G.Input]]?
-    do {
-      own = try game.inputs(readingOwn: bytes, seat: seat)
-    } catch {
-      throw CommandFailure(message: "\(path):\(error)", exitCode: ExitCode.dataError)
-    }
-    if let own {
-      for (tick, given) in own.sorted(by: { $0.key < $1.key }) {
-        guard (0...Recording<G>.maximumTickCount).contains(tick) else {
-          throw CommandFailure(
-            message: "\(path): tick \(tick) is out of range (0 to "
-              + "\(Recording<G>.maximumTickCount))", exitCode: ExitCode.dataError)
-        }
-        guard given.count <= maximumPerTick else {
-          throw CommandFailure(
-            message: "\(path): more than \(maximumPerTick) inputs on tick \(tick)",
-            exitCode: ExitCode.dataError)
-        }
-      }
-      return own.mapValues { $0.map { SeatInput(seat: seat, input: $0) } }
+    if let own = try ownInputs(
+      bytes, path: path, game: game, seat: seat, maximumPerTick: maximumPerTick)
+    {
+      return own
     }
     let seats = game.seats.count
     var inputs: [Int: [SeatInput<G.Input>]] = [:]
@@ -71,6 +55,38 @@ extension GameOptions {
       inputs[line.tick, default: []].append(SeatInput(seat: seat, input: line.input))
     }
     return inputs
+  }
+}
+
+extension GameOptions {
+  /// The inputs `bytes`, read from `path`, give the player at `seat` in the game's own format,
+  /// held to the bounds JSON lines are (the tick's range, `maximumPerTick` a tick); `nil` for
+  /// bytes not in it.
+  ///
+  /// - Throws: exit 65 naming the file, and the line where the game names it.
+  static func ownInputs(
+    _ bytes: [UInt8], path: String, game: G, seat: Int, maximumPerTick: Int
+  ) throws(CommandFailure) -> [Int: [SeatInput<G.Input>]]? {
+    let own: [Int: [G.Input]]?
+    do {
+      own = try game.inputs(readingOwn: bytes, seat: seat)
+    } catch {
+      throw CommandFailure(message: "\(path):\(error)", exitCode: ExitCode.dataError)
+    }
+    guard let own else { return nil }
+    for (tick, given) in own.sorted(by: { $0.key < $1.key }) {
+      guard (0...Recording<G>.maximumTickCount).contains(tick) else {
+        throw CommandFailure(
+          message: "\(path): tick \(tick) is out of range (0 to "
+            + "\(Recording<G>.maximumTickCount))", exitCode: ExitCode.dataError)
+      }
+      guard given.count <= maximumPerTick else {
+        throw CommandFailure(
+          message: "\(path): more than \(maximumPerTick) inputs on tick \(tick)",
+          exitCode: ExitCode.dataError)
+      }
+    }
+    return own.mapValues { $0.map { SeatInput(seat: seat, input: $0) } }
   }
 }
 
