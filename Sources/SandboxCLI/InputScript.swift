@@ -4,10 +4,10 @@ import Imaging
 import MonsterWars
 import Netplay
 
-/// The orders a headless player gives (`--inputs`): a text file of one input per line, `TICK ACTION [KIND]`,
-/// where the tick is the one the player stands at when giving it and the action is `order`
-/// (with a unit kind), `cancel` or `restart` (the host's only). Blank lines and text after `#`
-/// are ignored.
+/// The orders a headless player gives (`--inputs`): a text file of one input per line,
+/// `TICK ACTION [KIND]`, where the tick is the one the player stands at when giving it and the
+/// action is `order` (with a unit kind), `cancel` or `restart` (the host's only). Blank lines
+/// and text after `#` are ignored.
 ///
 ///     # tick  action  kind
 ///     60      order   zap
