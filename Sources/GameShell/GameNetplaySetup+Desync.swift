@@ -14,10 +14,8 @@ extension GameNetplaySetup {
         console.print("\(desync)")
         return
       }
-      let seat =
-        game.seats.indices.contains(match.localSeat)
-        ? game.seats[match.localSeat].name : "seat\(match.localSeat + 1)"
-      let url = invocation.url(of: "desync-\(seat)-\(desync.tick).recording")
+      let url = invocation.url(
+        of: "desync-\(Self.seatName(match.localSeat, of: game))-\(desync.tick).recording")
       do throws(CommandFailure) {
         let saved = try saveDesyncReport(of: match, game: game, at: url, writesRecording: true)
         console.print("\(desync); \(saved); the host's game replaces the guest's")
@@ -32,10 +30,9 @@ extension GameNetplaySetup {
   func desyncFailure(
     _ desync: Desync, match: NetplayMatch<G>, game: G
   ) throws(CommandFailure) -> CommandFailure {
-    let seat =
-      game.seats.indices.contains(match.localSeat)
-      ? game.seats[match.localSeat].name : "seat\(match.localSeat + 1)"
-    let url = recordURL ?? invocation.url(of: "desync-\(seat).recording")
+    let url =
+      recordURL
+      ?? invocation.url(of: "desync-\(Self.seatName(match.localSeat, of: game)).recording")
     let saved = try saveDesyncReport(
       of: match, game: game, at: url, writesRecording: recordURL == nil)
     return CommandFailure(message: "\(desync); \(saved)", exitCode: ExitCode.failure)
@@ -59,16 +56,15 @@ extension GameNetplaySetup {
       if let recording { try GameOptions<G>.write(recording, to: url) }
     }
     let snapshotURL = URL(fileURLWithPath: url.path(percentEncoded: false) + ".snapshot")
-    let snapshot: [UInt8]
-    do {
-      snapshot = try game.snapshot()
-    } catch {
-      throw CommandFailure(
-        message: "Cannot snapshot the game: \(error)", exitCode: ExitCode.failure)
-    }
-    try LinesFile.write(snapshot, to: snapshotURL)
+    try GameRunCommand<G>.writeSnapshot(of: game, to: snapshotURL)
     return "this side's recording is \(url.path(percentEncoded: false)) and its snapshot "
       + "\(snapshotURL.path(percentEncoded: false)): '\(G.programName) replay' on each side's "
       + "recording reproduces that side"
+  }
+
+  /// The name of `game`'s seat `seat` in a report's file name: `left`, or `seat2` for one the
+  /// game does not name.
+  private static func seatName(_ seat: Int, of game: G) -> String {
+    game.seats.indices.contains(seat) ? game.seats[seat].name : "seat\(seat + 1)"
   }
 }

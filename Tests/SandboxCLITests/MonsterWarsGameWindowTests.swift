@@ -7,15 +7,20 @@ import TraitSandbox
 
 @testable import SandboxCLI
 
+/// The duel's settings, from its file with `edit` applied to the text.
+func duelSettings(_ edit: (String) -> String = { $0 }) throws -> GameSettings {
+  let url = packageRoot.appendingPathComponent("Assets/scenarios/duel.json")
+  let text = edit(try String(contentsOf: url, encoding: .utf8))
+  return try MonsterWarsGame.settings(
+    reading: SettingsDocument(name: "duel.json", bytes: Array(text.utf8)),
+    over: GameSettings(MonsterWarsGame.settings))
+}
+
 @Suite("MonsterWars in a window: a scenario saved again, the player's own lines")
 struct MonsterWarsGameWindowTests {
   /// The duel's settings, from its file with `edit` applied to the text.
   func duel(_ edit: (String) -> String = { $0 }) throws -> GameSettings {
-    let url = packageRoot.appendingPathComponent("Assets/scenarios/duel.json")
-    let text = edit(try String(contentsOf: url, encoding: .utf8))
-    return try MonsterWarsGame.settings(
-      reading: SettingsDocument(name: "duel.json", bytes: Array(text.utf8)),
-      over: GameSettings(MonsterWarsGame.settings))
+    try duelSettings(edit)
   }
 
   /// The speed of every Quirk in `game`.

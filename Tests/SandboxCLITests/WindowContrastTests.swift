@@ -16,10 +16,7 @@ struct WindowContrastTests {
   /// The window's picture of a duel a few seconds in, with the player's orders waiting, F1's
   /// figures open and the player's castle inspected, on a drawable of `width` x `height`.
   func shown(width: Int, height: Int) throws -> Frame {
-    let url = packageRoot.appendingPathComponent("Assets/scenarios/duel.json")
-    let settings = try MonsterWarsGame.settings(
-      reading: SettingsDocument(name: "duel.json", bytes: Array(try Data(contentsOf: url))),
-      over: GameSettings(MonsterWarsGame.settings))
+    let settings = try duelSettings()
     var game = MonsterWarsGame(seed: 3, settings: settings)
     game.letPeoplePlay(seats: [0])
     var play = GamePlay(try Recorder(game), tickLimit: nil, replaying: nil)

@@ -15,10 +15,7 @@ struct WindowRecordingReplayTests {
   /// A recording of a duel played by the left seat, as `sandbox demo --record` writes it:
   /// orders, a restart, and another order after it.
   func recording() throws -> (Recording<MonsterWarsGame>, StateHash) {
-    let url = packageRoot.appendingPathComponent("Assets/scenarios/duel.json")
-    let settings = try MonsterWarsGame.settings(
-      reading: SettingsDocument(name: "duel.json", bytes: Array(try Data(contentsOf: url))),
-      over: GameSettings(MonsterWarsGame.settings))
+    let settings = try duelSettings()
     var game = MonsterWarsGame(seed: 5, settings: settings)
     game.letPeoplePlay(seats: [0])
     var recorder = try Recorder(game)
