@@ -154,7 +154,9 @@ package struct RunProfile {
     if !sharedSteps.isEmpty {
       lines.append(
         "  sharing one parallel step: "
-          + sharedSteps.map { $0.joined(separator: " and ") }.joined(separator: "; ")
+          + sharedSteps.map { names in
+            names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+          }.joined(separator: "; ")
           + " (the step's time split by the time their chunks took, its steps counted on the"
           + " first)")
     }

@@ -82,9 +82,14 @@ struct EntityTable<Entity: GameObject> {
   private static func isUniqueReference(
     _ reference: UnsafeMutablePointer<EntityColumns<Entity>>
   ) -> Bool {
-    UnsafeMutableRawPointer(reference).withMemoryRebound(to: AnyObject.self, capacity: 1) {
-      isKnownUniquelyReferenced(&$0.pointee)
-    }
+    #if DEBUG
+      // Unoptimised, the rebound reference below is copied before it is asked: always shared.
+      isKnownUniquelyReferenced(&reference.pointee)
+    #else
+      UnsafeMutableRawPointer(reference).withMemoryRebound(to: AnyObject.self, capacity: 1) {
+        isKnownUniquelyReferenced(&$0.pointee)
+      }
+    #endif
   }
 
   /// The columns as `GameObject._step` takes them for `system`, with its write check in debug

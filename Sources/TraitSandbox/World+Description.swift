@@ -1,6 +1,7 @@
 extension World {
   /// The world as `describe` prints it, a line each: the schedule a tick runs, how its systems
-  /// share parallel steps (with the reason for each barrier), and every entity type with its
+  /// share parallel steps (with the reason for each barrier and for each system that takes
+  /// chunks from an earlier one of its step), and every entity type with its
   /// traits, components, systems, what each system declares it reads, writes and does, and
   /// the columns the type is kept in.
   ///
@@ -19,6 +20,9 @@ extension World {
     for step in scheduleSteps {
       let systems = step.systems.joined(separator: ", ")
       lines.append("  " + systems + (step.barrier.map { " (barrier: \($0))" } ?? ""))
+      for handover in step.handovers {
+        lines.append("    a chunk at a time: " + handover)
+      }
     }
     lines += ["", "Entity types (stepped in this order):"]
     for type in entityTypes {

@@ -24,10 +24,13 @@ extension World {
   /// one stepping the systems and types in turn gives. A type of one chunk whose job draws
   /// random numbers steps first, on the caller, on the tick's own random stream, which the
   /// types after it derive theirs from; the others' chunks, one or many, go to the threads,
-  /// which claim them longest first, by the last tick's times (`claimOrder`).
-  mutating func stepAcrossTypes(systems step: [Int], in context: inout TickContext)
-    -> [UInt64]
-  {
+  /// which claim them longest first, by the last tick's times (`claimOrder`). When
+  /// `handingOverChunks`, a thread that claims a type's chunk steps it through every system of
+  /// the step bound to the type, in schedule order (the systems conflict only in parts of the
+  /// same entities, and cut the type into the same chunks).
+  mutating func stepAcrossTypes(
+    systems step: [Int], handingOverChunks: Bool, in context: inout TickContext
+  ) -> [UInt64] {
     var plan = planAcrossTypes(step, in: &context)
     // Every slot gets its context: those stepped already now, the others on the thread that
     // steps them, which makes it (a copy of the tick's index and a random stream each: work
@@ -40,28 +43,21 @@ extension World {
     for (slot, own) in plan.stepped {
       (contexts.baseAddress.unsafelyUnwrapped + slot).initialize(to: own)
     }
-    // Every chunk not stepped yet, numbered one after another.
     let sharedRuns = plan.runs.indices.filter { !plan.runs[$0].onCaller }
-    let shared = sharedRuns.map { run in
-      SharedRun(
-        chunks: plan.runs[run].chunks, slots: plan.runs[run].contexts,
-        random: plan.runs[run].random, salt: plan.runs[run].salt)
-    }
+    let claims = ChunkClaims(plan, sharedRuns: sharedRuns, handingOver: handingOverChunks)
+
     // What each slot's random stream was before its chunk stepped, in debug builds.
     var chunkRandomBefore = [SeededRandom]()
     #if DEBUG
       chunkRandomBefore = [SeededRandom](repeating: context.random, count: plan.slots)
     #endif
     if let durations = stepShared(
-      shared, key: step[0], contexts: contexts, template: context,
+      claims, key: step[0], contexts: contexts, template: context,
       randomBefore: &chunkRandomBefore)
     {
-      var next = 0
       for run in sharedRuns {
         let member = step.firstIndex(of: plan.runs[run].system) ?? 0
-        let count = plan.runs[run].contexts.count
-        plan.work[member] += durations[next..<(next + count)].reduce(0, &+)
-        next += count
+        plan.work[member] += durations[plan.runs[run].contexts].reduce(0, &+)
       }
     }
     merge(
@@ -154,35 +150,38 @@ extension World {
     return plan
   }
 
-  /// Steps the chunks of `shared` on the threads, longest of the last tick first, each into
-  /// its slot of `contexts`, and returns how long each took, in the runs' order; `nil` when
-  /// there are none. The times are kept under `key`, the step's first system.
+  /// Steps the claims' chunks on the threads, longest of the last tick first, each into its
+  /// slot of `contexts`, and returns how long each slot's chunk took (0 for those stepped
+  /// before); `nil` when there are none. The claims' times are kept under `key`, the step's
+  /// first system.
   private mutating func stepShared(
-    _ shared: [SharedRun], key: Int, contexts: UnsafeMutableBufferPointer<TickContext>,
+    _ claims: ChunkClaims, key: Int, contexts: UnsafeMutableBufferPointer<TickContext>,
     template context: TickContext, randomBefore chunkRandomBefore: inout [SeededRandom]
   ) -> [UInt64]? {
-    let total = shared.reduce(0) { $0 + $1.slots.count }
+    let total = claims.items.count
     guard total > 0 else { return nil }
     if chunkDurations.count < systems.count {
       chunkDurations.append(
         contentsOf: repeatElement([], count: systems.count - chunkDurations.count))
     }
     let order = Self.claimOrder(lastDurations: chunkDurations[key], count: total)
-    var durations = chunkDurations[key]
-    chunkDurations[key] = []
-    durations.removeAll(keepingCapacity: true)
-    durations.append(contentsOf: repeatElement(0, count: total))
+    var durations = [UInt64](repeating: 0, count: contexts.count)
     let template = TemplateContext(context: context)
     let threads = threadCount
     durations.withUnsafeMutableBufferPointer { durations in
       chunkRandomBefore.withUnsafeMutableBufferPointer { randomBefore in
         let work = ChunksAcrossTypes(
-          runs: shared, contexts: contexts, order: order, durations: durations,
+          claims: claims, contexts: contexts, order: order, durations: durations,
           template: template, randomBefore: randomBefore.isEmpty ? nil : randomBefore)
         WorkerPool.shared.forEach(total, threads: threads) { claim in work.step(claim: claim) }
       }
     }
-    chunkDurations[key] = durations
+    var itemDurations = chunkDurations[key]
+    itemDurations.removeAll(keepingCapacity: true)
+    for item in claims.items {
+      itemDurations.append(claims.members[item].reduce(0) { $0 &+ durations[$1] })
+    }
+    chunkDurations[key] = itemDurations
     return durations
   }
 
@@ -199,41 +198,94 @@ extension World {
   }
 }
 
+/// What the threads of `World.stepAcrossTypes` claim: items of one chunk of a type, or, when
+/// its systems hand chunks over, one chunk of a type for each of the step's systems bound to
+/// it, stepped in schedule order.
+private struct ChunkClaims {
+  /// The runs whose chunks the threads step.
+  var runs: [SharedRun] = []
+  /// For each slot, the place in `runs` of the run it belongs to (-1 for those stepped before).
+  var slotRuns: [Int]
+  /// The slots each item steps, in order, as ranges of `members`.
+  var items: [Range<Int>] = []
+  var members: [Int] = []
+
+  init(_ plan: AcrossTypesPlan, sharedRuns: [Int], handingOver: Bool) {
+    slotRuns = [Int](repeating: -1, count: plan.slots)
+    for run in sharedRuns {
+      for slot in plan.runs[run].contexts { slotRuns[slot] = runs.count }
+      runs.append(
+        SharedRun(
+          chunks: plan.runs[run].chunks, slots: plan.runs[run].contexts,
+          random: plan.runs[run].random, salt: plan.runs[run].salt))
+    }
+    guard handingOver else {
+      for run in runs {
+        for slot in run.slots {
+          items.append(members.count..<(members.count + 1))
+          members.append(slot)
+        }
+      }
+      return
+    }
+    // Each type's runs, in schedule order, all cut into the same chunks.
+    var tables: [Int] = []
+    var runsByTable: [Int: [Int]] = [:]
+    for (place, run) in sharedRuns.enumerated() {
+      let table = plan.runs[run].table
+      if runsByTable[table] == nil { tables.append(table) }
+      runsByTable[table, default: []].append(place)
+    }
+    for table in tables {
+      let ofTable = runsByTable[table] ?? []
+      let chunkCount = runs[ofTable[0]].slots.count
+      precondition(
+        ofTable.allSatisfy { runs[$0].slots.count == chunkCount },
+        "systems that hand chunks over cut a type into different chunks")
+      for chunk in 0..<chunkCount {
+        let first = members.count
+        for place in ofTable { members.append(runs[place].slots.lowerBound + chunk) }
+        items.append(first..<members.count)
+      }
+    }
+  }
+}
+
 /// What the threads of `World.stepAcrossTypes` share: each chunk writes only its own context.
 private struct ChunksAcrossTypes: @unchecked Sendable {
-  let runs: [SharedRun]
+  let claims: ChunkClaims
   /// Each chunk's context, by slot; each chunk makes and writes only its own.
   let contexts: UnsafeMutableBufferPointer<TickContext>
-  /// The chunk each claim takes, by claim.
+  /// The item each claim takes, by claim.
   let order: [Int]
-  /// How long each chunk took, by chunk; each chunk writes only its own.
+  /// How long each slot's chunk took; each chunk writes only its own.
   let durations: UnsafeMutableBufferPointer<UInt64>
   /// The tick's context, which each chunk's is made from; read only.
   let template: TemplateContext
   /// In debug builds, each slot's random stream before its chunk stepped.
   let randomBefore: UnsafeMutableBufferPointer<SeededRandom>?
 
-  /// Steps the chunk claim `claim` hands out, on the calling thread, into its own context.
+  /// Steps the chunks of the item claim `claim` hands out, on the calling thread, each into
+  /// its own context.
   @inline(__always)
   func step(claim: Int) {
-    let item = order[claim]
-    var run = 0
-    var chunk = item
-    while chunk >= runs[run].slots.count {
-      chunk -= runs[run].slots.count
-      run += 1
+    var start = DispatchTime.now().uptimeNanoseconds
+    for member in claims.items[order[claim]] {
+      let slot = claims.members[member]
+      let shared = claims.runs[claims.slotRuns[slot]]
+      let chunk = slot - shared.slots.lowerBound
+      // A type of one chunk keeps the tick's stream; chunks of more, streams of their own.
+      let random =
+        shared.slots.count == 1
+        ? shared.random : shared.random.derived(shared.salt ^ UInt64(chunk))
+      let target = contexts.baseAddress.unsafelyUnwrapped + slot
+      target.initialize(to: template.context.chunkContext(random: random))
+      randomBefore?[slot] = random
+      shared.chunks.step(chunk, &target.pointee)
+      let end = DispatchTime.now().uptimeNanoseconds
+      durations[slot] = end &- start
+      start = end
     }
-    let shared = runs[run]
-    let slot = shared.slots.lowerBound + chunk
-    let start = DispatchTime.now().uptimeNanoseconds
-    // A type of one chunk keeps the tick's stream; chunks of more, streams of their own.
-    let random =
-      shared.slots.count == 1 ? shared.random : shared.random.derived(shared.salt ^ UInt64(chunk))
-    let target = contexts.baseAddress.unsafelyUnwrapped + slot
-    target.initialize(to: template.context.chunkContext(random: random))
-    randomBefore?[slot] = random
-    shared.chunks.step(chunk, &target.pointee)
-    durations[item] = DispatchTime.now().uptimeNanoseconds &- start
   }
 }
 

@@ -47,15 +47,16 @@ extension World {
   ) {
     let shares = threadCount > 1 && observe == nil
     if shares && plannedTables != tables.count {
-      plannedSteps = stepPlan().steps
+      plannedSteps = stepPlan()
       plannedTables = tables.count
     }
-    for step in shares ? plannedSteps : systems.indices.map({ [$0] }) {
-      if step.count > 1 {
+    for step in shares ? plannedSteps : systems.indices.map({ PlannedStep(systems: [$0]) }) {
+      if step.systems.count > 1 {
         runShared(step, in: &context, measurement: &measurement)
       } else {
-        runSystem(step[0], in: &context, measurement: &measurement)
-        if let observe { observe(systems[step[0]].name, stateHash(random: context.random)) }
+        let system = step.systems[0]
+        runSystem(system, in: &context, measurement: &measurement)
+        if let observe { observe(systems[system].name, stateHash(random: context.random)) }
       }
     }
   }
@@ -63,10 +64,12 @@ extension World {
   /// Runs the systems of one parallel step together; its time goes to its systems by the
   /// time their chunks took.
   private mutating func runShared(
-    _ step: [Int], in context: inout TickContext, measurement: inout TickMeasurement
+    _ planned: PlannedStep, in context: inout TickContext, measurement: inout TickMeasurement
   ) {
+    let step = planned.systems
     let start = measurement.timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-    let work = stepAcrossTypes(systems: step, in: &context)
+    let work = stepAcrossTypes(
+      systems: step, handingOverChunks: planned.handsOverChunks, in: &context)
     if measurement.timings != nil {
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       let whole = Parallelism(
@@ -92,7 +95,7 @@ extension World {
     switch system.body {
     case .perType where system.runsInParallel && threadCount > 1:
       let start = measurement.timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-      _ = stepAcrossTypes(systems: [systemIndex], in: &context)
+      _ = stepAcrossTypes(systems: [systemIndex], handingOverChunks: false, in: &context)
       if measurement.timings != nil {
         measurement.timings?[systemIndex] +=
           Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

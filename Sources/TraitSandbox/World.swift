@@ -56,7 +56,7 @@ public struct World {
   /// Not part of the world's state: no result depends on it.
   var chunkDurations: [[UInt64]] = []
   /// The systems of each parallel step (`stepPlan`), as planned for `plannedTables` tables.
-  var plannedSteps: [[Int]] = []
+  var plannedSteps: [PlannedStep] = []
   var plannedTables = -1
 
   /// Creates an empty world.

@@ -25,7 +25,12 @@ struct DescribeCommandTests {
         $0.hasPrefix("  gun, melee")
           && $0.hasSuffix(" (barrier: spawner steps each type on its own)")
       })
-    #expect(lines.contains { $0.hasPrefix("  movement (barrier: ") })
+    // Movement takes each chunk of Zaps from gun, which writes their own state.
+    #expect(
+      lines.contains {
+        $0.hasPrefix("    a chunk at a time: movement reads or writes own state of ")
+          && $0.hasSuffix(", which gun writes")
+      })
     #expect(
       lines.contains {
         $0.hasPrefix("  health") && $0.contains(" (barrier: health reads the damage ")
