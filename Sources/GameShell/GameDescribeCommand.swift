@@ -3,15 +3,17 @@ import Gameplay
 
 /// `GAME describe`: what the game is, its seats and settings, and what the game says of
 /// itself (a game on a `World`: its schedule and entity types).
-struct GameDescribeCommand<G: PlayableGame>: Subcommand {
-  static var spec: CommandSpec {
+package struct GameDescribeCommand<G: PlayableGame>: Subcommand {
+  package static var spec: CommandSpec {
     CommandSpec(
       name: "describe", abstract: "Print the game's seats, settings and what it is made of.",
       discussion: """
         Sets the game up from --seed and its settings without stepping it and prints its \
         seats, its rate, each setting with its values and default, what a click in the \
         window does, and what the game says of itself: for a game on a World, the schedule a \
-        tick runs and each entity type with its traits, components and systems.
+        tick runs, how its systems share parallel steps on more than one thread and why each \
+        waits for the one before, and each entity type with its traits, components and \
+        systems; last, what the game says of its settings file.
         """,
       options: [GameOptions<G>.seed] + GameOptions<G>.settingOptions + [
         GameOptions<G>.settingsFile
@@ -21,14 +23,18 @@ struct GameDescribeCommand<G: PlayableGame>: Subcommand {
   let seed: UInt64
   let settings: GameSettings
 
-  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+  package init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     let invocation = try GameOptions<G>.invocation(options, invocation)
     seed = try options[GameOptions<G>.seed]
     settings = try GameOptions<G>.settings(options, invocation: invocation)
   }
 
-  func run(console: Console) throws(CommandFailure) -> Int32 {
-    for line in Self.lines(of: G(seed: seed, settings: settings)) { console.print(line) }
+  package func run(console: Console) throws(CommandFailure) -> Int32 {
+    let described = G.describedSettings(settings)
+    let lines =
+      Self.lines(of: G(seed: seed, settings: settings))
+      + (described.isEmpty ? [] : [""] + described)
+    for line in lines { console.print(line) }
     return ExitCode.success
   }
 

@@ -162,6 +162,10 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// `World` gives `world.describedLines()`, its schedule and entity types. None by default.
   var descriptionLines: [String] { get }
 
+  /// What `describe` prints of `settings` last, a line each: where each value of a settings
+  /// file came from, say. None by default.
+  static func describedSettings(_ settings: GameSettings) -> [String]
+
   /// The `World` the game steps, if it is one: `run --profile` reports each of its systems'
   /// times, how its ticks used their threads and its entities' sizes. A game on a `World` gives
   /// `world`; `nil` by default, and `run --profile` says the game has no world to profile.
@@ -266,6 +270,9 @@ extension PlayableGame {
 
   /// None.
   public var descriptionLines: [String] { [] }
+
+  /// None.
+  public static func describedSettings(_ settings: GameSettings) -> [String] { [] }
 
   /// None: the game is not one `World`.
   public var steppedWorld: World? { nil }

@@ -83,7 +83,7 @@ public struct MonsterWarsGame: PlayableGame {
 
   /// The help's overview.
   public static var overview: String {
-    "MonsterWars: two castles spend coins on monsters that march and fight."
+    "Two castles spend coins on monsters that march and fight."
   }
 
   /// People hold the castles of `seats`, the scenario's AI the others: the session starts
@@ -166,11 +166,6 @@ public struct MonsterWarsGame: PlayableGame {
     case .draw: "draw"
     case nil: nil
     }
-  }
-
-  /// The scenario's name, then the world's schedule and entity types.
-  public var descriptionLines: [String] {
-    ["Scenario: \(match.scenario.name)", ""] + match.world.describedLines()
   }
 
   /// The match's world, which `run --profile` reports on.

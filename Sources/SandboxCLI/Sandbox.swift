@@ -22,7 +22,7 @@ public enum Sandbox {
       GameHostCommand<MonsterWarsGame>.self,
       GameJoinCommand<MonsterWarsGame>.self,
       ReplayCommand.self,
-      DescribeCommand.self,
+      GameDescribeCommand<MonsterWarsGame>.self,
       BenchCommand.self,
       ScaleCommand.self,
     ]
