@@ -51,7 +51,12 @@ enum BuiltInFont {
   static func sprites<G: PlayableGame>(
     of game: G.Type, in invocation: Invocation
   ) throws -> SpriteLibrary {
-    var images = try G.sprites(in: invocation).images
+    try sprites(adding: G.sprites(in: invocation))
+  }
+
+  /// `library` with the font among its sprites, unless it has one.
+  static func sprites(adding library: SpriteLibrary) throws -> SpriteLibrary {
+    var images = library.images
     if images[.font] == nil { images[.font] = image }
     return try SpriteLibrary(images: images)
   }

@@ -42,12 +42,17 @@ enum GameOptions<G: PlayableGame> {
   /// The machine's cores, up to the 256 threads an option allows.
   static var allCores: Int { min(ProcessInfo.processInfo.activeProcessorCount, 256) }
 
-  /// The game's sprites, the built-in font's among them.
+  /// The game's sprites, the built-in font's among them; what the game notes of them goes to
+  /// `console`'s standard error.
   ///
   /// - Throws: `CommandFailure` with exit 1 when the game cannot make them.
-  static func sprites(in invocation: Invocation) throws(CommandFailure) -> SpriteLibrary {
+  static func sprites(
+    in invocation: Invocation, console: Console = .standard
+  ) throws(CommandFailure) -> SpriteLibrary {
     do {
-      return try BuiltInFont.sprites(of: G.self, in: invocation)
+      let own = try G.sprites(in: invocation)
+      for note in G.notes(on: own, in: invocation) { console.printError(note) }
+      return try BuiltInFont.sprites(adding: own)
     } catch let failure as CommandFailure {
       throw failure
     } catch {
@@ -296,12 +301,13 @@ enum GameOptions<G: PlayableGame> {
   }
 
   /// Renders the game's frame headless, `size` or 1280 pixels wide by the world's shape, and
-  /// writes it as a PNG at `path`, atomically.
+  /// writes it at `path`, atomically: a BMP for a `.bmp` path, else a PNG. Returns its size.
+  @discardableResult
   static func writePicture(
     of game: G, to path: String, size: OutputSize? = nil, zoom: Float = 1,
-    center: WorldPoint? = nil, invocation: Invocation
-  ) throws(CommandFailure) {
-    let sprites = try sprites(in: invocation)
+    center: WorldPoint? = nil, invocation: Invocation, console: Console = .standard
+  ) throws(CommandFailure) -> OutputSize {
+    let sprites = try sprites(in: invocation, console: console)
     let size = size ?? pictureSize(of: game.makeFrame())
     // The game's HUD, if any, laid out for the picture.
     var frame = game.makeFrame(canvas: .fitting(width: size.width, height: size.height))
@@ -312,7 +318,10 @@ enum GameOptions<G: PlayableGame> {
     }
     var backend = HeadlessBackend(width: size.width, height: size.height, sprites: sprites)
     backend.render(frame)
-    try LinesFile.write(PNG.encode(backend.image), to: invocation.url(of: path))
+    let image = backend.image
+    let bytes = path.lowercased().hasSuffix(".bmp") ? BMP.encode(image) : PNG.encode(image)
+    try LinesFile.write(bytes, to: invocation.url(of: path))
+    return size
   }
 
   /// A picture 1280 pixels wide, as tall as the world's shape makes it (16 to 4096).

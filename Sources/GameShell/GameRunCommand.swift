@@ -189,7 +189,7 @@ struct GameRunCommand<G: PlayableGame>: Subcommand {
     if let pngPath {
       try GameOptions<G>.writePicture(
         of: game, to: pngPath, size: pictures.size, zoom: pictures.zoom, center: pictures.center,
-        invocation: invocation)
+        invocation: invocation, console: console)
       report.add(file: "png", pngPath)
     }
     if let saving {
@@ -267,7 +267,8 @@ package struct GameReplayCommand<G: PlayableGame>: Subcommand {
     var report = GameReport(game)
     report.add(file: "recording", path)
     if let pngPath {
-      try GameOptions<G>.writePicture(of: game, to: pngPath, invocation: invocation)
+      try GameOptions<G>.writePicture(
+        of: game, to: pngPath, invocation: invocation, console: console)
       report.add(file: "png", pngPath)
     }
     report.print(to: console, json: json)

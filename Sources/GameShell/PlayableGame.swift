@@ -106,6 +106,10 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// `--assets` named). `sprites()`, by default.
   static func sprites(in invocation: Invocation) throws -> SpriteLibrary
 
+  /// What a command tells the player on standard error once it has loaded the game's
+  /// sprites (the types drawn with a placeholder, say), a line each. None by default.
+  static func notes(on sprites: SpriteLibrary, in invocation: Invocation) -> [String]
+
   /// The environment variable that names the folder the game reads its files from (sprites,
   /// settings files by name), which `--assets DIR` sets for a command; `nil`, by default, for
   /// a game with no such folder and no `--assets`.
@@ -237,6 +241,11 @@ extension PlayableGame {
   /// `sprites()`.
   public static func sprites(in invocation: Invocation) throws -> SpriteLibrary {
     try sprites()
+  }
+
+  /// None.
+  public static func notes(on sprites: SpriteLibrary, in invocation: Invocation) -> [String] {
+    []
   }
 
   /// `nil`: no assets folder.

@@ -34,13 +34,7 @@ struct AssetFolder {
   func loadSprites(for roster: Roster, console: Console) throws(CommandFailure) -> SpriteLibrary {
     do {
       let library = try SpriteLibrary.load(from: sprites, sprites: roster.spriteIDs)
-      if !library.placeholders.isEmpty {
-        let types = library.placeholders.flatMap { roster.typeNames(drawnWith: $0) }
-        let files = library.placeholders.map { "\($0.name).bmp" }
-        console.printError(
-          "Note: \(types.joined(separator: ", ")) drawn with a placeholder: no "
-            + "\(files.joined(separator: ", ")) in \(sprites.path)")
-      }
+      if let note = placeholderNote(on: library, roster: roster) { console.printError(note) }
       return library
     } catch {
       let onlyMissing = error.problems.allSatisfy { $0.hasSuffix(": missing") }
@@ -48,6 +42,16 @@ struct AssetFolder {
         message: error.description,
         exitCode: onlyMissing ? ExitCode.noInput : ExitCode.dataError)
     }
+  }
+
+  /// What to tell the player of the roster's types `library` draws with a placeholder, for
+  /// want of their sprite files; `nil` when none is.
+  func placeholderNote(on library: SpriteLibrary, roster: Roster) -> String? {
+    guard !library.placeholders.isEmpty else { return nil }
+    let types = library.placeholders.flatMap { roster.typeNames(drawnWith: $0) }
+    let files = library.placeholders.map { "\($0.name).bmp" }
+    return "Note: \(types.joined(separator: ", ")) drawn with a placeholder: no "
+      + "\(files.joined(separator: ", ")) in \(sprites.path)"
   }
 
   /// The scenario a command names: by name from `scenarios/`, or by path.

@@ -117,7 +117,16 @@ public struct MonsterWarsGame: PlayableGame {
   /// Every sprite the standard roster draws, from the assets folder `invocation` finds.
   public static func sprites(in invocation: Invocation) throws -> SpriteLibrary {
     let assets = try AssetFolder.locate(option: nil, invocation: invocation)
-    return try assets.loadSprites(for: .standard, console: .standard)
+    let silent = Console(writeOutput: { _ in }, writeError: { _ in }, errorIsTerminal: false)
+    return try assets.loadSprites(for: .standard, console: silent)
+  }
+
+  /// The types drawn with a placeholder, for want of their sprite files, if any.
+  public static func notes(on sprites: SpriteLibrary, in invocation: Invocation) -> [String] {
+    guard let assets = try? AssetFolder.locate(option: nil, invocation: invocation) else {
+      return []
+    }
+    return assets.placeholderNote(on: sprites, roster: .standard).map { [$0] } ?? []
   }
 
   /// `SANDBOX_ASSETS`, which `--assets DIR` sets.

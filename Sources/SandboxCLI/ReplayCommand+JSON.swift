@@ -71,8 +71,8 @@ extension ReplayCommand {
   func writePicture(of match: Match, console: Console) throws(CommandFailure) {
     guard let pngURL else { return }
     let assets = try AssetFolder.locate(option: assetsOption, invocation: invocation)
-    try RenderCommand.writePicture(
-      of: match, to: pngURL, size: OutputSize(width: 1280, height: 720),
+    try match.writePicture(
+      to: pngURL, size: OutputSize(width: 1280, height: 720),
       sprites: try assets.loadSprites(for: match.scenario.roster, console: console))
   }
 }

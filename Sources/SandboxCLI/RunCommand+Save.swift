@@ -26,8 +26,8 @@ extension RunCommand {
   /// Writes the run's recording and its last frame, where `--record` and `--png` ask.
   func writeRecordingAndPicture(of match: Match, sprites: SpriteLibrary?) throws(CommandFailure) {
     if let pngURL, let sprites {
-      try RenderCommand.writePicture(
-        of: match, to: pngURL, size: size, zoom: zoom, center: center, sprites: sprites)
+      try match.writePicture(
+        to: pngURL, size: size, zoom: zoom, center: center, sprites: sprites)
     }
     guard let recordURL else { return }
     let recording = MatchRecording(autoplayed: match, program: ReplayCommand.program)

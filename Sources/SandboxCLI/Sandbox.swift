@@ -17,7 +17,7 @@ public enum Sandbox {
     [
       RunCommand.self,
       SweepCommand.self,
-      RenderCommand.self,
+      GameRenderCommand<MonsterWarsGame>.self,
       GameDemoCommand<MonsterWarsGame>.self,
       GameHostCommand<MonsterWarsGame>.self,
       GameJoinCommand<MonsterWarsGame>.self,

@@ -307,15 +307,22 @@ struct GameShellTests {
     let result = run(["render", "--tick", "4", "--out", "drift.png", "--size", "96x40"])
     #expect(
       result.code == 0
-        && result.output.hasSuffix("tick: 4\nvalue: 9\nseed: 1\nstep: 2\npng: drift.png\n"))
+        && result.output.hasSuffix(
+          "tick: 4\nvalue: 9\nseed: 1\nstep: 2\npng: drift.png\nsize: 96x40\n")
+    )
     let image = try PNG.decode(Data(contentsOf: folder.appendingPathComponent("drift.png")))
     #expect(image.width == 96 && image.height == 40)
     // Without --size the picture is 1280 wide, as tall as the world's 64 by 36 makes it.
     #expect(run(["render", "--tick", "0", "--out", "wide.png"]).code == 0)
     let wide = try PNG.decode(Data(contentsOf: folder.appendingPathComponent("wide.png")))
     #expect(wide.width == 1280 && wide.height == 720)
-    let bmp = run(["render", "--tick", "4", "--out", "drift.bmp"])
-    #expect(bmp.code == 64 && bmp.errors.contains("'--out <file>': expected a .png file"))
+    // A BMP by its extension, the same pixels; no other kind of file.
+    let bmp = run(["render", "--tick", "4", "--out", "drift.bmp", "--size", "96x40"])
+    #expect(bmp.code == 0 && bmp.output.hasSuffix("bmp: drift.bmp\nsize: 96x40\n"))
+    let bitmap = try BMP.decode(Data(contentsOf: folder.appendingPathComponent("drift.bmp")))
+    #expect(bitmap == image)
+    let gif = run(["render", "--tick", "4", "--out", "drift.gif"])
+    #expect(gif.code == 64 && gif.errors.contains("'--out <file>': expected a .png or .bmp file"))
     #expect(run(["render", "--out", "drift.png"]).code == 64)
     #expect(run(["render", "--tick", "4", "--out", "drift.png", "--size", "9x9"]).code == 64)
     try? FileManager.default.removeItem(at: folder)

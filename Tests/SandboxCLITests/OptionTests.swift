@@ -58,10 +58,11 @@ struct OptionTests {
 
   @Test("picture files must be .png or .bmp; an empty --out is missing")
   func pictureFiles() throws {
-    #expect(try RenderCommand.out.value(from: "a/B.BMP") == "a/B.BMP")
+    let out = GameRenderCommand<MonsterWarsGame>.out
+    #expect(try out.value(from: "a/B.BMP") == "a/B.BMP")
     #expect(throws: OptionValueError.invalid("expected a .png or .bmp file")) {
-      try RenderCommand.out.value(from: "x.gif")
+      try out.value(from: "x.gif")
     }
-    #expect(throws: OptionValueError.empty) { try RenderCommand.out.value(from: "") }
+    #expect(throws: OptionValueError.empty) { try out.value(from: "") }
   }
 }

@@ -35,7 +35,12 @@ struct RenderCommandTests {
     let result = sandbox(
       "render", "--seed", "3", "--tick", "120", "--out", out.path, "--size", "320x180")
     #expect(result.status == 0)
-    #expect(result.output == "Wrote \(out.path): 320x180, tick 120\n")
+    // Every game's report: the hash and tick, the game's lines, how it was set up, the
+    // picture and its size.
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("stateHash: ") == true)
+    #expect(lines.contains("tick: 120") && lines.contains("seed: 3"))
+    #expect(lines.suffix(2) == ["png: \(out.path)", "size: 320x180"])
     let image = try PNG.decode(try Data(contentsOf: out))
     #expect(image.width == 320 && image.height == 180)
     #expect(Set(stride(from: 0, to: image.pixels.count, by: 4).map { image.pixels[$0] }).count > 20)
@@ -54,8 +59,9 @@ struct RenderCommandTests {
     #expect(first.status == 0 && second.status == 0, "\(first.error)\(second.error)")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
-    #expect(object["tick"] as? Int == 90 && object["out"] as? String == one.path)
-    #expect(object["width"] as? Int == 160 && object["height"] as? Int == 90)
+    #expect(object["tick"] as? Int == 90 && object["png"] as? String == one.path)
+    let size = try #require(object["size"] as? [String: Any])
+    #expect(size["width"] as? Int == 160 && size["height"] as? Int == 90)
     // The hash a run to the same tick prints.
     let run = sandbox("run", "--seed", "3", "--ticks", "90")
     #expect(run.output.contains("stateHash:  \(object["stateHash"] as? String ?? "none")\n"))
