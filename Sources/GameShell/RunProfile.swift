@@ -120,6 +120,16 @@ package struct RunProfile {
 
   // MARK: - Reports
 
+  /// The systems that share each parallel step, if any do: "gun, melee and movement; ...".
+  private var sharingLine: String? {
+    guard !sharedSteps.isEmpty else { return nil }
+    return "  sharing one parallel step: "
+      + sharedSteps.map { names in
+        names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+      }.joined(separator: "; ")
+      + " (the step's time split by the time their chunks took, its steps counted on the first)"
+  }
+
   /// The table and figures as text.
   package func text(types: [EntityTypeDescription], peakMemoryBytes: Int) -> String {
     func milliseconds(_ value: Double) -> String { String(format: "%.3f", value) }
@@ -151,15 +161,7 @@ package struct RunProfile {
     lines.append(
       "  spatialSort: the ticks that sort, \(sorts) of \(tickSeconds.count) (every "
         + "\(World.spatialSortInterval) ticks), the others taking none of its time")
-    if !sharedSteps.isEmpty {
-      lines.append(
-        "  sharing one parallel step: "
-          + sharedSteps.map { names in
-            names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
-          }.joined(separator: "; ")
-          + " (the step's time split by the time their chunks took, its steps counted on the"
-          + " first)")
-    }
+    if let sharing = sharingLine { lines.append(sharing) }
     if let readSeconds {
       lines.append(
         "  setup: read the snapshot in \(milliseconds(readSeconds * 1000)) ms, restored it in "

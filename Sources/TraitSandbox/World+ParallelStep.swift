@@ -45,7 +45,6 @@ extension World {
     }
     let sharedRuns = plan.runs.indices.filter { !plan.runs[$0].onCaller }
     let claims = ChunkClaims(plan, sharedRuns: sharedRuns, handingOver: handingOverChunks)
-
     // What each slot's random stream was before its chunk stepped, in debug builds.
     var chunkRandomBefore = [SeededRandom]()
     #if DEBUG
@@ -208,6 +207,7 @@ private struct ChunkClaims {
   var slotRuns: [Int]
   /// The slots each item steps, in order, as ranges of `members`.
   var items: [Range<Int>] = []
+  /// Every item's slots, one item after another.
   var members: [Int] = []
 
   init(_ plan: AcrossTypesPlan, sharedRuns: [Int], handingOver: Bool) {

@@ -51,8 +51,9 @@ public struct World {
   @usableFromInline internal var isStepping = false
   /// The spatial sort's scratch buffers, one per table, kept from sort to sort.
   var sortScratch: [SpatialSortScratch] = []
-  /// How long each chunk of each parallel system took on the last tick it ran on more than one
-  /// thread, by system: the order the chunks are handed out in next (see `stepAcrossTypes`).
+  /// How long each item of each parallel step took on the last tick it ran on more than one
+  /// thread (a chunk, or a chunk handed through the step's systems), by the step's first
+  /// system: the order the items are handed out in next (see `stepAcrossTypes`).
   /// Not part of the world's state: no result depends on it.
   var chunkDurations: [[UInt64]] = []
   /// The systems of each parallel step (`stepPlan`), as planned for `plannedTables` tables.

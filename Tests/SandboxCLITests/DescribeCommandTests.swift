@@ -25,11 +25,11 @@ struct DescribeCommandTests {
         $0.hasPrefix("  gun, melee")
           && $0.hasSuffix(" (barrier: spawner steps each type on its own)")
       })
-    // Movement takes each chunk of Zaps from gun, which writes their own state.
+    // Projectile takes each chunk of shots from movement, which writes their position.
     #expect(
       lines.contains {
-        $0.hasPrefix("    a chunk at a time: movement reads or writes own state of ")
-          && $0.hasSuffix(", which gun writes")
+        $0.hasPrefix("    a chunk at a time: projectile reads or writes position of ")
+          && $0.hasSuffix(", which movement writes")
       })
     #expect(
       lines.contains {

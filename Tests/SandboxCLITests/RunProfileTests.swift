@@ -46,11 +46,11 @@ struct RunProfileTests {
     let result = sandbox("run", "--ticks", "20", "--threads", "2", "--profile")
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n").map(String.init)
-    #expect(
-      lines.contains {
-        $0.hasPrefix(
-          "  sharing one parallel step: gun, melee, movement and projectile; health and render (")
-      })
+    // Gun and melee first (a kind with a trait of its own may add a system after them, in
+    // their step or another), movement handing its chunks to projectile, health to render.
+    let sharing = try #require(lines.first { $0.hasPrefix("  sharing one parallel step: ") })
+    #expect(sharing.hasPrefix("  sharing one parallel step: gun, melee"), "\(sharing)")
+    #expect(sharing.contains("movement and projectile; health and render ("), "\(sharing)")
     // The step is counted once, on gun; melee's row has none of its own.
     let melee = try #require(lines.first { $0.hasPrefix("  melee ") })
     let columns = melee.split(separator: " ")
@@ -59,10 +59,10 @@ struct RunProfileTests {
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
     let profile = try #require(object["profile"] as? [String: Any])
-    #expect(
-      profile["sharedSteps"] as? [[String]] == [
-        ["gun", "melee", "movement", "projectile"], ["health", "render"],
-      ])
+    let shared = try #require(profile["sharedSteps"] as? [[String]])
+    #expect(shared.first?.prefix(2) == ["gun", "melee"], "\(shared)")
+    #expect(shared.contains { $0.suffix(2) == ["movement", "projectile"] }, "\(shared)")
+    #expect(shared.last == ["health", "render"], "\(shared)")
     // On one thread the systems run one after another: nothing shares a step.
     let one = sandbox("run", "--ticks", "20", "--threads", "1", "--profile")
     #expect(!one.output.contains("sharing one parallel step"))
