@@ -24,9 +24,8 @@ public struct MatchHUD: Equatable, Sendable {
       height: speed.fontSize + 6)
   }
 
-  /// The canvas width under which the bar's labels are drawn at the smallest text size, so
-  /// that both castles' labels and the clock fit side by side.
-  static let compactWidth: Float = 960
+  /// The least space between two of the bar's labels.
+  static let labelGap: Float = 24
 
   /// Draws the HUD on the builder's canvas: castles in the top corners, the clock and speed
   /// top centre, and a banner across the middle when the match is over.
@@ -38,16 +37,26 @@ public struct MatchHUD: Equatable, Sendable {
         RectDraw(
           x: 0, y: 0, width: canvas.width, height: Self.barHeight, color: .black.withAlpha(190))),
       layer: 99)
-    let size = canvas.width < Self.compactWidth ? OverlayCanvas.smallestTextSize : nil
+    // The labels at their own size where they fit side by side, else at the smallest.
+    let labels: [any HUDLabel] = castles + [clock]
+    let ownWidth = labels.reduce(0) { $0 + $1.width } + 2 * (Self.labelGap + margin)
+    let size = ownWidth > canvas.width ? OverlayCanvas.smallestTextSize : nil
+    var left = margin
+    var right = canvas.width - margin
     for castle in castles {
       let label = SizedLabel(castle, size: size)
       let x = castle.side == .left ? margin : canvas.width - margin - label.width
       label.draw(into: &builder, x: x, y: (Self.barHeight - label.fontSize) / 2 + 2)
+      if castle.side == .left { left = x + label.width } else { right = x }
     }
+    // Centred, unless that would crowd a castle's label: then in the middle of the space
+    // between them.
     let clock = SizedLabel(clock, size: size)
-    clock.draw(
-      into: &builder, x: (canvas.width - clock.width) / 2,
-      y: (Self.barHeight - clock.fontSize) / 2 + 2)
+    let centred = (canvas.width - clock.width) / 2
+    let x =
+      centred >= left + Self.labelGap && centred + clock.width <= right - Self.labelGap
+      ? centred : (left + right - clock.width) / 2
+    clock.draw(into: &builder, x: x, y: (Self.barHeight - clock.fontSize) / 2 + 2)
     if showsSpeed {
       // On a band of its own, which it reads over whatever armies pass under it.
       let band = Self.speedBand(of: speed, canvas: canvas)

@@ -1,7 +1,8 @@
 import Frames
-import MonsterWars
 import Testing
 import TraitSandbox
+
+@testable import MonsterWars
 
 @Suite("Match frames and HUD")
 struct MatchFrameTests {
@@ -67,6 +68,39 @@ struct MatchFrameTests {
       !quiet.overlay.contains { command in
         if case .text(let text) = command.shape { text.text == "x1" } else { false }
       })
+  }
+
+  @Test(
+    "the bar's labels never run into each other, on any canvas down to the smallest",
+    arguments: [(1280, 720), (960, 540), (800, 450), (640, 360)])
+  func barLabelsApart(size: (width: Int, height: Int)) throws {
+    // Long figures: a five-digit tick, full health, three-digit coins.
+    let hud = MatchHUD(
+      castles: [
+        CastleStatusLabel(side: .left, health: 1500, maximumHealth: 1500, coins: 999),
+        CastleStatusLabel(side: .right, health: 1500, maximumHealth: 1500, coins: 999),
+      ],
+      clock: TickLabel(tick: 99_999, seconds: 1666.65), speed: SpeedLabel(speed: 1, isPaused: false)
+    )
+    let canvas = OverlayCanvas.fitting(width: size.width, height: size.height)
+    var builder = FrameBuilder(canvas: canvas)
+    hud.draw(into: &builder)
+    let texts = builder.overlay.compactMap { command -> TextDraw? in
+      // The text itself, not its shadow (drawn one layer below, offset).
+      if case .text(let text) = command.shape, command.layer == 101 { text } else { nil }
+    }
+    let bar = texts.filter { $0.y < MatchHUD.barHeight }.sorted { $0.x < $1.x }
+    #expect(bar.count == 3)
+    for (first, second) in zip(bar, bar.dropFirst()) {
+      let end = first.x + Float(first.text.unicodeScalars.count) * first.size
+      // At least a character's width apart; the full gap where the canvas has room for it
+      // (not at the smallest, where these figures leave half of it).
+      let least = canvas.width >= 960 ? MatchHUD.labelGap : first.size
+      #expect(second.x - end >= least, "\(first.text) | \(second.text)")
+    }
+    let last = try #require(bar.last)
+    #expect(last.x + Float(last.text.unicodeScalars.count) * last.size <= canvas.width)
+    #expect(bar.first.map { $0.x >= 0 } == true)
   }
 
   @Test("every unit's instance carries its dot: the side colour, darker the more it is hurt")
