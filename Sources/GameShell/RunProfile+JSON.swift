@@ -31,6 +31,12 @@ extension RunProfile {
       ),
       ("sharedSteps", .array(sharedSteps.map { .array($0.map(JSONValue.string)) })),
       (
+        "speedUpBound",
+        speedUpBound.map { bound in
+          .object(bound.map { (String($0.threads), JSONValue.measured($0.speedUp)) })
+        } ?? .null
+      ),
+      (
         "bytesPerEntity",
         .object(types.map { ($0.name, JSONValue.integer($0.entityStride)) })
       ),

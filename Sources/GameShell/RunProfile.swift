@@ -29,9 +29,12 @@ package struct RunProfile {
 
   /// The systems that share a parallel step, step by step, on more than one thread.
   package let sharedSteps: [[String]]
+  /// The threads the world stepped on.
+  package let threadCount: Int
 
   package init(world: World, setupSeconds: Double) {
     systemNames = world.systems.map(\.name)
+    threadCount = world.threadCount
     sharedSteps =
       world.threadCount > 1 ? world.scheduleSteps.map(\.systems).filter { $0.count > 1 } : []
     self.setupSeconds = setupSeconds
@@ -120,6 +123,33 @@ package struct RunProfile {
 
   // MARK: - Reports
 
+  /// The most a tick of this run's work could speed up on 8 and 16 threads over one (Amdahl's
+  /// law): its time in which one thread works stays, the rest divides. The work is the tick's
+  /// one-thread time plus the rest times the threads that shared it, as on this run; `nil`
+  /// on one thread, where nothing tells the two apart.
+  package var speedUpBound:
+    [(threads: Int, speedUp: Double, serialMilliseconds: Double, workMilliseconds: Double)]?
+  {
+    guard threadCount > 1, let tick = rows.last, tick.medianMilliseconds > 0 else { return nil }
+    let serial = min(tick.oneThreadMilliseconds, tick.medianMilliseconds)
+    let work = serial + (tick.medianMilliseconds - serial) * Double(threadCount)
+    return [8, 16].map { threads in
+      (threads, work / (serial + (work - serial) / Double(threads)), serial, work)
+    }
+  }
+
+  /// What `speedUpBound` says, as a line: "Amdahl's bound: at most 7.4x one thread on 8
+  /// threads, 13.1x on 16 (...)".
+  private var boundLine: String? {
+    guard let bound = speedUpBound, bound.count == 2 else { return nil }
+    return "  Amdahl's bound: at most "
+      + String(
+        format: "%.1fx one thread on %d threads, %.1fx on %d (%.3f ms of %.3f ms of work a tick",
+        bound[0].speedUp, bound[0].threads, bound[1].speedUp, bound[1].threads,
+        bound[0].serialMilliseconds, bound[0].workMilliseconds)
+      + " on one thread, the rest shared out perfectly)"
+  }
+
   /// The systems that share each parallel step, if any do: "gun, melee and movement; ...".
   private var sharingLine: String? {
     guard !sharedSteps.isEmpty else { return nil }
@@ -157,6 +187,7 @@ package struct RunProfile {
             tick.oneThreadMilliseconds / tick.medianMilliseconds * 100, tick.steps)
           + " (barriers) a tick: the part more threads cannot shorten")
     }
+    if let bound = boundLine { lines.append(bound) }
     let sorts = sortTicks.count
     lines.append(
       "  spatialSort: the ticks that sort, \(sorts) of \(tickSeconds.count) (every "

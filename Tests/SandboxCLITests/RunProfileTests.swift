@@ -2,6 +2,7 @@ import Foundation
 import GameShell
 import MonsterWars
 import Testing
+import TraitSandbox
 
 @testable import SandboxCLI
 
@@ -39,6 +40,36 @@ struct RunProfileTests {
     #expect(median > 0, "\(sort)")
     #expect(lines.contains { $0.hasPrefix("  bytes per entity: ") && $0.contains("Castle ") })
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") && $0.hasSuffix(" MiB") })
+  }
+
+  @Test("Amdahl's bound: the one-thread time stays, the rest of the work divides")
+  func speedUpBound() throws {
+    var world = World(seed: 1, fixedDeltaTime: 1.0 / 60, arenaSize: Vector2(100, 100))
+    world.threadCount = 2
+    var profile = RunProfile(world: world, setupSeconds: 0)
+    // Ticks of 10 ms, 9 of them in parallel steps where both threads worked throughout: 1 ms
+    // of one thread, 1 + 9 x 2 = 19 ms of work.
+    var parallelism = TickParallelism()
+    parallelism.secondsInSteps = 0.009
+    for _ in 0..<3 {
+      profile.record(
+        tick: 0.010, systems: world.systems.map { _ in 0 }, end: TickEndTimes(),
+        parallelism: parallelism)
+    }
+    let bound = try #require(profile.speedUpBound)
+    #expect(bound.map(\.threads) == [8, 16])
+    // By hand: 19 / (1 + 18 / 8) and 19 / (1 + 18 / 16).
+    #expect(abs(bound[0].speedUp - 19 / 3.25) < 1e-9 && abs(bound[1].speedUp - 19 / 2.125) < 1e-9)
+    #expect(abs(bound[0].serialMilliseconds - 1) < 1e-9)
+    #expect(abs(bound[0].workMilliseconds - 19) < 1e-9)
+    let text = profile.text(types: [], peakMemoryBytes: 0)
+    #expect(
+      text.contains(
+        "  Amdahl's bound: at most 5.8x one thread on 8 threads, 8.9x on 16 (1.000 ms of 19.000 ms"
+      ), "\(text)")
+    // On one thread nothing tells the one-thread part from the rest.
+    world.threadCount = 1
+    #expect(RunProfile(world: world, setupSeconds: 0).speedUpBound == nil)
   }
 
   @Test("on two threads, the profile names the systems that share a parallel step")
