@@ -78,7 +78,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
 cat "$work/played.txt"
 replayed=$("$sandbox" replay "$work/session.rec")
 echo "$replayed"
-inputs=$(printf '%s\n' "$replayed" | sed -n 's/^Inputs: *\([0-9]*\).*/\1/p')
+inputs=$(printf '%s\n' "$replayed" | sed -n 's/^inputs: *\([0-9]*\).*/\1/p')
 if [ "${inputs:-0}" -lt 1 ]; then
   echo "error: the recording holds no inputs: the key presses did not reach the demo" >&2
   exit 1

@@ -112,8 +112,8 @@ for side in host join; do
 done
 # The host's keys reached its castle and the guest's script its own: the recording holds
 # both players' orders.
-left=$(sed -n 's/^Inputs: .*(\([0-9]*\) left, .*/\1/p' "$work/host-replay.txt")
-right=$(sed -n 's/^Inputs: .* \([0-9]*\) right, .*/\1/p' "$work/host-replay.txt")
+left=$(sed -n 's/^inputs: .*(\([0-9]*\) left.*/\1/p' "$work/host-replay.txt")
+right=$(sed -n 's/^inputs: .* \([0-9]*\) right.*/\1/p' "$work/host-replay.txt")
 if [ "${left:-0}" -lt 1 ] || [ "${right:-0}" -lt 1 ]; then
   echo "error: the host's recording holds ${left:-0} orders of its own and ${right:-0} of" \
     "the guest's: the key presses or the script did not reach the match" >&2

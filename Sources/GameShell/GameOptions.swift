@@ -68,7 +68,10 @@ enum GameOptions<G: PlayableGame> {
   }
   /// `--png`.
   static var png: Option<String?> {
-    .text("png", valueName: "file", help: "Write the last frame to this file as a PNG.")
+    .text(
+      "png", valueName: "file",
+      help: "Write the last frame to this file: a PNG, or a BMP for a name ending in .bmp.",
+      check: PictureFile.checkExtension)
   }
   /// `--size`: a picture's size, 1280 pixels wide by the world's shape when not given.
   static var size: Option<OutputSize?> {

@@ -5,14 +5,23 @@ import MonsterWars
 
 /// The recordings `sandbox` writes (`MatchRecording`), read as every game's.
 extension MonsterWarsGame {
-  /// A `MatchRecording` (what `sandbox run --record` and `sandbox demo --record` write) as
-  /// every game's recording; `nil` for bytes that are not a saved file of the sandbox's.
+  /// The program and version a `MatchRecording` names: `sandbox` and this version.
+  static var recordingProgram: String { "sandbox \(Program.currentVersion)" }
+
+  /// A `MatchRecording` (what `sandbox run --record` writes) as every game's recording; `nil`
+  /// for bytes that are not a saved file of the sandbox's.
   ///
-  /// - Throws: `SavedFileError` for a damaged recording, `RecordingError` for one that goes
-  ///   back in time (the demo's timeline), which only `sandbox replay` plays.
+  /// - Throws: `SavedFileError` for a damaged recording, `RecordingError` for one made by
+  ///   another version (whose simulation may step differently) or one that goes back in time.
   public static func recording(readingOwn bytes: [UInt8]) throws -> Recording<MonsterWarsGame>? {
     guard MatchRecording.isSavedFile(bytes) else { return nil }
-    return try recording(converting: MatchRecording(bytes: bytes))
+    let old = try MatchRecording(bytes: bytes)
+    guard old.program == recordingProgram else {
+      throw RecordingError(
+        "it was recorded by \(quoted(old.program)), and this is \(recordingProgram), whose "
+          + "simulation may step differently")
+    }
+    return try recording(converting: old)
   }
 
   /// `old` as every game's recording: its session's start, each input on the tick it was
@@ -49,7 +58,7 @@ extension MonsterWarsGame {
       case .retune(let json): given = SeatInput(seat: 0, input: .retune(scenarioJSON: json))
       case .travel:
         throw RecordingError(
-          "it goes back in time (the demo's timeline), which only 'sandbox replay' plays")
+          "it goes back in time (an earlier window's timeline), which no replay plays")
       }
       if ticks.last?.tick == tick {
         ticks[ticks.count - 1].inputs.append(given)
@@ -63,7 +72,7 @@ extension MonsterWarsGame {
     let tickCount = try ticksRun(base, old.finalTick - from)
     guard ticks.last.map({ $0.tick < tickCount }) ?? true else {
       throw RecordingError(
-        "its last inputs come with no tick after them, which only 'sandbox replay' plays")
+        "its last inputs come with no tick after them, which no replay plays")
     }
     return Recording(
       start: Data(start), inputs: ticks, tickCount: tickCount, endHash: old.finalHash)

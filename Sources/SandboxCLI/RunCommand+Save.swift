@@ -30,7 +30,7 @@ extension RunCommand {
         to: pngURL, size: size, zoom: zoom, center: center, sprites: sprites)
     }
     guard let recordURL else { return }
-    let recording = MatchRecording(autoplayed: match, program: ReplayCommand.program)
+    let recording = MatchRecording(autoplayed: match, program: MonsterWarsGame.recordingProgram)
     let bytes: [UInt8]
     do {
       bytes = try recording.bytes()

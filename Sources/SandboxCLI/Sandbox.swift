@@ -21,7 +21,7 @@ public enum Sandbox {
       GameDemoCommand<MonsterWarsGame>.self,
       GameHostCommand<MonsterWarsGame>.self,
       GameJoinCommand<MonsterWarsGame>.self,
-      ReplayCommand.self,
+      GameReplayCommand<MonsterWarsGame>.self,
       GameDescribeCommand<MonsterWarsGame>.self,
       BenchCommand.self,
       ScaleCommand.self,

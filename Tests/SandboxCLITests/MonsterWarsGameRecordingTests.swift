@@ -59,7 +59,12 @@ struct MonsterWarsGameRecordingTests {
       }
       session.step()
     }
-    let old = MatchRecording(of: session, startedWith: duel, program: "test")
+    var old = MatchRecording(of: session, startedWith: duel, program: "test")
+    // Another version's recording is refused: its simulation may step differently.
+    #expect(throws: RecordingError.self) {
+      try MonsterWarsGame.recording(readingOwn: try old.bytes())
+    }
+    old.program = MonsterWarsGame.recordingProgram
     let converted = try #require(try MonsterWarsGame.recording(readingOwn: try old.bytes()))
     #expect(converted.tickCount == 700 && converted.inputs.map(\.tick) == [30, 31, 200, 300, 400])
     let like = MonsterWarsGame(session: MatchSession(scenario: duel, seed: 1, playerSides: []))
