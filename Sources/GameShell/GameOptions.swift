@@ -305,12 +305,19 @@ enum GameOptions<G: PlayableGame> {
 
   /// Renders the game's frame headless, `size` or 1280 pixels wide by the world's shape, and
   /// writes it at `path`, atomically: a BMP for a `.bmp` path, else a PNG. Returns its size.
+  /// Draws with `sprites`, or with the game's, loaded now, when not given.
   @discardableResult
   static func writePicture(
     of game: G, to path: String, size: OutputSize? = nil, zoom: Float = 1,
-    center: WorldPoint? = nil, invocation: Invocation, console: Console = .standard
+    center: WorldPoint? = nil, sprites given: SpriteLibrary? = nil, invocation: Invocation,
+    console: Console = .standard
   ) throws(CommandFailure) -> OutputSize {
-    let sprites = try sprites(in: invocation, console: console)
+    let sprites: SpriteLibrary
+    if let given {
+      sprites = given
+    } else {
+      sprites = try self.sprites(in: invocation, console: console)
+    }
     let size = size ?? pictureSize(of: game.makeFrame())
     // The game's HUD, if any, laid out for the picture.
     var frame = game.makeFrame(canvas: .fitting(width: size.width, height: size.height))

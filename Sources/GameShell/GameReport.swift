@@ -1,3 +1,5 @@
+import Foundation
+import Frames
 import Gameplay
 import JSON
 import TraitSandbox
@@ -25,6 +27,33 @@ struct GameReport<G: PlayableGame> {
     stateHash = game.stateHash()
     outcome = game.outcome
     lines = game.reportLines
+  }
+
+  /// The report of `game` at the end of a run that began at `baseline`: the game's report lines
+  /// and what it says of the play since, in text and as JSON members.
+  init(_ game: G, since baseline: G.ReportBaseline) {
+    self.init(game)
+    lines += game.reportLines(since: baseline)
+    additions += game.reportMembers(since: baseline).map { ($0.key, nil, $0.value) }
+  }
+
+  /// Adds how many ticks a run stepped in `seconds`, and how fast: ticks a second, and, for a
+  /// game on a `World`, entities stepped a second (`entityUpdates` over the run).
+  mutating func addRan(_ ticks: Int, seconds: Double, entityUpdates: Int?) {
+    let perSecond = seconds > 0 ? Double(ticks) / seconds : 0
+    let updatesPerSecond = entityUpdates.map { seconds > 0 ? Double($0) / seconds : 0 }
+    var text =
+      "\(NumberText.grouped(ticks)) ticks in \(String(format: "%.3f", seconds)) s, "
+      + "\(NumberText.grouped(Int(perSecond.rounded()))) ticks/s"
+    if let updatesPerSecond {
+      text += ", \(NumberText.grouped(Int(updatesPerSecond.rounded()))) entity-updates/s"
+    }
+    var json: [(key: String, value: JSONValue)] = [
+      ("ticks", .integer(ticks)), ("wallSeconds", .measured(seconds)),
+      ("ticksPerSecond", .measured(perSecond)),
+    ]
+    if let updatesPerSecond { json.append(("entityUpdatesPerSecond", .measured(updatesPerSecond))) }
+    add("ran", text, json: .object(json))
   }
 
   /// Adds a member, written `name: text` as text and `"name": json` as JSON.

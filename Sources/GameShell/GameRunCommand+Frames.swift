@@ -1,5 +1,6 @@
 import Foundation
 import Frames
+import HeadlessRenderer
 import Imaging
 
 extension GameRunCommand {
@@ -54,13 +55,14 @@ extension GameRunCommand {
       center = try options[CameraOptions.center]
     }
 
-    /// What writes `--frames` for `game`'s run, if asked: the folder made, the sprites drawn.
-    func recorder(for game: G, invocation: Invocation) throws(CommandFailure) -> FrameRecorder? {
-      guard let folder else { return nil }
+    /// What writes `--frames` for `game`'s run with `sprites`, if asked: the folder made.
+    func recorder(
+      for game: G, sprites: SpriteLibrary?, invocation: Invocation
+    ) throws(CommandFailure) -> FrameRecorder? {
+      guard let folder, let sprites else { return nil }
       var recorder = try FrameRecorder(
         folder: folder, every: every,
-        size: size ?? GameOptions<G>.pictureSize(of: game.makeFrame()),
-        sprites: try GameOptions<G>.sprites(in: invocation),
+        size: size ?? GameOptions<G>.pictureSize(of: game.makeFrame()), sprites: sprites,
         invocation: invocation)
       recorder.zoom = zoom
       recorder.center = center

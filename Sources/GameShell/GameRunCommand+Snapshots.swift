@@ -25,7 +25,7 @@ extension GameRunCommand {
     let given =
       (options.contains(GameOptions<G>.seed) ? ["seed"] : [])
       + GameOptions<G>.settingOptions.filter { options.contains($0) }.map(\.name)
-      + (options.contains(GameOptions<G>.settingsFile) ? ["settings"] : [])
+      + (options.contains(GameOptions<G>.settingsFile) ? [G.settingsFileOption] : [])
     if let first = given.first {
       throw .usage("--\(first) cannot go with --load: the snapshot holds the game's set-up")
     }

@@ -5,7 +5,7 @@ import TraitSandbox
 
 /// `GAME sweep`: plays the game once per seed, headless and on every core, and tallies how
 /// each came out.
-struct GameSweepCommand<G: PlayableGame>: Subcommand {
+package struct GameSweepCommand<G: PlayableGame>: Subcommand {
   /// `--seeds`: which seeds to play.
   static var seeds: Option<SeedRange?> {
     Option("seeds", valueName: "a-b", help: "The seeds to play, e.g. 1-1000, or one seed.") {
@@ -34,32 +34,34 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
   /// The most seeds one sweep plays: each one's end is kept until all are in.
   static var maximumSeeds: Int { 10_000_000 }
 
-  static var spec: CommandSpec {
+  package static var spec: CommandSpec {
     CommandSpec(
       name: "sweep", abstract: "Play the game once per seed headless and tally the outcomes.",
       discussion: """
-        Plays each seed of --seeds for --ticks ticks, or until the game is over, the seeds \
+        Plays each seed of --seeds for --ticks ticks, or until the game is over (a game that \
+        ends by itself needs no --ticks), the seeds \
         played --jobs at once (each game on one thread), and prints how many came out each \
         way, with each way's share and its 95% Wilson score interval, how long the games ran, \
         and one hash of every game's end state, the same for any --jobs. --shard K/N plays \
         the K-th of N contiguous blocks of the seeds, so that N machines can share a sweep. \
         --out writes each game's end as a JSON line, the same for any --jobs.
         """,
-      options: [seeds.required, GameOptions<G>.ticks.required] + GameOptions<G>.settingOptions + [
+      options: [seeds.required, GameRunCommand<G>.ticks] + GameOptions<G>.settingOptions + [
         GameOptions<G>.settingsFile, shard, jobs, out, GameOptions<G>.json,
       ] + GameOptions<G>.assetsOptions, program: G.programName)
   }
 
   let seeds: SeedRange
   let shard: Shard
-  let ticks: Int
+  /// `--ticks`, if given: else all each game has left.
+  let ticks: Int?
   let settings: GameSettings
   let jobs: Int
   let outPath: String?
   let outURL: URL?
   let json: Bool
 
-  init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
+  package init(options: ParsedOptions, invocation: Invocation) throws(CommandFailure) {
     let invocation = try GameOptions<G>.invocation(options, invocation)
     seeds = try options.required(Self.seeds)
     guard seeds.count <= Self.maximumSeeds else {
@@ -68,7 +70,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
           + "\(Self.maximumSeeds) (split the range)")
     }
     shard = try options[Self.shard]
-    ticks = try options.required(GameOptions<G>.ticks)
+    ticks = try options[GameRunCommand<G>.ticks]
     settings = try GameOptions<G>.settings(options, invocation: invocation)
     jobs = try options[Self.jobs] ?? GameOptions<G>.allCores
     outPath = try options[Self.out]
@@ -78,7 +80,10 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     json = options[GameOptions<G>.json]
   }
 
-  func run(console: Console) throws(CommandFailure) -> Int32 {
+  package func run(console: Console) throws(CommandFailure) -> Int32 {
+    if ticks == nil && G(seed: seeds.first, settings: settings).ticksLeft == nil {
+      throw .usage("--ticks is needed: \(G.name) does not end by itself")
+    }
     let positions = shard.positions(of: seeds.count)
     let (seeds, ticks, settings, writesLines) = (seeds, ticks, settings, outURL != nil)
     var tally = SweepTally()
@@ -89,11 +94,17 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
       let seed = seeds[positions.lowerBound + item]
       var game = G(seed: seed, settings: settings)
       game.threadCount = 1
-      while game.tick < UInt64(ticks) && !game.isOver { game.advance() }
+      let baseline = game.reportBaseline
+      let limit = ticks ?? game.ticksLeft ?? 0
+      var ran = 0
+      while ran < limit && !game.isOver {
+        game.advance()
+        ran += 1
+      }
       let hash = game.stateHash()
       return GameEnd(
         hash: hash, outcome: game.outcome ?? "ran \(game.tick) ticks", ticks: Int(game.tick),
-        line: writesLines ? Self.line(of: game, seed: seed, hash: hash) : "")
+        line: writesLines ? Self.line(of: game, since: baseline, seed: seed, hash: hash) : "")
     } deliver: { _, end in
       hasher.combine(end.hash.rawValue)
       tally.add(outcome: end.outcome, ticks: end.ticks)
@@ -120,14 +131,17 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
   }
 
   /// The JSON line of `game`'s end, played from `seed`: its seed, tick, state hash, outcome
-  /// (once over) and report lines.
-  private static func line(of game: G, seed: UInt64, hash: StateHash) -> String {
+  /// (once over), report lines and what it says of the play since `baseline`.
+  private static func line(
+    of game: G, since baseline: G.ReportBaseline, seed: UInt64, hash: StateHash
+  ) -> String {
     var members: [(String, JSONValue)] = [
       ("seed", .unsigned(seed)), ("tick", .unsigned(game.tick)),
       ("stateHash", .string(hash.description)),
     ]
     if let outcome = game.outcome { members.append(("outcome", .string(outcome))) }
     members.append(("lines", .array(game.reportLines.map { JSONValue.string($0) })))
+    members += game.reportMembers(since: baseline).map { ($0.key, $0.value) }
     return JSONValue.object(members).rendered + "\n"
   }
 
@@ -137,7 +151,8 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
   ) -> [String] {
     var lines = [
       "Sweep: \(G.name), \(shard.played(of: seeds)) (\(tally.gameCount) "
-        + (tally.gameCount == 1 ? "game" : "games") + "), up to \(ticks) ticks each"
+        + (tally.gameCount == 1 ? "game" : "games") + "), "
+        + (ticks.map { "up to \($0) ticks each" } ?? "each to its end")
     ]
     if let document = settings.document { lines.append("Settings file: \(document.name)") }
     for outcome in tally.outcomes {
@@ -181,7 +196,7 @@ struct GameSweepCommand<G: PlayableGame>: Subcommand {
     members += [("firstSeed", .unsigned(seeds.first)), ("lastSeed", .unsigned(seeds.last))]
     if shard != .whole { members.append(("shard", .string(shard.description))) }
     members += [
-      ("games", .integer(tally.gameCount)), ("tickLimit", .integer(ticks)),
+      ("games", .integer(tally.gameCount)), ("tickLimit", ticks.map { .integer($0) } ?? .null),
       ("outcomes", .array(outcomes)),
     ]
     let lengths = tally.lengths

@@ -1,7 +1,7 @@
 /// An option that takes a value, declared once: how help shows it, what it is when not given,
 /// and how its text becomes a `Value` (or a usage error that says what was expected).
 ///
-/// Commands read it with `try options[RunCommand.ticks]`. An option with no default has an
+/// Commands read it with `try options[GameOptions.seed]`. An option with no default has an
 /// optional `Value` and reads as `nil` when not given.
 package struct Option<Value: Sendable>: OptionDeclaration {
   /// The long name without dashes, e.g. `seed`.

@@ -1,5 +1,5 @@
 /// The options given to one subcommand, checked against its spec and read by their
-/// declarations: `try options[RunCommand.ticks]`, `options[RunCommand.json]`.
+/// declarations: `try options[GameOptions.seed]`, `options[GameOptions.json]`.
 ///
 /// Parsing checks only the shape of the command line; each value is converted, and any error
 /// in it reported, when the command reads it.

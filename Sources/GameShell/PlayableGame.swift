@@ -2,6 +2,7 @@ import Foundation
 import Frames
 import Gameplay
 import HeadlessRenderer
+import JSON
 import TraitSandbox
 
 /// A game the shell plays: a `Game` that starts from a seed and its settings, draws itself,
@@ -147,6 +148,26 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// How the game stands, a line each, after its state hash and tick in a report: "boids: 180
   /// of 200 alive". None by default.
   var reportLines: [String] { get }
+
+  /// How many more ticks the game plays at most before it ends by itself (a tick limit), if it
+  /// does: what `run` and `sweep` play when not given `--ticks`. `nil` by default: they need
+  /// `--ticks`.
+  var ticksLeft: Int? { get }
+
+  /// What a report of a stretch of play compares the game's end with: the game's own figures
+  /// where the stretch began, taken by `reportBaseline`. Nothing by default.
+  associatedtype ReportBaseline = Void
+
+  /// The game's figures where it stands, which `run` takes before its first tick.
+  var reportBaseline: ReportBaseline { get }
+
+  /// What `run` says of the play since `baseline`, a line each, after `reportLines`: what was
+  /// spawned and what was killed, say. None by default.
+  func reportLines(since baseline: ReportBaseline) -> [String]
+
+  /// What `run --json` says of the play since `baseline`, as members of its report's object,
+  /// after `lines`. None by default.
+  func reportMembers(since baseline: ReportBaseline) -> [(key: String, value: JSONValue)]
 
   /// How the game came out, for a sweep's tally ("left won", "all caught"); `nil` for one
   /// still going, which a sweep counts by the ticks it ran. `nil` by default.

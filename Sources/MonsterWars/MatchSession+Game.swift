@@ -97,36 +97,50 @@ extension MatchSession: Game {
 
   /// The session a snapshot of this one holds: its scenario, inputs and match, the match's
   /// seed, swarm count and people (whom a restart plays), and the timeline starting again
-  /// there.
+  /// there. A match's own snapshot (`MatchSnapshot`) gives a session of that match with no
+  /// inputs, which restarts with the match's scenario.
   public func restored(from snapshot: [UInt8]) throws -> MatchSession {
+    if MatchRecording.isSavedFile(snapshot) {
+      let match = try match.restored(from: snapshot)
+      return restored(match: match, scenario: match.scenario, inputs: [])
+    }
     var offset = 0
     /// The next length-prefixed text of the snapshot.
     func text(_ what: String) throws -> ArraySlice<UInt8> {
       guard snapshot.count - offset >= 4 else {
-        throw SavedFileError("a session snapshot ends before its \(what)")
+        throw SavedFileError("it is not a snapshot: it ends before its \(what)")
       }
       let length = snapshot[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
       offset += 4
       guard snapshot.count - offset >= length else {
-        throw SavedFileError("a session snapshot's \(what) ends early")
+        throw SavedFileError("it is not a snapshot: its \(what) is cut short")
       }
       defer { offset += length }
       return snapshot[offset..<offset + length]
     }
     guard let json = String(validating: try text("scenario"), as: UTF8.self),
       let scenario = Self.retuned(json, like: scenario, swarmCount: swarmCount)
-    else { throw SavedFileError("a session snapshot's scenario does not read") }
+    else { throw SavedFileError("it is not a snapshot: its scenario does not read") }
     let inputs: [RecordedInput]
     do {
       inputs = try JSONDecoder().decode([RecordedInput].self, from: Data(try text("inputs")))
     } catch let error as SavedFileError {
       throw error
     } catch {
-      throw SavedFileError("a session snapshot's inputs do not read: \(error)")
+      throw SavedFileError("it is not a snapshot: its inputs do not read: \(error)")
     }
+    let match = try match.restored(from: Array(snapshot[offset...]))
+    return restored(match: match, scenario: scenario, inputs: inputs)
+  }
+
+  /// This session going on with `match`, which restarts with `scenario`, having applied
+  /// `inputs`.
+  private func restored(
+    match: Match, scenario: Scenario, inputs: [RecordedInput]
+  ) -> MatchSession {
     var session = self
     session.scenario = scenario
-    session.match = try match.restored(from: Array(snapshot[offset...]))
+    session.match = match
     // A restart plays the snapshot's seed, swarm and people, not this session's.
     session.seed = session.match.seed
     session.swarmCount = session.match.swarmCount

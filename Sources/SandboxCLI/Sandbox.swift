@@ -15,8 +15,8 @@ public enum Sandbox {
   /// command-line fuzz target all read this table.
   static var commands: [any Subcommand.Type] {
     [
-      RunCommand.self,
-      SweepCommand.self,
+      GameRunCommand<MonsterWarsGame>.self,
+      GameSweepCommand<MonsterWarsGame>.self,
       GameRenderCommand<MonsterWarsGame>.self,
       GameDemoCommand<MonsterWarsGame>.self,
       GameHostCommand<MonsterWarsGame>.self,

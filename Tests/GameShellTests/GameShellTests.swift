@@ -246,7 +246,20 @@ struct GameShellTests {
   func jsonReports() throws {
     let text = run(["run", "--ticks", "10", "--seed", "5", "--step", "3"]).output
     let json = run(["run", "--ticks", "10", "--seed", "5", "--step", "3", "--json"])
-    let report = try JSONValue.parse(Data(json.output.utf8))
+    guard case .object(let members) = try JSONValue.parse(Data(json.output.utf8)) else {
+      Issue.record("not an object: \(json.output)")
+      return
+    }
+    // How long the run took differs from run to run; how many ticks it ran does not.
+    let ran = members.first { $0.key == "ran" }?.value
+    guard case .object(let figures) = ran else {
+      Issue.record("no ran object: \(json.output)")
+      return
+    }
+    #expect(figures.first?.key == "ticks" && figures.first?.value == .number(10))
+    #expect(figures.map(\.key) == ["ticks", "wallSeconds", "ticksPerSecond"])
+    #expect(text.contains("\nran: 10 ticks in "))
+    let report = JSONValue.object(members.filter { $0.key != "ran" })
     let hash = try #require(text.split(separator: "\n").first?.split(separator: " ").last)
     #expect(
       report
@@ -348,7 +361,8 @@ struct GameShellTests {
   @Test("usage names the game, and mistakes exit 64 with its usage")
   func usage() {
     let help = run(["help", "sweep"])
-    #expect(help.code == 0 && help.output.contains("USAGE: drift sweep --seeds <a-b> --ticks <n>"))
+    #expect(
+      help.code == 0 && help.output.contains("USAGE: drift sweep --seeds <a-b> [--ticks <n>]"))
     let overview = run(["--help"])
     #expect(overview.output.hasPrefix("OVERVIEW: A number that drifts.\n\nUSAGE: drift"))
     let profile = run(["run", "--ticks", "3", "--profile"])

@@ -86,7 +86,7 @@ struct DemoCommandTests {
   @Test("--ticks ends the demo drawn at that tick, on the run's hash, on any --threads")
   func tickLimit() throws {
     let run = sandbox("run", "--ticks", "90", "--seed", "4")
-    let hash = try #require(run.output.firstMatch(of: /stateHash:  ([0-9a-f]{16})/)?.1)
+    let hash = try #require(run.output.firstMatch(of: /stateHash: ([0-9a-f]{16})/)?.1)
     for threads in ["1", "2"] {
       let result = try runSandboxProcess(
         [

@@ -78,9 +78,9 @@ struct CommandLineTests {
     let viaFlag = sandbox("run", "--help")
     #expect(viaHelp.status == 0 && viaFlag.status == 0)
     #expect(viaHelp.output == viaFlag.output)
-    #expect(viaHelp.output.hasPrefix("OVERVIEW: Run a match headless"))
+    #expect(viaHelp.output.hasPrefix("OVERVIEW: Step the game headless"))
     for option in [
-      "--scenario <name-or-path>", "--seed <n>", "--ticks <n>", "--entities <n>",
+      "--scenario <file>", "--seed <n>", "--ticks <n>", "--entities <n>",
       "--json", "--assets <dir>", "-h, --help",
     ] {
       #expect(viaHelp.output.contains(option), "missing \(option)")
@@ -104,8 +104,8 @@ struct CommandLineTests {
       (["run", "--seed", "--json"], "Missing value for '--seed <n>'"),
       (["run", "--seed", "abc"], "The value 'abc' is invalid for '--seed <n>'"),
       (["run", "--seed", "-1"], "The value '-1' is invalid for '--seed <n>'"),
-      (["run", "--ticks", "0"], "expected a whole number from 1 to 1000000000"),
-      (["run", "--ticks", "99999999999"], "expected a whole number from 1 to 1000000000"),
+      (["run", "--ticks", "0"], "expected a whole number from 1 to 100000000"),
+      (["run", "--ticks", "99999999999"], "expected a whole number from 1 to 100000000"),
       (["run", "--entities", "-5"], "The value '-5' is invalid for '--entities <n>'"),
       (["run", "--seed", "1", "--seed", "2"], "Option '--seed' given more than once"),
       (["run", "--json=yes"], "Flag '--json' takes no value"),
@@ -119,7 +119,6 @@ struct CommandLineTests {
       (
         ["run", String(repeating: "x", count: 500)], "'" + String(repeating: "x", count: 78) + "..."
       ),
-      (["run", "--entities", "10"], "--entities needs a scenario with a \"swarm\" section"),
     ])
   func usageErrors(arguments: [String], message: String) {
     let captured = CapturedConsole()
@@ -146,17 +145,20 @@ struct RunCommandTests {
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
     for key in [
-      "scenario", "seed", "ticks", "winner", "stateHash", "entityCount", "atStart", "spawned",
-      "killed", "removed", "alive", "wallSeconds", "ticksPerSecond",
+      "game", "tick", "stateHash", "lines", "seed", "settingsFile", "entityCount", "atStart",
+      "spawned", "killed", "removed", "alive", "ran",
     ] {
       #expect(object[key] != nil, "missing key \(key)")
     }
-    // One name per value: the ticks run, and a start tick only for a run from a snapshot.
-    #expect(object["tick"] == nil && object["startTick"] == nil)
-    #expect(object["scenario"] as? String == "duel")
+    #expect(object["game"] as? String == "monsterwars")
+    #expect(object["settingsFile"] as? String == "duel")
     #expect(object["seed"] as? Int == 3)
-    #expect(object["ticks"] as? Int == 600)
-    #expect(object["winner"] is NSNull)
+    #expect(object["tick"] as? Int == 600)
+    // Still going: no outcome yet.
+    #expect(object["outcome"] == nil)
+    let ran = try #require(object["ran"] as? [String: Any])
+    #expect(ran["ticks"] as? Int == 600)
+    #expect(ran["wallSeconds"] is Double && ran["entityUpdatesPerSecond"] is Double)
     let hash = try #require(object["stateHash"] as? String)
     #expect(hash.count == 16 && hash.allSatisfy(\.isHexDigit))
     let spawned = try #require(object["spawned"] as? [String: [String: Int]])
@@ -175,14 +177,17 @@ struct RunCommandTests {
     #expect(try hash("8") != first)
   }
 
-  @Test("the text report names the result, the hash and the speed")
+  @Test("the text report names the hash, the tick, the set-up and the speed")
   func text() {
     let result = sandbox("run", "--ticks", "120")
     #expect(result.status == 0)
-    #expect(result.output.contains("Scenario:   duel (seed 1)"))
-    #expect(result.output.contains("no result yet (stopped by --ticks) after 120 ticks"))
-    #expect(result.output.contains("stateHash:  "))
-    #expect(result.output.contains("entity-updates/s"))
+    #expect(result.output.hasPrefix("stateHash: "))
+    #expect(result.output.contains("\ntick: 120\nscenario: duel\n"))
+    #expect(result.output.contains("\nseed: 1\nsettingsFile: duel\n"))
+    // Still going: no outcome yet.
+    #expect(!result.output.contains("outcome:"))
+    #expect(
+      result.output.contains("\nran: 120 ticks in ") && result.output.contains("entity-updates/s"))
     #expect(result.error.isEmpty)
   }
 
@@ -193,7 +198,7 @@ struct RunCommandTests {
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
     let header = try #require(lines.firstIndex { $0.hasPrefix("Entity type") })
-    let table = lines[header...].prefix { !$0.isEmpty }
+    let table = lines[header...].prefix { !$0.contains(":") }
     #expect(table.count == 1 + Roster.standard.entityTypes.count)
     for line in table {
       // A name and five figures, each right-aligned and at least two spaces from the last.
@@ -210,10 +215,9 @@ struct RunCommandTests {
     let result = sandbox("run", "--seed", "7", "--json")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-    #expect(object["result"] as? String == "victory")
-    let winner = try #require(object["winner"] as? String)
-    #expect(winner == "left" || winner == "right")
-    #expect(try #require(object["ticks"] as? Int) < 36000)
+    let outcome = try #require(object["outcome"] as? String)
+    #expect(outcome == "left won" || outcome == "right won")
+    #expect(try #require(object["tick"] as? Int) < 36000)
   }
 
   @Test("the swarm scenario places --entities monsters")
@@ -286,8 +290,8 @@ struct RunCommandTests {
       try JSONSerialization.jsonObject(with: Data(saved.output.utf8)) as? [String: Any])
     let after = try #require(
       try JSONSerialization.jsonObject(with: Data(resumed.output.utf8)) as? [String: Any])
-    #expect(after["ticks"] as? Int == 300)
-    #expect(after["startTick"] as? Int == 600)
+    #expect((after["ran"] as? [String: Any])?["ticks"] as? Int == 300)
+    #expect(after["tick"] as? Int == 900)
     let savedAlive = try #require(before["alive"] as? [String: [String: Int]])
     #expect(after["atStart"] as? [String: [String: Int]] == savedAlive)
   }
@@ -296,7 +300,7 @@ struct RunCommandTests {
   func missingScenario() throws {
     let result = sandbox("run", "--scenario", "nowhere")
     #expect(result.status == 66)
-    #expect(result.error.contains("No scenario named 'nowhere'"))
+    #expect(result.error.contains("--scenario: no scenario named 'nowhere'"))
     let shipped = try FileManager.default.contentsOfDirectory(
       atPath: packageRoot.appendingPathComponent("Assets/scenarios").path)
     let names = shipped.filter { $0.hasSuffix(".json") }.map { $0.dropLast(5) }.sorted()
@@ -359,7 +363,7 @@ struct RunCommandTests {
         .status == 0)
     let wrong = sandbox("run", "--ticks", "1", "--assets", "/tmp/no-such-assets")
     #expect(wrong.status == 66)
-    #expect(wrong.error.contains("--assets: '/tmp/no-such-assets' is not an assets folder"))
+    #expect(wrong.error.contains("--assets: '/tmp/no-such-assets' does not exist"))
     let lost = sandbox("run", "--ticks", "1", workingDirectory: "/")
     #expect(lost.error.contains("pass --assets DIR or set SANDBOX_ASSETS"))
   }

@@ -6,9 +6,10 @@ import Testing
 
 @testable import SandboxCLI
 
-/// The JSON lines of a sweep's standard output.
-private func lines(_ output: String) -> [Substring] {
-  output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+/// The JSON lines of a sweep's `--out` file.
+private func lines(_ file: URL) throws -> [Substring] {
+  try String(contentsOf: file, encoding: .utf8)
+    .split(separator: "\n", omittingEmptySubsequences: false).dropLast()
 }
 
 /// A JSON line as a dictionary.
@@ -16,144 +17,112 @@ private func object(_ line: some StringProtocol) throws -> [String: Any] {
   try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
 }
 
-/// Every key of a compact JSON text, nested ones included, in the order they appear.
-private func keys(_ json: some StringProtocol) -> [String] {
-  String(json).matches(of: /"([A-Za-z]+)":/).map { String($0.output.1) }
-}
-
-/// The figure after `label` in a summary line such as `Results:    left wins 3, ...`.
-private func figure(_ label: String, in summary: String) throws -> Int {
-  let pattern = try Regex("\(label) +([0-9,]+)")
-  let match = try #require(summary.firstMatch(of: pattern))
-  let digits = try #require(match.output[1].substring).filter(\.isNumber)
-  return try #require(Int(digits))
+/// The `sweepHash:` line of a sweep's summary.
+private func sweepHash(_ output: String) -> Substring? {
+  output.split(separator: "\n").first { $0.hasPrefix("sweepHash: ") }
 }
 
 @Suite("Command line: sandbox sweep")
 struct SweepCommandTests {
-  @Test("each line is the run --json object of its seed, without the wall-clock members")
-  func linesMatchRun() throws {
-    let sweep = sandbox("sweep", "--seeds", "5-9", "--ticks", "300", "--jobs", "2")
-    #expect(sweep.status == 0)
-    let sweepLines = lines(sweep.output)
-    #expect(sweepLines.count == 5)
-    for (offset, line) in sweepLines.enumerated() {
+  @Test("each --out line is its seed's run: its hash, tick and figures, in seed order")
+  func linesAreRuns() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("sweep.jsonl")
+    let sweep = sandbox(
+      "sweep", "--seeds", "5-9", "--ticks", "300", "--jobs", "2", "--out", file.path)
+    #expect(sweep.status == 0, "\(sweep.error)")
+    let objects = try lines(file).map(object)
+    #expect(objects.compactMap { $0["seed"] as? Int } == Array(5...9))
+    for (offset, sweepObject) in objects.enumerated() {
       let seed = 5 + offset
-      let sweepObject = try object(line)
-      #expect(sweepObject["seed"] as? Int == seed)
-      #expect(sweepObject["ticks"] as? Int == 300)
-      for key in RunReport.wallClockKeys { #expect(sweepObject[key] == nil) }
-
-      let run = sandbox("run", "--seed", "\(seed)", "--ticks", "300", "--json")
-      #expect(run.status == 0)
-      var runObject = try object(run.output)
-      for key in RunReport.wallClockKeys { #expect(runObject.removeValue(forKey: key) != nil) }
-      #expect(NSDictionary(dictionary: sweepObject).isEqual(to: runObject))
-      #expect(keys(line) == keys(run.output).filter { !RunReport.wallClockKeys.contains($0) })
-    }
-  }
-
-  @Test("lines carry the documented keys, in seed order")
-  func keysAndOrder() throws {
-    let result = sandbox("sweep", "--seeds", "41-46", "--ticks", "120", "--jobs", "3")
-    #expect(result.status == 0)
-    let objects = try lines(result.output).map(object)
-    #expect(objects.compactMap { $0["seed"] as? Int } == Array(41...46))
-    for object in objects {
-      for key in [
-        "scenario", "seed", "ticks", "simulatedSeconds", "result", "winner", "stateHash",
-        "entityCount", "atStart", "spawned", "killed", "removed", "alive",
-      ] {
-        #expect(object[key] != nil, "missing key \(key)")
+      #expect(sweepObject["tick"] as? Int == 300)
+      let run = try object(sandbox("run", "--seed", "\(seed)", "--ticks", "300", "--json").output)
+      for key in ["stateHash", "entityCount", "atStart", "spawned", "killed", "removed", "alive"] {
+        let (swept, ran) = (try #require(sweepObject[key]), try #require(run[key]))
+        #expect(NSDictionary(dictionary: [key: swept]).isEqual(to: [key: ran]), "\(seed) \(key)")
       }
-      #expect(object["scenario"] as? String == "duel")
-      #expect(object["result"] as? String == "unfinished")
-      #expect(object["tick"] == nil && object["startTick"] == nil)
+      #expect(sweepObject["wallSeconds"] == nil && sweepObject["ran"] == nil)
     }
   }
 
-  @Test("one seed alone is a range of one")
-  func singleSeed() throws {
-    let result = sandbox("sweep", "--seeds", "7", "--ticks", "60", "--jobs", "1")
-    #expect(result.status == 0)
-    let objects = try lines(result.output).map(object)
-    #expect(objects.count == 1 && objects.first?["seed"] as? Int == 7)
-  }
-
-  @Test("--jobs changes nothing in the output", arguments: ["2", "3", "8"])
-  func jobsAgree(jobs: String) {
-    let serial = sandbox("sweep", "--seeds", "1-8", "--ticks", "300", "--jobs", "1")
-    let parallel = sandbox("sweep", "--seeds", "1-8", "--ticks", "300", "--jobs", jobs)
+  @Test("--jobs changes nothing in the summary or the lines", arguments: ["2", "3", "8"])
+  func jobsAgree(jobs: String) throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (one, many) = (folder.appending(path: "1.jsonl"), folder.appending(path: "n.jsonl"))
+    let serial = sandbox(
+      "sweep", "--seeds", "1-8", "--ticks", "300", "--jobs", "1", "--out", one.path)
+    let parallel = sandbox(
+      "sweep", "--seeds", "1-8", "--ticks", "300", "--jobs", jobs, "--out", many.path)
     #expect(serial.status == 0 && parallel.status == 0)
-    #expect(lines(serial.output).count == 8)
-    #expect(serial.output == parallel.output)
+    #expect(try lines(one).count == 8)
+    #expect(try Data(contentsOf: one) == Data(contentsOf: many))
+    #expect(serial.output.replacing(one.path, with: many.path) == parallel.output)
   }
 
   @Test("shards 1/N to N/N, concatenated in order, are the whole sweep", arguments: [2, 3, 4])
-  func shardsConcatenate(count: Int) {
-    let whole = sandbox("sweep", "--seeds", "11-17", "--ticks", "200")
-    #expect(whole.status == 0)
-    var concatenated = ""
+  func shardsConcatenate(count: Int) throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let whole = folder.appending(path: "whole.jsonl")
+    #expect(sandbox("sweep", "--seeds", "11-17", "--ticks", "200", "--out", whole.path).status == 0)
+    var concatenated = Data()
     for index in 1...count {
+      let part = folder.appending(path: "\(index).jsonl")
       let shard = sandbox(
-        "sweep", "--seeds", "11-17", "--ticks", "200", "--shard", "\(index)/\(count)")
+        "sweep", "--seeds", "11-17", "--ticks", "200", "--shard", "\(index)/\(count)", "--out",
+        part.path)
       #expect(shard.status == 0)
-      concatenated += shard.output
+      concatenated += try Data(contentsOf: part)
     }
-    #expect(lines(whole.output).count == 7)
-    #expect(concatenated == whole.output)
+    #expect(try lines(whole).count == 7)
+    #expect(concatenated == (try Data(contentsOf: whole)))
   }
 
   @Test("a shard past the seeds plays nothing and says so")
-  func emptyShard() throws {
+  func emptyShard() {
     let result = sandbox("sweep", "--seeds", "1-2", "--ticks", "60", "--shard", "3/3")
     #expect(result.status == 0)
-    #expect(result.output.isEmpty)
-    #expect(try figure("Matches:", in: result.error) == 0)
-    #expect(result.error.contains("shard 3/3 of seeds 1-2: no seeds"))
-    #expect(result.error.contains("n/a (no matches)"))
-  }
-
-  @Test("the summary's counts add up and agree with the lines")
-  func summaryAddsUp() throws {
-    let result = sandbox("sweep", "--seeds", "953-955", "--ticks", "4000", "--jobs", "2")
-    #expect(result.status == 0)
-    let objects = try lines(result.output).map(object)
-    let summary = result.error
-    let matches = try figure("Matches:", in: summary)
-    let left = try figure("left wins", in: summary)
-    let right = try figure("right wins", in: summary)
-    let draws = try figure("draws", in: summary)
-    let unfinished = try figure("unfinished", in: summary)
-    #expect(matches == objects.count)
-    #expect(left + right + draws + unfinished == matches)
-    #expect(left == objects.filter { $0["winner"] as? String == "left" }.count)
-    #expect(right == objects.filter { $0["winner"] as? String == "right" }.count)
-    #expect(draws == objects.filter { $0["result"] as? String == "draw" }.count)
-    #expect(unfinished == objects.filter { $0["result"] as? String == "unfinished" }.count)
-    #expect(matches == 3)
-    let interval = try #require(WilsonScoreInterval(successes: left, trials: matches))
-    func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
     #expect(
-      summary.contains(
-        "Left wins:  \(percent(Double(left) / 3)) of matches (95% CI \(percent(interval.lower)) "
-          + "to \(percent(interval.upper)))"))
-    let ticks = objects.compactMap { $0["ticks"] as? Int }
-    #expect(summary.contains("min \(SweepSummary.grouped(ticks.min() ?? -1)),"))
-    #expect(summary.contains("max \(SweepSummary.grouped(ticks.max() ?? -1))\n"))
+      result.output.contains("shard 3/3 of seeds 1-2: no seeds (0 games)"), "\(result.output)")
   }
 
-  @Test("--out writes the same lines to a file and the summary to standard output")
+  @Test("without --ticks each match plays to its end, and the outcomes add up")
+  func toTheEnd() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("sweep.jsonl")
+    let result = sandbox("sweep", "--seeds", "1-3", "--jobs", "2", "--json", "--out", file.path)
+    #expect(result.status == 0, "\(result.error)")
+    let summary = try object(result.output)
+    #expect(summary["games"] as? Int == 3 && summary["tickLimit"] is NSNull)
+    let objects = try lines(file).map(object)
+    // Every duel ends with a castle down or at the tick limit.
+    #expect(objects.allSatisfy { $0["outcome"] is String })
+    let outcomes = try #require(summary["outcomes"] as? [[String: Any]])
+    for outcome in outcomes {
+      let name = try #require(outcome["outcome"] as? String)
+      #expect(outcome["games"] as? Int == objects.count { $0["outcome"] as? String == name })
+    }
+    let counted = outcomes.compactMap { $0["games"] as? Int }.reduce(0, +)
+    #expect(counted == 3)
+    let ticks = try #require(summary["ticks"] as? [String: Any])
+    #expect(ticks["max"] as? Int == objects.compactMap { $0["tick"] as? Int }.max())
+  }
+
+  @Test("--out writes the lines atomically; the summary names it")
   func outFile() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("sweep.jsonl")
     let toFile = sandbox("sweep", "--seeds", "1-3", "--ticks", "100", "--out", file.path)
-    let toOutput = sandbox("sweep", "--seeds", "1-3", "--ticks", "100")
-    #expect(toFile.status == 0)
-    #expect(toFile.error.isEmpty)
-    #expect(toFile.output.hasPrefix("Wrote \(file.path): 3 lines\nSweep:      duel, seeds 1-3"))
-    #expect(try String(contentsOf: file, encoding: .utf8) == toOutput.output)
+    let plain = sandbox("sweep", "--seeds", "1-3", "--ticks", "100")
+    #expect(toFile.status == 0 && toFile.error.isEmpty)
+    #expect(toFile.output.hasPrefix("Sweep: monsterwars, seeds 1-3 (3 games), up to 100 ticks"))
+    #expect(toFile.output.hasSuffix("\nout: \(file.path)\n"))
+    #expect(sweepHash(toFile.output) != nil && sweepHash(toFile.output) == sweepHash(plain.output))
+    #expect(try lines(file).count == 3)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sweep.jsonl"])
   }
 
@@ -207,8 +176,8 @@ struct SweepCommandTests {
     let result = sandbox("help", "sweep")
     #expect(result.status == 0)
     for option in [
-      "--scenario <name-or-path>", "--seeds <a-b>", "--jobs <n>", "--shard <k/n>",
-      "--out <file>", "--ticks <n>", "--assets <dir>",
+      "--scenario <file>", "--entities <n>", "--seeds <a-b>", "--jobs <n>", "--shard <k/n>",
+      "--out <file>", "--ticks <n>", "--json", "--assets <dir>",
     ] {
       #expect(result.output.contains(option), "missing \(option)")
     }
