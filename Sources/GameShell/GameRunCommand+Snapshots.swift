@@ -55,14 +55,18 @@ extension GameRunCommand {
   }
 
   /// Writes `game`'s snapshot to `url`, atomically.
+  ///
+  /// - Throws: exit 73 for a file that cannot be written, 1 for a game that cannot be saved.
   static func writeSnapshot(of game: G, to url: URL) throws(CommandFailure) {
-    let bytes: [UInt8]
     do {
-      bytes = try game.snapshot()
+      try game.writeSnapshot(to: url)
+    } catch let error as AtomicFileError {
+      throw CommandFailure(
+        message: "Cannot write \(url.path(percentEncoded: false)): \(error.reason)",
+        exitCode: ExitCode.cannotCreate)
     } catch {
       throw CommandFailure(
         message: "cannot snapshot the game: \(error)", exitCode: ExitCode.failure)
     }
-    try LinesFile.write(bytes, to: url)
   }
 }

@@ -1,6 +1,13 @@
+import Foundation
+import Imaging
 import JSON
 
 extension PlayableGame {
+  /// Makes the snapshot's bytes, then writes them.
+  public func writeSnapshot(to url: URL) throws {
+    try AtomicFile.write(try snapshot(), to: url)
+  }
+
   /// None: `run` and `sweep` need `--ticks`.
   public var ticksLeft: Int? { nil }
 

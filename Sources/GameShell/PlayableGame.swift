@@ -149,6 +149,13 @@ public protocol PlayableGame: Game, SendableMetatype {
   /// of 200 alive". None by default.
   var reportLines: [String] { get }
 
+  /// Writes the game's snapshot (`snapshot()`'s bytes) to a file at `url`, atomically, as
+  /// `run --save` asks. By default it makes the bytes and writes them; a big game may write
+  /// them as it makes them, so that it is never in memory twice.
+  ///
+  /// - Throws: `AtomicFileError` if the file cannot be written; what `snapshot()` throws.
+  func writeSnapshot(to url: URL) throws
+
   /// How many more ticks the game plays at most before it ends by itself (a tick limit), if it
   /// does: what `run` and `sweep` play when not given `--ticks`. `nil` by default: they need
   /// `--ticks`.

@@ -71,12 +71,30 @@ extension MatchSession: Game {
   /// 4 bytes, then its JSON text), then the match's snapshot: the inputs travel with the
   /// state, so that a session restored from another's records what that one did.
   public func snapshot() throws -> [UInt8] {
+    try snapshotPrefix() + match.snapshot()
+  }
+
+  /// Saves `snapshot()`'s bytes to a file at `url`, atomically, the match's written as they
+  /// are made, so that a big match is never in memory twice.
+  ///
+  /// - Throws: `AtomicFileError` if the file cannot be written (a missing folder, a full
+  ///   disk), or an encoding error.
+  /// - Complexity: O(n) in the number of entities.
+  public func save(to url: URL) throws {
+    try MatchSnapshot.save(match, to: url, after: try snapshotPrefix())
+  }
+
+  /// The scenario and the inputs, each as its length in 4 bytes and its JSON text (its keys
+  /// sorted, so that one session always gives the same bytes): what comes before the match in
+  /// the session's snapshot.
+  private func snapshotPrefix() throws -> [UInt8] {
     var bytes: [UInt8] = []
-    for text in [Array(scenario.jsonText.utf8), try JSONEncoder().encode(inputs).map { $0 }] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    for text in [Array(scenario.jsonText.utf8), try encoder.encode(inputs).map { $0 }] {
       bytes += withUnsafeBytes(of: UInt32(text.count).littleEndian, Array.init)
       bytes += text
     }
-    bytes += try match.snapshot()
     return bytes
   }
 

@@ -53,14 +53,14 @@ public enum MatchSnapshot {
     try SavedFile.bytes(kind: .snapshot, version: version) { try writeBody(of: match, to: &$0) }
   }
 
-  /// Saves the match to a snapshot file at `url`, atomically, writing it as it is made, so
-  /// that a big match is never in memory twice.
+  /// Saves the match to a snapshot file at `url`, after `prefix`, atomically, writing it as it
+  /// is made, so that a big match is never in memory twice.
   ///
   /// - Throws: `AtomicFileError` if the file cannot be written (a missing folder, a full
   ///   disk), or an encoding error.
   /// - Complexity: O(n) in the number of entities.
-  public static func save(_ match: Match, to url: URL) throws {
-    try SavedFile.write(to: url, kind: .snapshot, version: version) {
+  public static func save(_ match: Match, to url: URL, after prefix: [UInt8] = []) throws {
+    try SavedFile.write(to: url, kind: .snapshot, version: version, after: prefix) {
       try writeBody(of: match, to: &$0)
     }
   }

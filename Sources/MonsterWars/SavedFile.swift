@@ -87,21 +87,23 @@ enum SavedFile {
     return bytes
   }
 
-  /// Writes the file to `url` atomically as it is made, a piece at a time: the envelope, then
-  /// what `body` writes; the envelope's length and checksum are filled in at the end.
+  /// Writes the file to `url` atomically as it is made, a piece at a time: `prefix`, the
+  /// envelope, then what `body` writes; the envelope's length and checksum are filled in at the
+  /// end.
   ///
   /// - Throws: `AtomicFileError` if the file cannot be written; what `body` throws.
   static func write(
-    to url: URL, kind: SavedFileKind, version: UInt32,
+    to url: URL, kind: SavedFileKind, version: UInt32, after prefix: [UInt8] = [],
     _ body: (inout EnvelopeSink<FileOutput>) throws -> Void
   ) throws {
     try AtomicFile.write(to: url) { file in
+      try prefix.withUnsafeBytes { try file.write($0) }
       try [UInt8](repeating: 0, count: headerSize).withUnsafeBytes { try file.write($0) }
       var sink = EnvelopeSink(output: FileOutput(file: file))
       try body(&sink)
       file = sink.output.file
       try file.overwrite(
-        at: 0,
+        at: prefix.count,
         with: header(
           kind: kind, version: version, length: sink.length, checksum: sink.checksum.value))
     }

@@ -71,6 +71,9 @@ public struct MonsterWarsGame: PlayableGame {
   /// The session's snapshot: the scenario it restarts with, its inputs and the match.
   public func snapshot() throws -> [UInt8] { try session.snapshot() }
 
+  /// Saves the session's snapshot to `url` as it is made: a big match is never in memory twice.
+  public func writeSnapshot(to url: URL) throws { try session.save(to: url) }
+
   /// The session a snapshot holds, on as many threads as this one.
   public func restored(from snapshot: [UInt8]) throws -> MonsterWarsGame {
     MonsterWarsGame(session: try session.restored(from: snapshot))

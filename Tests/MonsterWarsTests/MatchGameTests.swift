@@ -1,3 +1,4 @@
+import Foundation
 import Gameplay
 import MonsterWars
 import Testing
@@ -73,6 +74,32 @@ struct MatchGameTests {
 
 @Suite("A match recorded through the game seam")
 struct MatchRecordingThroughGameTests {
+  @Test("a session saved to a file holds its snapshot's bytes, and restores from them")
+  func savedSession() throws {
+    let duel = try Scenario.load(contentsOf: shippedScenarios.appendingPathComponent("duel.json"))
+    var session = MatchSession(scenario: duel, seed: 3, playerSides: [.left])
+    for tick in 0..<90 {
+      if tick == 10 {
+        session.advance(with: [
+          SeatInput<SessionInput>(seat: 0, input: .order(.buy(UnitKind("zap"))))
+        ])
+      } else {
+        session.advance(with: [])
+      }
+    }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "session-\(UUID().uuidString).snap")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try session.save(to: url)
+    let saved = [UInt8](try Data(contentsOf: url))
+    #expect(saved == (try session.snapshot()))
+    #expect(try session.snapshot() == session.snapshot())
+    #expect(!session.inputs.isEmpty)
+    let restored = try session.restored(from: saved)
+    #expect(restored.stateHash() == session.stateHash())
+    #expect(restored.inputs.count == session.inputs.count)
+  }
+
   @Test("a duel with a player's orders replays from its recording to the same hash")
   func replays() throws {
     let duel = try Scenario.load(contentsOf: shippedScenarios.appendingPathComponent("duel.json"))
