@@ -248,7 +248,7 @@ package struct GameRunCommand<G: PlayableGame>: Subcommand {
     _ game: G, report: GameReport<G>, profile: RunProfile? = nil, sprites: SpriteLibrary? = nil,
     console: Console
   ) throws(CommandFailure) {
-    var report = report
+    var (report, profile) = (report, profile)
     if let pngPath {
       try GameOptions<G>.writePicture(
         of: game, to: pngPath, size: pictures.size, zoom: pictures.zoom, center: pictures.center,
@@ -256,7 +256,10 @@ package struct GameRunCommand<G: PlayableGame>: Subcommand {
       report.add(file: "png", pngPath)
     }
     if let saving {
+      let clock = MonotonicClock()
+      let start = clock.now()
       try Self.writeSnapshot(of: game, to: saving.url)
+      profile?.saveSeconds = clock.now() - start
       report.add(file: "saved", saving.path)
     }
     if let loadPath {
