@@ -3,13 +3,14 @@ import GameShell
 import Gameplay
 import MonsterWars
 
-/// The recordings `sandbox` writes (`MatchRecording`), read as every game's.
+/// The binary recordings `sandbox` wrote before its recordings were every game's
+/// (`MatchRecording`), read as every game's.
 extension MonsterWarsGame {
   /// The program and version a `MatchRecording` names: `sandbox` and this version.
   static var recordingProgram: String { "sandbox \(Program.currentVersion)" }
 
-  /// A `MatchRecording` (what `sandbox run --record` writes) as every game's recording; `nil`
-  /// for bytes that are not a saved file of the sandbox's.
+  /// A `MatchRecording` (what `sandbox run --record` wrote in earlier builds) as every game's
+  /// recording; `nil` for bytes that are not a saved file of the sandbox's.
   ///
   /// - Throws: `SavedFileError` for a damaged recording, `RecordingError` for one made by
   ///   another version (whose simulation may step differently) or one that goes back in time.
