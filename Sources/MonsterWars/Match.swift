@@ -214,11 +214,12 @@ public struct Match {
     guard outcome == nil else { return }
     world.step(observingSystems: observe)
     counters.observe(world)
-    // One look at the castles' pool per tick, for both sides.
-    let castles = world.entities(of: Castle.self)
-    let standing = PerSide(
-      left: castles.contains { $0.faction == Side.left.faction },
-      right: castles.contains { $0.faction == Side.right.faction })
+    // One look at the castles' factions per tick, for both sides: no castle is copied out.
+    let castles = world.countByFaction(of: Castle.self)
+    func stands(_ side: Side) -> Bool {
+      castles.indices.contains(side.faction.index) && castles[side.faction.index] > 0
+    }
+    let standing = PerSide(left: stands(.left), right: stands(.right))
     switch (standing.left, standing.right) {
     case (true, false): outcome = .victory(.left)
     case (false, true): outcome = .victory(.right)

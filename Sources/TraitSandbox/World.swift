@@ -287,6 +287,17 @@ public struct World {
     }
   }
 
+  /// How many entities of one type are alive in each faction, by faction index: what
+  /// `census` says of that type, read from its faction column without copying an entity out.
+  ///
+  /// - Complexity: O(n) in the type's entities.
+  public func countByFaction<Entity: GameObject>(of type: Entity.Type) -> [Int] {
+    guard let index = tableIndexByType[ObjectIdentifier(type)] else {
+      return [Int](repeating: 0, count: hostility.factionCount)
+    }
+    return tables[index].factionCounts(factionCount: hostility.factionCount)
+  }
+
   // MARK: - Frames
 
   /// Sets `builder`'s instances to every drawable entity's picture (`drawInstances()`).

@@ -58,6 +58,8 @@ struct HealthTraitTests {
     #expect(deaths.first?.faction == .right)
     let census = try #require(world.census.first { $0.typeName == "Dummy" })
     #expect(census.countByFaction == [0, 1])
+    // One type's count, read from its faction column, says the same.
+    #expect(world.countByFaction(of: Dummy.self) == [0, 1])
   }
 
   @Test("an entity without hit points dies on the next tick")
