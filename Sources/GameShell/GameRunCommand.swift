@@ -201,9 +201,9 @@ package struct GameRunCommand<G: PlayableGame>: Subcommand {
     var progress = ProgressBar(total: ticks, console: console)
     var (ran, entityUpdates) = (0, 0)
     let runStart = clock.now()
-    while ran < ticks && !stepped.game.isOver {
+    while ran < ticks && !stepped.isOver {
       let start = clock.now()
-      entityUpdates += stepped.game.steppedWorld?.entityCount ?? 0
+      entityUpdates += stepped.entityCount
       stepped.advance(with: inputs[ran] ?? [])
       ran += 1
       if profile != nil, let world = stepped.game.steppedWorld {
@@ -296,6 +296,16 @@ private struct Stepped<G: PlayableGame> {
   /// A game stepped through `recorder`.
   init(recorder: Recorder<G>) {
     self.recorder = recorder
+  }
+
+  /// Whether the game is over, read where the game is held (`game` makes a copy of it).
+  var isOver: Bool {
+    alone?.isOver ?? recorder?.game.isOver ?? true
+  }
+
+  /// How many entities the game's world holds, if it steps one, read where the game is held.
+  var entityCount: Int {
+    alone?.steppedWorld?.entityCount ?? recorder?.game.steppedWorld?.entityCount ?? 0
   }
 
   /// The game where it stands.
