@@ -209,7 +209,7 @@ package struct GameRunCommand<G: PlayableGame>: Subcommand {
       if profile != nil, let world = stepped.game.steppedWorld {
         profile?.record(
           tick: clock.now() - start, systems: world.lastSystemTimes, end: world.lastTickEndTimes,
-          parallelism: world.lastTickParallelism)
+          threads: world.tickThreadCount, parallelism: world.lastTickParallelism)
       }
       try frames?.record(tick: stepped.game.tick) { stepped.game.makeFrame(canvas: $0) }
       progress.update(ran, now: clock.now() - runStart)

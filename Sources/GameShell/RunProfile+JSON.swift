@@ -29,6 +29,8 @@ extension RunProfile {
             )
           })
       ),
+      ("threadCount", .integer(threadCount)),
+      ("medianTickThreads", .integer(medianTickThreads)),
       ("sharedSteps", .array(sharedSteps.map { .array($0.map(JSONValue.string)) })),
       (
         "speedUpBound",

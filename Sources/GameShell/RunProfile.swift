@@ -29,25 +29,31 @@ package struct RunProfile {
 
   /// The systems that share a parallel step, step by step, on more than one thread.
   package let sharedSteps: [[String]]
-  /// The threads the world stepped on.
+  /// The threads the world was given.
   package let threadCount: Int
+  /// The fewest entities the world gives a thread (`World.minimumEntitiesPerThread`).
+  package let minimumEntitiesPerThread: Int
+  /// The threads each tick shared its work between (`World.tickThreadCount`).
+  package private(set) var tickThreads: [Int] = []
 
   package init(world: World, setupSeconds: Double) {
     systemNames = world.systems.map(\.name)
     threadCount = world.threadCount
+    minimumEntitiesPerThread = world.minimumEntitiesPerThread
     sharedSteps =
       world.threadCount > 1 ? world.scheduleSteps.map(\.systems).filter { $0.count > 1 } : []
     self.setupSeconds = setupSeconds
     systemSeconds = Array(repeating: [], count: world.systems.count)
   }
 
-  /// Records one tick: its wall time, its systems' times, its end's, and how its parts used
-  /// their threads.
+  /// Records one tick: its wall time, its systems' times, its end's, how many threads it
+  /// shared its work between (the world's `threadCount` when `nil`) and how its parts used them.
   package mutating func record(
-    tick seconds: Double, systems: [Double], end: TickEndTimes,
+    tick seconds: Double, systems: [Double], end: TickEndTimes, threads: Int? = nil,
     parallelism tick: TickParallelism = TickParallelism()
   ) {
     tickSeconds.append(seconds)
+    tickThreads.append(threads ?? threadCount)
     tickEnds.append(end)
     parallelism.append(tick)
     for (index, time) in systems.enumerated() where index < systemSeconds.count {
@@ -125,14 +131,15 @@ package struct RunProfile {
 
   /// The most a tick of this run's work could speed up on 8 and 16 threads over one (Amdahl's
   /// law): its time in which one thread works stays, the rest divides. The work is the tick's
-  /// one-thread time plus the rest times the threads that shared it, as on this run; `nil`
-  /// on one thread, where nothing tells the two apart.
+  /// one-thread time plus the rest times the threads that shared it, as on this run's median
+  /// tick; `nil` on one thread, where nothing tells the two apart.
   package var speedUpBound:
     [(threads: Int, speedUp: Double, serialMilliseconds: Double, workMilliseconds: Double)]?
   {
-    guard threadCount > 1, let tick = rows.last, tick.medianMilliseconds > 0 else { return nil }
+    let threads = medianTickThreads
+    guard threads > 1, let tick = rows.last, tick.medianMilliseconds > 0 else { return nil }
     let serial = min(tick.oneThreadMilliseconds, tick.medianMilliseconds)
-    let work = serial + (tick.medianMilliseconds - serial) * Double(threadCount)
+    let work = serial + (tick.medianMilliseconds - serial) * Double(threads)
     return [8, 16].map { threads in
       (threads, work / (serial + (work - serial) / Double(threads)), serial, work)
     }
@@ -150,9 +157,27 @@ package struct RunProfile {
       + " on one thread, the rest shared out perfectly)"
   }
 
+  /// The threads the median tick shared its work between: `threadCount` for a world large
+  /// enough for them.
+  package var medianTickThreads: Int {
+    tickThreads.isEmpty ? threadCount : tickThreads.sorted()[tickThreads.count / 2]
+  }
+
+  /// How many ticks stepped on fewer threads than the world was given, if any did: "threads:
+  /// 1,200 of 1,200 ticks stepped on 1 of the 2 given (...)".
+  private var fewerThreadsLine: String? {
+    let fewer = tickThreads.filter { $0 < threadCount }
+    guard let least = fewer.min() else { return nil }
+    let most = fewer.max() ?? least
+    return "  threads: \(fewer.count) of \(tickThreads.count) ticks stepped on "
+      + (least == most ? "\(least)" : "\(least) to \(most)")
+      + " of the \(threadCount) given: a world shares a tick's work only between threads of"
+      + " \(minimumEntitiesPerThread) entities each or more"
+  }
+
   /// The systems that share each parallel step, if any do: "gun, melee and movement; ...".
   private var sharingLine: String? {
-    guard !sharedSteps.isEmpty else { return nil }
+    guard !sharedSteps.isEmpty, medianTickThreads > 1 else { return nil }
     return "  sharing one parallel step: "
       + sharedSteps.map { names in
         names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
@@ -188,6 +213,7 @@ package struct RunProfile {
           + " (barriers) a tick: the part more threads cannot shorten")
     }
     if let bound = boundLine { lines.append(bound) }
+    if let fewer = fewerThreadsLine { lines.append(fewer) }
     let sorts = sortTicks.count
     lines.append(
       "  spatialSort: the ticks that sort, \(sorts) of \(tickSeconds.count) (every "

@@ -60,10 +60,12 @@ extension Match: Game {
     try MatchSnapshot.bytes(of: self)
   }
 
-  /// The match a snapshot holds, for this match's roster, on as many threads as this one.
+  /// The match a snapshot holds, for this match's roster, on as many threads as this one
+  /// (and as many entities a thread).
   public func restored(from snapshot: [UInt8]) throws -> Match {
     var match = try MatchSnapshot.match(from: snapshot, roster: scenario.roster)
     match.threadCount = threadCount
+    match.world.minimumEntitiesPerThread = world.minimumEntitiesPerThread
     return match
   }
 }

@@ -116,7 +116,7 @@ extension World {
         let chunkSize =
           draws
           ? Self.chunkSize
-          : Self.chunkSize(entities: tables[index].entityCount, threads: threadCount)
+          : Self.chunkSize(entities: tables[index].entityCount, threads: tickThreadCount)
         guard let chunks = tables[index].chunks(system: system, chunkSize: chunkSize)
         else { continue }
         #if DEBUG
@@ -166,7 +166,7 @@ extension World {
     let order = Self.claimOrder(lastDurations: chunkDurations[key], count: total)
     var durations = [UInt64](repeating: 0, count: contexts.count)
     let template = TemplateContext(context: context)
-    let threads = threadCount
+    let threads = tickThreadCount
     durations.withUnsafeMutableBufferPointer { durations in
       chunkRandomBefore.withUnsafeMutableBufferPointer { randomBefore in
         let work = ChunksAcrossTypes(

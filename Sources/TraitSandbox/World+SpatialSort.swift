@@ -52,7 +52,7 @@ extension World {
         if blocks == 1 {
           shared.find(block: 0, size: size, in: grid)
         } else {
-          WorkerPool.shared.forEach(blocks, threads: threadCount) { block in
+          WorkerPool.shared.forEach(blocks, threads: tickThreadCount) { block in
             shared.find(block: block, size: size, in: grid)
           }
         }
@@ -70,7 +70,7 @@ extension World {
   ) {
     let sizes = tables.map(\.entityCount)
     let largestFirst = indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }
-    let threads = threadCount
+    let threads = tickThreadCount
     tables.withUnsafeMutableBufferPointer { tables in
       scratch.withUnsafeMutableBufferPointer { scratch in
         let shared = PoolOrders(tables: tables, scratch: scratch, indices: largestFirst)
@@ -99,7 +99,7 @@ extension World {
     let threads = max(
       1,
       min(
-        threadCount, WorkerPool.shared.maximumWorkers + 1, runs.count, words / 4_096,
+        tickThreadCount, WorkerPool.shared.maximumWorkers + 1, runs.count, words / 4_096,
         ScratchColumns.most))
     let longest = columns.map(\.count).max() ?? 0
     // The first pool's scratch lends the columns' room.

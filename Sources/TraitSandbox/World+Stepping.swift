@@ -26,7 +26,8 @@ extension World {
     // reference would make the tick's first write copy every buffer of the index.
     swap(&context.targets, &targets)
     context.targets.removeAll()
-    context.threadCount = threadCount
+    tickThreadCount = min(threadCount, max(1, entityCount / minimumEntitiesPerThread))
+    context.threadCount = tickThreadCount
     isStepping = true
     var measurement = TickMeasurement(systemCount: systems.count, measures: measuresSystemTimes)
     if let recorded = measurement.recorded { WorkerPool.shared.recordSteps(into: recorded) }
@@ -45,7 +46,7 @@ extension World {
     in context: inout TickContext, observe: ((String, StateHash) -> Void)?,
     measurement: inout TickMeasurement
   ) {
-    let shares = threadCount > 1 && observe == nil
+    let shares = tickThreadCount > 1 && observe == nil
     if shares && plannedTables != tables.count {
       plannedSteps = stepPlan()
       plannedTables = tables.count
@@ -93,7 +94,7 @@ extension World {
   ) {
     let system = systems[systemIndex]
     switch system.body {
-    case .perType where system.runsInParallel && threadCount > 1:
+    case .perType where system.runsInParallel && tickThreadCount > 1:
       let start = measurement.timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
       _ = stepAcrossTypes(systems: [systemIndex], handingOverChunks: false, in: &context)
       if measurement.timings != nil {
@@ -196,7 +197,7 @@ extension World {
     let weights = tables.indices.map {
       ids[$0].count * (tables[$0].entityCount >= 65_536 ? 8 : 1)
     }
-    let threads = threadCount
+    let threads = tickThreadCount
     let splits = tables.indices.map {
       tables[$0].removalSplits(count: ids[$0].count, threads: threads)
     }
@@ -216,7 +217,7 @@ extension World {
   /// heavier by `weights` (indexed by table) than one thread's share of the total whose work
   /// `splits` (indexed by table) says would use several threads, work alone, with every
   /// thread for their own use; the others are dealt out to as many parts as their entities
-  /// are worth threads (up to `threadCount`), the heaviest first, each to the part with the
+  /// are worth threads (up to `tickThreadCount`), the heaviest first, each to the part with the
   /// least weight so far, and the parts run at once, one thread each. `work` gets the table,
   /// its index and the threads it may use; no table's result depends on the thread count.
   private mutating func forEachTable(
@@ -226,19 +227,19 @@ extension World {
     // As many threads as the tables' entities are worth (`Parts`: a thread per 4,096 at most):
     // the tables of a small world take turns on this thread.
     let threads = Parts(
-      count: indices.reduce(0) { $0 + tables[$1].entityCount }, threads: threadCount
+      count: indices.reduce(0) { $0 + tables[$1].entityCount }, threads: tickThreadCount
     ).count
     let total = indices.reduce(0) { $0 + max(weights[$1], 1) }
     var light: [Int] = []
     for index in indices {
       if threads == 1 || (max(weights[index], 1) * threads > total && splits[index]) {
-        work(&tables[index], index, threadCount)
+        work(&tables[index], index, tickThreadCount)
       } else {
         light.append(index)
       }
     }
     guard light.count > 1 else {
-      for index in light { work(&tables[index], index, threadCount) }
+      for index in light { work(&tables[index], index, tickThreadCount) }
       return
     }
     let partCount = min(threads, light.count)

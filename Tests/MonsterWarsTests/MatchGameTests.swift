@@ -39,7 +39,7 @@ struct MatchGameTests {
   func syncTestWithOrders(rollback: Int) throws {
     var straight = Match(scenario: try duel(), seed: 7, leftController: .player)
     var tested = straight
-    tested.threadCount = 2
+    tested.shareTicks(threads: 2)
     var syncTest = SyncTest<Match>(rollback: rollback)
     let kinds: [UnitKind] = [.quirk, .zap, .munch]
     for tick in 0..<60 {

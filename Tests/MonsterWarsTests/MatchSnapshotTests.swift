@@ -11,7 +11,7 @@ struct MatchSnapshotTests {
     _ name: String, swarmCount: Int? = nil, ticks: Int, threads: Int
   ) throws -> Match {
     var match = Match(scenario: try scenario(name), seed: 5, swarmCount: swarmCount)
-    match.threadCount = threads
+    match.shareTicks(threads: threads)
     for _ in 0..<ticks { match.step() }
     return match
   }
@@ -19,7 +19,7 @@ struct MatchSnapshotTests {
   /// Saves `match`, reads it back, and steps both `ticks` more; returns both.
   private func continued(_ match: Match, ticks: Int, threads: Int) throws -> (Match, Match) {
     var restored = try MatchSnapshot.match(from: MatchSnapshot.bytes(of: match))
-    restored.threadCount = threads
+    restored.shareTicks(threads: threads)
     #expect(restored.world.stateHash() == match.world.stateHash())
     var original = match
     for _ in 0..<ticks {

@@ -9,7 +9,7 @@ struct ParallelSteppingTests {
     _ name: String, swarmCount: Int? = nil, ticks: Int, threads: Int
   ) throws -> (StateHash, MatchStatistics, Int) {
     var match = Match(scenario: try scenario(name), seed: 11, swarmCount: swarmCount)
-    match.threadCount = threads
+    match.shareTicks(threads: threads)
     for _ in 0..<ticks { match.step() }
     return (match.world.stateHash(), match.statistics, match.world.entityCount)
   }

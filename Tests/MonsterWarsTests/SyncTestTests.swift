@@ -86,7 +86,7 @@ struct SyncTestTests {
     let swarm = scenario.swarm == nil ? nil : 300
     var straight = Match(scenario: scenario, seed: 3, swarmCount: swarm)
     var tested = Match(scenario: scenario, seed: 3, swarmCount: swarm)
-    tested.threadCount = 2
+    tested.shareTicks(threads: 2)
     var syncTest = SyncTest<Match>(rollback: rollback)
     for _ in 0..<30 {
       straight.step()

@@ -1,6 +1,7 @@
 import Foundation
-import MonsterWars
 import TraitSandbox
+
+@testable import MonsterWars
 
 /// The shipped scenarios folder, three folders up from this file.
 let shippedScenarios = URL(fileURLWithPath: #filePath)
@@ -12,6 +13,15 @@ let shippedScenarios = URL(fileURLWithPath: #filePath)
 /// Loads a shipped scenario by name.
 func scenario(_ name: String) throws -> Scenario {
   try Scenario.load(contentsOf: shippedScenarios.appendingPathComponent("\(name).json"))
+}
+
+extension Match {
+  /// Steps the match on `threads` threads however few its entities, so that a small match
+  /// takes the paths a large one takes on several threads.
+  mutating func shareTicks(threads: Int) {
+    threadCount = threads
+    world.minimumEntitiesPerThread = 1
+  }
 }
 
 // MARK: - Stats written out in tests

@@ -74,9 +74,12 @@ struct RunProfileTests {
 
   @Test("on two threads, the profile names the systems that share a parallel step")
   func sharedSteps() throws {
-    let result = sandbox("run", "--ticks", "20", "--threads", "2", "--profile")
+    // A swarm of 5,000: enough entities for two threads (a duel steps on one, below).
+    let swarm = ["--scenario", "swarm", "--entities", "5000", "--ticks", "20", "--threads", "2"]
+    let result = sandbox(["run"] + swarm + ["--profile"])
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(!lines.contains { $0.hasPrefix("  threads: ") }, "\(result.output)")
     // Gun and melee first (a kind with a trait of its own may add a system after them, in
     // their step or another), movement handing its chunks to projectile, health to render.
     let sharing = try #require(lines.first { $0.hasPrefix("  sharing one parallel step: ") })
@@ -88,7 +91,7 @@ struct RunProfileTests {
     let melee = try #require(lines.first { $0.hasPrefix("  melee ") })
     let columns = melee.split(separator: " ")
     #expect(columns.count == 7 && columns[4] == "0", "\(melee)")
-    let json = sandbox("run", "--ticks", "20", "--threads", "2", "--profile", "--json")
+    let json = sandbox(["run"] + swarm + ["--profile", "--json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
     let profile = try #require(object["profile"] as? [String: Any])
@@ -96,6 +99,15 @@ struct RunProfileTests {
     #expect(shared.first?.prefix(2) == ["gun", "melee"], "\(shared)")
     #expect(shared.contains { $0.suffix(2) == ["movement", "projectile"] }, "\(shared)")
     #expect(shared.last == ["health", "render"], "\(shared)")
+    #expect(profile["threadCount"] as? Int == 2 && profile["medianTickThreads"] as? Int == 2)
+    // A duel's few entities step on one of the two threads: the profile says so, and shares
+    // no step.
+    let duel = sandbox("run", "--ticks", "20", "--threads", "2", "--profile")
+    #expect(!duel.output.contains("sharing one parallel step"))
+    #expect(
+      duel.output.contains(
+        "  threads: 20 of 20 ticks stepped on 1 of the 2 given: a world shares a tick's work only"
+          + " between threads of 2048 entities each or more\n"), "\(duel.output)")
     // On one thread the systems run one after another: nothing shares a step.
     let one = sandbox("run", "--ticks", "20", "--threads", "1", "--profile")
     #expect(!one.output.contains("sharing one parallel step"))

@@ -89,4 +89,31 @@ struct ParallelStepsTests {
     world.step()
     #expect(world.lastTickParallelism == parallelism)
   }
+
+  @Test("a tick shares its work only between threads of minimumEntitiesPerThread entities each")
+  func threadsBySize() {
+    func stepped(_ count: Int, threads: Int, perThread: Int? = nil) -> World {
+      var world = makeWorld(seed: 3, arena: Vector2(800, 600))
+      for index in 0..<count {
+        world.spawn(
+          Walker(
+            at: Vector2(Float(index % 200) * 4, Float(index / 200) * 3),
+            movement: Movement(velocity: Vector2(1, 0.5), speed: 2)))
+      }
+      world.threadCount = threads
+      if let perThread { world.minimumEntitiesPerThread = perThread }
+      for _ in 0..<3 { world.step() }
+      return world
+    }
+    // 2,048 entities a thread by default: 4,000 step on one of four, 7,000 on three.
+    let one = stepped(4_000, threads: 1)
+    let small = stepped(4_000, threads: 4)
+    let shared = stepped(4_000, threads: 4, perThread: 1)
+    #expect(one.tickThreadCount == 1 && small.tickThreadCount == 1)
+    #expect(shared.tickThreadCount == 4)
+    #expect(stepped(7_000, threads: 4).tickThreadCount == 3)
+    #expect(stepped(7_000, threads: 2).tickThreadCount == 2)
+    // The same state however many threads shared the ticks.
+    #expect(small.stateHash() == one.stateHash() && shared.stateHash() == one.stateHash())
+  }
 }
