@@ -115,13 +115,13 @@ extension HealthTrait {
       let damage = context.targets.damage[base + index]
       if damage > 0 { entity.takeDamage(damage, in: &context) }
     }
-    let tick = context
     // Every entity's regeneration is worked out and kept for the living only: a choice of
     // values, which makes a faster loop than a branch around the call.
     var anyDead = false
     @inline(__always) func regenerate(_ entity: inout Self) {
       var regenerated = entity
-      regenerated.regenerate(in: tick)
+      // The context read where it is: a copy of it would retain each of its buffers.
+      regenerated.regenerate(in: context)
       let isAlive = entity.health.isAlive
       anyDead = anyDead || !isAlive
       entity = isAlive ? regenerated : entity

@@ -6,20 +6,26 @@ extension TargetIndex {
   /// of blocks takes the least of the three blocks above it plus one, then a sweep to the right
   /// and one to the left carry distances along the row; going up, the same from below.
   ///
-  /// Left empty for a grid of more than four cells per entry, and when every block has an
+  /// Left empty for fewer than `fewestForBlockDistances` entries, a grid of more than four
+  /// cells per entry, and when every block has an
   /// enemy of every faction in it or next to it (a melee of mixed sides): queries then visit
   /// their cells, paying one comparison for the blocks.
   /// - Complexity: O(cells x factions / 16), the factions side by side on up to `threads`
   ///   threads.
   internal mutating func measureBlockDistances(threads: Int = 1) {
-    guard grid.cellCount <= max(4 * count, 4_096) else {
-      blockDistances = []
+    // The last build's buffer, cut to length and cleared: no allocation a tick.
+    var distances = blockDistances.isEmpty ? spareBlockDistances : blockDistances
+    blockDistances = []
+    spareBlockDistances = []
+    distances.removeAll(keepingCapacity: true)
+    guard count >= Self.fewestForBlockDistances, grid.cellCount <= max(4 * count, 4_096) else {
+      spareBlockDistances = distances
       return
     }
     let side = 1 << Self.blockShift
     let (columns, rows) = ((grid.columns + side - 1) / side, (grid.rows + side - 1) / side)
     let blocks = columns * rows
-    var distances = [UInt8](repeating: 0, count: factionCount * blocks)
+    distances.append(contentsOf: repeatElement(0, count: factionCount * blocks))
     let index = self
     cellStart.withUnsafeBufferPointer { starts in
       distances.withUnsafeMutableBufferPointer { distances in
@@ -36,8 +42,16 @@ extension TargetIndex {
     }
     // A query is answered from the blocks only when its enemies are two blocks away or more:
     // when they are nowhere, queries need not look.
-    blockDistances = distances.contains { $0 >= 2 } ? distances : []
+    if distances.contains(where: { $0 >= 2 }) {
+      blockDistances = distances
+    } else {
+      spareBlockDistances = distances
+    }
   }
+
+  /// The fewest entries whose grid gets block distances: a few dozen bodies' queries visit
+  /// their few cells sooner than the blocks are measured.
+  static let fewestForBlockDistances = 64
 
   /// Fills the distances of `faction`'s blocks, `columns` by `rows` of them.
   private func measureBlocks(

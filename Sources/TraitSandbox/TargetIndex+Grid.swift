@@ -173,34 +173,41 @@ struct PartTotals: Sendable {
 /// The buffers a grid build fills on its way, kept in the index from tick to tick; each only
 /// grows. A reference, so that the copies of the index each chunk of a system gets retain one
 /// object rather than each buffer: a build uses it only while the index holds the one
-/// reference, and takes a fresh one otherwise.
+/// reference, and takes a fresh one otherwise. Its buffers go unchecked for exclusive access
+/// (each build holds the one reference, and its threads write apart): the run-time checks cost
+/// a small world's build a fifth of its time.
 final class GridScratch: @unchecked Sendable {
   /// Each entry's bucket; `largeMark` set for a large body, `noBody` for a body of no size.
-  var buckets: [Int32] = []
+  @exclusivity(unchecked) var buckets: [Int32] = []
   /// Each bucket's count, then its cursor.
-  var counts: [Int32] = []
+  @exclusivity(unchecked) var counts: [Int32] = []
   /// Each part's count of its grid entries per coarse slot of buckets, part after part.
-  var coarse: [Int32] = []
+  @exclusivity(unchecked) var coarse: [Int32] = []
   /// The grid entries' bodies by range of buckets, each range's in entry order.
-  var routed: ContiguousArray<CellBody> = []
+  @exclusivity(unchecked) var routed: ContiguousArray<CellBody> = []
   /// The bucket of each of `routed`.
-  var routedBuckets: [Int32] = []
+  @exclusivity(unchecked) var routedBuckets: [Int32] = []
   /// Where each part's entries of each range go in `routed`, part after part.
-  var offsets: [Int32] = []
+  @exclusivity(unchecked) var offsets: [Int32] = []
   /// The range of buckets of each coarse slot.
-  var rangeOfCoarse: [Int32] = []
+  @exclusivity(unchecked) var rangeOfCoarse: [Int32] = []
   /// The first bucket of each range, and the bucket count after them.
-  var bounds: [Int] = []
+  @exclusivity(unchecked) var bounds: [Int] = []
   /// What each part found.
-  var totals: [PartTotals] = []
+  @exclusivity(unchecked) var totals: [PartTotals] = []
   /// The largest radii above the base of each part, `topCount` per part, each part's
   /// ascending.
-  var top: [Float] = []
+  @exclusivity(unchecked) var top: [Float] = []
   /// The radius above which bodies stayed out of the grid on the last build.
-  var largeRadius: Float?
+  @exclusivity(unchecked) var largeRadius: Float?
   /// The order in which the parts of each build run one after another on one thread, where a
   /// test sets it: how a test gives the two parts of a pair any share of their entries.
-  var partOrders: (find: [Int], place: [Int])?
+  @exclusivity(unchecked) var partOrders: (find: [Int], place: [Int])?
+
+  /// The scratch of an index that has built no grid yet: shared by all of them, so never
+  /// uniquely referenced, and a first build takes a scratch of its own (an index made every
+  /// tick, and thrown away unbuilt, allocates none).
+  static let unowned = GridScratch()
 
   /// How many of the largest radii each part keeps: one more than the grid may leave out.
   static let topCount = TargetIndex.maximumLargeItems + 1

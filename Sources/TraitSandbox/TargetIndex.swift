@@ -38,7 +38,7 @@ public struct TargetIndex: Sendable {
   /// contiguous memory and a big battle's grid stays in the caches.
   @usableFromInline internal var cellBodies: ContiguousArray<CellBody> = []
   /// Scratch for `buildGrid`.
-  internal var gridScratch = GridScratch()
+  internal var gridScratch = GridScratch.unowned
   /// The largest body in the grid: how far past its reach a query must look.
   @usableFromInline internal var largestRadius: Float = 0
   /// Entries whose bodies are large for the grid (a building among small units), kept out of
@@ -51,6 +51,8 @@ public struct TargetIndex: Sendable {
   /// that gap finds nothing in the grid without visiting a cell: most queries while armies
   /// march.
   @usableFromInline internal var blockDistances: [UInt8] = []
+  /// The buffer of the last distances measured, while `blockDistances` is empty.
+  internal var spareBlockDistances: [UInt8] = []
 
   /// Creates an empty index for a world's factions; only the world builds one, so every index
   /// has its grid.

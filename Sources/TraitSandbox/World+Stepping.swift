@@ -46,18 +46,22 @@ extension World {
     in context: inout TickContext, observe: ((String, StateHash) -> Void)?,
     measurement: inout TickMeasurement
   ) {
-    let shares = tickThreadCount > 1 && observe == nil
-    if shares && plannedTables != tables.count {
+    guard tickThreadCount > 1 && observe == nil else {
+      for system in systems.indices {
+        runSystem(system, in: &context, measurement: &measurement)
+        if let observe { observe(systems[system].name, stateHash(random: context.random)) }
+      }
+      return
+    }
+    if plannedTables != tables.count {
       plannedSteps = stepPlan()
       plannedTables = tables.count
     }
-    for step in shares ? plannedSteps : systems.indices.map({ PlannedStep(systems: [$0]) }) {
+    for step in plannedSteps {
       if step.systems.count > 1 {
         runShared(step, in: &context, measurement: &measurement)
       } else {
-        let system = step.systems[0]
-        runSystem(system, in: &context, measurement: &measurement)
-        if let observe { observe(systems[system].name, stateHash(random: context.random)) }
+        runSystem(step.systems[0], in: &context, measurement: &measurement)
       }
     }
   }
