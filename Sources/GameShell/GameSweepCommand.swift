@@ -27,7 +27,8 @@ package struct GameSweepCommand<G: PlayableGame>: Subcommand {
   /// `--jobs`: how many games to play at once, as `sandbox sweep` takes it.
   static var jobs: Option<Int?> {
     .integer(
-      "jobs", help: "Games played at once, one per thread (1 to 256).", in: 1...256,
+      "jobs", help: "Games played at once, one per thread, at most one per core (1 to 256).",
+      in: 1...256,
       defaultDescription: "all cores")
   }
 
@@ -90,7 +91,7 @@ package struct GameSweepCommand<G: PlayableGame>: Subcommand {
     var hasher = StateHasher()
     var fileBytes: [UInt8] = []
     // Each game on one thread; the ends are taken in seed order, whichever finished first.
-    OrderedWorkerPool.run(count: positions.count, jobs: jobs) { item in
+    WorkerPool.forEachInOrder(count: positions.count, jobs: jobs) { item in
       let seed = seeds[positions.lowerBound + item]
       var game = G(seed: seed, settings: settings)
       game.threadCount = 1

@@ -17,7 +17,7 @@ import Synchronization
 /// a time, so which thread runs one changes nothing in code whose iterations write apart. The
 /// pool makes no more workers than the machine has cores, less one for the caller.
 @usableFromInline
-internal final class WorkerPool: @unchecked Sendable {
+package final class WorkerPool: @unchecked Sendable {
   /// The pool every world shares.
   @usableFromInline static let shared = WorkerPool()
 
@@ -177,9 +177,12 @@ internal final class WorkerPool: @unchecked Sendable {
     /// The worker's number in recorded steps.
     let slot: UInt8
 
+    /// A worker for `pool`, made by a caller before it publishes its step: the worker takes
+    /// the step current now as seen, so it joins the caller's step however late it starts.
     init(pool: WorkerPool, slot: Int) {
       self.slot = UInt8(clamping: slot)
-      let thread = Thread { [unowned pool, self] in self.loop(pool) }
+      let seen = pool.currentStep
+      let thread = Thread { [unowned pool, self] in self.loop(pool, seen: seen) }
       thread.name = "TraitSandbox worker"
       // Systems keep a few entities on the stack; a worker gets a main thread's stack.
       thread.stackSize = 8 << 20
@@ -191,8 +194,8 @@ internal final class WorkerPool: @unchecked Sendable {
       if parked.exchange(false, ordering: .sequentiallyConsistent) { wake.signal() }
     }
 
-    private func loop(_ pool: WorkerPool) -> Never {
-      var seen = pool.currentStep
+    private func loop(_ pool: WorkerPool, seen: UInt64) -> Never {
+      var seen = seen
       while true {
         var spins = 0
         var deadline: UInt64 = 0

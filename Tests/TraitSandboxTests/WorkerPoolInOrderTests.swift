@@ -1,15 +1,16 @@
 import Foundation
-import Gameplay
 import Synchronization
 import Testing
 
-@Suite("OrderedWorkerPool")
-struct OrderedWorkerPoolTests {
+@testable import TraitSandbox
+
+@Suite("Worker pool: long items, their results in order")
+struct WorkerPoolInOrderTests {
   @Test(
     "delivers every result once, in item order, for any number of jobs", arguments: [1, 2, 5, 64])
   func order(jobs: Int) {
     var delivered: [(Int, Int)] = []
-    OrderedWorkerPool.run(count: 40, jobs: jobs) { item in
+    WorkerPool.forEachInOrder(count: 40, jobs: jobs) { item in
       // Early items take longest, so later ones finish first.
       usleep(UInt32((40 - item) * 50))
       return item * item
@@ -21,10 +22,25 @@ struct OrderedWorkerPoolTests {
     #expect(delivered.map(\.1) == (0..<40).map { $0 * $0 })
   }
 
+  @Test("more items than one step of the pool holds are delivered in order too")
+  func manyItems() {
+    let count = WorkerPool.maximumIterations * 2 + 5
+    var next = 0
+    var inOrder = true
+    WorkerPool.forEachInOrder(count: count, jobs: 2) {
+      $0
+    } deliver: { item, result in
+      inOrder = inOrder && item == next && result == item
+      next += 1
+      return true
+    }
+    #expect(inOrder && next == count)
+  }
+
   @Test("no items, no work")
   func empty() {
     var calls = 0
-    OrderedWorkerPool.run(count: 0, jobs: 4) {
+    WorkerPool.forEachInOrder(count: 0, jobs: 4) {
       $0
     } deliver: { _, _ in
       calls += 1
@@ -37,7 +53,7 @@ struct OrderedWorkerPoolTests {
   func stopsWhenAsked() {
     let started = Mutex(0)
     var delivered: [Int] = []
-    OrderedWorkerPool.run(count: 1000, jobs: 2) { item in
+    WorkerPool.forEachInOrder(count: 1000, jobs: 2) { item in
       started.withLock { $0 += 1 }
       usleep(200)
       return item
