@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TraitSandbox
 
 extension GameRunCommand {
   /// `--save`: the whole game, written when the run ends.
@@ -37,16 +38,19 @@ extension GameRunCommand {
   ///   a snapshot of this game.
   static func loadSnapshot(
     _ path: String, threads: Int, invocation: Invocation
-  ) throws(CommandFailure) -> G {
+  ) throws(CommandFailure) -> (game: G, readSeconds: Double) {
     let bytes: [UInt8]
+    let clock = MonotonicClock()
+    let start = clock.now()
     do {
       bytes = try InputFile.read(invocation.url(of: path), limit: maximumSnapshotSize)
     } catch {
       throw CommandFailure(message: "--load: \(error)", exitCode: ExitCode.noInput)
     }
+    let readSeconds = clock.now() - start
     do {
-      return try GameOptions<G>.reader(threads: threads, invocation: invocation).restored(
-        from: bytes)
+      let reader = try GameOptions<G>.reader(threads: threads, invocation: invocation)
+      return (try reader.restored(from: bytes), readSeconds)
     } catch {
       throw CommandFailure(
         message: "--load: \(path) is not a snapshot of \(G.name): \(error)",

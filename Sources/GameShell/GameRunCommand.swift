@@ -109,11 +109,13 @@ package struct GameRunCommand<G: PlayableGame>: Subcommand {
   ///
   /// - Throws: A usage error for a game that does not end by itself, run without `--ticks`,
   ///   and for `--profile` of a game without a world; `--inputs`' errors.
-  private func setUp() throws(CommandFailure) -> (G, ticks: Int, [Int: [SeatInput<G.Input>]]) {
-    var game =
-      try loadPath.map { path throws(CommandFailure) in
-        try Self.loadSnapshot(path, threads: threads, invocation: invocation)
-      } ?? G(seed: seed, settings: settings)
+  private func setUp() throws(CommandFailure) -> (
+    G, ticks: Int, [Int: [SeatInput<G.Input>]], readSeconds: Double?
+  ) {
+    let loaded = try loadPath.map { path throws(CommandFailure) in
+      try Self.loadSnapshot(path, threads: threads, invocation: invocation)
+    }
+    var game = loaded?.game ?? G(seed: seed, settings: settings)
     game.threadCount = threads
     guard let ticks = ticks ?? game.ticksLeft else {
       throw .usage("--ticks is needed: \(G.name) does not end by itself")
@@ -129,19 +131,22 @@ package struct GameRunCommand<G: PlayableGame>: Subcommand {
     if loadPath == nil {
       game.letPeoplePlay(seats: Set(inputs.values.joined().map(\.seat)))
     }
-    return (game, ticks, inputs)
+    return (game, ticks, inputs, loaded?.readSeconds)
   }
 
   package func run(console: Console) throws(CommandFailure) -> Int32 {
     let clock = MonotonicClock()
     let setupStart = clock.now()
-    let (start, ticks, inputs) = try setUp()
+    let (start, ticks, inputs, readSeconds) = try setUp()
     var game = consume start
     if let syncRollback {
       try runSyncTest(game, ticks: ticks, inputs: inputs, rollback: syncRollback, console: console)
       return ExitCode.success
     }
-    var profile = try profile(of: &game, setupSeconds: clock.now() - setupStart)
+    // Reading a snapshot is timed apart from restoring it: the set-up is the rest.
+    var profile = try profile(
+      of: &game, setupSeconds: clock.now() - setupStart - (readSeconds ?? 0))
+    profile?.readSeconds = readSeconds
     let baseline = game.reportBaseline
     // Loaded once, before the first tick: a broken assets folder fails now, not at the end.
     let sprites =

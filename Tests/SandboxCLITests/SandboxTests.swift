@@ -294,6 +294,18 @@ struct RunCommandTests {
     #expect(after["tick"] as? Int == 900)
     let savedAlive = try #require(before["alive"] as? [String: [String: Int]])
     #expect(after["atStart"] as? [String: [String: Int]] == savedAlive)
+    // The profile times reading the snapshot apart from restoring it.
+    let profiled = sandbox("run", "--load", snapshot, "--ticks", "5", "--profile")
+    #expect(
+      profiled.output.split(separator: "\n").contains {
+        $0.hasPrefix("  setup: read the snapshot in ") && $0.contains(" ms, restored it in ")
+      }, "\(profiled.output)")
+    let json = sandbox("run", "--load", snapshot, "--ticks", "5", "--profile", "--json")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let profile = try #require(object["profile"] as? [String: Any])
+    #expect((profile["readSeconds"] as? Double ?? 0) > 0)
+    #expect((profile["setupSeconds"] as? Double ?? 0) > 0)
   }
 
   @Test("a missing scenario exits 66 and lists the available ones")
