@@ -7,9 +7,9 @@ extension TargetIndex {
   /// and one to the left carry distances along the row; going up, the same from below.
   ///
   /// Left empty for fewer than `fewestForBlockDistances` entries, a grid of more than four
-  /// cells per entry, and when every block has an
-  /// enemy of every faction in it or next to it (a melee of mixed sides): queries then visit
-  /// their cells, paying one comparison for the blocks.
+  /// cells per entry, and when every block has an enemy of every faction in it or next to it
+  /// (a melee of mixed sides): queries then visit their cells, paying one comparison for the
+  /// blocks.
   /// - Complexity: O(cells x factions / 16), the factions side by side on up to `threads`
   ///   threads.
   internal mutating func measureBlockDistances(threads: Int = 1) {

@@ -46,10 +46,10 @@ public struct TargetIndex: Sendable {
   @usableFromInline internal var largeBodies: [LargeBody] = []
   /// For each faction and block of `1 << blockShift` cells a side (faction 0's blocks first,
   /// row-major), how many blocks away the nearest block holding a grid body hostile to that
-  /// faction is, counting diagonal steps as one, up to 250; empty for a grid much larger than
-  /// its entries, or with no block two away from every enemy. A query whose reach cannot span
-  /// that gap finds nothing in the grid without visiting a cell: most queries while armies
-  /// march.
+  /// faction is, counting diagonal steps as one, up to 250; empty for a few dozen entries, a
+  /// grid much larger than its entries, or one with no block two away from every enemy. A
+  /// query whose reach cannot span that gap finds nothing in the grid without visiting a cell:
+  /// most queries while armies march.
   @usableFromInline internal var blockDistances: [UInt8] = []
   /// The buffer of the last distances measured, while `blockDistances` is empty.
   internal var spareBlockDistances: [UInt8] = []
