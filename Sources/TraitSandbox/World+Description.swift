@@ -24,6 +24,9 @@ extension World {
         lines.append("    a chunk at a time: " + handover)
       }
     }
+    lines.append(
+      "  (a tick shares its work only between threads of \(minimumEntitiesPerThread) entities"
+        + " each: a smaller world steps on fewer)")
     lines += ["", "Entity types (stepped in this order):"]
     for type in entityTypes {
       lines.append("  \(type.name)" + (notes[type.name].map { " \($0)" } ?? ""))

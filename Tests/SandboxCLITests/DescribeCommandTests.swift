@@ -35,6 +35,11 @@ struct DescribeCommandTests {
       lines.contains {
         $0.hasPrefix("  health") && $0.contains(" (barrier: health reads the damage ")
       })
+    // How many entities a thread takes, since a duel's few dozen step on one.
+    #expect(
+      lines.contains(
+        "  (a tick shares its work only between threads of 2048 entities each: a smaller world"
+          + " steps on fewer)"))
     let zap = lines.firstIndex(of: "  ZapMonster [unit 'zap']")
     #expect(zap != nil)
     if let zap {
