@@ -11,8 +11,11 @@ package struct TickScaling: Sendable {
   package struct Measurement: Sendable, Equatable {
     /// The entities the game was set up with.
     package var entities: Int
-    /// The threads its ticks used.
+    /// The threads its ticks were given.
     package var threads: Int
+    /// The most threads a timed tick shared its work between, where the game says (a world
+    /// shares a small tick between fewer threads than it is given); `nil` where it does not.
+    package var threadsUsed: Int? = nil
     /// Seconds the game took to set up.
     package var setupSeconds: Double
     /// Nanoseconds per entity-update (a tick's time over the entities it stepped), a tick each.
@@ -36,12 +39,13 @@ package struct TickScaling: Sendable {
 
   /// Sets a game up with `setUp` (timed), steps it twice untimed on `threads` threads, then
   /// times up to `ticks` ticks one by one, stopping early if it is over; keeps and returns
-  /// the measurement.
+  /// the measurement, with the most threads a timed tick used where `threadsUsed` tells.
   ///
   /// - Complexity: The game's set-up and `ticks + 2` of its ticks.
   @discardableResult
   package mutating func measure<G: Game>(
-    entities: Int, threads: Int, setUp: () -> G, entityCount: (G) -> Int
+    entities: Int, threads: Int, setUp: () -> G, entityCount: (G) -> Int,
+    threadsUsed: ((G) -> Int)? = nil
   ) -> Measurement {
     let clock = MonotonicClock()
     let setupStart = clock.now()
@@ -51,16 +55,18 @@ package struct TickScaling: Sendable {
     for _ in 0..<2 where !game.isOver { game.advance() }
     var nanoseconds: [Double] = []
     var milliseconds: [Double] = []
+    var used: Int?
     for _ in 0..<ticks where !game.isOver {
       let stepped = entityCount(game)
       let start = clock.now()
       game.advance()
       let seconds = clock.now() - start
+      if let threadsUsed { used = max(used ?? 0, threadsUsed(game)) }
       milliseconds.append(seconds * 1000)
       nanoseconds.append(seconds * 1e9 / Double(max(stepped, 1)))
     }
     let measurement = Measurement(
-      entities: entities, threads: threads, setupSeconds: setupSeconds,
+      entities: entities, threads: threads, threadsUsed: used, setupSeconds: setupSeconds,
       nanoseconds: nanoseconds, milliseconds: milliseconds)
     measurements.append(measurement)
     return measurement
@@ -80,7 +86,7 @@ package struct TickScaling: Sendable {
   }
 
   /// The table's row of `measurement`, with its speed-up over one thread at its size if that
-  /// was measured first.
+  /// was measured first, and the threads its ticks used if fewer than it was given.
   package func row(_ measurement: Measurement) -> String {
     let median = measurement.nanoseconds.median
     let single = measurements.first { $0.entities == measurement.entities && $0.threads == 1 }
@@ -94,6 +100,9 @@ package struct TickScaling: Sendable {
       + String(format: "%.1f", measurement.nanoseconds.max() ?? 0) + ")").leftPadded(to: 18)
     line += (speedUp.map { String(format: "%.2fx", $0) } ?? "-").leftPadded(to: 13)
     line += String(format: "%.0f", measurement.setupSeconds * 1000).leftPadded(to: 11)
+    if let used = measurement.threadsUsed, used < measurement.threads {
+      line += "  (stepped on \(used): too few \(entityName) to share)"
+    }
     return line + "\n"
   }
 
@@ -103,6 +112,7 @@ package struct TickScaling: Sendable {
       JSONValue.object([
         (entityName, .integer(measurement.entities)),
         ("threads", .integer(measurement.threads)),
+        ("threadsUsed", measurement.threadsUsed.map(JSONValue.integer) ?? .null),
         ("setupSeconds", .measured(measurement.setupSeconds)),
         ("medianNanosecondsPerEntityUpdate", .measured(measurement.nanoseconds.median)),
         ("minimumNanosecondsPerEntityUpdate", .measured(measurement.nanoseconds.min() ?? 0)),

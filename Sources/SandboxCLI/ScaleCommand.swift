@@ -90,6 +90,8 @@ struct ScaleCommand: Subcommand {
           Match(scenario: scenario, seed: 1, swarmCount: size)
         } entityCount: {
           $0.world.entityCount
+        } threadsUsed: {
+          $0.world.tickThreadCount
         }
         console.writeOutput(scaling.row(measurement))
       }

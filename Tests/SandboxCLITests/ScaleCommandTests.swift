@@ -42,7 +42,11 @@ struct ScaleCommandTests {
         Match(scenario: scenario, seed: 1, swarmCount: 500)
       } entityCount: {
         $0.world.entityCount
+      } threadsUsed: {
+        $0.world.tickThreadCount
       }
+      // 500 monsters are too few to share: every tick steps on one thread.
+      #expect(measurement.threadsUsed == 1)
       #expect(measurement.nanoseconds.count == 3)
       #expect(measurement.milliseconds.allSatisfy { $0 > 0 })
       #expect(measurement.setupSeconds > 0)
@@ -51,8 +55,11 @@ struct ScaleCommandTests {
     let rows = scaling.measurements.map { scaling.row($0) }
     #expect(rows[0].hasPrefix("       500        1") && rows[0].contains("        1.00x"))
     #expect(rows[1].hasPrefix("       500        2") && rows[1].contains("x "))
+    #expect(!rows[0].contains("stepped on"))
+    #expect(rows[1].hasSuffix("  (stepped on 1: too few monsters to share)\n"), "\(rows[1])")
     #expect(scaling.header(describing: "Swarm").contains("  monsters  threads   ms/tick"))
-    #expect(scaling.json(peakMemoryBytes: 1).contains(#""monsters":500,"threads":2,"#))
+    #expect(
+      scaling.json(peakMemoryBytes: 1).contains(#""monsters":500,"threads":2,"threadsUsed":1,"#))
   }
 
   private func invocation() -> Sandbox.Invocation {
