@@ -83,14 +83,10 @@ struct TypeFigures: Equatable {
     }
     let nameWidth = statistics.reduce(12) { max($0, $1.typeName.count) } + 2
     func line(_ name: String, _ cells: [String]) -> String {
-      pad(name, nameWidth) + zip(cells, widths).map { pad($0, $1, right: true) }.joined()
+      name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+        + zip(cells, widths).map { $0.leftPadded(to: $1) }.joined()
     }
     return [line("Entity type", header)] + zip(statistics, rows).map { line($0.typeName, $1) }
-  }
-
-  private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-    let padding = String(repeating: " ", count: max(0, width - text.count))
-    return right ? padding + text : text + padding
   }
 
   private static func grouped(_ value: Int) -> String { NumberText.grouped(value) }

@@ -207,7 +207,7 @@ final class GridScratch: @unchecked Sendable {
   /// The scratch of an index that has built no grid yet: shared by all of them, so never
   /// uniquely referenced, and a first build takes a scratch of its own (an index made every
   /// tick, and thrown away unbuilt, allocates none).
-  static let unowned = GridScratch()
+  static let placeholder = GridScratch()
 
   /// How many of the largest radii each part keeps: one more than the grid may leave out.
   static let topCount = TargetIndex.maximumLargeItems + 1

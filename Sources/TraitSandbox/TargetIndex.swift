@@ -38,7 +38,7 @@ public struct TargetIndex: Sendable {
   /// contiguous memory and a big battle's grid stays in the caches.
   @usableFromInline internal var cellBodies: ContiguousArray<CellBody> = []
   /// Scratch for `buildGrid`.
-  internal var gridScratch = GridScratch.unowned
+  internal var gridScratch = GridScratch.placeholder
   /// The largest body in the grid: how far past its reach a query must look.
   @usableFromInline internal var largestRadius: Float = 0
   /// Entries whose bodies are large for the grid (a building among small units), kept out of
