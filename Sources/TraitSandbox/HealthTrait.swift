@@ -86,8 +86,9 @@ extension HealthTrait {
     context.despawn(id)
   }
 
-  /// Adds every entity of this type to the tick's target index, on the world's threads for a
-  /// big pool; the entries are the same, in the same order, for any thread count.
+  /// Adds every entity of this type to the tick's target index; on several threads their
+  /// entries are reserved, and the world writes every type's, in one parallel step, once the
+  /// system is done. The entries are the same, in the same order, for any thread count.
   ///
   /// - Complexity: O(n) in the pool's entities.
   @inlinable

@@ -23,6 +23,8 @@ extension TargetIndex {
     grid = Self.gridShape(arenaSize: arenaSize, entryCount: count)
     let parts = Parts(count: count, threads: threads)
     let bucketCount = factionCount * grid.cellCount
+    // Entries still waiting (an index built outside a world's tick) are written first.
+    writePendingEntries(threads: threads)
     // The buffers are taken out of the index while they are filled, so filling never copies;
     // the scratch is the index's own unless a copy of the index shares it.
     if !isKnownUniquelyReferenced(&gridScratch) { gridScratch = GridScratch() }
@@ -203,6 +205,8 @@ final class GridScratch: @unchecked Sendable {
   /// The order in which the parts of each build run one after another on one thread, where a
   /// test sets it: how a test gives the two parts of a pair any share of their entries.
   @exclusivity(unchecked) var partOrders: (find: [Int], place: [Int])?
+  /// The entries reserved this tick and not yet written (`TargetIndex.insertAll`).
+  @exclusivity(unchecked) var pendingFills: [EntryFill] = []
 
   /// The scratch of an index that has built no grid yet: shared by all of them, so never
   /// uniquely referenced, and a first build takes a scratch of its own (an index made every

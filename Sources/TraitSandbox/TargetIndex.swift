@@ -101,10 +101,13 @@ public struct TargetIndex: Sendable {
     entryCount += 1
   }
 
-  /// Adds an entry for every entity of `pool`, in order; a big pool is split into one range
-  /// per thread, each written in place, so the entries are the same for any thread count.
+  /// Adds an entry for every entity of `pool`, in order. On one thread they are written now;
+  /// on several they are reserved, to be written from the pool by `writePendingEntries`: the
+  /// world writes every type's in one parallel step once the system that reserved them is
+  /// done, instead of a step, and a barrier, per type. The entries are the same, in the same
+  /// order, for any thread count.
   ///
-  /// - Complexity: O(n) in the pool's entities.
+  /// - Complexity: O(n) in the pool's entities; O(1) now, on several threads.
   @inlinable
   internal mutating func insertAll<Entity: HealthTrait>(
     from pool: EntityPool<Entity>, threads: Int
@@ -121,31 +124,48 @@ public struct TargetIndex: Sendable {
       damage.append(contentsOf: repeatElement(0, count: end - damage.count))
     }
     entryCount = end
-    // Reading a big pool is what costs: two threads read it at twice the speed.
-    let parts = Parts(count: count, threads: threads)
-    entries.withUnsafeMutableBufferPointer { entries in
-      damage.withUnsafeMutableBufferPointer { damage in
-        let shared = IndexingBuffers(
-          words: pool.words, stride: pool.stride, first: pool.indices.lowerBound,
-          entries: entries.baseAddress.unsafelyUnwrapped + start,
-          damage: damage.baseAddress.unsafelyUnwrapped + start)
-        parts.forEach { part in
-          let range = parts.range(of: part)
-          (shared.damage + range.lowerBound).update(repeating: 0, count: range.count)
-          let slice = EntityPool<Entity>(
-            words: shared.words, stride: shared.stride,
-            indices: (shared.first + range.lowerBound)..<(shared.first + range.upperBound),
-            targetBase: 0, indexedTick: 0)
-          let entries = shared.entries - shared.first
-          @inline(__always) func enter(_ entity: Entity, _ index: Int) {
-            (entries + index).pointee = Target(
-              id: entity.id.erased, faction: entity.faction, position: entity.position,
-              radius: max(entity.health.radius, 0))
-          }
-          slice.forEach(enter)
+    let columns = PoolColumns(
+      words: pool.words, stride: pool.stride, first: pool.indices.lowerBound)
+    guard threads > 1 else {
+      entries.withUnsafeMutableBufferPointer { entries in
+        damage.withUnsafeMutableBufferPointer { damage in
+          Self.writeEntries(
+            of: Entity.self, from: columns, range: 0..<count, at: start,
+            entries: entries.baseAddress.unsafelyUnwrapped,
+            damage: damage.baseAddress.unsafelyUnwrapped)
         }
       }
+      return
     }
+    addPendingEntries(
+      EntryFill(base: start, count: count) { range, entries, damage in
+        Self.writeEntries(
+          of: Entity.self, from: columns, range: range, at: start, entries: entries,
+          damage: damage)
+      })
+  }
+
+  /// Writes the entries of the entities `range` (counted from the pool's first) of a pool
+  /// whose entries start at `base`, and clears their damage.
+  @inlinable @inline(__always)
+  internal static func writeEntries<Entity: HealthTrait>(
+    of type: Entity.Type, from columns: PoolColumns, range: Range<Int>, at base: Int,
+    entries: UnsafeMutablePointer<Target>, damage: UnsafeMutablePointer<Float>
+  ) {
+    (damage + base + range.lowerBound).update(repeating: 0, count: range.count)
+    let first = columns.first
+    let slice = EntityPool<Entity>(
+      words: columns.words, stride: columns.stride,
+      indices: (first + range.lowerBound)..<(first + range.upperBound),
+      targetBase: 0, indexedTick: 0)
+    // The entry of the entity at `index` in the pool's storage.
+    let entries = entries + base - first
+    @inline(__always) func enter(_ entity: Entity, _ index: Int) {
+      (entries + index).pointee = Target(
+        id: entity.id.erased, faction: entity.faction, position: entity.position,
+        radius: max(entity.health.radius, 0))
+    }
+    slice.forEach(enter)
   }
 
   /// Deals damage to an entry; it is taken in the resolve phase.
@@ -168,25 +188,109 @@ struct DamageRecord: Sendable {
   }
 }
 
-/// A pool's columns and the target entries being written for them, shared by the threads of
-/// `insertAll`, each of which reads and writes only its own range.
+/// Where a pool's columns are, for the entries written from them once the system that
+/// reserved them is done (no entity moves in between).
 @usableFromInline
-internal struct IndexingBuffers: @unchecked Sendable {
+internal struct PoolColumns: @unchecked Sendable {
   @usableFromInline let words: UnsafeMutablePointer<UInt32>
   @usableFromInline let stride: Int
+  /// The pool's first entity in its storage.
   @usableFromInline let first: Int
-  @usableFromInline let entries: UnsafeMutablePointer<Target>
-  @usableFromInline let damage: UnsafeMutablePointer<Float>
 
   @usableFromInline
-  init(
-    words: UnsafeMutablePointer<UInt32>, stride: Int, first: Int,
-    entries: UnsafeMutablePointer<Target>, damage: UnsafeMutablePointer<Float>
-  ) {
+  init(words: UnsafeMutablePointer<UInt32>, stride: Int, first: Int) {
     self.words = words
     self.stride = stride
     self.first = first
-    self.entries = entries
-    self.damage = damage
+  }
+}
+
+/// Entries of the target index reserved for one pool and not yet written: entries `base`
+/// through `base + count - 1`, written by `write` a range of the pool's entities at a time.
+@usableFromInline
+internal struct EntryFill: @unchecked Sendable {
+  @usableFromInline let base: Int
+  @usableFromInline let count: Int
+  /// Writes the entries of the pool's entities `range` (from the pool's first) given the
+  /// index's first entry and first damage, and clears their damage.
+  @usableFromInline let write:
+    (
+      _ range: Range<Int>, _ entries: UnsafeMutablePointer<Target>,
+      _ damage: UnsafeMutablePointer<Float>
+    ) -> Void
+
+  @usableFromInline
+  init(
+    base: Int, count: Int,
+    write: @escaping (Range<Int>, UnsafeMutablePointer<Target>, UnsafeMutablePointer<Float>) -> Void
+  ) {
+    self.base = base
+    self.count = count
+    self.write = write
+  }
+}
+
+/// The entries reserved and not yet written, with the index's buffers to write them into.
+struct EntryWriter: @unchecked Sendable {
+  let fills: [EntryFill]
+  let entries: UnsafeMutablePointer<Target>
+  let damage: UnsafeMutablePointer<Float>
+
+  /// Writes the entries of `items` (indices in the index) that are waiting, and clears their
+  /// damage.
+  /// - Complexity: O(items + fills).
+  func write(_ items: Range<Int>) {
+    for fill in fills
+    where fill.base < items.upperBound && fill.base + fill.count > items.lowerBound {
+      let lower = max(items.lowerBound, fill.base) - fill.base
+      let upper = min(items.upperBound, fill.base + fill.count) - fill.base
+      fill.write(lower..<upper, entries, damage)
+    }
+  }
+}
+
+extension TargetIndex {
+  /// Keeps entries reserved by `insertAll` to be written later.
+  @usableFromInline
+  internal mutating func addPendingEntries(_ fill: EntryFill) {
+    // Kept in the index's own scratch: never in the shared placeholder, nor one a copy holds.
+    if !isKnownUniquelyReferenced(&gridScratch) { gridScratch = GridScratch() }
+    gridScratch.pendingFills.append(fill)
+  }
+
+  /// Whether entries are reserved and not yet written.
+  internal var hasPendingEntries: Bool { !gridScratch.pendingFills.isEmpty }
+
+  /// Takes the entries reserved and not yet written, with where to write them, if any; the
+  /// caller writes them all before the index is read.
+  internal mutating func takePendingEntries() -> [EntryFill] {
+    // The placeholder scratch never holds any, and is never written.
+    guard !gridScratch.pendingFills.isEmpty else { return [] }
+    let fills = gridScratch.pendingFills
+    gridScratch.pendingFills.removeAll(keepingCapacity: true)
+    return fills
+  }
+
+  /// Writes the entries reserved and not yet written, every type's in one parallel step on
+  /// up to `threads` threads.
+  ///
+  /// - Complexity: O(n) in the entries waiting.
+  internal mutating func writePendingEntries(threads: Int) {
+    let fills = takePendingEntries()
+    guard let firstFill = fills.first, let lastFill = fills.last else { return }
+    let first = firstFill.base
+    let end = lastFill.base + lastFill.count
+    entries.withUnsafeMutableBufferPointer { entries in
+      damage.withUnsafeMutableBufferPointer { damage in
+        let writer = EntryWriter(
+          fills: fills, entries: entries.baseAddress.unsafelyUnwrapped,
+          damage: damage.baseAddress.unsafelyUnwrapped)
+        let parts = Parts(count: end - first, threads: threads)
+        parts.forEach { part in
+          let range = parts.range(of: part)
+          writer.write((first + range.lowerBound)..<(first + range.upperBound))
+        }
+      }
+    }
   }
 }

@@ -90,6 +90,46 @@ struct ParallelStepsTests {
     #expect(world.lastTickParallelism == parallelism)
   }
 
+  @Test("every type's target entries are written in one parallel step, as one thread writes them")
+  func targetEntries() {
+    func stepped(threads: Int) -> World {
+      var world = makeWorld(seed: 5, arena: Vector2(1000, 800))
+      for index in 0..<30_000 {
+        let position = Vector2(Float(index % 250) * 4, Float(index / 250) * 6)
+        switch index % 3 {
+        case 0:
+          world.spawn(
+            Dummy(faction: .left, at: position, health: Health(maximum: 10, radius: 2)))
+        case 1:
+          world.spawn(
+            Armored(position: position, faction: .right, health: Health(maximum: 10, radius: 3)))
+        default:
+          world.spawn(
+            Coaster(
+              position: position, movement: Movement(velocity: Vector2(1, 0), speed: 2)))
+        }
+      }
+      world.threadCount = threads
+      world.measuresSystemTimes = true
+      for _ in 0..<2 { world.step() }
+      return world
+    }
+    let one = stepped(threads: 1)
+    let two = stepped(threads: 2)
+    let entries = { (world: World) in
+      (0..<world.targets.count).map { world.targets[TargetRef(index: $0)] }
+    }
+    #expect(one.targets.count == 30_000)
+    #expect(entries(two) == entries(one))
+    #expect(two.stateHash() == one.stateHash())
+    // Three types of 10,000 each: one step for all of them, not one each.
+    let targets = two.systems.firstIndex { $0.name == "targets" } ?? -1
+    #expect(two.lastTickParallelism.systems.indices.contains(targets))
+    if two.lastTickParallelism.systems.indices.contains(targets) {
+      #expect(two.lastTickParallelism.systems[targets].steps == 1)
+    }
+  }
+
   @Test("a tick shares its work only between threads of minimumEntitiesPerThread entities each")
   func threadsBySize() {
     func stepped(_ count: Int, threads: Int, perThread: Int? = nil) -> World {
