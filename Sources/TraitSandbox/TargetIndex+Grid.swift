@@ -23,8 +23,6 @@ extension TargetIndex {
     grid = Self.gridShape(arenaSize: arenaSize, entryCount: count)
     let parts = Parts(count: count, threads: threads)
     let bucketCount = factionCount * grid.cellCount
-    // Entries still waiting (an index built outside a world's tick) are written first.
-    writePendingEntries(threads: threads)
     // The buffers are taken out of the index while they are filled, so filling never copies;
     // the scratch is the index's own unless a copy of the index shares it.
     if !isKnownUniquelyReferenced(&gridScratch) { gridScratch = GridScratch() }

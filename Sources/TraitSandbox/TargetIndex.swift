@@ -261,29 +261,21 @@ extension TargetIndex {
   /// Whether entries are reserved and not yet written.
   internal var hasPendingEntries: Bool { !gridScratch.pendingFills.isEmpty }
 
-  /// Takes the entries reserved and not yet written, with where to write them, if any; the
-  /// caller writes them all before the index is read.
-  internal mutating func takePendingEntries() -> [EntryFill] {
-    // The placeholder scratch never holds any, and is never written.
-    guard !gridScratch.pendingFills.isEmpty else { return [] }
-    let fills = gridScratch.pendingFills
-    gridScratch.pendingFills.removeAll(keepingCapacity: true)
-    return fills
-  }
-
   /// Writes the entries reserved and not yet written, every type's in one parallel step on
   /// up to `threads` threads.
   ///
   /// - Complexity: O(n) in the entries waiting.
   internal mutating func writePendingEntries(threads: Int) {
-    let fills = takePendingEntries()
-    guard let firstFill = fills.first, let lastFill = fills.last else { return }
+    // The placeholder scratch never holds any, and is never written.
+    guard let firstFill = gridScratch.pendingFills.first,
+      let lastFill = gridScratch.pendingFills.last
+    else { return }
     let first = firstFill.base
     let end = lastFill.base + lastFill.count
     entries.withUnsafeMutableBufferPointer { entries in
       damage.withUnsafeMutableBufferPointer { damage in
         let writer = EntryWriter(
-          fills: fills, entries: entries.baseAddress.unsafelyUnwrapped,
+          fills: gridScratch.pendingFills, entries: entries.baseAddress.unsafelyUnwrapped,
           damage: damage.baseAddress.unsafelyUnwrapped)
         let parts = Parts(count: end - first, threads: threads)
         parts.forEach { part in
@@ -292,5 +284,7 @@ extension TargetIndex {
         }
       }
     }
+    // Emptied once no copy of the list is left, so that it keeps its buffer.
+    gridScratch.pendingFills.removeAll(keepingCapacity: true)
   }
 }
