@@ -65,6 +65,63 @@ extension GridSplit {
     into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
   ) {
     let bucketCount = bucketCount
+    place(entries, scratch: scratch, into: &bodies, large: &large) { part, buffers in
+      buffers.counts.baseAddress.unsafelyUnwrapped + part * bucketCount
+    }
+  }
+
+  /// Places the entries of a build of one pair of parts, after `findBuckets`, and fills
+  /// `starts`: each part first lays out its own cursors from both parts' counts (the even
+  /// part's at the starts of the buckets' runs, the odd part's at their ends, where it places
+  /// last first), then places its entries as `placeByPart` does. Each part adds up both counts
+  /// of every bucket, a pass the other part also makes, instead of a step of its own.
+  /// - Complexity: O(n + buckets) per part.
+  func placeByPair(
+    _ entries: ContiguousArray<Target>, scratch: GridScratch, starts: inout [Int32],
+    into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody]
+  ) {
+    let bucketCount = bucketCount
+    starts.withUnsafeMutableBufferPointer { starts in
+      scratch.cursors.withUnsafeMutableBufferPointer { cursors in
+        let laidOut = PairCursors(
+          starts: starts.baseAddress.unsafelyUnwrapped,
+          cursors: cursors.baseAddress.unsafelyUnwrapped)
+        place(entries, scratch: scratch, into: &bodies, large: &large) { part, buffers in
+          let even = buffers.counts.baseAddress.unsafelyUnwrapped
+          let odd = even + bucketCount
+          let cursors = laidOut.cursors + part * bucketCount
+          // The totals fit: there are fewer entries than `Int32.max`.
+          var running: Int32 = 0
+          if part == 0 {
+            // The even part writes the starts as well.
+            let starts = laidOut.starts
+            for bucket in 0..<bucketCount {
+              starts[bucket] = running
+              cursors[bucket] = running
+              running &+= even[bucket] &+ odd[bucket]
+            }
+            starts[bucketCount] = running
+          } else {
+            for bucket in 0..<bucketCount {
+              running &+= even[bucket] &+ odd[bucket]
+              cursors[bucket] = running
+            }
+          }
+          return cursors
+        }
+      }
+    }
+  }
+
+  /// Places each part's grid entries at the cursors `cursorsOf` gives it (called once per
+  /// part, on the thread that places the part's entries), and its large bodies in its stretch
+  /// of `large`: even parts first to last from the starts of their runs, odd parts last to
+  /// first from their ends.
+  private func place(
+    _ entries: ContiguousArray<Target>, scratch: GridScratch,
+    into bodies: inout ContiguousArray<CellBody>, large: inout [LargeBody],
+    cursorsOf: @Sendable (_ part: Int, GridBuffers) -> UnsafeMutablePointer<Int32>
+  ) {
     let claims = claims()
     scratch.withBuffers(entries: entries) { buffers in
       bodies.withUnsafeMutableBufferPointer { bodies in
@@ -73,7 +130,7 @@ extension GridSplit {
           let placed = RangeBuffers(
             starts: UnsafeMutableBufferPointer(start: nil, count: 0), bodies: bodies)
           forEachPart(order: scratch.partOrders?.place) { part in
-            let cursors = buffers.counts.baseAddress.unsafelyUnwrapped + part * bucketCount
+            let cursors = cursorsOf(part, buffers)
             // An even part goes first to last, writing at its cursors and moving them on; an
             // odd one last to first, moving its cursors back (from the ends of its runs) and
             // writing there.
@@ -303,6 +360,13 @@ final class BlockClaims: Sendable {
     // both.
     taken.add(1, ordering: .relaxed).oldValue < blockCount
   }
+}
+
+/// Where the two parts of a pair lay out their cursors (`GridSplit.placeByPair`): the even
+/// part writes the starts, and each part only its own cursors, part after part.
+struct PairCursors: @unchecked Sendable {
+  let starts: UnsafeMutablePointer<Int32>
+  let cursors: UnsafeMutablePointer<Int32>
 }
 
 /// The large bodies the parts of a grid build place, each in its own stretch.

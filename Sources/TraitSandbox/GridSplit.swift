@@ -39,6 +39,12 @@ struct GridSplit: Sendable {
     parts.range(of: part)
   }
 
+  /// Whether the build is one pair of parts that count every bucket, each of which lays out
+  /// its own cursors, from both parts' counts, in the step that places its entries
+  /// (`placeByPair`): no step, and no barrier, for the cursors, and no cursor written on one
+  /// core and moved on another.
+  var laysOutOwnCursors: Bool { countsEveryBucket && parts.count == 2 }
+
   /// Whether the parts go in pairs, part `2k` with part `2k + 1` (the last of an odd count
   /// alone), each pair sharing its entries as they come (`forEachBlock`): where the parts
   /// count every bucket.
@@ -144,6 +150,7 @@ struct GridSplit: Sendable {
             }
             buffers.buckets[item] = bucket
             counts[Int(bucket) &>> shift] &+= 1
+            found.gridCount &+= 1
             found.largest = max(found.largest, radius)
           }
         }
@@ -201,6 +208,9 @@ struct GridSplit: Sendable {
       let gridCount = placeCursors(scratch: scratch, starts: &starts)
       bodies.grow(to: gridCount)
       place(entries, scratch: scratch, into: &bodies, large: &large)
+    } else if laysOutOwnCursors {
+      bodies.grow(to: Int32(scratch.totals.reduce(0) { $0 + $1.gridCount }))
+      placeByPair(entries, scratch: scratch, starts: &starts, into: &bodies, large: &large)
     } else if countsEveryBucket {
       let gridCount = placeCursorsOfParts(scratch: scratch, starts: &starts)
       bodies.grow(to: gridCount)

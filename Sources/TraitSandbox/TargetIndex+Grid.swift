@@ -9,8 +9,10 @@ extension TargetIndex {
   /// each part, the parts in pairs that share a range of the entries, taking blocks of it from
   /// both ends until they meet (so that a slower core takes fewer): each part counts the
   /// entries it takes, the cursors are laid out a range of buckets per thread, each bucket's
-  /// parts in order, and each pair fills each bucket's run from both ends with the entries each
-  /// part takes then, the one time an entry crosses from one core to another. On
+  /// parts in order (on two threads, each part lays out its own from both parts' counts, in
+  /// the step that places its entries), and each pair fills each bucket's run from both ends
+  /// with the entries each part takes then, the one time an entry crosses from one core to
+  /// another. On
   /// many, where those counts would outgrow the entries, the buckets are cut into one range
   /// per thread, of about equal numbers of entries, so that no two threads ever write one
   /// cell's bodies: each part finds its entries' buckets, then routes each entry to its
@@ -161,6 +163,8 @@ struct PartTotals: Sendable {
   /// them the part keeps in `GridScratch.top`.
   @usableFromInline var aboveBase = 0
   @usableFromInline var topKept = 0
+  /// How many bodies the part counted into the grid's buckets.
+  @usableFromInline var gridCount = 0
   /// The radius of the part's largest grid body.
   @usableFromInline var largest: Float = 0
   /// Where the part's large bodies go in the index's list.
@@ -181,6 +185,9 @@ final class GridScratch: @unchecked Sendable {
   @exclusivity(unchecked) var buckets: [Int32] = []
   /// Each bucket's count, then its cursor.
   @exclusivity(unchecked) var counts: [Int32] = []
+  /// Each part's cursor per bucket, part after part, for a build of one pair of parts, each
+  /// of which lays out its own from both parts' counts (`GridSplit.placeByPair`).
+  @exclusivity(unchecked) var cursors: [Int32] = []
   /// Each part's count of its grid entries per coarse slot of buckets, part after part.
   @exclusivity(unchecked) var coarse: [Int32] = []
   /// The grid entries' bodies by range of buckets, each range's in entry order.
@@ -226,6 +233,7 @@ final class GridScratch: @unchecked Sendable {
     // Each range's sum of counts, for a build that counts every bucket; each part's count of
     // its grid entries per coarse slot, for one that routes.
     coarse.grow(to: max(parts.count * coarseCount, split.cursorRanges), with: 0)
+    if split.laysOutOwnCursors { cursors.grow(to: 2 * bucketCount, with: 0) }
     guard !split.countsEveryBucket else { return }
     routed.grow(to: Int32(parts.itemCount))
     routedBuckets.grow(to: parts.itemCount, with: 0)

@@ -258,6 +258,9 @@ extension TargetIndex {
     gridScratch.pendingFills.append(fill)
   }
 
+  /// The entries a thread writes at a time, in `writePendingEntries`.
+  static let entriesPerPiece = 8_192
+
   /// Whether entries are reserved and not yet written.
   internal var hasPendingEntries: Bool { !gridScratch.pendingFills.isEmpty }
 
@@ -277,10 +280,20 @@ extension TargetIndex {
         let writer = EntryWriter(
           fills: gridScratch.pendingFills, entries: entries.baseAddress.unsafelyUnwrapped,
           damage: damage.baseAddress.unsafelyUnwrapped)
-        let parts = Parts(count: end - first, threads: threads)
-        parts.forEach { part in
-          let range = parts.range(of: part)
-          writer.write((first + range.lowerBound)..<(first + range.upperBound))
+        // Pieces of 8,192 entries, taken by the threads as they come: a thread slowed by
+        // the machine takes fewer, instead of the step waiting for its one long part.
+        let count = end - first
+        let threads = Parts(count: count, threads: threads).count
+        let pieces = threads == 1 ? 1 : (count + Self.entriesPerPiece - 1) / Self.entriesPerPiece
+        let pieceSize = (count + pieces - 1) / pieces
+        let write = { @Sendable (piece: Int) in
+          let lower = min(first + piece * pieceSize, end)
+          writer.write(lower..<min(lower + pieceSize, end))
+        }
+        if pieces == 1 {
+          write(0)
+        } else {
+          WorkerPool.shared.forEach(pieces, threads: threads, write)
         }
       }
     }

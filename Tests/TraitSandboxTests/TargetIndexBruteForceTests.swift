@@ -119,6 +119,15 @@ struct TargetIndexBruteForceTests {
     #expect(
       TargetIndex.countsEveryBucket(
         parts: 2, bucketCount: 3 * one.grid.cellCount, itemCount: one.count))
+    // Both ways of laying out the cursors are tried: by each part of a lone pair, in the step
+    // that places its entries, and by ranges of buckets for three parts.
+    func split(threads: Int) -> GridSplit {
+      GridSplit(
+        grid: one.grid, parts: Parts(count: one.count, threads: threads),
+        bucketCount: 3 * one.grid.cellCount)
+    }
+    #expect(split(threads: 2).laysOutOwnCursors)
+    #expect(split(threads: 3).countsEveryBucket && !split(threads: 3).laysOutOwnCursors)
     for orders in [
       ([1, 0], [0, 1]), ([0, 1], [1, 0]), ([1, 0], [1, 0]), ([1, 2, 0], [2, 0, 1]),
     ] {
