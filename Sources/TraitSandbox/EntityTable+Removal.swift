@@ -59,41 +59,33 @@ extension EntityTable {
         > 1
   }
 
-  /// Finds each identity of `ids` (ascending) in the directory, the parts of `parts` at once,
-  /// then calls `body` with the part, the identity's position in `ids` and its directory entry,
-  /// for each identity the directory has, the parts at once again. No two parts find one
-  /// entry, and every part has found its entries before any is changed: a part's search reads
-  /// entries anywhere in the directory, and `body` changes only its own.
+  /// Finds each identity of `ids` (ascending) in the directory and calls `body` with the part,
+  /// the identity's position in `ids` and its directory entry, for each identity the directory
+  /// has, the parts of `parts` at once, in one step. No two parts find one entry; a part's
+  /// search reads only identities (`DirectoryEntry.identity(at:in:)`), anywhere in the
+  /// directory, and `body` changes only the index of the entry it is given, so a part may
+  /// change its entries while the others still search.
   private mutating func forEachDirectoryEntry(
     of ids: [UInt64], in parts: DirectoryParts,
     _ body: @Sendable (_ part: Int, _ index: Int, UnsafeMutablePointer<DirectoryEntry>) -> Void
   ) {
-    var found = [[(index: Int, position: Int)]](repeating: [], count: parts.count)
     directory.withUnsafeMutableBufferPointer { directory in
-      found.withUnsafeMutableBufferPointer { found in
-        let shared = SharedDirectory(entries: directory, found: found)
-        // Each part's lookups, from the directory's start.
-        @Sendable func search(_ part: Int) {
-          let entries = UnsafeBufferPointer(shared.entries)
-          var start = 0
-          for index in parts.range(of: part) {
-            if let position = Self.position(of: ids[index], in: entries, from: &start) {
-              shared.found[part].append((index, position))
-            }
+      let shared = SharedDirectory(entries: directory)
+      // Each part's lookups, from the directory's start, and its changes as it finds them.
+      @Sendable func visit(_ part: Int) {
+        let entries = UnsafeBufferPointer(shared.entries)
+        let first = shared.entries.baseAddress.unsafelyUnwrapped
+        var start = 0
+        for index in parts.range(of: part) {
+          if let position = Self.position(of: ids[index], in: entries, from: &start) {
+            body(part, index, first + position)
           }
         }
-        // Each part's changes, to the entries it found.
-        @Sendable func change(_ part: Int) {
-          let entries = shared.entries.baseAddress.unsafelyUnwrapped
-          for (index, position) in shared.found[part] { body(part, index, entries + position) }
-        }
-        if parts.count == 1 {
-          search(0)
-          change(0)
-        } else {
-          WorkerPool.shared.forEach(parts.count, threads: parts.count) { search($0) }
-          WorkerPool.shared.forEach(parts.count, threads: parts.count) { change($0) }
-        }
+      }
+      if parts.count == 1 {
+        visit(0)
+      } else {
+        WorkerPool.shared.forEach(parts.count, threads: parts.count) { visit($0) }
       }
     }
   }
@@ -136,11 +128,10 @@ struct DirectoryParts: Sendable {
   func range(of part: Int) -> Range<Int> { bounds[part]..<bounds[part + 1] }
 }
 
-/// The directory a table's lookups share between threads, and what each part found: each
-/// thread writes only its own part's list, and then only the entries its part found.
+/// The directory a table's lookups share between threads: each thread reads only identities,
+/// and writes only the indices of the entries its part found.
 private struct SharedDirectory: @unchecked Sendable {
   let entries: UnsafeMutableBufferPointer<DirectoryEntry>
-  let found: UnsafeMutableBufferPointer<[(index: Int, position: Int)]>
 }
 
 /// The storage positions each part of a removal found, one array per part; each thread

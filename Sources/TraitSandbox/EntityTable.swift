@@ -164,11 +164,16 @@ struct EntityTable<Entity: GameObject> {
   static func position(
     of id: UInt64, in directory: UnsafeBufferPointer<DirectoryEntry>, from start: inout Int
   ) -> Int? {
-    let count = directory.count
-    guard start < count, directory[start].id < id else {
-      return start < count && directory[start].id == id ? start : nil
+    // Only identities are read: another thread may be setting indices meanwhile.
+    @inline(__always) func identity(_ position: Int) -> UInt64 {
+      DirectoryEntry.identity(at: position, in: directory)
     }
-    guard let lastID = directory.last?.id, lastID >= id else {
+    let count = directory.count
+    guard start < count, identity(start) < id else {
+      return start < count && identity(start) == id ? start : nil
+    }
+    // Not empty: `start` is within it.
+    guard identity(count &- 1) >= id else {
       start = count
       return nil
     }
@@ -176,15 +181,15 @@ struct EntityTable<Entity: GameObject> {
     var low = start
     var high = count &- 1
     while high &- low > 16 {
-      let lowID = directory[low].id
-      let spread = Double(id &- lowID) / Double(directory[high].id &- lowID)
+      let lowID = identity(low)
+      let spread = Double(id &- lowID) / Double(identity(high) &- lowID)
       let estimate = min(max(low &+ Int(spread * Double(high &- low)), low &+ 1), high &- 1)
       var step = 1
-      if directory[estimate].id < id {
+      if identity(estimate) < id {
         // Gallops up from the estimate, ...
         low = estimate
         var probe = estimate &+ step
-        while probe < high, directory[probe].id < id {
+        while probe < high, identity(probe) < id {
           low = probe
           step &*= 2
           probe = low &+ step
@@ -194,7 +199,7 @@ struct EntityTable<Entity: GameObject> {
         // ... or down, to a stretch at most half the last one, and estimates again within.
         high = estimate
         var probe = estimate &- step
-        while probe > low, directory[probe].id >= id {
+        while probe > low, identity(probe) >= id {
           high = probe
           step &*= 2
           probe = high &- step
@@ -205,10 +210,10 @@ struct EntityTable<Entity: GameObject> {
     // Halves the stretch between, for the first entry at least `id`.
     while high &- low > 1 {
       let middle = low &+ (high &- low) / 2
-      if directory[middle].id < id { low = middle } else { high = middle }
+      if identity(middle) < id { low = middle } else { high = middle }
     }
     start = high
-    return directory[high].id == id ? high : nil
+    return identity(high) == id ? high : nil
   }
 
   /// The storage position of the entity with identity `id`, if it is alive.
@@ -282,10 +287,19 @@ struct EntityTable<Entity: GameObject> {
 
 /// One identity a table has held, and where its entity is stored.
 struct DirectoryEntry {
-  /// The entity's identity.
+  /// The entity's identity; first, where `identity(at:in:)` reads it.
   var id: UInt64
   /// The entity's position in the table's columns, or -1 once it is gone.
   var index: Int32
+
+  /// The identity of the entry at `position`, read alone: a search may run while another
+  /// thread sets the indices of entries it found (`EntityTable.removeAll(sortedIDs:threads:)`).
+  @inline(__always)
+  static func identity(at position: Int, in directory: UnsafeBufferPointer<DirectoryEntry>)
+    -> UInt64
+  {
+    UnsafeRawPointer(directory.baseAddress.unsafelyUnwrapped + position).load(as: UInt64.self)
+  }
 }
 
 extension Array where Element == Int32 {
