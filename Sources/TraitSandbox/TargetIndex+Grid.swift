@@ -12,11 +12,10 @@ extension TargetIndex {
   /// parts in order (on two threads, each part lays out its own from both parts' counts, in
   /// the step that places its entries), and each pair fills each bucket's run from both ends
   /// with the entries each part takes then, the one time an entry crosses from one core to
-  /// another. On
-  /// many, where those counts would outgrow the entries, the buckets are cut into one range
-  /// per thread, of about equal numbers of entries, so that no two threads ever write one
-  /// cell's bodies: each part finds its entries' buckets, then routes each entry to its
-  /// range's list, and each range sorts its own list into its own stretch of the grid. An
+  /// another. On many, where those counts would outgrow the entries, the buckets are cut into
+  /// one range per thread, of about equal numbers of entries, so that no two threads ever
+  /// write one cell's bodies: each part finds its entries' buckets, then routes each entry to
+  /// its range's list, and each range sorts its own list into its own stretch of the grid. An
   /// entry goes to its bucket after every entry before it, whatever the thread count, so the
   /// grid is the same for any. The buffers keep their capacity from tick to tick.
   /// - Complexity: O(n + cells x threads) on a few threads, O(n + cells) plus
