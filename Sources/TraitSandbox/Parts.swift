@@ -32,6 +32,14 @@ internal struct Parts: Sendable {
     self.init(itemCount: columns, atMost: min(threads, columns, columns * rows / 512))
   }
 
+  /// Parts of at most `size` items each, more of them than threads, for work the threads
+  /// claim a part at a time (`forEach(threads:_:)`): a thread the machine slows takes fewer,
+  /// instead of the others waiting for its one long part.
+  @usableFromInline
+  init(count itemCount: Int, atMostPerPart size: Int) {
+    self.init(itemCount: itemCount, atMost: (itemCount + size - 1) / max(size, 1))
+  }
+
   /// Parts of equal size but the last, as few as that size needs: no part is empty. (20
   /// columns cut 8 ways take 3 a part, and 7 parts hold them all; an eighth would start past
   /// the end.)
@@ -51,10 +59,16 @@ internal struct Parts: Sendable {
   /// Runs `body` for each part, on as many threads as there are parts.
   @inlinable
   func forEach(_ body: @Sendable (Int) -> Void) {
-    if count == 1 {
-      body(0)
+    forEach(threads: count, body)
+  }
+
+  /// Runs `body` for each part, on up to `threads` threads, which claim the parts in turn.
+  @inlinable
+  func forEach(threads: Int, _ body: @Sendable (Int) -> Void) {
+    if count == 1 || threads <= 1 {
+      for part in 0..<count { body(part) }
     } else {
-      WorkerPool.shared.forEach(count, threads: count, body)
+      WorkerPool.shared.forEach(count, threads: min(threads, count), body)
     }
   }
 }

@@ -280,20 +280,12 @@ extension TargetIndex {
         let writer = EntryWriter(
           fills: gridScratch.pendingFills, entries: entries.baseAddress.unsafelyUnwrapped,
           damage: damage.baseAddress.unsafelyUnwrapped)
-        // Pieces of 8,192 entries, taken by the threads as they come: a thread slowed by
-        // the machine takes fewer, instead of the step waiting for its one long part.
-        let count = end - first
-        let threads = Parts(count: count, threads: threads).count
-        let pieces = threads == 1 ? 1 : (count + Self.entriesPerPiece - 1) / Self.entriesPerPiece
-        let pieceSize = (count + pieces - 1) / pieces
-        let write = { @Sendable (piece: Int) in
-          let lower = min(first + piece * pieceSize, end)
-          writer.write(lower..<min(lower + pieceSize, end))
-        }
-        if pieces == 1 {
-          write(0)
-        } else {
-          WorkerPool.shared.forEach(pieces, threads: threads, write)
+        // Pieces of 8,192 entries, taken in turn by as many threads as the entries are worth.
+        let pieces = Parts(count: end - first, atMostPerPart: Self.entriesPerPiece)
+        let threads = Parts(count: end - first, threads: threads).count
+        pieces.forEach(threads: threads) { piece in
+          let range = pieces.range(of: piece)
+          writer.write((first + range.lowerBound)..<(first + range.upperBound))
         }
       }
     }

@@ -87,6 +87,13 @@ struct WorkerPoolTests {
           "\(items) items on \(threads) threads")
       }
     }
+    // Pieces of at most a size, for threads that claim them in turn: as few as that size needs.
+    for items in [1, 8_191, 8_192, 8_193, 100_003, 1_000_000] {
+      let pieces = Parts(count: items, atMostPerPart: 8_192)
+      let fewest = (items + 8_191) / 8_192
+      check(pieces, items: items, threads: fewest, "\(items) items in pieces of 8,192")
+      #expect(pieces.count == fewest && pieces.range(of: 0).count <= 8_192, "\(items) items")
+    }
     // The work is still shared where it is worth it.
     #expect(Parts(columns: 20, rows: 10_000, threads: 8).count == 7)
     #expect(Parts(count: 100_000, threads: 8).count == 8)
